@@ -1,0 +1,85 @@
+// Package domain holds what every game on the server shares: coded errors, the
+// shape of a stored game, and the interface of the store that keeps games. It
+// imports only the standard library; each game's rules live in a sub-package.
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a stable, machine-readable error class. Clients branch on it; the
+// HTTP layer maps it to a status in one table.
+type Code string
+
+// The error codes every layer understands.
+const (
+	Invalid            Code = "invalid"             // the request cannot be understood
+	NotFound           Code = "not_found"           // no such game, card, catalog …
+	IllegalMove        Code = "illegal_move"        // understood, but the rules forbid it
+	Conflict           Code = "conflict"            // the game moved on; retry on fresh state
+	Forbidden          Code = "forbidden"           // this credential may not act for that seat
+	Unauthorized       Code = "unauthorized"        // no credential, or an unknown one
+	PreconditionFailed Code = "precondition_failed" // If-Match named an older version
+	IdempotencyReused  Code = "idempotency_key_reused"
+	Unavailable        Code = "unavailable" // shutting down or overloaded; retry later
+	Internal           Code = "internal"    // a bug or an I/O failure; never shown in detail
+)
+
+// Error is an error with a code, a sentence a player can act on and, for rule
+// violations, the rule that was broken (a short stable slug such as
+// "pattern-shape").
+type Error struct {
+	Code   Code
+	Rule   string
+	Reason string
+}
+
+func (e *Error) Error() string {
+	if e.Rule != "" {
+		return fmt.Sprintf("%s (%s): %s", e.Code, e.Rule, e.Reason)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Reason)
+}
+
+// Errorf returns an *Error with the given code and a formatted reason.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Illegal returns an IllegalMove error naming the rule that forbids the move.
+func Illegal(rule, format string, args ...any) *Error {
+	return &Error{Code: IllegalMove, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, Internal for any error that is not an
+// *Error, and "" for nil.
+func ErrorCode(err error) Code {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return Internal
+}
+
+// ErrorReason returns the human reason of err; foreign errors get a generic
+// sentence so that internals never leak.
+func ErrorReason(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Reason
+	}
+	return "internal error"
+}
+
+// ErrorRule returns the rule slug of err, or "".
+func ErrorRule(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Rule
+	}
+	return ""
+}

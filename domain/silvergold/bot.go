@@ -1,0 +1,202 @@
+package silvergold
+
+import (
+	"math/rand/v2"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Bot picks legal moves at random. Tests, benchmarks and load runs use it to
+// play whole games; it never needs to see hidden information.
+type Bot struct {
+	R *rand.Rand
+}
+
+// Move returns a legal move for what the game waits for from seat, and false
+// when nothing is asked of the seat.
+func (b Bot) Move(g *Game, seat int) (Move, bool) {
+	for _, a := range g.Awaiting() {
+		if a.Actor != "seat" || *a.Seat != seat {
+			continue
+		}
+		switch a.Action {
+		case MoveKeep:
+			return b.keep(g, seat), true
+		case MoveCross:
+			return b.cross(g, seat), true
+		case MoveTake:
+			return b.take(g, seat), true
+		}
+	}
+	return Move{}, false
+}
+
+func (b Bot) keep(g *Game, seat int) Move {
+	p := &g.Players[seat]
+	m := Move{Type: MoveKeep, Seat: SeatPtr(seat)}
+	if len(p.Dealt) >= 2 {
+		perm := b.R.Perm(len(p.Dealt))
+		m.Cards = []string{g.cardID(p.Dealt[perm[0]]), g.cardID(p.Dealt[perm[1]])}
+		return m
+	}
+	// Physical: any two cards nobody else holds.
+	w := g.locate()
+	var free []int
+	for i := range w {
+		if w[i] == inDeck && !g.inHand(p, i) {
+			free = append(free, i)
+		}
+	}
+	for _, o := range g.Players {
+		for _, h := range o.Hand {
+			free = removeInt(free, h.Card)
+		}
+	}
+	perm := b.R.Perm(len(free))
+	m.Cards = []string{g.cardID(free[perm[0]]), g.cardID(free[perm[1]])}
+	return m
+}
+
+func removeInt(s []int, v int) []int {
+	if i := indexInt(s, v); i >= 0 {
+		return append(s[:i:i], s[i+1:]...)
+	}
+	return s
+}
+
+func (b Bot) cross(g *Game, seat int) Move {
+	p := &g.Players[seat]
+	crossed := make([]Mask, len(p.Hand))
+	for i := range p.Hand {
+		crossed[i] = g.crossBase(p, i)
+	}
+	m := Move{Type: MoveCross, Seat: SeatPtr(seat)}
+	var hand int
+	var set Mask
+	if pl := g.AppendPlacements(nil, seat); len(pl) > 0 && b.R.IntN(4) != 0 {
+		pick := pl[b.R.IntN(len(pl))]
+		hand, set = pick.Hand, pick.Boxes
+	} else {
+		type single struct {
+			hand int
+			bit  Mask
+		}
+		var all []single
+		for i := range p.Hand {
+			free := g.cat.Cards[p.Hand[i].Card].Boxes &^ crossed[i]
+			for v := free; v != 0; v &= v - 1 {
+				all = append(all, single{i, v & -v})
+			}
+		}
+		s := all[b.R.IntN(len(all))]
+		hand, set = s.hand, s.bit
+	}
+	card := &g.cat.Cards[p.Hand[hand].Card]
+	m.Card = card.ID
+	m.Boxes = set.Positions()
+	crossed[hand] |= set
+	owed := (set & card.Crosses).Count()
+	for owed > 0 {
+		var free []Extra
+		var bitsOf []Mask
+		var hands []int
+		for i := range p.Hand {
+			c := &g.cat.Cards[p.Hand[i].Card]
+			for v := c.Boxes &^ crossed[i]; v != 0; v &= v - 1 {
+				bit := v & -v
+				free = append(free, Extra{Card: c.ID, Box: bit.Positions()[0]})
+				bitsOf, hands = append(bitsOf, bit), append(hands, i)
+			}
+		}
+		if len(free) == 0 {
+			break
+		}
+		k := b.R.IntN(len(free))
+		m.Extra = append(m.Extra, free[k])
+		crossed[hands[k]] |= bitsOf[k]
+		owed--
+		if g.cat.Cards[p.Hand[hands[k]].Card].Crosses&bitsOf[k] != 0 {
+			owed++
+		}
+	}
+	return m
+}
+
+func (b Bot) take(g *Game, seat int) Move {
+	m := Move{Type: MoveTake, Seat: SeatPtr(seat)}
+	if len(g.Display) > 0 && (g.DeckSize() == 0 || b.R.IntN(2) == 0) {
+		m.From = FromDisplay
+		m.Card = g.cardID(g.Display[b.R.IntN(len(g.Display))])
+		return m
+	}
+	m.From = FromDeck
+	return m
+}
+
+// Table stands in for the real cards of a physical game: it shuffles a deck
+// and the expedition cards with R, and reports what a table would report.
+// Moves it makes are made with the host credential.
+type Table struct {
+	R    *rand.Rand
+	deck []int // shuffled at first use; cards not in the game's deck are skipped
+	exp  []Pattern
+	rnd  int
+}
+
+// Report returns the table's next report, and false when none is owed.
+func (t *Table) Report(g *Game) (Move, bool) {
+	for _, a := range g.Awaiting() {
+		if a.Actor != "table" {
+			continue
+		}
+		if a.Action == MoveReveal {
+			if t.rnd != g.Round || len(t.exp) == 0 {
+				t.rnd = g.Round
+				t.exp = append([]Pattern(nil), ExpeditionDeck...)
+				t.R.Shuffle(len(t.exp), func(i, j int) { t.exp[i], t.exp[j] = t.exp[j], t.exp[i] })
+			}
+			p := t.exp[0]
+			t.exp = t.exp[1:]
+			return Move{Type: MoveReveal, Expedition: p.Code()}, true
+		}
+		return Move{Type: MoveDisplay, Card: t.DrawID(g)}, true
+	}
+	return Move{}, false
+}
+
+// DrawID returns the id of the top card of the simulated deck that the game
+// still counts as being in the deck.
+func (t *Table) DrawID(g *Game) string {
+	if t.deck == nil {
+		t.deck = t.R.Perm(len(g.cat.Cards))
+	}
+	w := g.locate()
+	for len(t.deck) > 0 {
+		c := t.deck[0]
+		t.deck = t.deck[1:]
+		if w[c] == inDeck {
+			return g.cardID(c)
+		}
+	}
+	return ""
+}
+
+// Step makes one move of a random game: the table's report if one is owed,
+// else a bot move for the first seat the game waits for. It returns the actor
+// and move it applied, and false when the game has ended.
+func Step(g *Game, bot Bot, table *Table) (domain.Actor, Move, bool) {
+	aw := g.Awaiting()
+	if len(aw) == 0 {
+		return domain.Actor{}, Move{}, false
+	}
+	a := aw[bot.R.IntN(len(aw))]
+	if a.Actor == "table" {
+		m, _ := table.Report(g)
+		return domain.Actor{Host: true}, m, true
+	}
+	m, _ := bot.Move(g, *a.Seat)
+	if m.Type == MoveTake && m.From == FromDeck && g.Mode == Physical {
+		m.Card = table.DrawID(g)
+	}
+	return domain.Actor{Seat: *a.Seat}, m, true
+}

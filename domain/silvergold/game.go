@@ -1,0 +1,413 @@
+package silvergold
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Mode says who handles the cards.
+type Mode string
+
+// The two modes of play.
+const (
+	Digital  Mode = "digital"  // the server shuffles and deals from a seed
+	Physical Mode = "physical" // the cards are real; the table reports them
+)
+
+// Phase is where a game stands.
+type Phase string
+
+// The phases of a game.
+const (
+	PhaseSetup     Phase = "setup"     // players keep 2 of their 4 cards; (physical) the table lays out the display
+	PhaseReveal    Phase = "reveal"    // (physical) the table reports the expedition card it revealed
+	PhaseCrossing  Phase = "crossing"  // every player crosses off boxes
+	PhaseResolving Phase = "resolving" // players take cups and replacement cards one after another
+	PhaseEnded     Phase = "ended"
+)
+
+// Game limits from the rules.
+const (
+	MinPlayers     = 1
+	MaxPlayers     = 4
+	Rounds         = 4
+	TurnsPerRound  = 7
+	DisplaySize    = 4
+	HandSize       = 2
+	DealtCards     = 4
+	CoinBoxes      = 12
+	CoinsPerRow    = 4
+	PalmBoxes      = 4
+	MaxNameLength  = 32
+	noneRevealed   = -1
+	noneResolving  = -1
+	cupsAtStart    = 6
+	maxSeedLength  = 256
+	defaultCatalog = "standard"
+)
+
+// HandCard is a treasure card in front of a player with the boxes crossed on it.
+type HandCard struct {
+	Card    int  `json:"card"`
+	Crossed Mask `json:"crossed"`
+}
+
+// undo is what a player's crossing changed, kept until the turn resolves so
+// that the player may replace the crossing.
+type undo struct {
+	Crossed []Mask `json:"crossed"`
+	Coins   int    `json:"coins"`
+	Palms   int    `json:"palms"`
+}
+
+// Player is one seat's state.
+type Player struct {
+	Name  string     `json:"name"`
+	Dealt []int      `json:"dealt,omitempty"` // digital setup: the 4 cards dealt (private)
+	Kept  bool       `json:"kept"`
+	Hand  []HandCard `json:"hand"`
+	Pile  []int      `json:"pile"` // completed cards, in the order completed
+	Coins int        `json:"coins"`
+	Cups  []int      `json:"cups"`
+	Palms []int      `json:"palms"`
+
+	// This turn.
+	Crossed  bool  `json:"crossed_this_turn"`
+	Passed   bool  `json:"passed"`
+	Crossing *Move `json:"crossing,omitempty"` // the crossing made this turn
+	Undo     *undo `json:"undo,omitempty"`
+	Rows     int   `json:"rows"`  // coin rows completed this turn, cups to claim
+	Takes    int   `json:"takes"` // replacements still owed while resolving
+}
+
+// Game is the whole state of one game of Silver & Gold. It changes only
+// through Play; everything in it follows from the setup and the moves.
+type Game struct {
+	cat *Catalog
+
+	Mode    Mode     `json:"mode"`
+	Catalog string   `json:"catalog"`
+	Hash    string   `json:"catalog_hash"`
+	Seed    string   `json:"seed,omitempty"` // digital only; secret until the end
+	Phase   Phase    `json:"phase"`
+	Round   int      `json:"round"` // 1..4; 0 during setup
+	Turn    int      `json:"turn"`  // 1..7 within the round; 0 during setup
+	Start   int      `json:"start_player"`
+	Players []Player `json:"players"`
+
+	Deck     []int     `json:"deck"` // digital: face down, top first; physical: unused (the deck is every card not elsewhere)
+	Display  []int     `json:"display"`
+	Returned []int     `json:"returned,omitempty"` // digital setup: cards given back, shuffled in when all have kept
+	ExpDeck  []Pattern `json:"expedition_deck"`    // digital: the expedition cards still face down this round
+	Revealed []Pattern `json:"revealed"`           // the expedition cards revealed this round, in order
+	Cups     []int     `json:"cups"`               // cups left on the round card, highest first
+
+	Resolving int  `json:"resolving"` // seat resolving now, or -1
+	Resolved  int  `json:"resolved"`  // how many players have resolved this turn
+	Started   bool `json:"started"`   // the resolving player's cups and completed cards are done
+	Moves     int  `json:"moves"`     // moves applied
+}
+
+// Setup is what a game is created from.
+type Setup struct {
+	Mode    Mode
+	Players []string
+	Seed    string // digital only
+}
+
+// New creates a game with catalog cat. A digital game without a seed is an
+// error here: the caller chooses a random seed.
+func New(cat *Catalog, s Setup) (*Game, error) {
+	if s.Mode != Digital && s.Mode != Physical {
+		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
+	}
+	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
+		return nil, domain.Errorf(domain.Invalid, "Silver & Gold takes 1 to 4 players; %d were named", n)
+	}
+	seen := map[string]bool{}
+	for i, name := range s.Players {
+		name = strings.TrimSpace(name)
+		switch {
+		case name == "":
+			return nil, domain.Errorf(domain.Invalid, "player %d has no name", i)
+		case utf8.RuneCountInString(name) > MaxNameLength:
+			return nil, domain.Errorf(domain.Invalid, "player %d's name is longer than %d characters", i, MaxNameLength)
+		case seen[strings.ToLower(name)]:
+			return nil, domain.Errorf(domain.Invalid, "two players are called %q; give each seat its own name", name)
+		}
+		seen[strings.ToLower(name)] = true
+	}
+	switch {
+	case s.Mode == Digital && s.Seed == "":
+		return nil, domain.Errorf(domain.Invalid, "a digital game needs a seed")
+	case s.Mode == Physical && s.Seed != "":
+		return nil, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
+	case len(s.Seed) > maxSeedLength:
+		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", maxSeedLength)
+	}
+	if len(cat.Cards) < DealtCards*len(s.Players) {
+		return nil, domain.Errorf(domain.Invalid, "catalog %s has too few cards to deal to %d players", cat.Name, len(s.Players))
+	}
+	g := &Game{
+		cat: cat, Mode: s.Mode, Catalog: cat.Name, Hash: cat.Hash, Seed: s.Seed,
+		Phase: PhaseSetup, Resolving: noneResolving,
+		Deck: []int{}, Display: []int{}, Revealed: []Pattern{}, Cups: []int{6, 5, 4, 3, 2, 1},
+	}
+	for _, name := range s.Players {
+		g.Players = append(g.Players, Player{Name: strings.TrimSpace(name), Hand: []HandCard{}, Pile: []int{}, Cups: []int{}, Palms: []int{}})
+	}
+	if s.Mode == Digital {
+		// Deal: the shuffled deck's top 4 to seat 0, the next 4 to seat 1, …
+		deck := make([]int, len(cat.Cards))
+		for i := range deck {
+			deck[i] = i
+		}
+		shuffleInts(s.Seed, "deal", deck)
+		for i := range g.Players {
+			g.Players[i].Dealt = append([]int(nil), deck[:DealtCards]...)
+			deck = deck[DealtCards:]
+		}
+		g.Deck = deck
+	}
+	return g, nil
+}
+
+// Catalog returns the catalog the game was created with.
+func (g *Game) CatalogData() *Catalog { return g.cat }
+
+// NumPlayers returns the number of seats.
+func (g *Game) NumPlayers() int { return len(g.Players) }
+
+// Current returns the revealed expedition pattern, ok false when none is face up.
+func (g *Game) Current() (Pattern, bool) {
+	if (g.Phase != PhaseCrossing && g.Phase != PhaseResolving) || len(g.Revealed) == 0 {
+		return 0, false
+	}
+	return g.Revealed[len(g.Revealed)-1], true
+}
+
+// where records, for every card, where it lies; used by physical reports and
+// the invariant checks.
+type where uint8
+
+const (
+	inDeck where = iota
+	inDisplay
+	inHand
+	inPile
+	inDealt // digital setup: dealt to a player who has not kept yet
+)
+
+// locate returns the place of every card of the catalog. In a physical game
+// every card not elsewhere is in the deck.
+func (g *Game) locate() []where {
+	w := make([]where, len(g.cat.Cards))
+	for _, c := range g.Display {
+		w[c] = inDisplay
+	}
+	for _, p := range g.Players {
+		if !p.Kept {
+			for _, c := range p.Dealt {
+				w[c] = inDealt
+			}
+		}
+		for _, h := range p.Hand {
+			w[h.Card] = inHand
+		}
+		for _, c := range p.Pile {
+			w[c] = inPile
+		}
+	}
+	return w
+}
+
+// DeckSize is the number of face-down treasure cards.
+func (g *Game) DeckSize() int {
+	if g.Mode == Digital {
+		return len(g.Deck) + len(g.Returned)
+	}
+	n := len(g.cat.Cards) - len(g.Display)
+	for _, p := range g.Players {
+		n -= len(p.Hand) + len(p.Pile)
+	}
+	return n
+}
+
+func (g *Game) cardID(i int) string { return g.cat.Cards[i].ID }
+
+// uncrossed counts the boxes a player has left on the cards in front of them.
+func (g *Game) uncrossed(p *Player) int {
+	n := 0
+	for _, h := range p.Hand {
+		n += (g.cat.Cards[h.Card].Boxes &^ h.Crossed).Count()
+	}
+	return n
+}
+
+// displayPalms counts the palm trees printed on the cards of the display.
+func (g *Game) displayPalms() int {
+	n := 0
+	for _, c := range g.Display {
+		n += g.cat.Cards[c].Palms.Count()
+	}
+	return n
+}
+
+// finishSetup runs once every player has kept two cards.
+func (g *Game) finishSetup() {
+	if g.Mode == Digital {
+		g.Deck = append(g.Deck, g.Returned...)
+		g.Returned = nil
+		shuffleInts(g.Seed, "deck", g.Deck)
+		for i := range g.Players {
+			g.Players[i].Dealt = nil
+		}
+		g.refillDisplay()
+		g.startRound()
+		return
+	}
+	// Physical: the table lays out the display before round 1.
+	if g.displayOwed() == 0 {
+		g.startRound()
+	}
+}
+
+// displayOwed is how many cards the display lacks that the deck can still give.
+func (g *Game) displayOwed() int {
+	return min(DisplaySize-len(g.Display), g.DeckSize())
+}
+
+// refillDisplay tops the display up from the deck (digital).
+func (g *Game) refillDisplay() {
+	for len(g.Display) < DisplaySize && len(g.Deck) > 0 {
+		g.Display = append(g.Display, g.Deck[0])
+		g.Deck = g.Deck[1:]
+	}
+}
+
+// startRound begins the next round, or ends the game after round 4.
+func (g *Game) startRound() {
+	g.Round++
+	if g.Round > Rounds {
+		g.Round = Rounds
+		g.Phase = PhaseEnded
+		return
+	}
+	g.Turn = 0
+	g.Revealed = []Pattern{}
+	if g.Mode == Digital {
+		g.ExpDeck = append([]Pattern(nil), ExpeditionDeck...)
+		shuffleInts(g.Seed, fmt.Sprintf("expeditions/%d", g.Round), g.ExpDeck)
+	}
+	g.startTurn()
+}
+
+// startTurn reveals the next expedition card (digital) or waits for the table
+// to report it (physical).
+func (g *Game) startTurn() {
+	g.Turn++
+	if g.Mode == Physical {
+		g.Phase = PhaseReveal
+		return
+	}
+	p := g.ExpDeck[0]
+	g.ExpDeck = g.ExpDeck[1:]
+	g.reveal(p)
+}
+
+// reveal turns up pattern p and opens action 2.
+func (g *Game) reveal(p Pattern) {
+	g.Revealed = append(g.Revealed, p)
+	g.Phase = PhaseCrossing
+	for i := range g.Players {
+		pl := &g.Players[i]
+		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes = false, nil, nil, 0, 0
+		pl.Passed = g.uncrossed(pl) == 0
+	}
+	g.maybeResolve()
+}
+
+// maybeResolve starts action 3 once every player has crossed or passed.
+func (g *Game) maybeResolve() {
+	for _, p := range g.Players {
+		if !p.Crossed && !p.Passed {
+			return
+		}
+	}
+	for i := range g.Players {
+		g.Players[i].Undo = nil
+	}
+	g.Phase = PhaseResolving
+	g.Resolved = 0
+	g.Started = false
+	g.Resolving = g.Start
+	g.advance()
+}
+
+// advance carries action 3 on until it needs a choice or a report, or the turn ends.
+func (g *Game) advance() {
+	n := len(g.Players)
+	for g.Resolved < n {
+		seat := (g.Start + g.Resolved) % n
+		g.Resolving = seat
+		p := &g.Players[seat]
+		if !g.Started {
+			for ; p.Rows > 0; p.Rows-- {
+				if len(g.Cups) > 0 {
+					p.Cups = append(p.Cups, g.Cups[0])
+					g.Cups = g.Cups[1:]
+				}
+			}
+			kept := p.Hand[:0:0]
+			for _, h := range p.Hand {
+				if h.Crossed == g.cat.Cards[h.Card].Boxes {
+					p.Pile = append(p.Pile, h.Card)
+					p.Takes++
+				} else {
+					kept = append(kept, h)
+				}
+			}
+			p.Hand = kept
+			g.Started = true
+		}
+		if p.Takes > 0 && (len(g.Display) > 0 || g.DeckSize() > 0) {
+			return // the player chooses a replacement
+		}
+		p.Takes = 0
+		if g.Mode == Digital {
+			g.refillDisplay()
+		} else if g.displayOwed() > 0 {
+			return // the table turns up display cards
+		}
+		g.Resolved++
+		g.Started = false
+	}
+	g.Resolving = noneResolving
+	g.Resolved = 0
+	g.Start = (g.Start + 1) % n
+	if g.Turn == TurnsPerRound {
+		g.startRound()
+		return
+	}
+	g.startTurn()
+}
+
+// Snapshot encodes the whole state, secret parts included.
+func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g) }
+
+// Restore decodes a snapshot taken with Snapshot for a game created with cat.
+func Restore(cat *Catalog, state []byte) (*Game, error) {
+	g := &Game{}
+	if err := json.Unmarshal(state, g); err != nil {
+		return nil, fmt.Errorf("silvergold: decode snapshot: %w", err)
+	}
+	if g.Hash != cat.Hash {
+		return nil, fmt.Errorf("silvergold: snapshot of catalog %s restored with catalog %s", g.Hash, cat.Hash)
+	}
+	g.cat = cat
+	return g, nil
+}

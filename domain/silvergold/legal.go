@@ -1,0 +1,115 @@
+package silvergold
+
+// Placement is one way to cross: the boxes of the pattern on one card, or a
+// single box. Crosses says how many red crosses it covers: that many extra
+// boxes are then owed anywhere on the player's cards.
+type Placement struct {
+	Card    string `json:"card"`
+	Boxes   []Pos  `json:"boxes"`
+	Crosses int    `json:"red_crosses"`
+	Coins   int    `json:"coins"`
+	Palms   int    `json:"palms"`
+}
+
+// Legal is what one seat may do now.
+type Legal struct {
+	Seat int `json:"seat"`
+	// Action is what the seat is asked for: "keep", "cross", "take", or
+	// "wait" when nothing is asked of it.
+	Action     string      `json:"action"`
+	Expedition *Expedition `json:"expedition,omitempty"`
+	Placements []Placement `json:"placements"`   // cross: the pattern on each card, every distinct placement
+	Singles    []Placement `json:"single_boxes"` // cross: every box that can be crossed alone
+	Keep       []string    `json:"keep_from"`    // keep: the cards to choose 2 of (digital)
+	TakeFrom   []string    `json:"take_from"`    // take: the display cards on offer
+	Deck       bool        `json:"deck"`         // take: the deck can be drawn from
+}
+
+// PlacementMask is a placement in the compact form bots use.
+type PlacementMask struct {
+	Hand  int  // index into the player's hand
+	Boxes Mask // the boxes covered
+}
+
+// crossBase returns the crossed masks a seat's crossing is checked against:
+// the state before this turn's crossing if it has crossed already.
+func (g *Game) crossBase(p *Player, i int) Mask {
+	if p.Crossed && p.Undo != nil {
+		return p.Undo.Crossed[i]
+	}
+	return p.Hand[i].Crossed
+}
+
+// AppendPlacements appends to dst every distinct placement of the revealed
+// pattern on the seat's cards, in hand order, and returns it. It allocates
+// nothing when dst has room.
+func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
+	pat, ok := g.Current()
+	if !ok || g.Phase != PhaseCrossing || seat < 0 || seat >= len(g.Players) {
+		return dst
+	}
+	p := &g.Players[seat]
+	for i := range p.Hand {
+		crossed := g.crossBase(p, i)
+		for _, m := range g.cat.derived.placements[p.Hand[i].Card][pat] {
+			if m&crossed == 0 {
+				dst = append(dst, PlacementMask{Hand: i, Boxes: m})
+			}
+		}
+	}
+	return dst
+}
+
+// LegalMoves lists what seat may do now.
+func (g *Game) LegalMoves(seat int) Legal {
+	l := Legal{Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{}, Keep: []string{}, TakeFrom: []string{}}
+	if seat < 0 || seat >= len(g.Players) {
+		return l
+	}
+	p := &g.Players[seat]
+	switch {
+	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()):
+		l.Action = MoveKeep
+		for _, c := range p.Dealt {
+			l.Keep = append(l.Keep, g.cardID(c))
+		}
+	case g.Phase == PhaseCrossing && !p.Passed:
+		pat, _ := g.Current()
+		l.Action = MoveCross
+		l.Expedition = expedition(pat)
+		for _, pm := range g.AppendPlacements(nil, seat) {
+			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
+		}
+		for i := range p.Hand {
+			c := &g.cat.Cards[p.Hand[i].Card]
+			free := c.Boxes &^ g.crossBase(p, i)
+			for _, b := range free.Positions() {
+				bit, _ := b.Bit()
+				l.Singles = append(l.Singles, g.placement(p.Hand[i].Card, bit))
+			}
+		}
+	case g.Phase == PhaseResolving && g.Resolving == seat && p.Takes > 0:
+		l.Action = MoveTake
+		for _, c := range g.Display {
+			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
+		}
+		l.Deck = g.DeckSize() > 0
+	}
+	return l
+}
+
+func (g *Game) placement(card int, m Mask) Placement {
+	c := &g.cat.Cards[card]
+	return Placement{Card: c.ID, Boxes: m.Positions(), Crosses: (m & c.Crosses).Count(), Coins: (m & c.Coins).Count(), Palms: (m & c.Palms).Count()}
+}
+
+// Expedition describes an expedition pattern for clients.
+type Expedition struct {
+	Code  string `json:"code"`
+	Name  string `json:"name"`
+	Boxes []Pos  `json:"boxes"`
+}
+
+func expedition(p Pattern) *Expedition {
+	return &Expedition{Code: p.Code(), Name: p.Name(), Boxes: p.Cells()}
+}

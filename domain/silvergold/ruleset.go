@@ -1,0 +1,221 @@
+package silvergold
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"sort"
+	"sync"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// RulesetName is the identifier of Silver & Gold on the server.
+const RulesetName = "silver-and-gold"
+
+// Rules is Silver & Gold as a domain.Ruleset: it creates games with one of its
+// catalogs and restores stored games with the catalog they were created with.
+type Rules struct {
+	catalogs map[string]*Catalog // by name, offered for new games
+
+	mu     sync.Mutex
+	byHash map[string]*Catalog // every catalog seen, parsed once
+}
+
+var _ domain.Ruleset = (*Rules)(nil)
+
+// NewRules offers the standard catalog and any others given; a catalog named
+// "standard" replaces the built-in one.
+func NewRules(extra ...*Catalog) *Rules {
+	r := &Rules{catalogs: map[string]*Catalog{}, byHash: map[string]*Catalog{}}
+	for _, c := range append([]*Catalog{Standard()}, extra...) {
+		r.catalogs[c.Name] = c
+		r.byHash[c.Hash] = c
+	}
+	return r
+}
+
+// Name returns "silver-and-gold".
+func (r *Rules) Name() string { return RulesetName }
+
+// CatalogNames lists the catalogs offered for new games.
+func (r *Rules) CatalogNames() []string {
+	names := make([]string, 0, len(r.catalogs))
+	for n := range r.catalogs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Create makes a new game; a digital game without a seed gets a random one.
+func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
+	name := req.Catalog
+	if name == "" {
+		name = defaultCatalog
+	}
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	seed := req.Seed
+	if Mode(req.Mode) == Digital && seed == "" {
+		b := make([]byte, 32)
+		_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms
+		seed = hex.EncodeToString(b)
+	}
+	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: seed})
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
+	}
+	return &game{g}, domain.CatalogBlob{Name: cat.Name, Hash: cat.Hash, Content: cat.Content}, nil
+}
+
+// catalog parses a stored catalog once and caches it by hash.
+func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c, ok := r.byHash[blob.Hash]; ok {
+		return c, nil
+	}
+	c, err := ParseCatalog(blob.Content)
+	if err != nil {
+		return nil, err
+	}
+	if c.Hash != blob.Hash {
+		return nil, domain.Errorf(domain.Invalid, "catalog content has hash %s, not the %s it claims", c.Hash, blob.Hash)
+	}
+	r.byHash[c.Hash] = c
+	return c, nil
+}
+
+// Restore rebuilds a stored game from its snapshot.
+func (r *Rules) Restore(state []byte, blob domain.CatalogBlob) (domain.Game, error) {
+	cat, err := r.catalog(blob)
+	if err != nil {
+		return nil, err
+	}
+	g, err := Restore(cat, state)
+	if err != nil {
+		return nil, err
+	}
+	return &game{g}, nil
+}
+
+// Replay creates a game from req with the given catalog and applies moves in
+// order, stopping at the first one the rules reject. Deck draws named in a
+// digital game's moves must be the cards the seed deals.
+func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
+	cat, err := r.catalog(blob)
+	if err != nil {
+		return nil, 0, err
+	}
+	if Mode(req.Mode) == Digital && req.Seed == "" {
+		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+	}
+	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed})
+	if err != nil {
+		return nil, 0, err
+	}
+	for i, rm := range moves {
+		m, err := DecodeMove(rm.Move)
+		if err == nil {
+			err = g.play(rm.Actor, &m, true)
+		}
+		if err != nil {
+			return &game{g}, i + 1, err
+		}
+	}
+	return &game{g}, 0, nil
+}
+
+// CatalogView encodes catalog name for clients: every treasure card and the
+// expedition cards.
+func (r *Rules) CatalogView(name string) ([]byte, error) {
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	return json.Marshal(NewCatalogView(cat))
+}
+
+// CatalogCard is a treasure card as clients draw it.
+type CatalogCard struct {
+	ID     string   `json:"id"`
+	Colour Colour   `json:"colour"`
+	Value  int      `json:"value"`
+	Seal   *Seal    `json:"seal"`
+	Grid   []string `json:"grid"`
+}
+
+// ExpeditionCard is one pattern with its number of copies.
+type ExpeditionCard struct {
+	Expedition
+	Copies       int     `json:"copies"`
+	Orientations [][]Pos `json:"orientations"`
+}
+
+// CatalogView is a catalog as clients see it.
+type CatalogView struct {
+	Ruleset     string           `json:"ruleset"`
+	Name        string           `json:"name"`
+	Hash        string           `json:"hash"`
+	Cards       []CatalogCard    `json:"cards"`
+	Expeditions []ExpeditionCard `json:"expeditions"`
+}
+
+// NewCatalogView describes cat for clients.
+func NewCatalogView(cat *Catalog) CatalogView {
+	v := CatalogView{Ruleset: RulesetName, Name: cat.Name, Hash: cat.Hash}
+	for i := range cat.Cards {
+		c := &cat.Cards[i]
+		v.Cards = append(v.Cards, CatalogCard{ID: c.ID, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: c.GridRows()})
+	}
+	for p := Pattern(0); p < NumPatterns; p++ {
+		e := ExpeditionCard{Expedition: *expedition(p), Copies: p.Copies()}
+		for _, o := range orientations[p] {
+			e.Orientations = append(e.Orientations, o.Positions())
+		}
+		v.Expeditions = append(v.Expeditions, e)
+	}
+	return v
+}
+
+// game adapts *Game to domain.Game.
+type game struct{ g *Game }
+
+// Unwrap returns the Silver & Gold game behind a domain.Game, for tests and
+// tools in this package's own terms.
+func Unwrap(dg domain.Game) (*Game, bool) {
+	w, ok := dg.(*game)
+	if !ok {
+		return nil, false
+	}
+	return w.g, true
+}
+
+func (w *game) Apply(actor domain.Actor, move []byte) ([]byte, error) {
+	m, err := DecodeMove(move)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.g.Play(actor, &m); err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
+}
+
+func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
+func (w *game) Phase() string             { return string(w.g.Phase) }
+func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
+func (w *game) Players() int              { return len(w.g.Players) }
+func (w *game) View(v domain.Viewer) ([]byte, error) {
+	return json.Marshal(w.g.View(v))
+}
+func (w *game) LegalMoves(seat int) ([]byte, error) {
+	if seat < 0 || seat >= len(w.g.Players) {
+		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+	}
+	return json.Marshal(w.g.LegalMoves(seat))
+}
+func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }

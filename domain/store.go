@@ -1,0 +1,99 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// GameRecord is one stored game, whatever its ruleset. The store treats State
+// as opaque bytes: only the ruleset's package knows what is inside.
+type GameRecord struct {
+	ID          string
+	Ruleset     string // "silver-and-gold"
+	Mode        string // "digital" or "physical"
+	CatalogName string
+	CatalogHash string // hex SHA-256 of the catalog's content
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	Version     int64  // number of accepted moves; 0 right after creation
+	State       []byte // the ruleset's snapshot of the game after Version moves
+	Phase       string // the ruleset's phase label, for listings and metrics
+	Ended       bool
+}
+
+// CatalogBlob is the content of a card catalog as a game was created with it,
+// kept so that an old game still replays after the server's catalog changes.
+type CatalogBlob struct {
+	Name    string
+	Hash    string
+	Content []byte
+}
+
+// Credentials are the hashes of the secrets handed out when a game was created.
+// The secrets themselves are never stored.
+type Credentials struct {
+	HostHash   string
+	SeatHashes []string // index = seat
+}
+
+// Actor says who submitted a move: the host (the table, or anyone holding the
+// host credential) or one seat.
+type Actor struct {
+	Host bool
+	Seat int // valid when !Host
+}
+
+// MoveRecord is one accepted move in a game's append-only log.
+type MoveRecord struct {
+	Seq   int64 // 1-based; equals the game's version after the move
+	Actor Actor
+	Move  []byte // the move as the ruleset encodes it (JSON)
+	At    time.Time
+}
+
+// IdempotencyRecord remembers the response to a request made with an
+// Idempotency-Key, so that a retry returns it again and applies nothing.
+type IdempotencyRecord struct {
+	Key         string
+	Scope       string // who may replay it: a hash of the credential used
+	RequestHash string // hash of the request body; another body with the same key is refused
+	Status      int
+	Response    []byte
+}
+
+// Append is one accepted move with everything that must become durable with it,
+// in one transaction.
+type Append struct {
+	GameID        string
+	ExpectVersion int64 // the version the move was applied to; Conflict otherwise
+	Move          MoveRecord
+	State         []byte
+	Phase         string
+	Ended         bool
+	Idempotency   *IdempotencyRecord // optional
+}
+
+// Store keeps games durably. Implementations know nothing about any rules.
+// Errors carry codes: NotFound for a missing game, Conflict when ExpectVersion
+// is stale or an idempotency key was stored by a concurrent request.
+type Store interface {
+	// CreateGame stores a new game at version 0 with its credentials and catalog.
+	CreateGame(ctx context.Context, g GameRecord, creds Credentials, cat CatalogBlob) error
+	// Game returns the latest snapshot of a game.
+	Game(ctx context.Context, id string) (GameRecord, error)
+	// Credentials returns the credential hashes of a game.
+	Credentials(ctx context.Context, id string) (Credentials, error)
+	// Catalog returns a stored catalog by its hash.
+	Catalog(ctx context.Context, hash string) (CatalogBlob, error)
+	// Moves returns up to limit moves with Seq > after, in order (limit <= 0: all).
+	Moves(ctx context.Context, id string, after int64, limit int) ([]MoveRecord, error)
+	// Idempotency returns the stored record for (game, scope, key), or nil.
+	Idempotency(ctx context.Context, gameID, scope, key string) (*IdempotencyRecord, error)
+	// Append makes a move, its snapshot and its idempotency record durable
+	// together; it returns only after the commit.
+	Append(ctx context.Context, a Append) error
+	// Ping reports whether the store is reachable and migrated.
+	Ping(ctx context.Context) error
+	// Close releases the store.
+	Close() error
+}

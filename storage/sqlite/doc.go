@@ -1,0 +1,44 @@
+// Package sqlite keeps games in one SQLite file. It implements domain.Store and
+// knows nothing about any game's rules: states, moves and responses are opaque
+// bytes.
+//
+// # Concurrency
+//
+// SQLite lets one connection write at a time, and with synchronous=FULL each
+// commit waits for the write-ahead log to reach the disk, so a write costs
+// about one fsync whatever it contains. The store therefore funnels every
+// write (CreateGame, Append) through a single writer goroutine that owns the
+// only writer connection. Callers enqueue a request and wait for its answer.
+//
+// Group commit: the writer takes the first queued request and then whatever
+// else is already queued (up to a bound, 128 by default) and commits them all
+// in one transaction, one fsync for the whole group. It never waits for
+// company: a lone request is committed at once, and groups form only from
+// requests that arrived while the previous commit was in flight, so the more
+// games are busy, the fewer fsyncs each move pays for.
+//
+// Each request in a group runs inside its own SAVEPOINT. A request that fails
+// on its own (a stale ExpectVersion, a reused idempotency key, a missing game)
+// is rolled back to its savepoint and answered with its own error while the
+// rest of the group commits. If the COMMIT itself fails, every request of the
+// group gets that error. Nobody is answered before the COMMIT has returned.
+//
+// A caller whose context ends while its request is still queued gets the
+// context's error and its request is dropped unapplied. Once the writer has
+// taken a request it is committed regardless; the caller may then stop
+// waiting and not hear the outcome (a retry with the same idempotency key finds
+// it). Close stops accepting writes, commits and answers what is already
+// queued, and only then closes the connections.
+//
+// Reads never queue behind writes: they use a separate pool of read-only
+// connections, and in WAL mode each read sees the last committed state while
+// the writer appends to the log.
+//
+// # Schema
+//
+// The SQL files in migrations/ are embedded, applied in name order, each in
+// its own transaction, and recorded in schema_migrations; reopening a file
+// applies only the new ones. Every hot-path lookup is by primary key, so the
+// cost of reading a game or appending a move does not grow with the number of
+// moves or games.
+package sqlite

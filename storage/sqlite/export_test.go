@@ -1,0 +1,11 @@
+package sqlite
+
+// WithBeforeBatch makes the writer goroutine call f after it has received the
+// first request of each batch and before it takes the others, so that a test
+// can hold the writer and let requests pile up into one batch.
+func WithBeforeBatch(f func()) Option {
+	return func(c *config) { c.beforeBatch = f }
+}
+
+// QueueLen returns how many requests wait for the writer.
+func QueueLen(s *Store) int { return len(s.reqs) }

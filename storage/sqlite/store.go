@@ -1,0 +1,378 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+var _ domain.Store = (*Store)(nil)
+
+// Store is a domain.Store kept in one SQLite file. It is safe for concurrent
+// use; see the package comment for how writes are grouped.
+type Store struct {
+	cfg    config
+	writer *sql.DB // one connection, used only by the writer goroutine (and migrations before it starts)
+	reader *sql.DB // read-only pool
+
+	// mu makes "not closed, so send" atomic with respect to Close closing reqs.
+	mu     sync.RWMutex
+	closed atomic.Bool
+	reqs   chan *request
+	done   chan struct{} // closed when the writer goroutine has drained reqs
+
+	batches atomic.Int64
+	writes  atomic.Int64
+}
+
+type config struct {
+	readers     int
+	busyTimeout time.Duration
+	maxBatch    int
+	queue       int
+	beforeBatch func() // test hook: runs in the writer goroutine after it took a first request
+}
+
+// Option changes a default of Open.
+type Option func(*config)
+
+// WithReaders sets the size of the read-only connection pool (default 4).
+func WithReaders(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.readers = n
+		}
+	}
+}
+
+// WithBusyTimeout sets how long a connection waits for a lock held by another
+// process before failing (default 5s). Within one Store writes never contend.
+func WithBusyTimeout(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.busyTimeout = d
+		}
+	}
+}
+
+// WithMaxBatch bounds how many queued writes are committed in one transaction
+// (default 128); 1 turns group commit off.
+func WithMaxBatch(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxBatch = n
+		}
+	}
+}
+
+// Open opens the database file at path, creating it if absent, applies the
+// migrations it lacks and starts the writer. path must name a file: WAL mode
+// and separate reader connections need one.
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	if migrationsErr != nil {
+		return nil, migrationsErr
+	}
+	cfg := config{readers: 4, busyTimeout: 5 * time.Second, maxBatch: 128}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.queue = 4 * cfg.maxBatch
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") || strings.Contains(path, "?") {
+		return nil, fmt.Errorf("sqlite: open %q: want a plain file path", path)
+	}
+
+	// Parameter names are those of github.com/mattn/go-sqlite3; each is applied
+	// to every new connection. The statement cache keeps each connection's
+	// prepared statements, so the fixed queries below are compiled once.
+	common := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=on&_stmt_cache_size=32", cfg.busyTimeout.Milliseconds())
+	writer, err := sql.Open("sqlite3", path+"?"+common+"&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetMaxIdleConns(1)
+	writer.SetConnMaxLifetime(0)
+	writer.SetConnMaxIdleTime(0)
+	if err := writer.PingContext(ctx); err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, writer); err != nil {
+		writer.Close()
+		return nil, err
+	}
+
+	// Opened after the writer so that the file is already in WAL mode.
+	reader, err := sql.Open("sqlite3", path+"?"+common+"&_query_only=on")
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("sqlite: open %s for reading: %w", path, err)
+	}
+	reader.SetMaxOpenConns(cfg.readers)
+	reader.SetMaxIdleConns(cfg.readers)
+	reader.SetConnMaxLifetime(0)
+	reader.SetConnMaxIdleTime(0)
+
+	s := &Store{
+		cfg:    cfg,
+		writer: writer,
+		reader: reader,
+		reqs:   make(chan *request, cfg.queue),
+		done:   make(chan struct{}),
+	}
+	if err := s.Ping(ctx); err != nil {
+		writer.Close()
+		reader.Close()
+		return nil, err
+	}
+	go s.run()
+	return s, nil
+}
+
+// Close stops accepting writes, commits and answers the writes already queued,
+// then closes the database. Calls made after Close get an Unavailable error.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed.Load() {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed.Store(true)
+	close(s.reqs)
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.writer.Close(), s.reader.Close())
+}
+
+// Stats counts the writer's work since Open.
+type Stats struct {
+	Batches int64 // write transactions committed
+	Writes  int64 // requests (CreateGame, Append) in them, including those that failed alone
+}
+
+// Stats returns what the writer has committed so far; Writes/Batches is the
+// average group size.
+func (s *Store) Stats() Stats {
+	return Stats{Batches: s.batches.Load(), Writes: s.writes.Load()}
+}
+
+func errClosed() error { return domain.Errorf(domain.Unavailable, "the game store is shut down") }
+
+func (s *Store) checkOpen() error {
+	if s.closed.Load() {
+		return errClosed()
+	}
+	return nil
+}
+
+// Ping checks that a reader connection answers and that the schema is at the
+// version this build expects.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	var v int
+	if err := s.reader.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
+		return fmt.Errorf("sqlite: ping: %w", err)
+	}
+	if v != latestVersion() {
+		return fmt.Errorf("sqlite: ping: schema version %d, want %d", v, latestVersion())
+	}
+	return nil
+}
+
+// Game returns the latest snapshot of a game.
+func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) {
+	if err := s.checkOpen(); err != nil {
+		return domain.GameRecord{}, err
+	}
+	var (
+		g                domain.GameRecord
+		created, updated string
+	)
+	err := s.reader.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
+			created_at, updated_at, version, state, phase, ended
+		FROM games WHERE id = ?`, id).
+		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
+			&created, &updated, &g.Version, &g.State, &g.Phase, &g.Ended)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.GameRecord{}, domain.Errorf(domain.NotFound, "game %q does not exist", id)
+	}
+	if err != nil {
+		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
+	}
+	if g.CreatedAt, err = parseTime(created); err != nil {
+		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: created_at: %w", id, err)
+	}
+	if g.UpdatedAt, err = parseTime(updated); err != nil {
+		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: updated_at: %w", id, err)
+	}
+	return g, nil
+}
+
+// Credentials returns the credential hashes of a game.
+func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
+	if err := s.checkOpen(); err != nil {
+		return domain.Credentials{}, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
+	}
+	defer rows.Close()
+	var (
+		c     domain.Credentials
+		found bool
+	)
+	for rows.Next() {
+		var (
+			seat int
+			hash string
+		)
+		if err := rows.Scan(&seat, &hash); err != nil {
+			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
+		}
+		found = true
+		switch {
+		case seat == hostSeat:
+			c.HostHash = hash
+		case seat == len(c.SeatHashes):
+			c.SeatHashes = append(c.SeatHashes, hash)
+		default:
+			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: seat %d follows seat %d", id, seat, len(c.SeatHashes)-1)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
+	}
+	if !found {
+		// Every game has at least its host row.
+		return domain.Credentials{}, domain.Errorf(domain.NotFound, "game %q does not exist", id)
+	}
+	return c, nil
+}
+
+// Catalog returns a stored catalog by its hash.
+func (s *Store) Catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {
+	if err := s.checkOpen(); err != nil {
+		return domain.CatalogBlob{}, err
+	}
+	c := domain.CatalogBlob{Hash: hash}
+	err := s.reader.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
+	}
+	if err != nil {
+		return domain.CatalogBlob{}, fmt.Errorf("sqlite: read catalog %q: %w", hash, err)
+	}
+	return c, nil
+}
+
+// Moves returns up to limit moves of a game with Seq > after, in order
+// (limit <= 0: all of them). A game without such moves gives an empty slice;
+// a missing game gives NotFound.
+func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	lim, capHint := int64(limit), limit
+	if limit <= 0 {
+		lim, capHint = -1, 64 // LIMIT -1 is "no limit" in SQLite
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, at
+		FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, id, after, lim)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
+	}
+	defer rows.Close()
+	out := make([]domain.MoveRecord, 0, min(capHint, 1024))
+	for rows.Next() {
+		var (
+			m  domain.MoveRecord
+			at string
+		)
+		if err := rows.Scan(&m.Seq, &m.Actor.Host, &m.Actor.Seat, &m.Move, &at); err != nil {
+			return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
+		}
+		if m.At, err = parseTime(at); err != nil {
+			return nil, fmt.Errorf("sqlite: read moves of game %q: move %d: %w", id, m.Seq, err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
+	}
+	if len(out) == 0 {
+		// Only now is it worth a second lookup to tell "no moves" from "no game".
+		if err := s.gameExists(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) gameExists(ctx context.Context, id string) error {
+	var one int
+	err := s.reader.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: look up game %q: %w", id, err)
+	}
+	return nil
+}
+
+// Idempotency returns the stored record for (game, scope, key), or nil.
+func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	r := domain.IdempotencyRecord{Key: key, Scope: scope}
+	err := s.reader.QueryRowContext(ctx, `SELECT request_hash, status, response
+		FROM idempotency WHERE game_id = ? AND scope = ? AND key = ?`, gameID, scope, key).
+		Scan(&r.RequestHash, &r.Status, &r.Response)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency key %q of game %q: %w", key, gameID, err)
+	}
+	return &r, nil
+}
+
+// hostSeat is the seat number under which the host credential is stored.
+const hostSeat = -1
+
+// timeLayout is fixed-width UTC with nanoseconds, so stored times sort as text
+// and read back exactly.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }
+
+// isUniqueViolation reports whether err is a primary-key or unique constraint
+// failure.
+func isUniqueViolation(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) &&
+		(se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique)
+}
+
+// nonNil turns a nil slice into an empty one: blob columns are NOT NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}

@@ -1,0 +1,268 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// A request is one write waiting for the writer goroutine.
+type request struct {
+	apply func(ctx context.Context, tx *sql.Tx) error
+	state atomic.Int32 // queued, then taken by the writer or abandoned by the caller
+	done  chan error   // buffered: the writer never blocks on a caller that left
+}
+
+const (
+	queued int32 = iota
+	taken
+	abandoned
+)
+
+// submit queues apply for the writer and waits for the outcome of its commit.
+func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	r := &request{apply: apply, done: make(chan error, 1)}
+	// The read lock keeps Close from closing reqs between the check and the send.
+	s.mu.RLock()
+	if s.closed.Load() {
+		s.mu.RUnlock()
+		return errClosed()
+	}
+	select {
+	case s.reqs <- r:
+		s.mu.RUnlock()
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return ctx.Err()
+	}
+	select {
+	case err := <-r.done:
+		return err
+	case <-ctx.Done():
+		if r.state.CompareAndSwap(queued, abandoned) {
+			return ctx.Err() // the writer will skip it: nothing was applied
+		}
+		return fmt.Errorf("%w (the write was already being committed; its outcome is unknown)", ctx.Err())
+	}
+}
+
+// run is the writer goroutine: it owns s.writer and commits queued requests in
+// groups until Close closes the queue and the queue is empty.
+func (s *Store) run() {
+	defer close(s.done)
+	batch := make([]*request, 0, s.cfg.maxBatch)
+	errs := make([]error, s.cfg.maxBatch)
+	for first := range s.reqs {
+		if s.cfg.beforeBatch != nil {
+			s.cfg.beforeBatch()
+		}
+		batch = batch[:0]
+		if first.state.CompareAndSwap(queued, taken) {
+			batch = append(batch, first)
+		}
+		// Take what is already waiting, without waiting for more.
+	fill:
+		for len(batch) < s.cfg.maxBatch {
+			select {
+			case r, ok := <-s.reqs:
+				if !ok {
+					break fill
+				}
+				if r.state.CompareAndSwap(queued, taken) {
+					batch = append(batch, r)
+				}
+			default:
+				break fill
+			}
+		}
+		if len(batch) == 0 {
+			continue
+		}
+		err := s.commit(batch, errs[:len(batch)])
+		for i, r := range batch {
+			if err != nil {
+				r.done <- err
+			} else {
+				r.done <- errs[i]
+			}
+			batch[i], errs[i] = nil, nil
+		}
+	}
+}
+
+// commit applies every request of batch in one transaction, each inside its own
+// savepoint, and records each request's own error in errs. It returns an error
+// only when the transaction as a whole failed; then nothing was committed.
+func (s *Store) commit(batch []*request, errs []error) error {
+	// Once taken, a request is committed whatever happens to its caller.
+	ctx := context.Background()
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: begin write: %w", err)
+	}
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+			tx.Rollback() //nolint:errcheck // the transaction is lost either way
+			return fmt.Errorf("sqlite: savepoint: %w", err)
+		}
+		if errs[i] = r.apply(ctx, tx); errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
+				// Some errors (I/O, disk full) make SQLite abort the whole
+				// transaction; then the savepoint is gone too.
+				tx.Rollback() //nolint:errcheck
+				return fmt.Errorf("sqlite: roll back after %v: %w", errs[i], err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE w`); err != nil {
+			tx.Rollback() //nolint:errcheck
+			return fmt.Errorf("sqlite: release savepoint: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: commit: %w", err)
+	}
+	s.batches.Add(1)
+	s.writes.Add(int64(len(batch)))
+	return nil
+}
+
+// CreateGame stores a new game at version 0 with its credentials (the host's
+// under seat -1) and its catalog, which is stored once per distinct hash.
+// Zero CreatedAt and UpdatedAt are set to now.
+func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	switch {
+	case g.ID == "":
+		return fmt.Errorf("sqlite: create game: empty id")
+	case g.Version != 0:
+		return fmt.Errorf("sqlite: create game %q: version %d, want 0", g.ID, g.Version)
+	case cat.Hash == "" || g.CatalogHash != cat.Hash:
+		return fmt.Errorf("sqlite: create game %q: catalog hash %q does not match the catalog's %q", g.ID, g.CatalogHash, cat.Hash)
+	case creds.HostHash == "":
+		return fmt.Errorf("sqlite: create game %q: empty host credential", g.ID)
+	}
+	for i, h := range creds.SeatHashes {
+		if h == "" {
+			return fmt.Errorf("sqlite: create game %q: empty credential for seat %d", g.ID, i)
+		}
+	}
+	now := time.Now()
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = now
+	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	created, updated := formatTime(g.CreatedAt), formatTime(g.UpdatedAt)
+	state, content := nonNil(g.State), nonNil(cat.Content)
+
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO catalogs (hash, name, content) VALUES (?, ?, ?)
+			ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, content); err != nil {
+			return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
+				created_at, updated_at, version, state, phase, ended)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+			g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, created, updated, state, g.Phase, g.Ended)
+		if isUniqueViolation(err) {
+			return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
+		}
+		if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash); err != nil {
+			return err
+		}
+		for i, h := range creds.SeatHashes {
+			if err := insertSeat(ctx, tx, g.ID, i, h); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, hash) VALUES (?, ?, ?)`, gameID, seat, hash); err != nil {
+		// A unique violation here means two credentials hash alike: a bug, not a conflict.
+		return fmt.Errorf("sqlite: create game %q: store credential of seat %d: %w", gameID, seat, err)
+	}
+	return nil
+}
+
+// Append makes a move, the game's new snapshot and the optional idempotency
+// record durable together, and returns after the commit. The game must be at
+// a.ExpectVersion (Conflict otherwise, and nothing is stored) and a.Move.Seq
+// must be a.ExpectVersion+1. A zero a.Move.At is set to now; the game's
+// updated_at becomes the move's time.
+func (s *Store) Append(ctx context.Context, a domain.Append) error {
+	if a.Move.Seq != a.ExpectVersion+1 {
+		return fmt.Errorf("sqlite: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
+	}
+	at := a.Move.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	atText := formatTime(at)
+	state, body := nonNil(a.State), nonNil(a.Move.Move)
+	var idem *domain.IdempotencyRecord
+	if a.Idempotency != nil {
+		r := *a.Idempotency
+		r.Response = nonNil(r.Response)
+		idem = &r
+	}
+
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, phase = ?, ended = ?, updated_at = ?
+			WHERE id = ? AND version = ?`,
+			a.Move.Seq, state, a.Phase, a.Ended, atText, a.GameID, a.ExpectVersion)
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+		} else if n == 0 {
+			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, at)
+			VALUES (?, ?, ?, ?, ?, ?)`,
+			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, atText); err != nil {
+			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
+		}
+		if idem == nil {
+			return nil
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+			VALUES (?, ?, ?, ?, ?, ?)`,
+			a.GameID, idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response)
+		if isUniqueViolation(err) {
+			return domain.Errorf(domain.Conflict, "idempotency key %q was already used in game %q", idem.Key, a.GameID)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: store idempotency key %q: %w", a.GameID, idem.Key, err)
+		}
+		return nil
+	})
+}
+
+// versionMismatch explains why an update matched no row: no such game, or the
+// game is at another version.
+func versionMismatch(ctx context.Context, tx *sql.Tx, id string, expect int64) error {
+	var v int64
+	err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: append to game %q: %w", id, err)
+	}
+	return domain.Errorf(domain.Conflict, "game %q is at version %d, not %d: reload it and try again", id, v, expect)
+}
