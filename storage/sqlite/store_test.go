@@ -771,4 +771,3 @@ func TestClose(t *testing.T) {
 		requireCode(t, s.CreateGame(t.Context(), g, creds, cat), domain.Unavailable)
 	})
 }
-

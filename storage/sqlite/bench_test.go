@@ -1,0 +1,230 @@
+package sqlite_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/sqlite"
+)
+
+// benchState stands for a game snapshot of realistic size.
+var benchState = bytes.Repeat([]byte("x"), 1024)
+
+// benchDir holds the databases that BenchmarkGame builds once per process;
+// TestMain removes it.
+var benchDir = sync.OnceValues(func() (string, error) {
+	return os.MkdirTemp("", "treasury-sqlite-bench-")
+})
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeBenchStores()
+	os.Exit(code)
+}
+
+func benchAppend(id string, v int64) domain.Append {
+	return domain.Append{
+		GameID:        id,
+		ExpectVersion: v,
+		Move: domain.MoveRecord{
+			Seq:   v + 1,
+			Actor: domain.Actor{Seat: int(v % 4)},
+			Move:  []byte(`{"kind":"cross","card":"grey-04","boxes":[[2,3],[2,4],[3,4]]}`),
+			At:    time.Now(),
+		},
+		State: benchState,
+		Phase: "play",
+	}
+}
+
+func benchGame(id string) (domain.GameRecord, domain.Credentials, domain.CatalogBlob) {
+	g, creds, cat := newGame(id)
+	g.State = benchState
+	return g, creds, cat
+}
+
+func openBenchStore(b *testing.B) *sqlite.Store {
+	b.Helper()
+	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+// BenchmarkAppend is one game's moves one after another: every append is its
+// own commit, so this is the latency of a durable commit (fsync included).
+func BenchmarkAppend(b *testing.B) {
+	s := openBenchStore(b)
+	ctx := context.Background()
+	g, creds, cat := benchGame("g")
+	if err := s.CreateGame(ctx, g, creds, cat); err != nil {
+		b.Fatal(err)
+	}
+	var v int64
+	for b.Loop() {
+		if err := s.Append(ctx, benchAppend("g", v)); err != nil {
+			b.Fatal(err)
+		}
+		v++
+	}
+}
+
+// BenchmarkAppendParallel is many games moving at once, each from its own
+// goroutine. Appends that queue while a commit is in flight share the next
+// commit, so throughput grows with the callers; appends/commit shows the
+// average group.
+func BenchmarkAppendParallel(b *testing.B) {
+	s := openBenchStore(b)
+	ctx := context.Background()
+	const perProc = 32
+	b.SetParallelism(perProc)
+	games := perProc * runtime.GOMAXPROCS(0)
+	for i := range games {
+		g, creds, cat := benchGame(fmt.Sprintf("g%d", i))
+		if err := s.CreateGame(ctx, g, creds, cat); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var next atomic.Int64
+	before := s.Stats()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprintf("g%d", next.Add(1)-1)
+		var v int64
+		for pb.Next() {
+			if err := s.Append(ctx, benchAppend(id, v)); err != nil {
+				b.Error(err)
+				return
+			}
+			v++
+		}
+	})
+	b.StopTimer()
+	after := s.Stats()
+	if n := after.Batches - before.Batches; n > 0 {
+		b.ReportMetric(float64(after.Writes-before.Writes)/float64(n), "appends/commit")
+	}
+}
+
+// BenchmarkGame reads one random game from a database of 100 and of 100,000
+// games: a primary-key lookup, so the two should cost about the same.
+func BenchmarkGame(b *testing.B) {
+	for _, n := range []int{100, 100_000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			s, err := benchStore(n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := s.Game(ctx, gameID(rand.IntN(n))); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func gameID(i int) string { return fmt.Sprintf("game-%07d", i) }
+
+var (
+	benchStoresMu sync.Mutex
+	benchStores   = map[int]*sqlite.Store{}
+)
+
+// benchStore returns a store holding n games, built once per process.
+func benchStore(n int) (*sqlite.Store, error) {
+	benchStoresMu.Lock()
+	defer benchStoresMu.Unlock()
+	if s, ok := benchStores[n]; ok {
+		return s, nil
+	}
+	dir, err := benchDir()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("games-%d.db", n))
+	if err := fillGames(path, n); err != nil {
+		return nil, err
+	}
+	s, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		return nil, err
+	}
+	benchStores[n] = s
+	return s, nil
+}
+
+func closeBenchStores() {
+	benchStoresMu.Lock()
+	defer benchStoresMu.Unlock()
+	if len(benchStores) == 0 {
+		return
+	}
+	for _, s := range benchStores {
+		s.Close()
+	}
+	if dir, err := benchDir(); err == nil {
+		os.RemoveAll(dir)
+	}
+}
+
+// fillGames creates the schema through the store, then inserts n games
+// directly in large unsynchronised transactions: quick, and the rows are the
+// same ones CreateGame would write.
+func fillGames(path string, n int) error {
+	ctx := context.Background()
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	g, creds, cat := benchGame(gameID(0))
+	if err := s.CreateGame(ctx, g, creds, cat); err != nil {
+		return err
+	}
+	if err := s.Close(); err != nil {
+		return err
+	}
+	db, err := sql.Open("sqlite3", path+"?_synchronous=OFF")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	const chunk = 20_000
+	created := g.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000Z")
+	for lo := 1; lo < n; lo += chunk {
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		st, err := tx.Prepare(`INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
+			created_at, updated_at, version, state, phase, ended) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0)`)
+		if err != nil {
+			tx.Rollback()
+			return err
+		}
+		for i := lo; i < min(lo+chunk, n); i++ {
+			if _, err := st.Exec(gameID(i), g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, created, created, benchState, g.Phase); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
