@@ -1,0 +1,95 @@
+package silvergold
+
+import (
+	"testing"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// midGame returns a 4-player digital game in the crossing phase of round 2.
+func midGame(b *testing.B) *Game {
+	g, err := New(Standard(), Setup{Mode: Digital, Players: []string{"Ann", "Bob", "Cid", "Dee"}, Seed: "bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := Bot{R: newRand(9)}
+	for g.Round < 2 || g.Phase != PhaseCrossing || g.Players[0].Crossed || len(g.AppendPlacements(nil, 0)) < 4 {
+		a, m, _ := Step(g, bot, nil)
+		if err := g.Play(a, &m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return g
+}
+
+// BenchmarkLegalPlacements lists every placement of the revealed pattern on a
+// player's cards, as a bot does every turn.
+func BenchmarkLegalPlacements(b *testing.B) {
+	g := midGame(b)
+	buf := make([]PlacementMask, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = g.AppendPlacements(buf[:0], 0)
+	}
+	b.ReportMetric(float64(len(buf)), "placements")
+}
+
+// BenchmarkLegalMoves builds the full legal-move listing a frontend asks for.
+func BenchmarkLegalMoves(b *testing.B) {
+	g := midGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = g.LegalMoves(0)
+	}
+}
+
+// BenchmarkCross applies one crossing (a placement of the pattern, with its
+// red-cross chain) to a game in the middle of round 2.
+func BenchmarkCross(b *testing.B) {
+	g := midGame(b)
+	bot := Bot{R: newRand(3)}
+	m, _ := bot.Move(g, 0)
+	snap, _ := g.Snapshot()
+	base, _ := Restore(g.cat, snap)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		*g = *base
+		g.Players = append([]Player(nil), base.Players...)
+		for i := range g.Players {
+			g.Players[i].Hand = append([]HandCard(nil), base.Players[i].Hand...)
+		}
+		mv := m
+		b.StartTimer()
+		if err := g.Play(domain.Actor{Seat: 0}, &mv); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGame plays a whole random 4-player digital game from setup to the
+// final ranking, listing legal placements before every crossing.
+func BenchmarkGame(b *testing.B) {
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g, err := New(Standard(), Setup{Mode: Digital, Players: []string{"Ann", "Bob", "Cid", "Dee"}, Seed: "bench"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bot := Bot{R: newRand(seed)}
+		for {
+			a, m, ok := Step(g, bot, nil)
+			if !ok {
+				break
+			}
+			if err := g.Play(a, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if s := g.Score(); len(s.Ranking) != 4 {
+			b.Fatal("no ranking")
+		}
+	}
+}
