@@ -66,4 +66,6 @@ type Game interface {
 	LegalMoves(seat int) ([]byte, error)
 	// Score encodes the scores and ranking as they stand (JSON).
 	Score() ([]byte, error)
+	// Setup returns what the game was created from, the secret seed included.
+	Setup() CreateRequest
 }

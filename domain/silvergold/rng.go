@@ -2,7 +2,6 @@ package silvergold
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -45,11 +44,4 @@ func shuffleInts[T any](seed, label string, s []T) {
 		j := uniform(r, i+1)
 		s[i], s[j] = s[j], s[i]
 	}
-}
-
-// SeedCommitment is what a digital game publishes about its seed while it
-// runs: the hex SHA-256 of the seed.
-func SeedCommitment(seed string) string {
-	h := sha256.Sum256([]byte(seed))
-	return hex.EncodeToString(h[:])
 }

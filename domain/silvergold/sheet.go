@@ -223,6 +223,9 @@ func readSheetCard(cat *Catalog, c SheetCard) (CardLine, int, error) {
 	case !written:
 		return CardLine{}, 0, fmt.Errorf("is empty; give the id of a catalog card, or write out its colour and value (and seal, if it has one)")
 	}
+	if c.Colour == "" {
+		return CardLine{}, 0, fmt.Errorf("is written out without a colour; write grey, green, orange or purple (or give the id of a catalog card)")
+	}
 	colour, ok := ParseColour(c.Colour)
 	if !ok {
 		return CardLine{}, 0, fmt.Errorf("has the unknown colour %q; a card is grey, green, orange or purple", c.Colour)
@@ -367,7 +370,7 @@ func (v *sheetVerifier) checkTotal(i int) {
 	if hint := totalHint(ps, written, diff); hint != "" {
 		reason += "; " + hint
 	}
-	v.add(FindingTotalMismatch, i, sheetLineTotal, "%s", reason+".")
+	v.add(FindingTotalMismatch, i, sheetLineTotal, "%s", reason)
 }
 
 // totalHint names what a difference of diff between the written total and
@@ -528,12 +531,12 @@ func (v *sheetVerifier) checkSymbols() {
 	for i, p := range v.sheet {
 		onCoins, onPalms := v.onCards(p.idx, coins), v.onCards(p.idx, palms)
 		if n := min(p.coins, CoinBoxes); n > onCoins+spareCoins {
-			v.add(FindingCoinsNotOnCards, i, sheetLineCoins, "%s crossed %s, but their completed cards show %s and the %d unfinished cards a player may still hold at most %d more: at most %d; is a completed card missing from the sheet?",
-				p.name, countOf(n, "coin box"), countOf(onCoins, "coin"), HandSize, spareCoins, onCoins+spareCoins)
+			v.add(FindingCoinsNotOnCards, i, sheetLineCoins, "%s crossed %s, but at most %d can be: %d shown on the completed cards and at most %d on the %d unfinished cards a player may still hold; is a completed card missing from the sheet?",
+				p.name, countOf(n, "coin"), onCoins+spareCoins, onCoins, spareCoins, HandSize)
 		}
 		if n := min(len(p.palms), PalmBoxes); n > onPalms+sparePalms {
-			v.add(FindingPalmsNotOnCards, i, sheetLinePalms, "%s wrote %s, but their completed cards show %s and the %d unfinished cards a player may still hold at most %d more: at most %d; is a completed card missing from the sheet?",
-				p.name, countOf(n, "palm value"), countOf(onPalms, "palm tree"), HandSize, sparePalms, onPalms+sparePalms)
+			v.add(FindingPalmsNotOnCards, i, sheetLinePalms, "%s wrote %s, but at most %d palm trees can have been crossed: %d shown on the completed cards and at most %d on the %d unfinished cards a player may still hold; is a completed card missing from the sheet?",
+				p.name, countOf(n, "palm value"), onPalms+sparePalms, onPalms, sparePalms, HandSize)
 		}
 	}
 }

@@ -74,7 +74,7 @@ func (g *Game) View(v domain.Viewer) View {
 		out.Awaiting = []Awaited{}
 	}
 	if g.Mode == Digital {
-		out.SeedCommitment = SeedCommitment(g.Seed)
+		out.SeedCommitment = domain.SeedCommitment(g.Seed)
 		if g.Phase == PhaseEnded {
 			out.Seed = g.Seed
 		}
