@@ -1,5 +1,7 @@
 package domain
 
+import "encoding/json"
+
 // Ruleset is one game's rules as the server sees them: it creates games and
 // restores them from snapshots. Everything it hands back is JSON so that the
 // layers above never need to know which game they carry.
@@ -68,4 +70,14 @@ type Game interface {
 	Score() ([]byte, error)
 	// Setup returns what the game was created from, the secret seed included.
 	Setup() CreateRequest
+	// Events returns what the last accepted move caused, in order, for live
+	// clients (the move itself is not among them).
+	Events() []Event
+}
+
+// Event is something that happened in a game, told to live clients.
+type Event struct {
+	Type string          `json:"type"`
+	For  *int            `json:"for,omitempty"` // private: only this seat (and the host) may see it
+	Data json.RawMessage `json:"data"`
 }

@@ -87,7 +87,8 @@ type Player struct {
 // Game is the whole state of one game of Silver & Gold. It changes only
 // through Play; everything in it follows from the setup and the moves.
 type Game struct {
-	cat *Catalog
+	cat    *Catalog
+	events []event // what the move being applied caused
 
 	Mode    Mode     `json:"mode"`
 	Catalog string   `json:"catalog"`
@@ -284,6 +285,7 @@ func (g *Game) displayOwed() int {
 // refillDisplay tops the display up from the deck (digital).
 func (g *Game) refillDisplay() {
 	for len(g.Display) < DisplaySize && len(g.Deck) > 0 {
+		g.emit("display_card", displayEvent{Card: g.cardID(g.Deck[0])})
 		g.Display = append(g.Display, g.Deck[0])
 		g.Deck = g.Deck[1:]
 	}
@@ -295,6 +297,7 @@ func (g *Game) startRound() {
 	if g.Round > Rounds {
 		g.Round = Rounds
 		g.Phase = PhaseEnded
+		g.emit("game_ended", g.Score())
 		return
 	}
 	g.Turn = 0
@@ -323,10 +326,14 @@ func (g *Game) startTurn() {
 func (g *Game) reveal(p Pattern) {
 	g.Revealed = append(g.Revealed, p)
 	g.Phase = PhaseCrossing
+	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: p.Code()})
 	for i := range g.Players {
 		pl := &g.Players[i]
 		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes = false, nil, nil, 0, 0
 		pl.Passed = g.uncrossed(pl) == 0
+		if pl.Passed {
+			g.emit("player_passed", seatEvent{i})
+		}
 	}
 	g.maybeResolve()
 }
@@ -342,6 +349,7 @@ func (g *Game) maybeResolve() {
 		g.Players[i].Undo = nil
 	}
 	g.Phase = PhaseResolving
+	g.emit("crossing_closed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start})
 	g.Resolved = 0
 	g.Started = false
 	g.Resolving = g.Start
@@ -359,6 +367,7 @@ func (g *Game) advance() {
 			for ; p.Rows > 0; p.Rows-- {
 				if len(g.Cups) > 0 {
 					p.Cups = append(p.Cups, g.Cups[0])
+					g.emit("cup_taken", cupEvent{seat, g.Cups[0]})
 					g.Cups = g.Cups[1:]
 				}
 			}
@@ -367,6 +376,7 @@ func (g *Game) advance() {
 				if h.Crossed == g.cat.Cards[h.Card].Boxes {
 					p.Pile = append(p.Pile, h.Card)
 					p.Takes++
+					g.emit("card_completed", cardEvent{Seat: seat, Card: g.cardID(h.Card)})
 				} else {
 					kept = append(kept, h)
 				}
@@ -388,12 +398,58 @@ func (g *Game) advance() {
 	}
 	g.Resolving = noneResolving
 	g.Resolved = 0
+	g.emit("turn_resolved", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start})
 	g.Start = (g.Start + 1) % n
 	if g.Turn == TurnsPerRound {
+		g.emit("round_ended", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start})
 		g.startRound()
 		return
 	}
 	g.startTurn()
+}
+
+// event is an Event before it is encoded: encoding waits until someone asks.
+type event struct {
+	typ  string
+	data any
+}
+
+func (g *Game) emit(typ string, data any) { g.events = append(g.events, event{typ, data}) }
+
+// Events returns what the last accepted move caused, in order.
+func (g *Game) Events() []domain.Event {
+	out := make([]domain.Event, 0, len(g.events))
+	for _, e := range g.events {
+		b, _ := json.Marshal(e.data) // plain structs and maps of plain values
+		out = append(out, domain.Event{Type: e.typ, Data: b})
+	}
+	return out
+}
+
+type seatEvent struct {
+	Seat int `json:"seat"`
+}
+
+type cardEvent struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card"`
+	From string `json:"from,omitempty"`
+}
+
+type displayEvent struct {
+	Card string `json:"card"`
+}
+
+type cupEvent struct {
+	Seat  int `json:"seat"`
+	Value int `json:"value"`
+}
+
+type turnEvent struct {
+	Round       int    `json:"round"`
+	Turn        int    `json:"turn"`
+	StartPlayer int    `json:"start_player"`
+	Expedition  string `json:"expedition,omitempty"`
 }
 
 // Snapshot encodes the whole state, secret parts included.

@@ -69,6 +69,7 @@ func (g *Game) Play(actor domain.Actor, m *Move) error {
 }
 
 func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
+	g.events = g.events[:0]
 	if g.Phase == PhaseEnded {
 		return domain.Illegal("game-ended", "the game has ended after round %d; no more moves are possible", Rounds)
 	}
@@ -103,6 +104,8 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 	}
 	if err == nil {
 		g.Moves++
+	} else {
+		g.events = g.events[:0]
 	}
 	return err
 }
@@ -354,12 +357,20 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	p.Crossed = true
 	p.Undo = &before
+	g.emit("crossed", crossEvent{Seat: seat, Coins: p.Coins, Palms: p.Palms, Rows: p.Rows})
 	norm := *m
 	norm.Extra = append([]Extra(nil), m.Extra...)
 	p.Crossing = &norm
 	*orig = p
 	g.maybeResolve()
 	return nil
+}
+
+type crossEvent struct {
+	Seat  int   `json:"seat"`
+	Coins int   `json:"coins"`
+	Palms []int `json:"palms"`
+	Rows  int   `json:"coin_rows_completed"`
 }
 
 // checkBox returns the bit of box b on card c if it can be crossed.
@@ -438,6 +449,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 		return domain.Errorf(domain.Invalid, "take from %q: a replacement comes from %q or %q", m.From, FromDisplay, FromDeck)
 	}
 	p.Takes--
+	g.emit("card_taken", cardEvent{Seat: seat, Card: g.cardID(p.Hand[len(p.Hand)-1].Card), From: m.From})
 	g.advance()
 	return nil
 }
@@ -496,6 +508,7 @@ func (g *Game) displayReport(m *Move) error {
 		return err
 	}
 	g.Display = append(g.Display, c)
+	g.emit("display_card", displayEvent{Card: m.Card})
 	if g.Phase == PhaseSetup {
 		if g.displayOwed() == 0 {
 			g.startRound()

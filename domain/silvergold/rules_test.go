@@ -608,3 +608,31 @@ func TestEndedGameTakesNoMoves(t *testing.T) {
 	v := g.View(domain.Public)
 	assert.Equal(t, g.Seed, v.Seed, "the seed is published once the game has ended")
 }
+
+func TestEvents(t *testing.T) {
+	cat := mkCatalog(12, mkCard("c4", Grey, "cc", "cc"), mkCard("big", Orange, "oooo", "oooo", "oooo"),
+		mkCard("c4b", Grey, "cc", "cc"), mkCard("big2", Orange, "oooo", "oooo", "oooo"))
+	g := table(t, cat, [][2]string{{"c4", "big"}, {"c4b", "big2"}}, "f01", "f02", "f03", "f04")
+	g.Start = 1
+	reveal(t, g, "O4")
+	types := func() []string {
+		var out []string
+		for _, e := range g.Events() {
+			out = append(out, e.Type)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"expedition_revealed"}, types())
+	ok(t, g, seat(0), cross(0, "c4", boxes(0, 0, 0, 1, 1, 0, 1, 1)))
+	assert.Equal(t, []string{"crossed"}, types())
+	ok(t, g, seat(1), cross(1, "big2", boxes(0, 0)))
+	// Seat 1 starts and has nothing to resolve; seat 0 takes the 6-cup and owes a card.
+	assert.Equal(t, []string{"crossed", "crossing_closed", "cup_taken", "card_completed"}, types())
+	assert.JSONEq(t, `{"seat":0,"value":6}`, string(g.Events()[2].Data))
+	ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f01"})
+	assert.Equal(t, []string{"card_taken"}, types())
+	ok(t, g, host, Move{Type: MoveDisplay, Card: "f05"})
+	assert.Equal(t, []string{"display_card", "turn_resolved"}, types())
+	bad(t, g, host, Move{Type: MoveDisplay, Card: "f06"}, domain.IllegalMove, "display-full")
+	assert.Empty(t, g.Events(), "a rejected move causes nothing")
+}

@@ -219,6 +219,7 @@ func (w *game) LegalMoves(seat int) ([]byte, error) {
 	return json.Marshal(w.g.LegalMoves(seat))
 }
 func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
+func (w *game) Events() []domain.Event { return w.g.Events() }
 func (w *game) Setup() domain.CreateRequest {
 	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Catalog: w.g.Catalog}
 	for _, p := range w.g.Players {

@@ -61,8 +61,7 @@ type View struct {
 
 // View returns the game as v may see it. The deck order, the expedition deck
 // and (until the end) the seed are never in it; a seat's dealt cards only
-// reach that seat and the host; during setup, the cards others kept stay
-// hidden until everyone has chosen.
+// reach that seat and the host. Kept cards lie face up, as at the table.
 func (g *Game) View(v domain.Viewer) View {
 	out := View{
 		Mode: g.Mode, Catalog: CatalogRef{Name: g.Catalog, Hash: g.Hash},
@@ -104,7 +103,7 @@ func (g *Game) View(v domain.Viewer) View {
 				pv.Dealt = append(pv.Dealt, g.cardID(c))
 			}
 		}
-		if mine || g.Phase != PhaseSetup {
+		{
 			for _, h := range p.Hand {
 				c := &g.cat.Cards[h.Card]
 				pv.Cards = append(pv.Cards, CardView{
