@@ -61,11 +61,14 @@ type Games struct {
 
 	mu       sync.Mutex
 	catalogs map[string]CatalogBlob // by hash; stored catalogs never change
+
+	subMu sync.Mutex
+	subs  map[string]map[*subscriber]struct{} // live clients by game id
 }
 
 // NewGames returns the service over store with the given rulesets.
 func NewGames(store Store, rulesets ...Ruleset) *Games {
-	g := &Games{store: store, rulesets: map[string]Ruleset{}, now: time.Now, seed: maphash.MakeSeed(), catalogs: map[string]CatalogBlob{}}
+	g := &Games{store: store, rulesets: map[string]Ruleset{}, now: time.Now, seed: maphash.MakeSeed(), catalogs: map[string]CatalogBlob{}, subs: map[string]map[*subscriber]struct{}{}}
 	for _, r := range rulesets {
 		g.rulesets[r.Name()] = r
 	}
@@ -292,9 +295,14 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 	if err != nil {
 		return Played{}, err
 	}
+	events := g.Events()
+	eventsJSON, err := json.Marshal(events)
+	if err != nil {
+		return Played{}, err
+	}
 	a := Append{
 		GameID: id, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
-		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged, At: now},
+		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged, Events: eventsJSON, At: now},
 	}
 	if opt.IdempotencyKey != "" {
 		a.Idempotency = &IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200, Response: resp}
@@ -302,6 +310,7 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 	if err := s.store.Append(ctx, a); err != nil {
 		return Played{}, err
 	}
+	s.publish(Update{GameID: id, Seq: rec.Version, Actor: actor, Move: logged, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended})
 	return Played{Seq: rec.Version, Game: gv, Response: resp}, nil
 }
 
@@ -355,3 +364,84 @@ func (s *Games) Catalog(ruleset, name string) ([]byte, error) {
 
 // Ping reports whether the store is usable.
 func (s *Games) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
+
+// Update is what live clients hear after an accepted move: the move and the
+// events it caused. Seq is the game's version after the move.
+type Update struct {
+	GameID string
+	Seq    int64
+	Actor  Actor
+	Move   json.RawMessage
+	Events []Event
+	At     time.Time
+	Phase  string
+	Ended  bool
+}
+
+// subscriberBuffer is how many updates a slow live client may fall behind
+// before it is dropped (it reconnects and catches up from the log).
+const subscriberBuffer = 256
+
+type subscriber struct {
+	ch chan Update
+}
+
+// Subscribe returns a channel of the updates of game id from now on, and a
+// function that ends the subscription. The channel is closed when the client
+// falls too far behind; it should then catch up with Updates.
+func (s *Games) Subscribe(id string) (<-chan Update, func()) {
+	sub := &subscriber{ch: make(chan Update, subscriberBuffer)}
+	s.subMu.Lock()
+	if s.subs[id] == nil {
+		s.subs[id] = map[*subscriber]struct{}{}
+	}
+	s.subs[id][sub] = struct{}{}
+	s.subMu.Unlock()
+	var once sync.Once
+	return sub.ch, func() {
+		once.Do(func() {
+			s.subMu.Lock()
+			defer s.subMu.Unlock()
+			if _, ok := s.subs[id][sub]; ok {
+				delete(s.subs[id], sub)
+				close(sub.ch)
+			}
+			if len(s.subs[id]) == 0 {
+				delete(s.subs, id)
+			}
+		})
+	}
+}
+
+// publish hands an update to every live client of its game without waiting.
+func (s *Games) publish(u Update) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	for sub := range s.subs[u.GameID] {
+		select {
+		case sub.ch <- u:
+		default: // too far behind: drop it; it catches up from the log
+			delete(s.subs[u.GameID], sub)
+			close(sub.ch)
+		}
+	}
+}
+
+// Updates returns the stored updates of a game with Seq > after.
+func (s *Games) Updates(ctx context.Context, id string, after int64) ([]Update, error) {
+	moves, err := s.Moves(ctx, id, after, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Update, len(moves))
+	for i, m := range moves {
+		var events []Event
+		if len(m.Events) > 0 {
+			if err := json.Unmarshal(m.Events, &events); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At}
+	}
+	return out, nil
+}

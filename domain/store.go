@@ -45,10 +45,11 @@ type Actor struct {
 
 // MoveRecord is one accepted move in a game's append-only log.
 type MoveRecord struct {
-	Seq   int64 // 1-based; equals the game's version after the move
-	Actor Actor
-	Move  []byte // the move as the ruleset encodes it (JSON)
-	At    time.Time
+	Seq    int64 // 1-based; equals the game's version after the move
+	Actor  Actor
+	Move   []byte // the move as the ruleset encodes it (JSON)
+	Events []byte // JSON array of the Events the move caused
+	At     time.Time
 }
 
 // IdempotencyRecord remembers the response to a request made with an

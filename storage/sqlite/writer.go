@@ -213,6 +213,10 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	}
 	atText := formatTime(at)
 	state, body := nonNil(a.State), nonNil(a.Move.Move)
+	events := a.Move.Events
+	if len(events) == 0 {
+		events = []byte("[]")
+	}
 	var idem *domain.IdempotencyRecord
 	if a.Idempotency != nil {
 		r := *a.Idempotency
@@ -232,9 +236,9 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		} else if n == 0 {
 			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, at)
-			VALUES (?, ?, ?, ?, ?, ?)`,
-			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, atText); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, events, atText); err != nil {
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
 		if idem == nil {

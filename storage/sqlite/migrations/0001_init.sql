@@ -41,6 +41,7 @@ CREATE TABLE moves (
 	actor_host INTEGER NOT NULL CHECK (actor_host IN (0, 1)),
 	actor_seat INTEGER NOT NULL,
 	body       BLOB NOT NULL,
+	events     BLOB NOT NULL, -- JSON array of what the move caused, for live clients
 	at         TEXT NOT NULL,
 	PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
