@@ -1,0 +1,231 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/labstack/echo/v4"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// limitBody refuses bodies over limit bytes, whether or not they announce
+// their length.
+func limitBody(limit int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.ContentLength > limit {
+				return &domain.Error{Code: PayloadTooLarge, Reason: tooLargeReason(limit)}
+			}
+			if req.Body != nil && req.Body != http.NoBody {
+				req.Body = http.MaxBytesReader(c.Response().Writer, req.Body, limit)
+			}
+			return next(c)
+		}
+	}
+}
+
+type credentialKey struct{}
+
+// bearer puts the credential of an "Authorization: Bearer <credential>"
+// header into the request's context. Whether an operation needs one, and
+// whose it is, the handlers decide.
+func bearer(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Request().Header.Get(echo.HeaderAuthorization)
+		if h == "" {
+			return next(c)
+		}
+		scheme, token, ok := strings.Cut(h, " ")
+		token = strings.TrimSpace(token)
+		if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+			return domain.Errorf(domain.Unauthorized, "the Authorization header must read \"Bearer <credential>\"")
+		}
+		req := c.Request()
+		c.SetRequest(req.WithContext(context.WithValue(req.Context(), credentialKey{}, token)))
+		return next(c)
+	}
+}
+
+// credential returns the bearer credential of the request, or "".
+func credential(ctx context.Context) string {
+	s, _ := ctx.Value(credentialKey{}).(string)
+	return s
+}
+
+// validator checks every request against the OpenAPI document before the
+// handlers see it: path, query and header parameters and the body. Requests
+// for paths the document does not have are left to Echo, which answers 404
+// or 405. Authentication is the handlers' business, so security requirements
+// always pass here.
+func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("api: route the OpenAPI document: %w", err)
+	}
+	opts := &openapi3filter.Options{
+		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+		// The body reaches the handlers byte for byte (idempotent retries
+		// compare bytes), so the validator must never rewrite it.
+		SkipSettingDefaults: true,
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			route, params, err := router.FindRoute(req)
+			if err != nil {
+				return next(c)
+			}
+			if req.Body != nil && req.Body != http.NoBody {
+				data, err := io.ReadAll(req.Body)
+				var tooLarge *http.MaxBytesError
+				if errors.As(err, &tooLarge) {
+					return err
+				}
+				if err != nil {
+					return domain.Errorf(domain.Invalid, "the request body could not be read: it ended early")
+				}
+				_ = req.Body.Close()
+				req.Body = io.NopCloser(bytes.NewReader(data))
+				req.ContentLength = int64(len(data))
+				if len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
+					return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
+				}
+			}
+			in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
+			if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
+				return validationError(err)
+			}
+			return next(c)
+		}
+	}, nil
+}
+
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}
+
+// validationError turns a kin-openapi error into a coded error whose reason
+// names the field at fault.
+func validationError(err error) error {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return err
+	}
+	var re *openapi3filter.RequestError
+	if !errors.As(err, &re) {
+		return &domain.Error{Code: ValidationFailed, Reason: err.Error()}
+	}
+	switch {
+	case re.Parameter != nil:
+		return &domain.Error{Code: ValidationFailed, Reason: fmt.Sprintf("%s %s: %s", re.Parameter.In, re.Parameter.Name, schemaReason(re))}
+	case re.RequestBody != nil && strings.HasPrefix(re.Reason, "header Content-Type has unexpected value"):
+		return &domain.Error{Code: UnsupportedMediaType, Reason: "the request body must be application/json"}
+	case re.RequestBody != nil && errors.Is(re.Err, openapi3filter.ErrInvalidRequired):
+		return &domain.Error{Code: ValidationFailed, Reason: "the request body is required"}
+	case re.RequestBody != nil:
+		var pe *openapi3filter.ParseError
+		if errors.As(re.Err, &pe) {
+			return &domain.Error{Code: MalformedJSON, Reason: "the request body is not valid JSON"}
+		}
+		return &domain.Error{Code: ValidationFailed, Reason: "request body: " + schemaReason(re)}
+	}
+	return &domain.Error{Code: ValidationFailed, Reason: schemaReason(re)}
+}
+
+// schemaReason describes the innermost schema violation of err with the JSON
+// pointer of the value at fault.
+func schemaReason(re *openapi3filter.RequestError) string {
+	se := innermost(re.Err)
+	if se == nil {
+		if re.Err != nil {
+			return re.Err.Error()
+		}
+		return re.Reason
+	}
+	reason := se.Reason
+	if reason == "" {
+		reason = fmt.Sprintf("does not match %q", se.SchemaField)
+	}
+	if d := se.Schema.Discriminator; se.SchemaField == "discriminator" && d != nil && len(d.Mapping) > 0 {
+		reason += "; use one of " + strings.Join(slices.Sorted(maps.Keys(d.Mapping)), ", ")
+	}
+	if ptr := se.JSONPointer(); len(ptr) > 0 {
+		return "at /" + strings.Join(ptr, "/") + ": " + reason
+	}
+	return reason
+}
+
+// innermost follows a schema error into the one branch that failed: a oneOf
+// resolved by its discriminator fails in exactly one member schema.
+func innermost(err error) *openapi3.SchemaError {
+	var se *openapi3.SchemaError
+	if !errors.As(err, &se) {
+		return nil
+	}
+	for se.Origin != nil {
+		var me openapi3.MultiError
+		if !errors.As(se.Origin, &me) || len(me) != 1 {
+			break
+		}
+		var inner *openapi3.SchemaError
+		if !errors.As(me[0], &inner) {
+			break
+		}
+		se = inner
+	}
+	return se
+}
+
+// accessLog logs one line per request.
+func accessLog(log *slog.Logger) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			start := time.Now()
+			err := next(c)
+			if err != nil {
+				c.Error(err) // answer now, so that the status is known
+			}
+			req := c.Request()
+			log.LogAttrs(req.Context(), slog.LevelInfo, "request",
+				slog.String("method", req.Method),
+				slog.String("path", req.URL.Path),
+				slog.Int("status", c.Response().Status),
+				slog.Duration("duration", time.Since(start)),
+				slog.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)),
+			)
+			return nil
+		}
+	}
+}
+
+// privateCache marks game answers as private to the credential that asked for
+// them: a cache must revalidate (the ETag makes that cheap) and must not
+// hand one seat's view to another.
+func privateCache(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Cache-Control", "private, no-cache")
+		h.Add("Vary", echo.HeaderAuthorization)
+		return next(c)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

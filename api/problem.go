@@ -1,0 +1,169 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Codes of errors that only the HTTP layer raises; the domain's own codes
+// (domain.Invalid, domain.IllegalMove …) pass through unchanged.
+const (
+	MalformedJSON        domain.Code = "malformed_json"         // the body is not one JSON value
+	ValidationFailed     domain.Code = "validation_failed"      // the request does not match openapi.yaml
+	RouteNotFound        domain.Code = "route_not_found"        // no such path
+	MethodNotAllowed     domain.Code = "method_not_allowed"     // the path does not take this method
+	PayloadTooLarge      domain.Code = "payload_too_large"      // the body is over the limit
+	UnsupportedMediaType domain.Code = "unsupported_media_type" // the body is not JSON
+)
+
+// kind is how one error code looks over HTTP.
+type kind struct {
+	status int
+	title  string
+}
+
+// kinds is the one table that turns error codes into HTTP statuses. Every code
+// here is listed in the Problem schema of openapi.yaml, and a test holds the
+// two together.
+var kinds = map[domain.Code]kind{
+	domain.Invalid:            {http.StatusBadRequest, "The request cannot be carried out as asked"},
+	MalformedJSON:             {http.StatusBadRequest, "The request body is not valid JSON"},
+	ValidationFailed:          {http.StatusBadRequest, "The request does not match the API contract"},
+	domain.Unauthorized:       {http.StatusUnauthorized, "Missing or unknown credential"},
+	domain.Forbidden:          {http.StatusForbidden, "This credential may not do that"},
+	domain.NotFound:           {http.StatusNotFound, "Not found"},
+	RouteNotFound:             {http.StatusNotFound, "No such path"},
+	MethodNotAllowed:          {http.StatusMethodNotAllowed, "The path does not take this method"},
+	domain.Conflict:           {http.StatusConflict, "The game moved on"},
+	domain.PreconditionFailed: {http.StatusPreconditionFailed, "The game is not at the version in If-Match"},
+	PayloadTooLarge:           {http.StatusRequestEntityTooLarge, "The request body is too large"},
+	UnsupportedMediaType:      {http.StatusUnsupportedMediaType, "The request body must be application/json"},
+	domain.IdempotencyReused:  {http.StatusUnprocessableEntity, "The Idempotency-Key was used for another move"},
+	domain.IllegalMove:        {http.StatusUnprocessableEntity, "The rules forbid this move"},
+	domain.Internal:           {http.StatusInternalServerError, "Internal error"},
+	domain.Unavailable:        {http.StatusServiceUnavailable, "Unavailable; retry later"},
+}
+
+// Codes lists every error code the API can answer with.
+func Codes() []domain.Code {
+	out := make([]domain.Code, 0, len(kinds))
+	for c := range kinds {
+		out = append(out, c)
+	}
+	return out
+}
+
+// ProblemContentType is the media type of every error answer.
+const ProblemContentType = "application/problem+json"
+
+// echoCodes turns the errors Echo raises itself into codes.
+var echoCodes = map[int]domain.Code{
+	http.StatusBadRequest:            ValidationFailed,
+	http.StatusNotFound:              RouteNotFound,
+	http.StatusMethodNotAllowed:      MethodNotAllowed,
+	http.StatusRequestEntityTooLarge: PayloadTooLarge,
+	http.StatusUnsupportedMediaType:  UnsupportedMediaType,
+	http.StatusServiceUnavailable:    domain.Unavailable,
+	http.StatusUnauthorized:          domain.Unauthorized,
+	http.StatusForbidden:             domain.Forbidden,
+}
+
+// errorHandler answers every error as application/problem+json. Errors that
+// carry no code are internal: they are logged and never shown.
+func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		code, detail := classify(err)
+		req := c.Request()
+		reqID := c.Response().Header().Get(echo.HeaderXRequestID)
+		if code == domain.Internal {
+			log.ErrorContext(req.Context(), "internal error", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
+			detail = "internal error; the server logged it"
+		}
+		if code == domain.Unavailable && !errors.Is(err, context.Canceled) {
+			log.WarnContext(req.Context(), "unavailable", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
+		}
+		k := kinds[code]
+		p := oapi.Problem{
+			Type:   "urn:treasury:problem:" + string(code),
+			Title:  k.title,
+			Status: k.status,
+			Detail: detail,
+			Code:   oapi.ProblemCode(code),
+		}
+		if rule := domain.ErrorRule(err); rule != "" {
+			p.Rule = &rule
+		}
+		if reqID != "" {
+			p.RequestId = &reqID
+		}
+		h := c.Response().Header()
+		switch code {
+		case domain.Unauthorized:
+			h.Set("WWW-Authenticate", `Bearer realm="treasury"`)
+		case domain.Unavailable:
+			h.Set("Retry-After", "1")
+		}
+		body, mErr := json.Marshal(p)
+		if mErr != nil {
+			log.Error("encode problem", "error", mErr)
+			return
+		}
+		body = append(body, '\n') // as the JSON answers end
+		if req.Method == http.MethodHead {
+			_ = c.NoContent(k.status)
+			return
+		}
+		if wErr := c.Blob(k.status, ProblemContentType, body); wErr != nil {
+			log.Debug("write problem", "error", wErr)
+		}
+	}
+}
+
+// classify returns the code of err and the sentence to show for it.
+func classify(err error) (domain.Code, string) {
+	var de *domain.Error
+	var he *echo.HTTPError
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &de):
+		if _, ok := kinds[de.Code]; !ok {
+			return domain.Internal, ""
+		}
+		return de.Code, de.Reason
+	case errors.As(err, &mb):
+		return PayloadTooLarge, tooLargeReason(mb.Limit)
+	case errors.As(err, &he):
+		code, ok := echoCodes[he.Code]
+		if !ok {
+			return domain.Internal, ""
+		}
+		switch code {
+		case RouteNotFound:
+			return code, "there is no such path; see /openapi.yaml"
+		case MethodNotAllowed:
+			return code, "this path does not take this method; the Allow header lists those it takes"
+		}
+		if msg, ok := he.Message.(string); ok {
+			return code, msg
+		}
+		return code, http.StatusText(he.Code)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return domain.Unavailable, "the request was cancelled before it finished"
+	}
+	return domain.Internal, ""
+}
+
+func tooLargeReason(limit int64) string {
+	return "the request body is larger than " + itoa(limit) + " bytes"
+}

@@ -1,0 +1,252 @@
+// Package api serves the HTTP contract of openapi.yaml over a domain.Games:
+// thin handlers that turn requests into calls of the service and results into
+// answers, request validation against the same document, and
+// application/problem+json for every error. It knows no game's rules: a game's
+// state, its moves, legal moves, score and catalogs pass through as the
+// ruleset's own JSON.
+package api
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	treasury "github.com/treasury-games/treasury"
+	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Server implements the operations of openapi.yaml.
+type Server struct {
+	games          *domain.Games
+	log            *slog.Logger
+	defaultRuleset string
+}
+
+var _ oapi.StrictServerInterface = (*Server)(nil)
+
+// NewServer returns the handlers over games.
+func NewServer(games *domain.Games, opts Options) *Server {
+	opts = opts.withDefaults()
+	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset}
+}
+
+// Default and largest page of the move log.
+const maxMoves = 1000
+
+// etag is the ETag of a game at version v.
+func etag(v int64) string { return `"` + strconv.FormatInt(v, 10) + `"` }
+
+// actor returns who the request's credential stands for in game id: nil
+// without a credential, Unauthorized for a credential that is none of the
+// game's.
+func (s *Server) actor(ctx context.Context, id string) (*domain.Actor, error) {
+	cred := credential(ctx)
+	if cred == "" {
+		return nil, nil
+	}
+	a, err := s.games.Authenticate(ctx, id, cred)
+	if err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// mustActor is actor for operations that need a credential.
+func (s *Server) mustActor(ctx context.Context, id string) (domain.Actor, error) {
+	a, err := s.actor(ctx, id)
+	if err != nil {
+		return domain.Actor{}, err
+	}
+	if a == nil {
+		return domain.Actor{}, domain.Errorf(domain.Unauthorized, "this operation needs a credential of game %s: send \"Authorization: Bearer <credential>\"", id)
+	}
+	return *a, nil
+}
+
+func gameToAPI(g domain.GameView) oapi.Game {
+	return oapi.Game{
+		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
+		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: oapi.GameState(g.State),
+	}
+}
+
+// CreateGame creates a game and hands out its credentials.
+func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject) (oapi.CreateGameResponseObject, error) {
+	b := r.Body
+	req := domain.CreateRequest{Mode: string(b.Mode)}
+	for _, p := range b.Players {
+		req.Players = append(req.Players, p.Name)
+	}
+	if b.Seed != nil {
+		req.Seed = *b.Seed
+	}
+	if b.Catalog != nil {
+		req.Catalog = *b.Catalog
+	}
+	c, err := s.games.Create(ctx, b.Ruleset, req)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.CreateGame201JSONResponse{
+		Body:    oapi.Created{Game: gameToAPI(c.Game), Credentials: oapi.Credentials{Host: c.Host, Seats: c.Seat}},
+		Headers: oapi.CreateGame201ResponseHeaders{ETag: etag(c.Game.Version), Location: "/v1/games/" + c.Game.ID},
+	}, nil
+}
+
+// GetGame returns a game as the caller may see it.
+func (s *Server) GetGame(ctx context.Context, r oapi.GetGameRequestObject) (oapi.GetGameResponseObject, error) {
+	a, err := s.actor(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.games.Game(ctx, r.Id, domain.ViewerOf(a))
+	if err != nil {
+		return nil, err
+	}
+	tag := etag(g.Version)
+	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
+		return oapi.GetGame304Response{Headers: oapi.GetGame304ResponseHeaders{ETag: tag}}, nil
+	}
+	return oapi.GetGame200JSONResponse{Body: gameToAPI(g), Headers: oapi.GetGame200ResponseHeaders{ETag: tag}}, nil
+}
+
+// noneMatch reports whether an If-None-Match header names tag (weak
+// comparison, as RFC 9110 asks for If-None-Match).
+func noneMatch(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// ifMatch reads an If-Match header: nil for "*" (any version).
+func ifMatch(h *string) (*int64, error) {
+	if h == nil || *h == "*" {
+		return nil, nil
+	}
+	v, err := strconv.ParseInt(strings.Trim(*h, `"`), 10, 64)
+	if err != nil {
+		return nil, domain.Errorf(domain.Invalid, "If-Match must be the game's ETag, \"<version>\"")
+	}
+	return &v, nil
+}
+
+// SubmitMove applies a move.
+func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject) (oapi.SubmitMoveResponseObject, error) {
+	a, err := s.mustActor(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	opt := domain.PlayOptions{}
+	if opt.IfMatch, err = ifMatch(r.Params.IfMatch); err != nil {
+		return nil, err
+	}
+	if r.Params.IdempotencyKey != nil {
+		opt.IdempotencyKey = *r.Params.IdempotencyKey
+	}
+	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(*r.Body), opt)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.SubmitMove200JSONResponse{
+		Body:    oapi.MoveResult(p.Response),
+		Headers: oapi.SubmitMove200ResponseHeaders{ETag: etag(p.Game.Version), IdempotencyReplayed: strconv.FormatBool(p.Replayed)},
+	}, nil
+}
+
+// ListMoves returns a page of the move log.
+func (s *Server) ListMoves(ctx context.Context, r oapi.ListMovesRequestObject) (oapi.ListMovesResponseObject, error) {
+	after, limit := int64(0), maxMoves
+	if r.Params.After != nil {
+		after = *r.Params.After
+	}
+	if r.Params.Limit != nil {
+		limit = min(*r.Params.Limit, maxMoves)
+	}
+	moves, err := s.games.Moves(ctx, r.Id, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := oapi.ListMoves200JSONResponse{Moves: make([]oapi.MoveEntry, len(moves))}
+	for i, m := range moves {
+		e := oapi.MoveEntry{Seq: m.Seq, Actor: oapi.Actor{Host: m.Actor.Host}, Move: oapi.Move(m.Move), At: m.At}
+		if !m.Actor.Host {
+			seat := m.Actor.Seat
+			e.Actor.Seat = &seat
+		}
+		out.Moves[i] = e
+	}
+	return out, nil
+}
+
+// GetLegalMoves lists what a seat may do now. A seat asks for itself; the
+// host for any seat.
+func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestObject) (oapi.GetLegalMovesResponseObject, error) {
+	a, err := s.mustActor(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	var seat int
+	switch {
+	case a.Host && r.Params.Seat == nil:
+		return nil, domain.Errorf(domain.Invalid, "the host credential names the seat: add ?seat=<n>")
+	case a.Host:
+		seat = *r.Params.Seat
+	case r.Params.Seat != nil && *r.Params.Seat != a.Seat:
+		return nil, domain.Errorf(domain.Forbidden, "your credential is seat %d's; it lists only seat %d's legal moves", a.Seat, a.Seat)
+	default:
+		seat = a.Seat
+	}
+	l, err := s.games.LegalMoves(ctx, r.Id, seat)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetLegalMoves200JSONResponse(l), nil
+}
+
+// GetScore returns the scores and the ranking.
+func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oapi.GetScoreResponseObject, error) {
+	sc, err := s.games.Score(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetScore200JSONResponse(sc), nil
+}
+
+// GetCatalog returns a catalog offered for new games.
+func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
+	ruleset := s.defaultRuleset
+	if r.Params.Ruleset != nil {
+		ruleset = *r.Params.Ruleset
+	} else if names := s.games.Rulesets(); ruleset == "" && len(names) == 1 {
+		ruleset = names[0]
+	}
+	c, err := s.games.Catalog(ruleset, r.Name)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetCatalog200JSONResponse(c), nil
+}
+
+// GetHealth reports whether the store is usable.
+func (s *Server) GetHealth(ctx context.Context, _ oapi.GetHealthRequestObject) (oapi.GetHealthResponseObject, error) {
+	if err := s.games.Ping(ctx); err != nil {
+		if domain.ErrorCode(err) == domain.Internal {
+			s.log.ErrorContext(ctx, "health check", "error", err)
+			return nil, &domain.Error{Code: domain.Unavailable, Reason: "the game store does not answer"}
+		}
+		return nil, err
+	}
+	return oapi.GetHealth200JSONResponse{Status: oapi.Ok}, nil
+}
+
+// GetOpenAPI serves openapi.yaml.
+func (s *Server) GetOpenAPI(context.Context, oapi.GetOpenAPIRequestObject) (oapi.GetOpenAPIResponseObject, error) {
+	return oapi.GetOpenAPI200ApplicationyamlResponse{Body: bytes.NewReader(treasury.OpenAPI), ContentLength: int64(len(treasury.OpenAPI))}, nil
+}

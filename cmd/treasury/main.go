@@ -1,0 +1,290 @@
+// Command treasury runs the Treasury game server.
+//
+//	treasury serve [flags]
+//
+// Every flag can also be set with an environment variable (TREASURY_ADDRESS,
+// TREASURY_DATABASE, …); a flag wins over its variable. `treasury serve
+// --help` lists them all.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/silvergold"
+	"github.com/treasury-games/treasury/storage/sqlite"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "treasury:", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// usageError is a mistake in the command line.
+type usageError struct{ error }
+
+const usage = `Treasury is a rules-enforcing game server for tabletop card games.
+
+Usage:
+  treasury serve [flags]   run the HTTP server (treasury serve --help lists its settings)
+`
+
+// run is the whole program: it returns when the server has stopped, which
+// happens when ctx ends (SIGINT or SIGTERM in main) or serving fails.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{errors.New("name a command")}
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], getenv, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Errorf("unknown command %q", args[0])}
+}
+
+// Server timeouts. A request is small and a move is answered in
+// milliseconds; these only cut off clients that stall.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+// config is every setting of `treasury serve`.
+type config struct {
+	address         string
+	database        string
+	catalog         string
+	bodyLimit       int64
+	shutdownTimeout time.Duration
+	logLevel        slog.Level
+	logFormat       string
+}
+
+// setting is one flag with its environment variable.
+type setting struct {
+	name, env, usage string
+	def              string
+	set              func(*config, string) error
+}
+
+var settings = []setting{
+	{"address", "TREASURY_ADDRESS", "host:port to listen on", "127.0.0.1:8080",
+		func(c *config, v string) error { c.address = v; return nil }},
+	{"database", "TREASURY_DATABASE", "SQLite file that keeps the games; created on first run", "./treasury.db",
+		func(c *config, v string) error { c.database = v; return nil }},
+	{"catalog", "TREASURY_CATALOG", "an extra Silver & Gold catalog file offered for new games (a catalog named \"standard\" replaces the built-in one)", "",
+		func(c *config, v string) error { c.catalog = v; return nil }},
+	{"body-limit", "TREASURY_BODY_LIMIT", "largest request body accepted, in bytes", strconv.Itoa(api.DefaultBodyLimit),
+		func(c *config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return fmt.Errorf("want a positive number of bytes, not %q", v)
+			}
+			c.bodyLimit = n
+			return nil
+		}},
+	{"shutdown-timeout", "TREASURY_SHUTDOWN_TIMEOUT", "on SIGINT or SIGTERM, how long requests in flight may take to finish", "30s",
+		func(c *config, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("want a positive duration such as 30s, not %q", v)
+			}
+			c.shutdownTimeout = d
+			return nil
+		}},
+	{"log-level", "TREASURY_LOG_LEVEL", "debug, info, warn or error", "info",
+		func(c *config, v string) error { return c.logLevel.UnmarshalText([]byte(v)) }},
+	{"log-format", "TREASURY_LOG_FORMAT", "text or json", "text",
+		func(c *config, v string) error {
+			if v != "text" && v != "json" {
+				return fmt.Errorf("want text or json, not %q", v)
+			}
+			c.logFormat = v
+			return nil
+		}},
+}
+
+// flagValue adapts a setting to flag.Value.
+type flagValue struct {
+	c   *config
+	s   *setting
+	cur string
+}
+
+func (f *flagValue) String() string { return f.cur }
+func (f *flagValue) Set(v string) error {
+	if err := f.s.set(f.c, v); err != nil {
+		return err
+	}
+	f.cur = v
+	return nil
+}
+
+// parse reads the settings: built-in defaults, then the environment, then flags.
+func parse(args []string, getenv func(string) string, stdout io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("treasury serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for i := range settings {
+		s := &settings[i]
+		v := s.def
+		if e := getenv(s.env); e != "" {
+			v = e
+		}
+		if err := s.set(&c, v); err != nil {
+			return c, usageError{fmt.Errorf("%s=%s: %w", s.env, v, err)}
+		}
+		fs.Var(&flagValue{c: &c, s: s, cur: v}, s.name, s.usage)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printServeHelp(stdout)
+			return c, err
+		}
+		return c, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return c, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	return c, nil
+}
+
+func printServeHelp(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("Usage: treasury serve [flags]\n\n")
+	b.WriteString("Runs the Treasury HTTP server (the API is described at /openapi.yaml).\n")
+	b.WriteString("Every flag can be set with its environment variable instead; a flag wins.\n\n")
+	for _, s := range settings {
+		def := s.def
+		if def == "" {
+			def = "none"
+		}
+		fmt.Fprintf(&b, "  --%s  (%s)\n        %s (default %s)\n", s.name, s.env, s.usage, def)
+	}
+	fmt.Fprintf(&b, "\nThe server reads a request header within %s and a whole request within %s, answers within %s,\n", readHeaderTimeout, readTimeout, writeTimeout)
+	fmt.Fprintf(&b, "closes idle connections after %s, and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
+	b.WriteString("lets requests in flight finish, then closes the database.\n")
+	io.WriteString(w, b.String())
+}
+
+func newLogger(c config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.logLevel}
+	if c.logFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// rules builds the rulesets the server plays.
+func rules(c config) (*silvergold.Rules, error) {
+	if c.catalog == "" {
+		return silvergold.NewRules(), nil
+	}
+	content, err := os.ReadFile(c.catalog)
+	if err != nil {
+		return nil, fmt.Errorf("read catalog: %w", err)
+	}
+	cat, err := silvergold.ParseCatalog(content)
+	if err != nil {
+		return nil, fmt.Errorf("catalog %s: %w", c.catalog, err)
+	}
+	return silvergold.NewRules(cat), nil
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := parse(args, getenv, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	log := newLogger(c, stderr)
+
+	sg, err := rules(c)
+	if err != nil {
+		return err
+	}
+	store, err := sqlite.Open(ctx, c.database)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := store.Close(); err != nil {
+			log.Error("close the database", "error", err)
+		}
+	}()
+	games := domain.NewGames(store, sg)
+	handler, err := api.NewHandler(games, api.Options{Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", c.address)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), c.database)
+	log.Info("serving", "address", ln.Addr().String(), "database", c.database, "rulesets", games.Rulesets())
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+
+	log.Info("shutting down: finishing requests in flight", "timeout", c.shutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), c.shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		// Requests still running are cut off; the store still commits
+		// what it has taken, and every move is one transaction.
+		log.Warn("shutdown timed out; closing connections", "error", err)
+		_ = srv.Close()
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
