@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -154,12 +155,12 @@ func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (Actor,
 	if err != nil {
 		return Actor{}, err
 	}
-	h := HashSecret(secret)
-	if h == creds.HostHash {
+	h := []byte(HashSecret(secret))
+	if subtle.ConstantTimeCompare(h, []byte(creds.HostHash)) == 1 {
 		return Actor{Host: true}, nil
 	}
 	for i, sh := range creds.SeatHashes {
-		if sh == h {
+		if subtle.ConstantTimeCompare(h, []byte(sh)) == 1 {
 			return Actor{Seat: i}, nil
 		}
 	}
@@ -444,4 +445,22 @@ func (s *Games) Updates(ctx context.Context, id string, after int64) ([]Update, 
 		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At}
 	}
 	return out, nil
+}
+
+// VerifySheet checks a paper score sheet of a ruleset (the ruleset's JSON).
+func (s *Games) VerifySheet(ruleset string, sheet []byte) ([]byte, error) {
+	r, err := s.Ruleset(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	return r.VerifySheet(sheet)
+}
+
+// VerifyRecord replays a game record with the service's rulesets.
+func (s *Games) VerifyRecord(r Record) Verdict {
+	rs := make([]Ruleset, 0, len(s.rulesets))
+	for _, name := range s.Rulesets() {
+		rs = append(rs, s.rulesets[name])
+	}
+	return VerifyRecord(rs, r)
 }

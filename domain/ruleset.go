@@ -21,6 +21,10 @@ type Ruleset interface {
 	// CatalogView encodes a catalog offered for new games (JSON), NotFound
 	// when there is none by that name.
 	CatalogView(name string) ([]byte, error)
+	// VerifySheet checks a paper score sheet (the ruleset's JSON) and returns
+	// the computed scores, ranking and findings (JSON). A sheet that cannot
+	// be read is an Invalid error; mistakes on it are findings.
+	VerifySheet(sheet []byte) ([]byte, error)
 }
 
 // CreateRequest is what a client asks for when it creates a game.

@@ -1,6 +1,7 @@
 package silvergold
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -137,6 +138,29 @@ func (r *Rules) CatalogView(name string) ([]byte, error) {
 		return nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
 	}
 	return json.Marshal(NewCatalogView(cat))
+}
+
+// VerifySheet checks a paper score sheet (JSON of Sheet) with the catalog it names.
+func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
+	var s Sheet
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Silver & Gold sheet: %v", err)
+	}
+	name := s.Catalog
+	if name == "" {
+		name = defaultCatalog
+	}
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return nil, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	res, err := VerifySheet(cat, s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
 }
 
 // CatalogCard is a treasure card as clients draw it.
