@@ -181,9 +181,10 @@ func (t *Table) DrawID(g *Game) string {
 	return ""
 }
 
-// Step makes one move of a random game: the table's report if one is owed,
-// else a bot move for the first seat the game waits for. It returns the actor
-// and move it applied, and false when the game has ended.
+// Step picks the next move of a random game: the report of the table or the
+// move of a seat the game waits for (chosen at random among them). It returns
+// the actor and the move for the caller to play, and false when the game has
+// ended.
 func Step(g *Game, bot Bot, table *Table) (domain.Actor, Move, bool) {
 	aw := g.Awaiting()
 	if len(aw) == 0 {
