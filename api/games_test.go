@@ -538,6 +538,7 @@ func TestHiddenInformation(t *testing.T) {
 		}
 		s.do(t, http.MethodGet, tb.path("/score"), nil)
 		s.do(t, http.MethodGet, tb.path("/moves"), nil)
+		s.do(t, http.MethodGet, tb.path("/record"), nil)
 		credential, m := tb.nextMove(t, g.State, cat, false)
 		check()
 		p := tb.play(t, credential, m)

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
@@ -28,14 +30,48 @@ type Options struct {
 	// DefaultRuleset is the ruleset a catalog is looked up in when the
 	// request names none; empty means the only ruleset the service plays.
 	DefaultRuleset string
+
+	// CORSOrigins are the origins whose browser pages may call the API
+	// ("https://table.example"; "*" for any). None: no CORS headers at all,
+	// so browsers allow only pages served by this server.
+	CORSOrigins []string
+	// AddressLimit and CredentialLimit are the token buckets of each client
+	// address and each credential; the zero value is no limit. /healthz,
+	// /readyz and /metrics are exempt.
+	AddressLimit, CredentialLimit RateLimit
+
+	// Metrics receives the server's metrics, served at /metrics; a fresh set
+	// when nil. Pass the same to the store (sqlite.WithCommitObserver(
+	// Metrics.ObserveCommit)) to see its commit latency.
+	Metrics *Metrics
+	// GamesByPhase counts the stored games by phase, for the treasury_games
+	// gauge, at scrape time (sqlite.Store.GamesByPhase); no gauge when nil.
+	GamesByPhase func(context.Context) (map[string]int, error)
+
+	// Done is closed when the server shuts down: open event streams end, so
+	// that a graceful shutdown does not wait for clients that never leave
+	// (http.Server.RegisterOnShutdown is the place to close it).
+	Done <-chan struct{}
+	// Heartbeat is how often an idle event stream sends a keep-alive
+	// comment; DefaultHeartbeat when 0.
+	Heartbeat time.Duration
 }
 
 func (o Options) withDefaults() Options {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if _, ok := o.Logger.Handler().(withRequestID); !ok {
+		o.Logger = slog.New(withRequestID{o.Logger.Handler()})
+	}
 	if o.BodyLimit <= 0 {
 		o.BodyLimit = DefaultBodyLimit
+	}
+	if o.Metrics == nil {
+		o.Metrics = NewMetrics()
+	}
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = DefaultHeartbeat
 	}
 	return o
 }
@@ -54,8 +90,9 @@ func Spec() (*openapi3.T, error) {
 }
 
 // NewHandler returns the whole API over games: routes generated from
-// openapi.yaml, request validation against it, credentials, limits and
-// problem+json errors.
+// openapi.yaml and the hand-written ones it excludes (event streams, metrics,
+// docs), request validation against it, request ids, logs and metrics,
+// CORS, rate limits, credentials, body limits and problem+json errors.
 func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	opts = opts.withDefaults()
 	doc, err := Spec()
@@ -69,30 +106,48 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 
+	opts.Metrics.countGamesWith(opts.GamesByPhase)
+	var byAddress, byCredential *limiters
+	if opts.AddressLimit.on() {
+		byAddress = newLimiters(opts.AddressLimit)
+	}
+	if opts.CredentialLimit.on() {
+		byCredential = newLimiters(opts.CredentialLimit)
+	}
+
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	// The address a limit applies to is the peer's: X-Forwarded-For and
+	// X-Real-IP are anyone's to forge.
+	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = errorHandler(opts.Logger)
-	e.Use(
-		middleware.RequestID(),
-		accessLog(opts.Logger),
+	chain := []echo.MiddlewareFunc{
+		requestID,
+		observe(opts.Logger, opts.Metrics),
 		middleware.RecoverWithConfig(middleware.RecoverConfig{
 			LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
 				opts.Logger.ErrorContext(c.Request().Context(), "panic", "error", err, "stack", string(stack))
 				return err
 			},
 		}),
-		middleware.CORSWithConfig(middleware.CORSConfig{
-			// Credentials travel in the Authorization header, never in
-			// cookies, so any origin may call the API.
-			AllowOrigins:  []string{"*"},
-			AllowHeaders:  []string{echo.HeaderAuthorization, echo.HeaderContentType, "If-Match", "If-None-Match", "Idempotency-Key"},
-			ExposeHeaders: []string{"ETag", echo.HeaderLocation, "Idempotency-Replayed", echo.HeaderXRequestID},
-		}),
-		privateCache,
-		limitBody(opts.BodyLimit),
-		validate,
-		bearer,
-	)
-	oapi.RegisterHandlers(e, oapi.NewStrictHandler(NewServer(games, opts), nil))
+	}
+	// CORS before the limits, so that a browser can read a 429.
+	if mw := cors(opts.CORSOrigins); mw != nil {
+		chain = append(chain, mw)
+	}
+	if byAddress != nil || byCredential != nil {
+		chain = append(chain, rateLimit(byAddress, byCredential, opts.Metrics))
+	}
+	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), validate, bearer)
+	e.Use(chain...)
+
+	srv := NewServer(games, opts)
+	oapi.RegisterHandlers(e, oapi.NewStrictHandler(srv, nil))
+	// The operations of openapi.yaml that are not JSON (excluded from the
+	// generated server in oapi/config.yaml).
+	e.GET(eventsRoute, srv.streamGameEvents)
+	e.GET("/metrics", opts.Metrics.handler())
+	e.GET("/docs", docsPage)
+	e.GET("/docs/redoc.standalone.js", docsScript)
 	return e, nil
 }

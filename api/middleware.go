@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +22,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -194,8 +197,10 @@ func innermost(err error) *openapi3.SchemaError {
 	return se
 }
 
-// accessLog logs one line per request.
-func accessLog(log *slog.Logger) echo.MiddlewareFunc {
+// observe logs one line per request and counts it in the metrics: method,
+// route (the pattern, such as /v1/games/:id/moves), path, status, duration
+// and request id.
+func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
@@ -203,17 +208,109 @@ func accessLog(log *slog.Logger) echo.MiddlewareFunc {
 			if err != nil {
 				c.Error(err) // answer now, so that the status is known
 			}
+			d := time.Since(start)
 			req := c.Request()
+			status := c.Response().Status
+			route := c.Path()
+			if code, _ := c.Get(problemCodeKey).(string); code == string(RouteNotFound) || route == "" {
+				route = unmatchedRoute
+			}
+			m.observe(c, route, status, d)
 			log.LogAttrs(req.Context(), slog.LevelInfo, "request",
 				slog.String("method", req.Method),
+				slog.String("route", route),
 				slog.String("path", req.URL.Path),
-				slog.Int("status", c.Response().Status),
-				slog.Duration("duration", time.Since(start)),
+				slog.Int("status", status),
+				slog.Duration("duration", d),
 				slog.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)),
 			)
 			return nil
 		}
 	}
+}
+
+type requestIDKey struct{}
+
+// requestID gives every request an id: the client's X-Request-ID when it is
+// sane (1 to 64 of A-Z a-z 0-9 . _ : -), a fresh random one otherwise. The
+// answer carries it in X-Request-ID, every problem in request_id, and every
+// log line of the request in request_id.
+func requestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		id := req.Header.Get(echo.HeaderXRequestID)
+		if !saneRequestID(id) {
+			id = newRequestID()
+		}
+		c.Response().Header().Set(echo.HeaderXRequestID, id)
+		c.SetRequest(req.WithContext(context.WithValue(req.Context(), requestIDKey{}, id)))
+		return next(c)
+	}
+}
+
+func saneRequestID(id string) bool {
+	if len(id) == 0 || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == ':', r == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func newRequestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // never fails on supported platforms
+	return hex.EncodeToString(b[:])
+}
+
+// withRequestID adds the request id in a log call's context to the line, so
+// that whatever a handler logs can be found with the request's access line.
+type withRequestID struct{ slog.Handler }
+
+func (h withRequestID) Handle(ctx context.Context, r slog.Record) error {
+	if id, ok := ctx.Value(requestIDKey{}).(string); ok {
+		already := false
+		r.Attrs(func(a slog.Attr) bool {
+			already = a.Key == "request_id"
+			return !already
+		})
+		if !already {
+			r.AddAttrs(slog.String("request_id", id))
+		}
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h withRequestID) WithAttrs(as []slog.Attr) slog.Handler {
+	return withRequestID{h.Handler.WithAttrs(as)}
+}
+
+func (h withRequestID) WithGroup(name string) slog.Handler {
+	return withRequestID{h.Handler.WithGroup(name)}
+}
+
+// cors lets the browser pages of the allowed origins call the API ("*": any
+// origin). Credentials travel in the Authorization header, never in cookies,
+// so no origin is ever sent Access-Control-Allow-Credentials. Without
+// origins there is no CORS at all: browsers then allow only same-origin
+// pages.
+func cors(origins []string) echo.MiddlewareFunc {
+	if len(origins) == 0 {
+		return nil
+	}
+	return middleware.CORSWithConfig(middleware.CORSConfig{
+		AllowOrigins: origins,
+		AllowMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowHeaders: []string{echo.HeaderAuthorization, echo.HeaderContentType, "If-Match", "If-None-Match",
+			"Idempotency-Key", "Last-Event-ID", echo.HeaderXRequestID},
+		ExposeHeaders: []string{"ETag", echo.HeaderLocation, "Idempotency-Replayed", echo.HeaderXRequestID, "Retry-After"},
+		MaxAge:        600,
+	})
 }
 
 // privateCache marks game answers as private to the credential that asked for

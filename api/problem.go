@@ -22,6 +22,7 @@ const (
 	MethodNotAllowed     domain.Code = "method_not_allowed"     // the path does not take this method
 	PayloadTooLarge      domain.Code = "payload_too_large"      // the body is over the limit
 	UnsupportedMediaType domain.Code = "unsupported_media_type" // the body is not JSON
+	RateLimited          domain.Code = "rate_limited"           // too many requests from one address or credential
 )
 
 // kind is how one error code looks over HTTP.
@@ -48,6 +49,7 @@ var kinds = map[domain.Code]kind{
 	UnsupportedMediaType:      {http.StatusUnsupportedMediaType, "The request body must be application/json"},
 	domain.IdempotencyReused:  {http.StatusUnprocessableEntity, "The Idempotency-Key was used for another move"},
 	domain.IllegalMove:        {http.StatusUnprocessableEntity, "The rules forbid this move"},
+	RateLimited:               {http.StatusTooManyRequests, "Too many requests; slow down"},
 	domain.Internal:           {http.StatusInternalServerError, "Internal error"},
 	domain.Unavailable:        {http.StatusServiceUnavailable, "Unavailable; retry later"},
 }
@@ -60,6 +62,10 @@ func Codes() []domain.Code {
 	}
 	return out
 }
+
+// problemCodeKey is where the error handler leaves the code of the problem it
+// answered, for the metrics.
+const problemCodeKey = "treasury.problem_code"
 
 // ProblemContentType is the media type of every error answer.
 const ProblemContentType = "application/problem+json"
@@ -84,6 +90,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			return
 		}
 		code, detail := classify(err)
+		c.Set(problemCodeKey, string(code))
 		req := c.Request()
 		reqID := c.Response().Header().Get(echo.HeaderXRequestID)
 		if code == domain.Internal {

@@ -10,8 +10,10 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
@@ -23,6 +25,9 @@ type Server struct {
 	games          *domain.Games
 	log            *slog.Logger
 	defaultRuleset string
+	metrics        *Metrics
+	done           <-chan struct{} // closed when the server shuts down
+	heartbeat      time.Duration   // keep-alive period of event streams
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)
@@ -30,7 +35,8 @@ var _ oapi.StrictServerInterface = (*Server)(nil)
 // NewServer returns the handlers over games.
 func NewServer(games *domain.Games, opts Options) *Server {
 	opts = opts.withDefaults()
-	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset}
+	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
+		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat}
 }
 
 // Default and largest page of the move log.
@@ -154,10 +160,29 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.SubmitMove200JSONResponse{
-		Body:    oapi.MoveResult(p.Response),
-		Headers: oapi.SubmitMove200ResponseHeaders{ETag: etag(p.Game.Version), IdempotencyReplayed: strconv.FormatBool(p.Replayed)},
-	}, nil
+	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
+}
+
+// moveResult200 answers an accepted move with the bytes the service encoded
+// (the same a retry with the Idempotency-Key gets), as
+// oapi.SubmitMove200JSONResponse would write them, without decoding and
+// encoding the game once more.
+type moveResult200 struct {
+	body     []byte
+	etag     string
+	replayed bool
+}
+
+func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", r.etag)
+	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
+	w.WriteHeader(http.StatusOK)
+	if _, err := w.Write(r.body); err != nil {
+		return err
+	}
+	_, err := w.Write([]byte("\n")) // as json.Encoder ends a value
+	return err
 }
 
 // ListMoves returns a page of the move log.
@@ -221,29 +246,30 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	ruleset := s.defaultRuleset
-	if r.Params.Ruleset != nil {
-		ruleset = *r.Params.Ruleset
-	} else if names := s.games.Rulesets(); ruleset == "" && len(names) == 1 {
-		ruleset = names[0]
-	}
-	c, err := s.games.Catalog(ruleset, r.Name)
+	c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
 	if err != nil {
 		return nil, err
 	}
 	return oapi.GetCatalog200JSONResponse(c), nil
 }
 
-// GetHealth reports whether the store is usable.
-func (s *Server) GetHealth(ctx context.Context, _ oapi.GetHealthRequestObject) (oapi.GetHealthResponseObject, error) {
+// GetHealth says the process is alive. It does not touch the store: a
+// supervisor that restarts on a failed liveness check must not restart a
+// server whose database is merely slow (readiness is GetReadiness).
+func (s *Server) GetHealth(context.Context, oapi.GetHealthRequestObject) (oapi.GetHealthResponseObject, error) {
+	return oapi.GetHealth200JSONResponse{Status: oapi.Ok}, nil
+}
+
+// GetReadiness reports whether the store answers and is migrated.
+func (s *Server) GetReadiness(ctx context.Context, _ oapi.GetReadinessRequestObject) (oapi.GetReadinessResponseObject, error) {
 	if err := s.games.Ping(ctx); err != nil {
 		if domain.ErrorCode(err) == domain.Internal {
-			s.log.ErrorContext(ctx, "health check", "error", err)
-			return nil, &domain.Error{Code: domain.Unavailable, Reason: "the game store does not answer"}
+			s.log.ErrorContext(ctx, "readiness check", "error", err)
+			return nil, &domain.Error{Code: domain.Unavailable, Reason: "the game store does not answer or is not migrated"}
 		}
 		return nil, err
 	}
-	return oapi.GetHealth200JSONResponse{Status: oapi.Ok}, nil
+	return oapi.GetReadiness200JSONResponse{Status: oapi.Ok}, nil
 }
 
 // GetOpenAPI serves openapi.yaml.

@@ -62,6 +62,7 @@ const (
 	ProblemCodeNotFound             ProblemCode = "not_found"
 	ProblemCodePayloadTooLarge      ProblemCode = "payload_too_large"
 	ProblemCodePreconditionFailed   ProblemCode = "precondition_failed"
+	ProblemCodeRateLimited          ProblemCode = "rate_limited"
 	ProblemCodeRouteNotFound        ProblemCode = "route_not_found"
 	ProblemCodeUnauthorized         ProblemCode = "unauthorized"
 	ProblemCodeUnavailable          ProblemCode = "unavailable"
@@ -93,6 +94,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodePayloadTooLarge:
 		return true
 	case ProblemCodePreconditionFailed:
+		return true
+	case ProblemCodeRateLimited:
 		return true
 	case ProblemCodeRouteNotFound:
 		return true
@@ -352,6 +355,96 @@ func (e SilverGoldRevealType) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldSheetFindingCode.
+const (
+	CardRepeated         SilverGoldSheetFindingCode = "card_repeated"
+	CardShared           SilverGoldSheetFindingCode = "card_shared"
+	CardValue            SilverGoldSheetFindingCode = "card_value"
+	CoinsNotOnCards      SilverGoldSheetFindingCode = "coins_not_on_cards"
+	CupReused            SilverGoldSheetFindingCode = "cup_reused"
+	CupValue             SilverGoldSheetFindingCode = "cup_value"
+	PalmValue            SilverGoldSheetFindingCode = "palm_value"
+	PalmsNotOnCards      SilverGoldSheetFindingCode = "palms_not_on_cards"
+	SealOwnColour        SilverGoldSheetFindingCode = "seal_own_colour"
+	SealRepeated         SilverGoldSheetFindingCode = "seal_repeated"
+	SealValue            SilverGoldSheetFindingCode = "seal_value"
+	TooManyCardsOfColour SilverGoldSheetFindingCode = "too_many_cards_of_colour"
+	TooManyCoins         SilverGoldSheetFindingCode = "too_many_coins"
+	TooManyCups          SilverGoldSheetFindingCode = "too_many_cups"
+	TooManyPalms         SilverGoldSheetFindingCode = "too_many_palms"
+	TotalMismatch        SilverGoldSheetFindingCode = "total_mismatch"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetFindingCode enum.
+func (e SilverGoldSheetFindingCode) Valid() bool {
+	switch e {
+	case CardRepeated:
+		return true
+	case CardShared:
+		return true
+	case CardValue:
+		return true
+	case CoinsNotOnCards:
+		return true
+	case CupReused:
+		return true
+	case CupValue:
+		return true
+	case PalmValue:
+		return true
+	case PalmsNotOnCards:
+		return true
+	case SealOwnColour:
+		return true
+	case SealRepeated:
+		return true
+	case SealValue:
+		return true
+	case TooManyCardsOfColour:
+		return true
+	case TooManyCoins:
+		return true
+	case TooManyCups:
+		return true
+	case TooManyPalms:
+		return true
+	case TotalMismatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldSheetFindingLine.
+const (
+	Cards SilverGoldSheetFindingLine = "cards"
+	Coins SilverGoldSheetFindingLine = "coins"
+	Cups  SilverGoldSheetFindingLine = "cups"
+	Palms SilverGoldSheetFindingLine = "palms"
+	Seals SilverGoldSheetFindingLine = "seals"
+	Total SilverGoldSheetFindingLine = "total"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetFindingLine enum.
+func (e SilverGoldSheetFindingLine) Valid() bool {
+	switch e {
+	case Cards:
+		return true
+	case Coins:
+		return true
+	case Cups:
+		return true
+	case Palms:
+		return true
+	case Seals:
+		return true
+	case Total:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldTakeFrom.
 const (
 	SilverGoldTakeFromDeck    SilverGoldTakeFrom = "deck"
@@ -491,6 +584,76 @@ type Credentials struct {
 	// Example: ["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0","c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM"]
 	Seats []string `json:"seats"`
 }
+
+// EventMove The data of a `move` event - an accepted move, as the move log shows it.
+//
+// Example: {"actor":{"host":false,"seat":1},"at":"2025-05-02T19:41:07.125Z","move":{"boxes":[[2,1],[2,2]],"card":"grey-08","seat":1,"type":"cross"},"seq":7}
+type EventMove struct {
+	// Seq The move's number; the game's version after it.
+	//
+	// Example: 7
+	Seq int64 `json:"seq"`
+
+	// Actor Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	Actor Actor `json:"actor"`
+
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+	//
+	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
+	Move Move `json:"move"`
+
+	// At When the move was accepted.
+	//
+	// Example: 2025-05-02T19:41:07.125Z
+	At time.Time `json:"at"`
+}
+
+// EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
+// the type, `data:` one line of JSON, on the last event of a move's
+// group `id:` the game's version after it - and a blank line. Lines
+// starting with `:` are comments (keep-alives). The event types:
+//
+//   - `snapshot` - the game as `GET /v1/games/{id}` shows it to the
+//     caller (schema `Game`); sent first on a connection without
+//     Last-Event-ID.
+//   - `move` - an accepted move (schema `EventMove`); first in its group.
+//
+// Then what the move caused, in order; the data is the ruleset's.
+// Silver & Gold's:
+//
+// - `expedition_revealed` - `{round, turn, start_player, expedition}`: an expedition card was turned up (action 1);
+// - `player_passed` - `{seat}`: a player has no box left and passes this turn;
+// - `crossed` - `{seat, coins, palms, coin_rows_completed}`: a player crossed (or replaced a crossing); their coin track, palm tree values and the coin rows completed this turn;
+// - `crossing_closed` - `{round, turn, start_player}`: everyone has crossed or passed; action 3 begins;
+// - `cup_taken` - `{seat, value}`: a player took a cup for a completed coin row;
+// - `card_completed` - `{seat, card}`: a card was completed and goes to the scoring pile;
+// - `card_taken` - `{seat, card, from}`: a replacement card was taken from the `display` or the `deck`;
+// - `display_card` - `{card}`: a card was turned up into the display;
+// - `turn_resolved` - `{round, turn, start_player}`: the turn is over;
+// - `round_ended` - `{round, turn, start_player}`: the round is over;
+// - `game_ended` - the final score (schema `SilverGoldScore`).
+//
+// An event that is private to one seat reaches only that seat's
+// credential and the host's.
+//
+// Example: event: move
+// data: {"seq":7,"actor":{"host":false,"seat":1},"move":{"type":"cross","seat":1,"card":"grey-08","boxes":[[2,1],[2,2]]},"at":"2025-05-02T19:41:07.125Z"}
+//
+// event: crossed
+// data: {"seat":1,"coins":1,"palms":[],"coin_rows_completed":0}
+//
+// event: crossing_closed
+// data: {"round":1,"turn":2,"start_player":1}
+//
+// event: turn_resolved
+// data: {"round":1,"turn":2,"start_player":1}
+//
+// event: expedition_revealed
+// id: 7
+// data: {"round":1,"turn":3,"start_player":0,"expedition":"T4"}
+type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
@@ -663,6 +826,7 @@ type Problem struct {
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
 	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
@@ -696,6 +860,7 @@ type Problem struct {
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
 // - `unavailable` (503): shutting down or the store is unreachable; retry later.
@@ -703,10 +868,78 @@ type Problem struct {
 // Example: illegal_move
 type ProblemCode string
 
+// Record A self-contained record of a game (format `treasury.game-record/v1`):
+// everything needed to replay it from scratch with no access to the
+// server that ran it. The format is stable; a change that old readers
+// cannot follow gets a new `format`.
+//
+// Example: {"catalog":{"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n\n…","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"created_at":"2025-05-02T19:30:00Z","ended":false,"format":"treasury.game-record/v1","game_id":"3q2XoU0W1mTQb9_c","mode":"physical","moves":[{"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1},{"actor":{"host":true,"seat":null},"at":"2025-05-02T19:30:06Z","move":{"card":"purple-06","type":"display"},"seq":2}],"players":["Ann"],"ruleset":"silver-and-gold","version":2}
+type Record = json.RawMessage
+
+// RecordCatalog The catalog a recorded game was created with, content included, so that the record replays on a server that does not offer it.
+//
+// Example: {"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+type RecordCatalog struct {
+	// Content The catalog file, byte for byte, in the ruleset's catalog notation.
+	//
+	// Example: catalog standard
+	//
+	// card grey-01 grey 8
+	//   ooo.
+	//   .oxo
+	//   ..oc
+	Content string `json:"content"`
+
+	// Hash The hex SHA-256 of `content`, as the game view showed it. A record whose content does not hash to it is invalid (`catalog_changed`).
+	//
+	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Hash string `json:"hash"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+}
+
+// RecordMove One accepted move of a recorded game.
+//
+// Example: {"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1}
+type RecordMove struct {
+	// Actor Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	Actor Actor `json:"actor"`
+
+	// At When the move was accepted.
+	//
+	// Example: 2025-05-02T19:30:05Z
+	At time.Time `json:"at"`
+
+	// Move The move as it was logged - for `silver-and-gold` one of the kinds of Move (a digital deck draw names the card the seed dealt). It is checked when the record is replayed, not when the request is read, so a move that is not one is the record's problem at its `seq`.
+	//
+	// Example: {"cards":["grey-01","grey-02"],"seat":0,"type":"keep"}
+	Move map[string]interface{} `json:"move"`
+
+	// Seq The move's number, from 1, without gaps.
+	//
+	// Example: 1
+	Seq int64 `json:"seq"`
+}
+
 // Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}]}
 type Score = json.RawMessage
+
+// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
+//
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}]}
+type Sheet = json.RawMessage
+
+// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
+//
+// Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"valid":false}
+type SheetResult = json.RawMessage
 
 // SilverGoldAwaited One thing the game waits for.
 //
@@ -1428,6 +1661,166 @@ type SilverGoldSealLine struct {
 // Example: 0
 type SilverGoldSeat = int
 
+// SilverGoldSheet The score cards of a table of Silver & Gold, as the players filled them in. It may hold the whole table or only some of its players.
+//
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}]}
+type SilverGoldSheet struct {
+	// Catalog The catalog the table played with, by name; `standard` when left out. Cards given by id are looked up in it.
+	//
+	// Example: standard
+	Catalog *string `json:"catalog,omitempty"`
+
+	// Players One score card per player, 1 to 4; a finding names a player by its index here.
+	Players []SilverGoldSheetPlayer `json:"players"`
+}
+
+// SilverGoldSheetCard One completed card - its catalog `id`, or, for a table whose deck is not in the catalog, the card written out (`colour`, `value` and `seal` if it has one). Give one or the other, not both.
+//
+// Example: {"colour":"orange","seal":{"colour":"grey","points":1},"value":12}
+type SilverGoldSheetCard struct {
+	// Colour A treasure card's colour; the order grey, green, orange, purple breaks ties.
+	//
+	// Example: green
+	Colour *SilverGoldColour `json:"colour,omitempty"`
+
+	// Id A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Id *SilverGoldCardID `json:"id,omitempty"`
+
+	// Seal The bonus printed on some cards - `points` per completed card of `colour`.
+	//
+	// Example: {"colour":"orange","points":2}
+	Seal *SilverGoldSeal `json:"seal,omitempty"`
+
+	// Value Written out - the value printed top left.
+	//
+	// Example: 12
+	Value *int `json:"value,omitempty"`
+}
+
+// SilverGoldSheetFinding One thing on a score sheet that the rules say cannot be.
+//
+// Example: {"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"}
+type SilverGoldSheetFinding struct {
+	// Code What is wrong; clients branch on it:
+	// - `total_mismatch`: the written total is not the sum of the lines.
+	// - `too_many_coins`: more than 12 coin boxes.
+	// - `too_many_cups`: more cups than completed rows of coins, or more than 3.
+	// - `cup_value`: a cup worth other than 1 to 6.
+	// - `cup_reused`: a cup value written twice (there is one cup of each); at the player who wrote it second.
+	// - `too_many_palms`: more than 4 palm values.
+	// - `palm_value`: a palm value below 1 or above 1 plus the most palm trees 4 cards of the catalog show.
+	// - `card_repeated`: a catalog card listed twice by one player.
+	// - `card_shared`: a catalog card listed by two players; at the second.
+	// - `card_value`: a written-out card not worth its colour's value.
+	// - `too_many_cards_of_colour`: more completed cards of a colour than the deck has (no `player`: the whole table).
+	// - `seal_own_colour`: a written-out seal naming its own card's colour.
+	// - `seal_value`: a written-out seal worth other than its colour's points.
+	// - `seal_repeated`: two cards of one colour whose seals name the same colour; at the second.
+	// - `coins_not_on_cards`: more coins than the player's cards can have shown (checked only when every card is a catalog id).
+	// - `palms_not_on_cards`: more palm values than the player's cards can have shown (likewise).
+	//
+	//
+	// Example: cup_reused
+	Code SilverGoldSheetFindingCode `json:"code"`
+
+	// Line The line of the score card at fault.
+	//
+	// Example: cups
+	Line *SilverGoldSheetFindingLine `json:"line,omitempty"`
+
+	// Player The player at fault, as their index on the sheet; absent when the finding is about the whole table.
+	//
+	// Example: 1
+	Player *int `json:"player,omitempty"`
+
+	// Reason What is wrong, in a sentence a player can act on.
+	//
+	// Example: Sarah and Tom both wrote the cup of 6, but there is one cup of each value
+	Reason string `json:"reason"`
+}
+
+// SilverGoldSheetFindingCode What is wrong; clients branch on it:
+// - `total_mismatch`: the written total is not the sum of the lines.
+// - `too_many_coins`: more than 12 coin boxes.
+// - `too_many_cups`: more cups than completed rows of coins, or more than 3.
+// - `cup_value`: a cup worth other than 1 to 6.
+// - `cup_reused`: a cup value written twice (there is one cup of each); at the player who wrote it second.
+// - `too_many_palms`: more than 4 palm values.
+// - `palm_value`: a palm value below 1 or above 1 plus the most palm trees 4 cards of the catalog show.
+// - `card_repeated`: a catalog card listed twice by one player.
+// - `card_shared`: a catalog card listed by two players; at the second.
+// - `card_value`: a written-out card not worth its colour's value.
+// - `too_many_cards_of_colour`: more completed cards of a colour than the deck has (no `player`: the whole table).
+// - `seal_own_colour`: a written-out seal naming its own card's colour.
+// - `seal_value`: a written-out seal worth other than its colour's points.
+// - `seal_repeated`: two cards of one colour whose seals name the same colour; at the second.
+// - `coins_not_on_cards`: more coins than the player's cards can have shown (checked only when every card is a catalog id).
+// - `palms_not_on_cards`: more palm values than the player's cards can have shown (likewise).
+//
+// Example: cup_reused
+type SilverGoldSheetFindingCode string
+
+// SilverGoldSheetFindingLine The line of the score card at fault.
+//
+// Example: cups
+type SilverGoldSheetFindingLine string
+
+// SilverGoldSheetPlayer One player's score card. Everything but the name may be left out (nothing written).
+//
+// Example: {"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}
+type SilverGoldSheetPlayer struct {
+	// Cards The completed treasure cards (the scoring pile); null or left out when there are none.
+	//
+	// Example: [{"id":"grey-01"},{"id":"grey-03"},{"colour":"orange","seal":{"colour":"grey","points":1},"value":12}]
+	Cards *[]SilverGoldSheetCard `json:"cards,omitempty"`
+
+	// Coins The coin boxes crossed on the coin track.
+	//
+	// Example: 9
+	Coins *int `json:"coins,omitempty"`
+
+	// Cups The cup values written, one per cup claimed; null or left out when there are none.
+	//
+	// Example: [6,2]
+	Cups *[]int `json:"cups,omitempty"`
+
+	// Name The name written at the top of the score card.
+	//
+	// Example: Sarah
+	Name string `json:"name"`
+
+	// Palms The values written in the palm tree boxes; null or left out when there are none.
+	//
+	// Example: [2,3,3]
+	Palms *[]int `json:"palms,omitempty"`
+
+	// Total The total the player added up, if they did; checked against the sum of the lines.
+	//
+	// Example: 95
+	Total *int `json:"total,omitempty"`
+}
+
+// SilverGoldSheetResult A Silver & Gold score sheet as the rules read it - every player's lines computed from what is written, the ranking, and what is wrong.
+//
+// Example: {"findings":[],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95}],"valid":true}
+type SilverGoldSheetResult struct {
+	// Findings Everything on the sheet that the rules say cannot be, by player (the whole table last), then by line in score card order. Empty when the sheet is valid.
+	Findings []SilverGoldSheetFinding `json:"findings"`
+
+	// Players Every player's score as written, line by line, in sheet order; `seat` is the player's index on the sheet. A sheet with mistakes is scored as written.
+	Players []SilverGoldPlayerScore `json:"players"`
+
+	// Ranking The players from first to last by the rules' ranking, with what decided each place (`decided_by`).
+	Ranking []SilverGoldPlace `json:"ranking"`
+
+	// Valid The sheet holds no mistake (`findings` is empty).
+	//
+	// Example: false
+	Valid bool `json:"valid"`
+}
+
 // SilverGoldTake Action 3 - a player who completed a card takes a replacement from the display or from the deck. In a digital game the server draws from the deck (leave `card` out); in a physical game name the card drawn.
 //
 // Example: {"card":"grey-07","from":"display","seat":0,"type":"take"}
@@ -1547,11 +1940,65 @@ type SilverGoldView struct {
 // Example: crossing
 type SilverGoldViewPhase string
 
+// Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
+//
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"valid":false}
+type Verdict = json.RawMessage
+
+// VerdictProblem What makes a record invalid - a move that breaks a rule (with `seq`), or something about the record as a whole (no `seq`).
+//
+// Example: {"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3}
+type VerdictProblem struct {
+	// Code Why the record is invalid. For a move (with `seq`), the code the
+	// server would have refused it with: `illegal_move` (the rules
+	// forbid it; `rule` names the rule - a digital deck draw that is not
+	// the card the seed deals breaks `digital-draws`), `invalid` (the move
+	// cannot be read, or names a card or seat that does not exist),
+	// `forbidden` (its actor may not make it). For the whole record:
+	// `format` (not `treasury.game-record/v1`), `ruleset` (a ruleset
+	// this server does not play), `catalog_changed` (the catalog's
+	// content does not hash to its hash), `seed_missing` (a digital
+	// game's record without its seed: the game had not ended when it
+	// was taken), `seed_mismatch` (the seed does not match the
+	// commitment), `seed_in_physical`, `sequence` (the moves are not
+	// numbered 1, 2, 3 …), `actor`, `version` (the version is not the
+	// number of moves), `ended` (the ended flag is not what the replay
+	// reaches), or `invalid` (the game cannot be set up from it).
+	//
+	//
+	// Example: illegal_move
+	Code string `json:"code"`
+
+	// Reason What is wrong, in a sentence.
+	//
+	// Example: purple-06 lies in the display, so it cannot come from the deck
+	Reason string `json:"reason"`
+
+	// Rule For `illegal_move`, the rule the move breaks (as in Problem).
+	//
+	// Example: card-in-play
+	Rule *string `json:"rule,omitempty"`
+
+	// Seq The number of the first move that breaks a rule; absent when the problem is with the record as a whole.
+	//
+	// Example: 3
+	Seq *int64 `json:"seq,omitempty"`
+}
+
 // After defines model for After.
 type After = int64
 
 // CatalogName defines model for CatalogName.
 type CatalogName = string
+
+// EventAccessToken defines model for EventAccessToken.
+type EventAccessToken = string
+
+// EventLastID defines model for EventLastID.
+type EventLastID = string
+
+// EventLastIDQuery defines model for EventLastIDQuery.
+type EventLastIDQuery = string
 
 // GameID defines model for GameID.
 type GameID = string
@@ -1650,20 +2097,35 @@ type SubmitMoveParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
+type VerifyScoreSheetParams struct {
+	// Ruleset The ruleset the sheet was filled in for.
+	Ruleset *string `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+}
+
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
 type CreateGameJSONRequestBody = CreateGameRequest
 
 // SubmitMoveJSONRequestBody defines body for SubmitMove for application/json ContentType.
 type SubmitMoveJSONRequestBody = Move
 
+// VerifyRecordJSONRequestBody defines body for VerifyRecord for application/json ContentType.
+type VerifyRecordJSONRequestBody = Record
+
+// VerifyScoreSheetJSONRequestBody defines body for VerifyScoreSheet for application/json ContentType.
+type VerifyScoreSheetJSONRequestBody = Sheet
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
-	// GetHealth Health check
+	// GetHealth Liveness check
 	// (GET /healthz)
 	GetHealth(ctx echo.Context) error
 	// GetOpenAPI This contract
 	// (GET /openapi.yaml)
 	GetOpenAPI(ctx echo.Context) error
+	// GetReadiness Readiness check
+	// (GET /readyz)
+	GetReadiness(ctx echo.Context) error
 	// GetCatalog A card catalog
 	// (GET /v1/catalogs/{name})
 	GetCatalog(ctx echo.Context, name CatalogName, params GetCatalogParams) error
@@ -1682,9 +2144,18 @@ type ServerInterface interface {
 	// SubmitMove Play a move
 	// (POST /v1/games/{id}/moves)
 	SubmitMove(ctx echo.Context, id GameID, params SubmitMoveParams) error
+	// GetGameRecord The game's record
+	// (GET /v1/games/{id}/record)
+	GetGameRecord(ctx echo.Context, id GameID) error
 	// GetScore The score
 	// (GET /v1/games/{id}/score)
 	GetScore(ctx echo.Context, id GameID) error
+	// VerifyRecord Replay a game record
+	// (POST /v1/records/verify)
+	VerifyRecord(ctx echo.Context) error
+	// VerifyScoreSheet Check a paper score sheet
+	// (POST /v1/score-sheets/verify)
+	VerifyScoreSheet(ctx echo.Context, params VerifyScoreSheetParams) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -1707,6 +2178,15 @@ func (w *ServerInterfaceWrapper) GetOpenAPI(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetOpenAPI(ctx)
+	return err
+}
+
+// GetReadiness converts echo context to params.
+func (w *ServerInterfaceWrapper) GetReadiness(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetReadiness(ctx)
 	return err
 }
 
@@ -1888,6 +2368,22 @@ func (w *ServerInterfaceWrapper) SubmitMove(ctx echo.Context) error {
 	return err
 }
 
+// GetGameRecord converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGameRecord(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id GameID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGameRecord(ctx, id)
+	return err
+}
+
 // GetScore converts echo context to params.
 func (w *ServerInterfaceWrapper) GetScore(ctx echo.Context) error {
 	var err error
@@ -1901,6 +2397,33 @@ func (w *ServerInterfaceWrapper) GetScore(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetScore(ctx, id)
+	return err
+}
+
+// VerifyRecord converts echo context to params.
+func (w *ServerInterfaceWrapper) VerifyRecord(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VerifyRecord(ctx)
+	return err
+}
+
+// VerifyScoreSheet converts echo context to params.
+func (w *ServerInterfaceWrapper) VerifyScoreSheet(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VerifyScoreSheetParams
+	// ------------- Optional query parameter "ruleset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "ruleset", ctx.QueryParams(), &params.Ruleset, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter ruleset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VerifyScoreSheet(ctx, params)
 	return err
 }
 
@@ -1953,6 +2476,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 
 	router.GET(options.BaseURL+"/openapi.yaml", wrapper.GetOpenAPI, options.OperationMiddlewares["getOpenAPI"]...)
 	router.GET(options.BaseURL+"/healthz", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
+	router.GET(options.BaseURL+"/readyz", wrapper.GetReadiness, options.OperationMiddlewares["getReadiness"]...)
 	router.POST(options.BaseURL+"/v1/games", wrapper.CreateGame, options.OperationMiddlewares["createGame"]...)
 	router.GET(options.BaseURL+"/v1/games/:id", wrapper.GetGame, options.OperationMiddlewares["getGame"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/moves", wrapper.ListMoves, options.OperationMiddlewares["listMoves"]...)
@@ -1960,6 +2484,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/games/:id/legal-moves", wrapper.GetLegalMoves, options.OperationMiddlewares["getLegalMoves"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/score", wrapper.GetScore, options.OperationMiddlewares["getScore"]...)
 	router.GET(options.BaseURL+"/v1/catalogs/:name", wrapper.GetCatalog, options.OperationMiddlewares["getCatalog"]...)
+	router.POST(options.BaseURL+"/v1/score-sheets/verify", wrapper.VerifyScoreSheet, options.OperationMiddlewares["verifyScoreSheet"]...)
+	router.GET(options.BaseURL+"/v1/games/:id/record", wrapper.GetGameRecord, options.OperationMiddlewares["getGameRecord"]...)
+	router.POST(options.BaseURL+"/v1/records/verify", wrapper.VerifyRecord, options.OperationMiddlewares["verifyRecord"]...)
 
 }
 
@@ -1973,11 +2500,25 @@ type NotFoundApplicationProblemPlusJSONResponse Problem
 
 type PreconditionFailedApplicationProblemPlusJSONResponse Problem
 
-type ProblemApplicationProblemPlusJSONResponse Problem
+type ProblemResponseHeaders struct {
+	RetryAfter *string
+}
+type ProblemApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers ProblemResponseHeaders
+}
 
 type UnauthorizedApplicationProblemPlusJSONResponse Problem
 
-type UnavailableApplicationProblemPlusJSONResponse Problem
+type UnavailableResponseHeaders struct {
+	RetryAfter *string
+}
+type UnavailableApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers UnavailableResponseHeaders
+}
 
 type UnprocessableApplicationProblemPlusJSONResponse Problem
 
@@ -2002,24 +2543,9 @@ func (response GetHealth200JSONResponse) VisitGetHealthResponse(w http.ResponseW
 	return err
 }
 
-type GetHealth503ApplicationProblemPlusJSONResponse struct {
-	UnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response GetHealth503ApplicationProblemPlusJSONResponse) VisitGetHealthResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
-	w.WriteHeader(503)
-	_, err := buf.WriteTo(w)
-	return err
-}
-
 type GetHealthdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2030,6 +2556,9 @@ func (response GetHealthdefaultApplicationProblemPlusJSONResponse) VisitGetHealt
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2064,6 +2593,7 @@ func (response GetOpenAPI200ApplicationyamlResponse) VisitGetOpenAPIResponse(w h
 
 type GetOpenAPIdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2074,6 +2604,70 @@ func (response GetOpenAPIdefaultApplicationProblemPlusJSONResponse) VisitGetOpen
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReadinessRequestObject struct {
+}
+
+type GetReadinessResponseObject interface {
+	VisitGetReadinessResponse(w http.ResponseWriter) error
+}
+
+type GetReadiness200JSONResponse Health
+
+func (response GetReadiness200JSONResponse) VisitGetReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReadiness503ApplicationProblemPlusJSONResponse struct {
+	UnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetReadiness503ApplicationProblemPlusJSONResponse) VisitGetReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReadinessdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetReadinessdefaultApplicationProblemPlusJSONResponse) VisitGetReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2144,6 +2738,7 @@ func (response GetCatalog404ApplicationProblemPlusJSONResponse) VisitGetCatalogR
 
 type GetCatalogdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2154,6 +2749,9 @@ func (response GetCatalogdefaultApplicationProblemPlusJSONResponse) VisitGetCata
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2209,6 +2807,7 @@ func (response CreateGame400ApplicationProblemPlusJSONResponse) VisitCreateGameR
 
 type CreateGamedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2219,6 +2818,9 @@ func (response CreateGamedefaultApplicationProblemPlusJSONResponse) VisitCreateG
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2319,6 +2921,7 @@ func (response GetGame404ApplicationProblemPlusJSONResponse) VisitGetGameRespons
 
 type GetGamedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2329,6 +2932,9 @@ func (response GetGamedefaultApplicationProblemPlusJSONResponse) VisitGetGameRes
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2431,6 +3037,7 @@ func (response GetLegalMoves404ApplicationProblemPlusJSONResponse) VisitGetLegal
 
 type GetLegalMovesdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2441,6 +3048,9 @@ func (response GetLegalMovesdefaultApplicationProblemPlusJSONResponse) VisitGetL
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2503,6 +3113,7 @@ func (response ListMoves404ApplicationProblemPlusJSONResponse) VisitListMovesRes
 
 type ListMovesdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2513,6 +3124,9 @@ func (response ListMovesdefaultApplicationProblemPlusJSONResponse) VisitListMove
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2666,6 +3280,7 @@ func (response SubmitMove422ApplicationProblemPlusJSONResponse) VisitSubmitMoveR
 
 type SubmitMovedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2676,6 +3291,84 @@ func (response SubmitMovedefaultApplicationProblemPlusJSONResponse) VisitSubmitM
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGameRecordRequestObject struct {
+	Id GameID `json:"id"`
+}
+
+type GetGameRecordResponseObject interface {
+	VisitGetGameRecordResponse(w http.ResponseWriter) error
+}
+
+type GetGameRecord200JSONResponse Record
+
+func (response GetGameRecord200JSONResponse) VisitGetGameRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGameRecord400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGameRecord400ApplicationProblemPlusJSONResponse) VisitGetGameRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGameRecord404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGameRecord404ApplicationProblemPlusJSONResponse) VisitGetGameRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGameRecorddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetGameRecorddefaultApplicationProblemPlusJSONResponse) VisitGetGameRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2745,6 +3438,7 @@ func (response GetScore404ApplicationProblemPlusJSONResponse) VisitGetScoreRespo
 
 type GetScoredefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
+	Headers    ProblemResponseHeaders
 	StatusCode int
 }
 
@@ -2755,6 +3449,136 @@ func (response GetScoredefaultApplicationProblemPlusJSONResponse) VisitGetScoreR
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyRecordRequestObject struct {
+	Body *VerifyRecordJSONRequestBody
+}
+
+type VerifyRecordResponseObject interface {
+	VisitVerifyRecordResponse(w http.ResponseWriter) error
+}
+
+type VerifyRecord200JSONResponse Verdict
+
+func (response VerifyRecord200JSONResponse) VisitVerifyRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyRecord400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response VerifyRecord400ApplicationProblemPlusJSONResponse) VisitVerifyRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyRecorddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response VerifyRecorddefaultApplicationProblemPlusJSONResponse) VisitVerifyRecordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyScoreSheetRequestObject struct {
+	Params VerifyScoreSheetParams
+	Body   *VerifyScoreSheetJSONRequestBody
+}
+
+type VerifyScoreSheetResponseObject interface {
+	VisitVerifyScoreSheetResponse(w http.ResponseWriter) error
+}
+
+type VerifyScoreSheet200JSONResponse SheetResult
+
+func (t VerifyScoreSheet200JSONResponse) MarshalJSON() ([]byte, error) {
+	return SheetResult(t).MarshalJSON()
+}
+
+func (t *VerifyScoreSheet200JSONResponse) UnmarshalJSON(b []byte) error {
+	return (*SheetResult)(t).UnmarshalJSON(b)
+}
+
+func (response VerifyScoreSheet200JSONResponse) VisitVerifyScoreSheetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyScoreSheet400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response VerifyScoreSheet400ApplicationProblemPlusJSONResponse) VisitVerifyScoreSheetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyScoreSheetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response VerifyScoreSheetdefaultApplicationProblemPlusJSONResponse) VisitVerifyScoreSheetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(response.StatusCode)
 	_, err := buf.WriteTo(w)
 	return err
@@ -2762,12 +3586,15 @@ func (response GetScoredefaultApplicationProblemPlusJSONResponse) VisitGetScoreR
 
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
-	// GetHealth Health check
+	// GetHealth Liveness check
 	// (GET /healthz)
 	GetHealth(ctx context.Context, request GetHealthRequestObject) (GetHealthResponseObject, error)
 	// GetOpenAPI This contract
 	// (GET /openapi.yaml)
 	GetOpenAPI(ctx context.Context, request GetOpenAPIRequestObject) (GetOpenAPIResponseObject, error)
+	// GetReadiness Readiness check
+	// (GET /readyz)
+	GetReadiness(ctx context.Context, request GetReadinessRequestObject) (GetReadinessResponseObject, error)
 	// GetCatalog A card catalog
 	// (GET /v1/catalogs/{name})
 	GetCatalog(ctx context.Context, request GetCatalogRequestObject) (GetCatalogResponseObject, error)
@@ -2786,9 +3613,18 @@ type StrictServerInterface interface {
 	// SubmitMove Play a move
 	// (POST /v1/games/{id}/moves)
 	SubmitMove(ctx context.Context, request SubmitMoveRequestObject) (SubmitMoveResponseObject, error)
+	// GetGameRecord The game's record
+	// (GET /v1/games/{id}/record)
+	GetGameRecord(ctx context.Context, request GetGameRecordRequestObject) (GetGameRecordResponseObject, error)
 	// GetScore The score
 	// (GET /v1/games/{id}/score)
 	GetScore(ctx context.Context, request GetScoreRequestObject) (GetScoreResponseObject, error)
+	// VerifyRecord Replay a game record
+	// (POST /v1/records/verify)
+	VerifyRecord(ctx context.Context, request VerifyRecordRequestObject) (VerifyRecordResponseObject, error)
+	// VerifyScoreSheet Check a paper score sheet
+	// (POST /v1/score-sheets/verify)
+	VerifyScoreSheet(ctx context.Context, request VerifyScoreSheetRequestObject) (VerifyScoreSheetResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -2843,6 +3679,29 @@ func (sh *strictHandler) GetOpenAPI(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(GetOpenAPIResponseObject); ok {
 		return validResponse.VisitGetOpenAPIResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetReadiness operation middleware
+func (sh *strictHandler) GetReadiness(ctx echo.Context) error {
+	var request GetReadinessRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReadiness(ctx.Request().Context(), request.(GetReadinessRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReadiness")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetReadinessResponseObject); ok {
+		return validResponse.VisitGetReadinessResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -3048,6 +3907,31 @@ func (sh *strictHandler) SubmitMove(ctx echo.Context, id GameID, params SubmitMo
 	return nil
 }
 
+// GetGameRecord operation middleware
+func (sh *strictHandler) GetGameRecord(ctx echo.Context, id GameID) error {
+	var request GetGameRecordRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGameRecord(ctx.Request().Context(), request.(GetGameRecordRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGameRecord")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGameRecordResponseObject); ok {
+		return validResponse.VisitGetGameRecordResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetScore operation middleware
 func (sh *strictHandler) GetScore(ctx echo.Context, id GameID) error {
 	var request GetScoreRequestObject
@@ -3067,6 +3951,100 @@ func (sh *strictHandler) GetScore(ctx echo.Context, id GameID) error {
 		return err
 	} else if validResponse, ok := response.(GetScoreResponseObject); ok {
 		return validResponse.VisitGetScoreResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VerifyRecord operation middleware
+func (sh *strictHandler) VerifyRecord(ctx echo.Context) error {
+	var request VerifyRecordRequestObject
+
+	var body VerifyRecordJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VerifyRecord(ctx.Request().Context(), request.(VerifyRecordRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VerifyRecord")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VerifyRecordResponseObject); ok {
+		return validResponse.VisitVerifyRecordResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VerifyScoreSheet operation middleware
+func (sh *strictHandler) VerifyScoreSheet(ctx echo.Context, params VerifyScoreSheetParams) error {
+	var request VerifyScoreSheetRequestObject
+
+	request.Params = params
+
+	var body VerifyScoreSheetJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VerifyScoreSheet(ctx.Request().Context(), request.(VerifyScoreSheetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VerifyScoreSheet")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VerifyScoreSheetResponseObject); ok {
+		return validResponse.VisitVerifyScoreSheetResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}

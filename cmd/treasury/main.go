@@ -14,8 +14,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -34,21 +36,30 @@ func main() {
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "treasury:", err)
-		var ue usageError
-		if errors.As(err, &ue) {
-			os.Exit(2)
-		}
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
 }
 
-// usageError is a mistake in the command line.
+// exitStatus is the exit status of a run that failed: 2 for a usageError, 1
+// for any other error (treasury verify: the sheet or record is invalid).
+func exitStatus(err error) int {
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// usageError is a mistake in the command line, or input that cannot be used
+// (treasury verify): exit status 2.
 type usageError struct{ error }
 
 const usage = `Treasury is a rules-enforcing game server for tabletop card games.
 
 Usage:
   treasury serve [flags]   run the HTTP server (treasury serve --help lists its settings)
+  treasury verify sheet|record [--json] FILE
+                           check a paper score sheet or replay a game record, without a server
 `
 
 // run is the whole program: it returns when the server has stopped, which
@@ -61,6 +72,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch args[0] {
 	case "serve":
 		return serve(ctx, args[1:], getenv, stdout, stderr)
+	case "verify":
+		return verifyCommand(args[1:], getenv, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -87,6 +100,9 @@ type config struct {
 	shutdownTimeout time.Duration
 	logLevel        slog.Level
 	logFormat       string
+	corsOrigins     []string
+	addressLimit    api.RateLimit
+	credentialLimit api.RateLimit
 }
 
 // setting is one flag with its environment variable.
@@ -131,6 +147,58 @@ var settings = []setting{
 			c.logFormat = v
 			return nil
 		}},
+	{"cors-origins", "TREASURY_CORS_ORIGINS", "comma-separated origins whose browser pages may call the API (https://table.example; * for any); none: no CORS headers, only same-origin pages", "",
+		func(c *config, v string) error {
+			origins, err := parseOrigins(v)
+			c.corsOrigins = origins
+			return err
+		}},
+	{"rate-per-address", "TREASURY_RATE_PER_ADDRESS", "requests per second each client address may make on average (0: no limit); beyond it, 429 with Retry-After", "50",
+		func(c *config, v string) error { return parseRate(v, &c.addressLimit.Rate) }},
+	{"burst-per-address", "TREASURY_BURST_PER_ADDRESS", "requests a client address may make at once before its rate applies", "100",
+		func(c *config, v string) error { return parseBurst(v, &c.addressLimit.Burst) }},
+	{"rate-per-credential", "TREASURY_RATE_PER_CREDENTIAL", "requests per second each credential (seat or host) may make on average (0: no limit)", "10",
+		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
+	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
+		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
+}
+
+// parseOrigins reads a comma-separated list of origins.
+func parseOrigins(v string) ([]string, error) {
+	var out []string
+	for _, o := range strings.Split(v, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		if o != "*" {
+			u, err := url.Parse(o)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+				return nil, fmt.Errorf("want origins such as https://table.example or *, not %q", o)
+			}
+			o = u.Scheme + "://" + u.Host
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func parseRate(v string, rate *float64) error {
+	r, err := strconv.ParseFloat(v, 64)
+	if err != nil || r < 0 || math.IsInf(r, 0) || math.IsNaN(r) {
+		return fmt.Errorf("want requests per second, 0 or more (0: no limit), not %q", v)
+	}
+	*rate = r
+	return nil
+}
+
+func parseBurst(v string, burst *int) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return fmt.Errorf("want a number of requests, 1 or more, not %q", v)
+	}
+	*burst = n
+	return nil
 }
 
 // flagValue adapts a setting to flag.Value.
@@ -190,9 +258,12 @@ func printServeHelp(w io.Writer) {
 		}
 		fmt.Fprintf(&b, "  --%s  (%s)\n        %s (default %s)\n", s.name, s.env, s.usage, def)
 	}
-	fmt.Fprintf(&b, "\nThe server reads a request header within %s and a whole request within %s, answers within %s,\n", readHeaderTimeout, readTimeout, writeTimeout)
+	fmt.Fprintf(&b, "\nThe server reads a request header within %s and a whole request within %s, answers within %s\n", readHeaderTimeout, readTimeout, writeTimeout)
+	fmt.Fprintf(&b, "(an event stream stays open; a client that reads none of it for %s is cut off),\n", writeTimeout)
 	fmt.Fprintf(&b, "closes idle connections after %s, and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
-	b.WriteString("lets requests in flight finish, then closes the database.\n")
+	b.WriteString("ends event streams, lets requests in flight finish, then closes the database.\n")
+	b.WriteString("\nGET /healthz says the server is alive, /readyz that its database is usable, /metrics serves\n")
+	b.WriteString("Prometheus metrics and /docs the API's documentation. Logs go to stderr, one line per request.\n")
 	io.WriteString(w, b.String())
 }
 
@@ -234,7 +305,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	store, err := sqlite.Open(ctx, c.database)
+	metrics := api.NewMetrics()
+	store, err := sqlite.Open(ctx, c.database, sqlite.WithCommitObserver(metrics.ObserveCommit))
 	if err != nil {
 		return err
 	}
@@ -244,7 +316,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}()
 	games := domain.NewGames(store, sg)
-	handler, err := api.NewHandler(games, api.Options{Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName})
+	// Closed when shutdown begins: event streams end instead of holding the
+	// shutdown until its timeout.
+	stopping := make(chan struct{})
+	handler, err := api.NewHandler(games, api.Options{
+		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
+		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit,
+		Metrics: metrics, GamesByPhase: store.GamesByPhase, Done: stopping,
+	})
 	if err != nil {
 		return err
 	}
@@ -262,6 +341,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	srv.RegisterOnShutdown(func() { close(stopping) })
 	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), c.database)
 	log.Info("serving", "address", ln.Addr().String(), "database", c.database, "rulesets", games.Rulesets())
 

@@ -277,6 +277,10 @@ func TestUsageErrors(t *testing.T) {
 		{"bad body limit", []string{"serve", "--body-limit", "lots"}, env(), "lots"},
 		{"bad environment", []string{"serve"}, env("TREASURY_SHUTDOWN_TIMEOUT", "soon"), "TREASURY_SHUTDOWN_TIMEOUT"},
 		{"bad log level", []string{"serve", "--log-level", "loud"}, env(), "loud"},
+		{"bad origin", []string{"serve", "--cors-origins", "https://ok.example,table.example"}, env(), "table.example"},
+		{"origin with a path", []string{"serve", "--cors-origins", "https://ok.example/app"}, env(), "/app"},
+		{"negative rate", []string{"serve", "--rate-per-address", "-1"}, env(), "-1"},
+		{"zero burst", []string{"serve"}, env("TREASURY_BURST_PER_CREDENTIAL", "0"), "TREASURY_BURST_PER_CREDENTIAL"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := run(context.Background(), c.args, c.getenv, io.Discard, io.Discard)
@@ -285,5 +289,105 @@ func TestUsageErrors(t *testing.T) {
 				t.Errorf("run = %v, want a usage error mentioning %s", err, c.want)
 			}
 		})
+	}
+}
+
+// TestServeOperations runs the server with every operations setting from the
+// environment and finds each in effect: readiness, metrics, docs, CORS for
+// the allowed origin only, and the per-address rate limit.
+func TestServeOperations(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	base, _ := started(t, []string{"serve", "--address", "127.0.0.1:0", "--database", db}, env(
+		"TREASURY_CORS_ORIGINS", "https://table.example, http://localhost:3000",
+		"TREASURY_RATE_PER_ADDRESS", "0.01",
+		"TREASURY_BURST_PER_ADDRESS", "8",
+		"TREASURY_LOG_FORMAT", "json",
+	))
+	get := func(path string, headers ...string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		for i := 0; i+1 < len(headers); i += 2 {
+			req.Header.Set(headers[i], headers[i+1])
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	for _, p := range []string{"/readyz", "/healthz", "/metrics"} {
+		if res := get(p); res.StatusCode != http.StatusOK {
+			t.Errorf("%s: %d", p, res.StatusCode)
+		}
+	}
+	// A burst of eight requests (probes and scrapes not counted); the ninth
+	// is refused.
+	codes := []int{}
+	for _, p := range []string{"/docs", "/docs/redoc.standalone.js", "/openapi.yaml"} {
+		codes = append(codes, get(p).StatusCode)
+	}
+	if res := get("/openapi.yaml", "Origin", "http://localhost:3000"); res.Header.Get("Access-Control-Allow-Origin") != "http://localhost:3000" {
+		t.Errorf("an allowed origin got %v", res.Header)
+	}
+	if res := get("/openapi.yaml", "Origin", "https://other.example"); res.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("another origin got %v", res.Header)
+	}
+	for range 3 {
+		codes = append(codes, get("/v1/catalogs/standard").StatusCode)
+	}
+	res := get("/v1/catalogs/standard")
+	if want := []int{200, 200, 200, 200, 200, 200}; fmt.Sprint(codes) != fmt.Sprint(want) || res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Errorf("codes %v then %d (Retry-After %q): want the burst of 8 then 429", codes, res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if res := get("/readyz"); res.StatusCode != http.StatusOK {
+		t.Errorf("readyz under the limit: %d", res.StatusCode)
+	}
+
+	mres, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(mres.Body)
+	mres.Body.Close()
+	for _, want := range []string{`treasury_rate_limited_total{limit="address"} 1`, `treasury_store_commit_duration_seconds_bucket`, `treasury_http_requests_total{method="GET",route="/docs",status="200"} 1`} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+// TestShutdownWithStream stops the server while a client follows a game: the
+// stream ends at once and the program returns without waiting out the
+// shutdown timeout.
+func TestShutdownWithStream(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	base, stop := started(t, []string{"serve", "--address", "127.0.0.1:0", "--database", db, "--shutdown-timeout", "60s"}, env())
+	id := createGame(t, base)
+	res, err := http.Get(base + "/v1/games/" + id + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	rd := bufio.NewReader(res.Body)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, "event: snapshot") {
+			break
+		}
+	}
+	start := time.Now()
+	if err := stop(); err != nil {
+		t.Fatalf("run returned %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("shutdown took %v with a stream open", d)
+	}
+	if _, err := io.ReadAll(rd); err != nil {
+		t.Errorf("the stream did not end cleanly: %v", err)
 	}
 }

@@ -357,7 +357,9 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	p.Crossed = true
 	p.Undo = &before
-	g.emit("crossed", crossEvent{Seat: seat, Coins: p.Coins, Palms: p.Palms, Rows: p.Rows})
+	// A copy: an array even when empty (never null), and not the player's own
+	// slice, which later moves append to.
+	g.emit("crossed", crossEvent{Seat: seat, Coins: p.Coins, Palms: append([]int{}, p.Palms...), Rows: p.Rows})
 	norm := *m
 	norm.Extra = append([]Extra(nil), m.Extra...)
 	p.Crossing = &norm

@@ -40,6 +40,7 @@ type config struct {
 	maxBatch    int
 	queue       int
 	beforeBatch func() // test hook: runs in the writer goroutine after it took a first request
+	onCommit    func(d time.Duration, writes int)
 }
 
 // Option changes a default of Open.
@@ -72,6 +73,15 @@ func WithMaxBatch(n int) Option {
 			c.maxBatch = n
 		}
 	}
+}
+
+// WithCommitObserver makes the writer call f after every committed write
+// transaction with how long it took, from BEGIN to the end of COMMIT (the
+// fsync included), and how many writes it grouped. f runs in the writer
+// goroutine, so it must return at once (a metrics histogram, say); the store
+// stays free of any metrics library.
+func WithCommitObserver(f func(d time.Duration, writes int)) Option {
+	return func(c *config) { c.onCommit = f }
 }
 
 // Open opens the database file at path, creating it if absent, applies the
@@ -188,6 +198,32 @@ func (s *Store) Ping(ctx context.Context) error {
 		return fmt.Errorf("sqlite: ping: schema version %d, want %d", v, latestVersion())
 	}
 	return nil
+}
+
+// GamesByPhase counts the stored games by phase label, for metrics. An index
+// on games (phase) makes it a scan of that index, not of the games.
+func (s *Store) GamesByPhase(ctx context.Context) (map[string]int, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT phase, COUNT(*) FROM games GROUP BY phase`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var phase string
+		var n int
+		if err := rows.Scan(&phase, &n); err != nil {
+			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+		}
+		out[phase] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+	}
+	return out, nil
 }
 
 // Game returns the latest snapshot of a game.
@@ -348,6 +384,31 @@ func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*do
 		return nil, fmt.Errorf("sqlite: read idempotency key %q of game %q: %w", key, gameID, err)
 	}
 	return &r, nil
+}
+
+// IdempotencyKeys lists the idempotency records stored for a game, without
+// their responses.
+func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.IdempotencyRecord, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT scope, key, request_hash, status FROM idempotency WHERE game_id = ?`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
+	}
+	defer rows.Close()
+	var out []domain.IdempotencyRecord
+	for rows.Next() {
+		var r domain.IdempotencyRecord
+		if err := rows.Scan(&r.Scope, &r.Key, &r.RequestHash, &r.Status); err != nil {
+			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
+	}
+	return out, nil
 }
 
 // hostSeat is the seat number under which the host credential is stored.

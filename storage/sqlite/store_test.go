@@ -213,7 +213,7 @@ func TestOpen(t *testing.T) {
 		after := take(s)
 		assert.Equal(t, before, after)
 		assert.Len(t, after.Moves, 4)
-		assert.Len(t, after.Migrations, 1)
+		assert.Len(t, after.Migrations, 2) // 0001_init, 0002_games_phase
 		require.NoError(t, s.Ping(t.Context()))
 	})
 
@@ -701,6 +701,80 @@ func TestAppend(t *testing.T) {
 		}
 		st := s.Stats()
 		t.Logf("%d writes in %d commits", st.Writes, st.Batches)
+	})
+}
+
+func TestGamesByPhase(t *testing.T) {
+	t.Run("counts every game under its phase", func(t *testing.T) {
+		s, _ := openStore(t)
+		got, err := s.GamesByPhase(t.Context())
+		require.NoError(t, err)
+		assert.Empty(t, got)
+
+		for _, id := range []string{"g1", "g2", "g3"} {
+			mustCreate(t, s, id) // phase "setup"
+		}
+		appendN(t, s, "g2", 2) // phase "play"
+		got, err = s.GamesByPhase(t.Context())
+		require.NoError(t, err)
+		assert.Equal(t, map[string]int{"setup": 2, "play": 1}, got)
+	})
+
+	t.Run("scans the phase index, not the games", func(t *testing.T) {
+		_, path := openStore(t)
+		var plan string
+		rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN SELECT phase, COUNT(*) FROM games GROUP BY phase`)
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan += detail + "; "
+		}
+		assert.Contains(t, plan, "COVERING INDEX games_phase")
+	})
+
+	t.Run("a closed store is unavailable", func(t *testing.T) {
+		s, _ := openStore(t)
+		require.NoError(t, s.Close())
+		_, err := s.GamesByPhase(t.Context())
+		requireCode(t, err, domain.Unavailable)
+	})
+}
+
+func TestCommitObserver(t *testing.T) {
+	t.Run("hears every committed transaction with its duration and size", func(t *testing.T) {
+		var mu sync.Mutex
+		var writes []int
+		var took time.Duration
+		gate := newWriterGate()
+		s, _ := openStore(t, gate.option(), sqlite.WithCommitObserver(func(d time.Duration, n int) {
+			mu.Lock()
+			defer mu.Unlock()
+			writes = append(writes, n)
+			took += d
+		}))
+		mustCreate(t, s, "g1")
+
+		// Hold the writer so that three appends join the blocker's group.
+		release, blocker := gate.hold(t, s, "blocker")
+		var wg sync.WaitGroup
+		for i := range 3 {
+			wg.Go(func() { _ = s.Append(context.Background(), move("g1", int64(i))) })
+		}
+		waitQueue(t, s, 3)
+		release()
+		require.NoError(t, <-blocker)
+		wg.Wait()
+
+		mu.Lock()
+		defer mu.Unlock()
+		// The first create alone, then the blocker with the three appends
+		// that queued behind it (two of which fail on their stale
+		// versions, inside the same commit).
+		assert.Equal(t, []int{1, 4}, writes)
+		assert.Positive(t, took)
 	})
 }
 

@@ -26,23 +26,38 @@ const (
 
 // submit queues apply for the writer and waits for the outcome of its commit.
 func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
-	if err := ctx.Err(); err != nil {
+	r, err := s.enqueue(ctx, apply)
+	if err != nil {
 		return err
+	}
+	return s.await(ctx, r)
+}
+
+// enqueue hands apply to the writer. Requests are taken in the order they
+// were queued.
+func (s *Store) enqueue(ctx context.Context, apply func(context.Context, *sql.Tx) error) (*request, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	r := &request{apply: apply, done: make(chan error, 1)}
 	// The read lock keeps Close from closing reqs between the check and the send.
 	s.mu.RLock()
 	if s.closed.Load() {
 		s.mu.RUnlock()
-		return errClosed()
+		return nil, errClosed()
 	}
 	select {
 	case s.reqs <- r:
 		s.mu.RUnlock()
+		return r, nil
 	case <-ctx.Done():
 		s.mu.RUnlock()
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
+}
+
+// await waits for the outcome of a queued request's commit.
+func (s *Store) await(ctx context.Context, r *request) error {
 	select {
 	case err := <-r.done:
 		return err
@@ -104,6 +119,7 @@ func (s *Store) run() {
 func (s *Store) commit(batch []*request, errs []error) error {
 	// Once taken, a request is committed whatever happens to its caller.
 	ctx := context.Background()
+	start := time.Now()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: begin write: %w", err)
@@ -131,6 +147,9 @@ func (s *Store) commit(batch []*request, errs []error) error {
 	}
 	s.batches.Add(1)
 	s.writes.Add(int64(len(batch)))
+	if s.cfg.onCommit != nil {
+		s.cfg.onCommit(time.Since(start), len(batch))
+	}
 	return nil
 }
 
@@ -204,8 +223,32 @@ func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash s
 // must be a.ExpectVersion+1. A zero a.Move.At is set to now; the game's
 // updated_at becomes the move's time.
 func (s *Store) Append(ctx context.Context, a domain.Append) error {
+	return s.QueueAppend(ctx, a)()
+}
+
+// QueueAppend is Append in two steps: it hands a to the writer and returns at
+// once; wait returns Append's outcome after the commit. Appends queued one
+// after another are committed in that order, in one transaction or in
+// successive ones, and each is answered only once its own commit is done; if
+// one fails, a later append to the same game that expected its version fails
+// with Conflict. So a caller may queue a game's next move before the previous
+// one is committed, and moves that arrive together share one commit.
+func (s *Store) QueueAppend(ctx context.Context, a domain.Append) (wait func() error) {
+	apply, err := s.appendFunc(a)
+	if err != nil {
+		return func() error { return err }
+	}
+	r, err := s.enqueue(ctx, apply)
+	if err != nil {
+		return func() error { return err }
+	}
+	return func() error { return s.await(ctx, r) }
+}
+
+// appendFunc checks a and returns the writes that store it.
+func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) error, error) {
 	if a.Move.Seq != a.ExpectVersion+1 {
-		return fmt.Errorf("sqlite: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
+		return nil, fmt.Errorf("sqlite: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
 	}
 	at := a.Move.At
 	if at.IsZero() {
@@ -224,7 +267,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		idem = &r
 	}
 
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, phase = ?, ended = ?, updated_at = ?
 			WHERE id = ? AND version = ?`,
 			a.Move.Seq, state, a.Phase, a.Ended, atText, a.GameID, a.ExpectVersion)
@@ -254,7 +297,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 			return fmt.Errorf("sqlite: append to game %q: store idempotency key %q: %w", a.GameID, idem.Key, err)
 		}
 		return nil
-	})
+	}, nil
 }
 
 // versionMismatch explains why an update matched no row: no such game, or the

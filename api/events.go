@@ -1,0 +1,305 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/domain"
+)
+
+// eventsRoute is the pattern of the event stream's route.
+const eventsRoute = "/v1/games/:id/events"
+
+// DefaultHeartbeat is how often an idle event stream sends a keep-alive
+// comment, well within the minute after which proxies commonly cut idle
+// connections.
+const DefaultHeartbeat = 15 * time.Second
+
+// streamWriteTimeout bounds each write to an event stream: a client that
+// reads nothing for this long is cut off (it reconnects with Last-Event-ID
+// and catches up from the store). It replaces the server's WriteTimeout,
+// which would end every stream after a fixed time.
+const streamWriteTimeout = 30 * time.Second
+
+// streamGameEvents serves GET /v1/games/{id}/events as Server-Sent Events.
+//
+// No move is lost or sent twice: the stream subscribes to live updates before
+// it reads anything from the store, so every move committed after that read
+// also arrives live; it remembers the last version sent and skips live
+// updates at or below it. A client that falls too far behind has its
+// subscription dropped by the service; the stream then subscribes again and
+// catches up from the store the same way.
+func (s *Server) streamGameEvents(c echo.Context) error {
+	req := c.Request()
+	ctx := req.Context()
+	id := c.Param("id")
+
+	cred := credential(ctx)
+	if cred == "" {
+		cred = c.QueryParam("access_token")
+	}
+	var actor *domain.Actor
+	if cred != "" {
+		a, err := s.games.Authenticate(ctx, id, cred)
+		if err != nil {
+			return err
+		}
+		actor = &a
+	}
+	viewer := domain.ViewerOf(actor)
+	last, resume, err := lastEventID(c)
+	if err != nil {
+		return err
+	}
+
+	updates, unsubscribe := s.games.Subscribe(id)
+	defer func() { unsubscribe() }()
+	g, err := s.games.Game(ctx, id, viewer)
+	if err != nil {
+		return err
+	}
+	if resume && last > g.Version {
+		resume = false // a version this game never reached: start afresh
+	}
+	if resume && g.Ended && last == g.Version {
+		// Everything was sent; 204 tells EventSource to stop reconnecting.
+		return c.NoContent(http.StatusNoContent)
+	}
+
+	st := s.openStream(c)
+	defer st.close()
+	sent := g.Version
+	if resume {
+		if sent, err = st.catchUp(ctx, id, last, viewer); err != nil {
+			return st.fail(err)
+		}
+	} else if err := st.snapshot(g); err != nil {
+		return st.fail(err)
+	}
+	if g.Ended && sent >= g.Version {
+		return nil // the game is over and the client has all of it
+	}
+
+	heartbeat := time.NewTicker(s.heartbeat)
+	defer heartbeat.Stop()
+	for {
+		select {
+		case <-ctx.Done(): // the client went away
+			return nil
+		case <-s.done: // the server shuts down
+			return nil
+		case <-heartbeat.C:
+			if err := st.comment("keep-alive"); err != nil {
+				return nil
+			}
+		case u, ok := <-updates:
+			if !ok {
+				// Dropped for falling behind: subscribe again, then catch
+				// up from the store from the last version sent.
+				s.metrics.resyncs.Inc()
+				updates, unsubscribe = s.games.Subscribe(id)
+				if sent, err = st.catchUp(ctx, id, sent, viewer); err != nil {
+					return st.fail(err)
+				}
+				g, err := s.games.Game(ctx, id, domain.Public)
+				if err != nil {
+					return st.fail(err)
+				}
+				if g.Ended && sent >= g.Version {
+					return nil
+				}
+				continue
+			}
+			if u.Seq <= sent {
+				continue // already sent from the store
+			}
+			if u.Seq > sent+1 {
+				// Cannot happen while updates arrive in order; if it ever
+				// does, the store has what lies between.
+				if sent, err = st.catchUp(ctx, id, sent, viewer); err != nil {
+					return st.fail(err)
+				}
+				if u.Seq <= sent {
+					continue
+				}
+			}
+			st.group(u, viewer)
+			if err := st.flush(); err != nil {
+				return nil
+			}
+			sent = u.Seq
+			if u.Ended {
+				return nil
+			}
+		}
+	}
+}
+
+// lastEventID reads the version a reconnecting client has seen, from the
+// Last-Event-ID header or the last_event_id parameter (the header wins).
+func lastEventID(c echo.Context) (v int64, ok bool, err error) {
+	raw := c.Request().Header.Get("Last-Event-ID")
+	if raw == "" {
+		raw = c.QueryParam("last_event_id")
+	}
+	if raw == "" {
+		return 0, false, nil
+	}
+	v, err = strconv.ParseInt(raw, 10, 64)
+	if err != nil || v < 0 {
+		return 0, false, domain.Errorf(ValidationFailed, "Last-Event-ID must be a version the stream sent, a number; not %q", raw)
+	}
+	return v, true, nil
+}
+
+// stream writes Server-Sent Events to one client.
+type stream struct {
+	s   *Server
+	c   echo.Context
+	w   *bufio.Writer
+	rc  *http.ResponseController
+	err error // the first write error; the stream is dead after it
+}
+
+func (s *Server) openStream(c echo.Context) *stream {
+	res := c.Response()
+	h := res.Header()
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set("Cache-Control", "private, no-cache, no-transform")
+	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
+	res.WriteHeader(http.StatusOK)
+	st := &stream{s: s, c: c, w: bufio.NewWriterSize(res, 8<<10), rc: http.NewResponseController(res)}
+	// The server's read and write timeouts are meant for requests that end;
+	// a stream manages its own deadline per write instead. An error means
+	// the writer cannot set deadlines (a test recorder): nothing to lift.
+	_ = st.rc.SetReadDeadline(time.Time{})
+	s.metrics.streams.Inc()
+	st.w.WriteString("retry: 2000\n\n")
+	st.flush()
+	return st
+}
+
+func (st *stream) close() { st.s.metrics.streams.Dec() }
+
+// fail ends a stream after an error. The status line is gone, so the error
+// can only be logged; the client reconnects and tries again.
+func (st *stream) fail(err error) error {
+	ctx := st.c.Request().Context()
+	if err == st.err {
+		return nil // the client stopped reading or went away
+	}
+	if ctx.Err() == nil {
+		st.s.log.WarnContext(ctx, "event stream ended on an error", "error", err,
+			"request_id", st.c.Response().Header().Get(echo.HeaderXRequestID))
+	}
+	return nil
+}
+
+// flush sends what is buffered, within streamWriteTimeout.
+func (st *stream) flush() error {
+	if st.err != nil {
+		return st.err
+	}
+	st.arm()
+	if st.err = st.w.Flush(); st.err == nil {
+		st.err = st.rc.Flush()
+	}
+	return st.err
+}
+
+// arm gives the writes from now on streamWriteTimeout to finish.
+func (st *stream) arm() { _ = st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
+
+// event buffers one event; data is JSON.
+func (st *stream) event(typ, id string, data []byte) {
+	st.w.WriteString("event: ")
+	st.w.WriteString(typ)
+	st.w.WriteByte('\n')
+	if id != "" {
+		st.w.WriteString("id: ")
+		st.w.WriteString(id)
+		st.w.WriteByte('\n')
+	}
+	// Encoded JSON holds no newline, but a field of a stored event may have
+	// been indented; each line of data is a data line of its own.
+	for line := range bytes.Lines(data) {
+		st.w.WriteString("data: ")
+		st.w.Write(bytes.TrimRight(line, "\r\n"))
+		st.w.WriteByte('\n')
+	}
+	st.w.WriteByte('\n')
+}
+
+func (st *stream) comment(text string) error {
+	st.w.WriteString(": " + text + "\n\n")
+	return st.flush()
+}
+
+// snapshot sends the game as the viewer sees it.
+func (st *stream) snapshot(g domain.GameView) error {
+	data, err := json.Marshal(gameToAPI(g))
+	if err != nil {
+		return err
+	}
+	st.event("snapshot", itoa(g.Version), data)
+	return st.flush()
+}
+
+// group buffers one move and the events it caused that the viewer may see;
+// the last of them carries the game's version as its id.
+func (st *stream) group(u domain.Update, v domain.Viewer) {
+	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: oapi.Move(u.Move), At: u.At}
+	if !u.Actor.Host {
+		seat := u.Actor.Seat
+		move.Actor.Seat = &seat
+	}
+	data, _ := json.Marshal(move) // plain values and valid JSON only
+	visible := make([]domain.Event, 0, len(u.Events))
+	for _, e := range u.Events {
+		if sees(v, e) {
+			visible = append(visible, e)
+		}
+	}
+	id := itoa(u.Seq)
+	if len(visible) == 0 {
+		st.event("move", id, data)
+	} else {
+		st.event("move", "", data)
+	}
+	for i, e := range visible {
+		eid := ""
+		if i == len(visible)-1 {
+			eid = id
+		}
+		st.event(e.Type, eid, e.Data)
+	}
+}
+
+// catchUp sends, from the store, every move after version after, and returns
+// the last version sent.
+func (st *stream) catchUp(ctx context.Context, id string, after int64, v domain.Viewer) (int64, error) {
+	backlog, err := st.s.games.Updates(ctx, id, after)
+	if err != nil {
+		return after, err
+	}
+	st.arm()
+	for _, u := range backlog {
+		st.group(u, v)
+		after = u.Seq
+	}
+	return after, st.flush()
+}
+
+// sees reports whether viewer v may see event e: public events, and a seat's
+// private events by that seat and the host.
+func sees(v domain.Viewer, e domain.Event) bool {
+	return e.For == nil || v.Host || (v.Seat >= 0 && *e.For == v.Seat)
+}

@@ -1,0 +1,155 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics are the server's Prometheus metrics, in a registry of their own (no
+// global state: two servers in one process, or tests in parallel, never
+// share a counter). GET /metrics serves them.
+type Metrics struct {
+	reg *prometheus.Registry
+
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	moves     *prometheus.CounterVec
+	commits   prometheus.Histogram
+	groupSize prometheus.Histogram
+	streams   prometheus.Gauge
+	resyncs   prometheus.Counter
+	limited   *prometheus.CounterVec
+
+	phases atomic.Pointer[func(context.Context) (map[string]int, error)]
+}
+
+// NewMetrics returns a fresh set of metrics, the Go runtime's and the
+// process's included.
+func NewMetrics() *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "treasury_http_requests_total",
+		Help: "HTTP requests answered, by route pattern, method and status.",
+	}, []string{"route", "method", "status"})
+	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "treasury_http_request_duration_seconds",
+		Help:    "How long HTTP requests took to answer, by route pattern, method and status (an event stream: how long it stayed open).",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+	}, []string{"route", "method", "status"})
+	m.moves = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "treasury_moves_total",
+		Help: "Moves submitted, by result (accepted, replayed, rejected); rejected ones by error code.",
+	}, []string{"result", "code"})
+	m.commits = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "treasury_store_commit_duration_seconds",
+		Help:    "How long each write transaction of the game store took, from BEGIN to the end of COMMIT (fsync included).",
+		Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1},
+	})
+	m.groupSize = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "treasury_store_commit_writes",
+		Help:    "How many writes (moves, new games) each write transaction of the game store grouped.",
+		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128},
+	})
+	m.streams = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "treasury_event_streams",
+		Help: "Event streams (GET /v1/games/{id}/events) open now.",
+	})
+	m.resyncs = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "treasury_event_stream_resyncs_total",
+		Help: "Times an event stream fell too far behind the live updates and caught up from the store.",
+	})
+	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "treasury_rate_limited_total",
+		Help: "Requests refused with 429, by the limit they exceeded (address, credential).",
+	}, []string{"limit"})
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.resyncs, m.limited,
+		gamesCollector{m},
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// Registry is where the metrics are registered; add your own to it, or gather it.
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+// ObserveCommit records one committed write transaction of the store; pass it
+// to sqlite.WithCommitObserver.
+func (m *Metrics) ObserveCommit(d time.Duration, writes int) {
+	m.commits.Observe(d.Seconds())
+	m.groupSize.Observe(float64(writes))
+}
+
+// countGamesWith sets how the treasury_games gauge is counted at scrape time.
+func (m *Metrics) countGamesWith(f func(context.Context) (map[string]int, error)) {
+	if f != nil {
+		m.phases.Store(&f)
+	}
+}
+
+var gamesDesc = prometheus.NewDesc("treasury_games", "Games stored, by phase (counted in the store at scrape time).", []string{"phase"}, nil)
+
+// gamesCollector counts the games by phase when Prometheus scrapes: the store
+// is the only place that knows, and a scrape every few seconds costs one
+// index scan.
+type gamesCollector struct{ m *Metrics }
+
+func (c gamesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- gamesDesc }
+
+func (c gamesCollector) Collect(ch chan<- prometheus.Metric) {
+	f := c.m.phases.Load()
+	if f == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	counts, err := (*f)(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(gamesDesc, err)
+		return
+	}
+	for phase, n := range counts {
+		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n), phase)
+	}
+}
+
+// handler serves GET /metrics.
+func (m *Metrics) handler() echo.HandlerFunc {
+	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
+	return echo.WrapHandler(h)
+}
+
+// The route of a request Echo matched to no route, so that stray paths do
+// not grow the metrics without bound.
+const unmatchedRoute = "unmatched"
+
+// movesRoute is the pattern of the route that submits moves.
+const movesRoute = "/v1/games/:id/moves"
+
+// observe counts a finished request.
+func (m *Metrics) observe(c echo.Context, route string, status int, d time.Duration) {
+	req := c.Request()
+	code := strconv.Itoa(status)
+	m.requests.WithLabelValues(route, req.Method, code).Inc()
+	m.latency.WithLabelValues(route, req.Method, code).Observe(d.Seconds())
+	if route != movesRoute || req.Method != http.MethodPost {
+		return
+	}
+	switch {
+	case status < 300 && c.Response().Header().Get("Idempotency-Replayed") == "true":
+		m.moves.WithLabelValues("replayed", "").Inc()
+	case status < 300:
+		m.moves.WithLabelValues("accepted", "").Inc()
+	default:
+		problem, _ := c.Get(problemCodeKey).(string)
+		m.moves.WithLabelValues("rejected", problem).Inc()
+	}
+}

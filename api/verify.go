@@ -1,0 +1,124 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/domain"
+)
+
+// RecordBodyLimit is the largest game record POST /v1/records/verify takes
+// when the general body limit is smaller. The record of a whole 4-player
+// game, catalog included, is some 30 to 40 KB as the server writes it and
+// twice that pretty-printed; a limit meant for moves would refuse it.
+const RecordBodyLimit = 256 << 10
+
+// recordsVerifyRoute is the path of the operation that takes whole records.
+const recordsVerifyRoute = "/v1/records/verify"
+
+// bodyLimits refuses bodies over limit bytes, or over RecordBodyLimit (when
+// that is larger) for records to verify.
+func bodyLimits(limit int64) echo.MiddlewareFunc {
+	general, records := limitBody(limit), limitBody(max(limit, RecordBodyLimit))
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		g, r := general(next), records(next)
+		return func(c echo.Context) error {
+			if c.Path() == recordsVerifyRoute {
+				return r(c)
+			}
+			return g(c)
+		}
+	}
+}
+
+// rulesetOr is the ruleset a request names, or else the server's default
+// one, or else the only ruleset it plays.
+func (s *Server) rulesetOr(named *string) string {
+	if named != nil {
+		return *named
+	}
+	if names := s.games.Rulesets(); s.defaultRuleset == "" && len(names) == 1 {
+		return names[0]
+	}
+	return s.defaultRuleset
+}
+
+// VerifyScoreSheet scores a paper score sheet and lists its mistakes.
+func (s *Server) VerifyScoreSheet(_ context.Context, r oapi.VerifyScoreSheetRequestObject) (oapi.VerifyScoreSheetResponseObject, error) {
+	res, err := s.games.VerifySheet(s.rulesetOr(r.Params.Ruleset), bytes.TrimSpace(*r.Body))
+	if err != nil {
+		return nil, err
+	}
+	return oapi.VerifyScoreSheet200JSONResponse(res), nil
+}
+
+// GetGameRecord returns the record of a game. Anyone may read it: it holds
+// what the public view and the move log show, and a digital game's seed only
+// once the game has ended.
+func (s *Server) GetGameRecord(ctx context.Context, r oapi.GetGameRecordRequestObject) (oapi.GetGameRecordResponseObject, error) {
+	rec, err := s.games.Record(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return encoded(rec)
+}
+
+// VerifyRecord replays a game record. A record that breaks a rule is a
+// successful verification that says so; only a body that cannot be read as
+// a record is an error.
+func (s *Server) VerifyRecord(_ context.Context, r oapi.VerifyRecordRequestObject) (oapi.VerifyRecordResponseObject, error) {
+	rec, err := DecodeRecord(*r.Body)
+	if err != nil {
+		return nil, err
+	}
+	return encoded(s.games.VerifyRecord(rec))
+}
+
+// DecodeRecord reads a game record: one JSON object with the fields of
+// domain.Record and no others. Anything else is an Invalid error.
+func DecodeRecord(b []byte) (domain.Record, error) {
+	var rec domain.Record
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: %v", err)
+	}
+	if dec.More() {
+		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: there is more after its JSON object")
+	}
+	if rec.Format == "" {
+		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: it has no format (a record has \"format\": %q)", domain.RecordFormat)
+	}
+	return rec, nil
+}
+
+// jsonBody is a 200 answer whose body the domain encoded. The generated
+// answers of object schemas typed json.RawMessage are defined types over
+// []byte, which encoding/json would write as base64.
+type jsonBody []byte
+
+func encoded(v any) (jsonBody, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil // as the generated JSON answers end
+}
+
+func (b jsonBody) write(w http.ResponseWriter) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(b)
+	return err
+}
+
+// VisitGetGameRecordResponse writes the record.
+func (b jsonBody) VisitGetGameRecordResponse(w http.ResponseWriter) error { return b.write(w) }
+
+// VisitVerifyRecordResponse writes the verdict.
+func (b jsonBody) VisitVerifyRecordResponse(w http.ResponseWriter) error { return b.write(w) }
