@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"container/list"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -10,6 +11,7 @@ import (
 	"encoding/json"
 	"hash/maphash"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -57,8 +59,11 @@ type Games struct {
 	rulesets map[string]Ruleset
 	now      func() time.Time
 
-	locks [256]sync.Mutex // moves on one game are applied one after another
-	seed  maphash.Seed
+	cacheMu    sync.Mutex
+	tables     map[string]*table // games in memory, by id; see table
+	lru        list.List         // of *table, the most recently used first
+	cacheLimit int
+	seed       maphash.Seed
 
 	mu       sync.Mutex
 	catalogs map[string]CatalogBlob // by hash; stored catalogs never change
@@ -69,7 +74,11 @@ type Games struct {
 
 // NewGames returns the service over store with the given rulesets.
 func NewGames(store Store, rulesets ...Ruleset) *Games {
-	g := &Games{store: store, rulesets: map[string]Ruleset{}, now: time.Now, seed: maphash.MakeSeed(), catalogs: map[string]CatalogBlob{}, subs: map[string]map[*subscriber]struct{}{}}
+	g := &Games{
+		store: store, rulesets: map[string]Ruleset{}, now: time.Now,
+		tables: map[string]*table{}, cacheLimit: DefaultCachedGames, seed: maphash.MakeSeed(),
+		catalogs: map[string]CatalogBlob{}, subs: map[string]map[*subscriber]struct{}{},
+	}
 	for _, r := range rulesets {
 		g.rulesets[r.Name()] = r
 	}
@@ -144,14 +153,19 @@ func (s *Games) Create(ctx context.Context, ruleset string, req CreateRequest) (
 	if err := s.store.CreateGame(ctx, rec, creds, cat); err != nil {
 		return Created{}, err
 	}
-	out.Game, err = s.view(rec, g, Viewer{Host: true})
-	return out, err
+	if out.Game, err = s.view(rec, g, Viewer{Host: true}); err != nil {
+		return Created{}, err
+	}
+	s.cache(rec, g, creds)
+	return out, nil
 }
 
 // Authenticate returns the actor a credential stands for in a game:
 // Unauthorized when it is none of the game's.
 func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (Actor, error) {
-	creds, err := s.store.Credentials(ctx, gameID)
+	t := s.acquire(gameID)
+	creds, err := s.credentials(ctx, t)
+	s.release(t)
 	if err != nil {
 		return Actor{}, err
 	}
@@ -227,28 +241,58 @@ func (s *Games) view(rec GameRecord, g Game, v Viewer) (GameView, error) {
 
 // Game returns a game as viewer v sees it.
 func (s *Games) Game(ctx context.Context, id string, v Viewer) (GameView, error) {
-	rec, g, err := s.load(ctx, id)
-	if err != nil {
-		return GameView{}, err
-	}
-	return s.view(rec, g, v)
+	var gv GameView
+	err := s.committed(ctx, id, func(rec GameRecord, g Game) (err error) {
+		gv, err = s.view(rec, g, v)
+		return err
+	})
+	return gv, err
 }
 
-func (s *Games) lock(id string) *sync.Mutex {
-	return &s.locks[maphash.String(s.seed, id)%uint64(len(s.locks))]
-}
-
-// Play applies a move made by actor. Moves on one game are applied one after
-// another; the move, its idempotency record and the new state are stored in
-// one transaction before Play returns.
+// Play applies a move made by actor and returns once it is stored. Moves on
+// one game are applied one after another, each to the game as the previous
+// one left it; the move, its idempotency record and the new state are stored
+// in one transaction before Play returns.
+//
+// When the store can queue appends (AppendQueuer), the game's lock is let go
+// as soon as the move is handed to the store, so that the next move of the
+// same game can be applied and join the same commit. Play still returns only
+// after its own commit, never before the moves applied before it have been
+// answered, and a move that fails in the store leaves nothing of itself in
+// memory: the game is read again from the store.
 func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, opt PlayOptions) (Played, error) {
-	mu := s.lock(id)
-	mu.Lock()
-	defer mu.Unlock()
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	locked := true
+	defer func() {
+		if locked {
+			t.mu.Unlock()
+		}
+	}()
 
 	scope := actorScope(actor)
 	reqHash := HashSecret(string(move))
+	flightKey, keyHash := "", uint64(0)
 	if opt.IdempotencyKey != "" {
+		flightKey = scope + "\x00" + opt.IdempotencyKey
+		keyHash = s.keyHash(flightKey)
+	}
+	for {
+		if err := s.head(ctx, t); err != nil {
+			return Played{}, err
+		}
+		// A retry of a move still on its way to the store waits for it, so
+		// that it finds the first answer instead of applying the move again.
+		done := t.keys[flightKey]
+		if flightKey == "" || done == nil {
+			break
+		}
+		t.mu.Unlock()
+		<-done
+		t.mu.Lock()
+	}
+	if flightKey != "" && t.mayHaveUsed(keyHash) {
 		prev, err := s.store.Idempotency(ctx, id, scope, opt.IdempotencyKey)
 		if err != nil {
 			return Played{}, err
@@ -267,52 +311,140 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 			return Played{Seq: p.Seq, Game: p.Game, Response: prev.Response, Replayed: true}, nil
 		}
 	}
-	rec, g, err := s.load(ctx, id)
-	if err != nil {
-		return Played{}, err
-	}
+	rec, g := t.rec, t.g
 	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
 		return Played{}, Errorf(PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 	}
 	logged, err := g.Apply(actor, move)
 	if err != nil {
+		return Played{}, err // a rejected move changes nothing
+	}
+	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+	if err != nil {
+		t.stale = true // the head holds a move that will never be stored
 		return Played{}, err
 	}
-	state, err := g.Snapshot()
+
+	// Hand the move over, in order, and let the next move of the game in.
+	wait := s.queue(context.WithoutCancel(ctx), a)
+	prev, done := t.tail, make(chan struct{})
+	t.tail = done
+	t.pending++
+	if flightKey != "" {
+		if t.keys == nil {
+			t.keys = map[string]chan struct{}{}
+		}
+		t.keys[flightKey] = done
+	}
+	t.rec = recAfter(rec, a)
+	t.mu.Unlock()
+	locked = false
+
+	err = wait()
+	if prev != nil {
+		<-prev // answer and publish the game's moves in their order
+	}
+	t.mu.Lock()
+	t.pending--
+	if err != nil {
+		t.stale = true
+	}
+	if t.tail == done {
+		t.tail = nil
+	}
+	if flightKey != "" {
+		delete(t.keys, flightKey)
+		if err == nil {
+			t.addUsed(keyHash)
+		}
+	}
+	t.mu.Unlock()
+	if err == nil {
+		s.publish(u)
+	}
+	close(done)
 	if err != nil {
 		return Played{}, err
+	}
+	return p, nil
+}
+
+// played builds, from a game that has just applied a move, the append that
+// stores it, the answer and the update live clients hear.
+func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt PlayOptions, scope, reqHash string) (Append, Played, Update, error) {
+	state, err := g.Snapshot()
+	if err != nil {
+		return Append{}, Played{}, Update{}, err
 	}
 	now := s.now().UTC()
 	rec.Version++
 	rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = state, g.Phase(), g.Ended(), now
 	gv, err := s.view(rec, g, ViewerOf(&actor))
 	if err != nil {
-		return Played{}, err
+		return Append{}, Played{}, Update{}, err
 	}
-	resp, err := json.Marshal(struct {
-		Seq  int64    `json:"seq"`
-		Game GameView `json:"game"`
-	}{rec.Version, gv})
+	resp, err := moveResultJSON(rec.Version, gv)
 	if err != nil {
-		return Played{}, err
+		return Append{}, Played{}, Update{}, err
 	}
 	events := g.Events()
 	eventsJSON, err := json.Marshal(events)
 	if err != nil {
-		return Played{}, err
+		return Append{}, Played{}, Update{}, err
 	}
 	a := Append{
-		GameID: id, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
+		GameID: rec.ID, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
 		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged, Events: eventsJSON, At: now},
 	}
 	if opt.IdempotencyKey != "" {
 		a.Idempotency = &IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200, Response: resp}
 	}
-	if err := s.store.Append(ctx, a); err != nil {
-		return Played{}, err
+	u := Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended}
+	return a, Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// recAfter is rec once the append a is stored.
+func recAfter(rec GameRecord, a Append) GameRecord {
+	rec.Version, rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = a.Move.Seq, a.State, a.Phase, a.Ended, a.Move.At
+	return rec
+}
+
+// queue hands a to the store. A store that cannot queue stores it now, with
+// the game's lock still held.
+func (s *Games) queue(ctx context.Context, a Append) (wait func() error) {
+	if q, ok := s.store.(AppendQueuer); ok {
+		return q.QueueAppend(ctx, a)
 	}
-	s.publish(Update{GameID: id, Seq: rec.Version, Actor: actor, Move: logged, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended})
-	return Played{Seq: rec.Version, Game: gv, Response: resp}, nil
+	err := s.store.Append(ctx, a)
+	return func() error { return err }
+}
+
+// moveResultJSON encodes the answer to a move, {"seq":…,"game":…}, as
+// json.Marshal would, without parsing and re-encoding the ruleset's view,
+// which is already compact JSON.
+func moveResultJSON(seq int64, gv GameView) ([]byte, error) {
+	head, err := json.Marshal(struct {
+		ID        string    `json:"id"`
+		Ruleset   string    `json:"ruleset"`
+		Mode      string    `json:"mode"`
+		Version   int64     `json:"version"`
+		Phase     string    `json:"phase"`
+		Ended     bool      `json:"ended"`
+		CreatedAt time.Time `json:"created_at"`
+		UpdatedAt time.Time `json:"updated_at"`
+	}{gv.ID, gv.Ruleset, gv.Mode, gv.Version, gv.Phase, gv.Ended, gv.CreatedAt, gv.UpdatedAt})
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(head)+len(gv.State)+48)
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, seq, 10)
+	b = append(b, `,"game":`...)
+	b = append(b, head[:len(head)-1]...)
+	b = append(b, `,"state":`...)
+	b = append(b, gv.State...)
+	b = append(b, "}}"...)
+	return b, nil
 }
 
 // actorScope names who may replay an idempotent request: the same actor.
@@ -338,20 +470,22 @@ func (s *Games) Moves(ctx context.Context, id string, after int64, limit int) ([
 
 // LegalMoves returns what seat may do now in a game (the ruleset's JSON).
 func (s *Games) LegalMoves(ctx context.Context, id string, seat int) ([]byte, error) {
-	_, g, err := s.load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return g.LegalMoves(seat)
+	var out []byte
+	err := s.committed(ctx, id, func(_ GameRecord, g Game) (err error) {
+		out, err = g.LegalMoves(seat)
+		return err
+	})
+	return out, err
 }
 
 // Score returns the scores and ranking of a game as they stand (the ruleset's JSON).
 func (s *Games) Score(ctx context.Context, id string) ([]byte, error) {
-	_, g, err := s.load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return g.Score()
+	var out []byte
+	err := s.committed(ctx, id, func(_ GameRecord, g Game) (err error) {
+		out, err = g.Score()
+		return err
+	})
+	return out, err
 }
 
 // Catalog returns a catalog of a ruleset (the ruleset's JSON).

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strconv"
 )
 
 // Colour is a treasure card's colour. The order is the tie-break order.
@@ -106,8 +107,16 @@ func (p Pos) Bit() (Mask, bool) {
 // String writes "(row,col)".
 func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.Row, p.Col) }
 
-// MarshalJSON writes [row, col].
-func (p Pos) MarshalJSON() ([]byte, error) { return json.Marshal([2]int{p.Row, p.Col}) }
+// MarshalJSON writes [row, col]. Views list every crossed box, so it is
+// written by hand rather than through reflection.
+func (p Pos) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 8)
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(p.Row), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Col), 10)
+	return append(b, ']'), nil
+}
 
 // UnmarshalJSON reads [row, col].
 func (p *Pos) UnmarshalJSON(b []byte) error {

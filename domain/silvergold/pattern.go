@@ -152,12 +152,16 @@ type derivedData struct {
 	// placements[card][pattern] lists every distinct way the pattern covers
 	// boxes of the card, ignoring what is crossed.
 	placements [][NumPatterns][]Mask
+	// grids[card] is the card's grid in catalog notation, as views show it.
+	grids [][]string
 }
 
 // derive precomputes the placements of every pattern on every card.
 func (c *Catalog) derive() {
 	c.derived.placements = make([][NumPatterns][]Mask, len(c.Cards))
+	c.derived.grids = make([][]string, len(c.Cards))
 	for i := range c.Cards {
+		c.derived.grids[i] = c.Cards[i].GridRows()
 		boxes := c.Cards[i].Boxes
 		for p := Pattern(0); p < NumPatterns; p++ {
 			for _, o := range orientations[p] {

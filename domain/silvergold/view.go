@@ -107,7 +107,7 @@ func (g *Game) View(v domain.Viewer) View {
 			for _, h := range p.Hand {
 				c := &g.cat.Cards[h.Card]
 				pv.Cards = append(pv.Cards, CardView{
-					Card: c.ID, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: c.GridRows(),
+					Card: c.ID, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: g.cat.derived.grids[h.Card],
 					Crossed: h.Crossed.Positions(), Left: (c.Boxes &^ h.Crossed).Count(),
 				})
 			}

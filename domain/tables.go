@@ -1,0 +1,240 @@
+package domain
+
+import (
+	"container/list"
+	"context"
+	"hash/maphash"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultCachedGames is how many games the service keeps in memory unless
+// SetCacheSize says otherwise. A cached game costs a few kilobytes; a game
+// that is not cached is read from the store when it is next used.
+const DefaultCachedGames = 4096
+
+// AppendQueuer is a Store that can take a game's next move before the
+// previous one is committed. QueueAppend hands the append to the store and
+// returns at once; wait returns what Append would have, after the commit.
+// Appends queued one after another are committed in that order, and when one
+// fails, a later one that expected its version fails with Conflict. The
+// service then lets the moves of a game that arrive together share a commit.
+type AppendQueuer interface {
+	QueueAppend(ctx context.Context, a Append) (wait func() error)
+}
+
+// IdempotencyKeyLister is a Store that lists the idempotency records stored
+// for a game (their responses left out). The service then knows every key a
+// cached game has used, and asks the store about a key only when it may be a
+// retry.
+type IdempotencyKeyLister interface {
+	IdempotencyKeys(ctx context.Context, gameID string) ([]IdempotencyRecord, error)
+}
+
+// table is what the service keeps in memory about one game: the lock that
+// puts its moves one after another, its credentials (they never change), and
+// the head: the game as the last move handed to the store left it.
+//
+// The head is ahead of the store while moves are on their way to it
+// (pending > 0); reads then go to the store, so that nobody sees a move before
+// it is committed. A move that fails in the store makes the head stale: it is
+// read again from the store once every pending move has been answered (those
+// queued after the failed one fail too, since they expected its version).
+type table struct {
+	id   string
+	elem *list.Element // in Games.lru
+	refs int           // guarded by Games.cacheMu: calls using the table; a table in use is never evicted
+
+	creds atomic.Pointer[Credentials]
+
+	mu      sync.Mutex
+	rec     GameRecord               // the head's record
+	g       Game                     // the head; nil until read from the store
+	stale   bool                     // a move handed to the store failed: read the head again
+	pending int                      // moves handed to the store and not answered yet
+	tail    chan struct{}            // closed when the last pending move has been answered; nil when none is
+	keys    map[string]chan struct{} // idempotency keys of pending moves (scope NUL key) -> their done
+
+	// used holds a hash of every idempotency key (scope NUL key) the game
+	// has stored, sorted, when usedKnown: a key whose hash is not in it is
+	// new, and the store need not be asked.
+	used      []uint64
+	usedKnown bool
+}
+
+// SetCacheSize bounds how many games the service keeps in memory (at least
+// 1; DefaultCachedGames by default). Call it before the service is used.
+func (s *Games) SetCacheSize(n int) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	s.cacheLimit = max(1, n)
+}
+
+// CachedGames returns how many games the service holds in memory now.
+func (s *Games) CachedGames() int {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	return len(s.tables)
+}
+
+// acquire returns the table of game id, creating it if absent, and holds it
+// in memory until release.
+func (s *Games) acquire(id string) *table {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	t := s.tables[id]
+	if t == nil {
+		t = &table{id: id}
+		t.elem = s.lru.PushFront(t)
+		s.tables[id] = t
+		s.evict()
+	} else {
+		s.lru.MoveToFront(t.elem)
+	}
+	t.refs++
+	return t
+}
+
+func (s *Games) release(t *table) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	t.refs--
+	if t.refs == 0 && t.creds.Load() == nil && t.mu.TryLock() {
+		// Nothing was found for this id (a game that does not exist, say):
+		// keep no table for it.
+		empty := t.g == nil && t.pending == 0
+		t.mu.Unlock()
+		if empty && s.tables[t.id] == t {
+			s.lru.Remove(t.elem)
+			delete(s.tables, t.id)
+			return
+		}
+	}
+	if len(s.tables) > s.cacheLimit {
+		s.evict()
+	}
+}
+
+// evict forgets the least recently used tables nobody uses until the cache
+// is within its limit. A table nobody uses has no move pending, so the store
+// holds all of it.
+func (s *Games) evict() {
+	for e := s.lru.Back(); e != nil && len(s.tables) > s.cacheLimit; {
+		prev := e.Prev()
+		if t := e.Value.(*table); t.refs == 0 {
+			s.lru.Remove(e)
+			delete(s.tables, t.id)
+		}
+		e = prev
+	}
+}
+
+// credentials returns the credential hashes of a game.
+func (s *Games) credentials(ctx context.Context, t *table) (*Credentials, error) {
+	if c := t.creds.Load(); c != nil {
+		return c, nil
+	}
+	c, err := s.store.Credentials(ctx, t.id)
+	if err != nil {
+		return nil, err
+	}
+	t.creds.Store(&c)
+	return &c, nil
+}
+
+// drain waits, with t.mu held on entry and on return, until no move of the
+// table is pending.
+func (t *table) drain() {
+	for t.pending > 0 {
+		tail := t.tail
+		t.mu.Unlock()
+		<-tail
+		t.mu.Lock()
+	}
+}
+
+// head makes sure t.g is the game as every move handed to the store left it,
+// reading it from the store if needed. t.mu is held.
+func (s *Games) head(ctx context.Context, t *table) error {
+	for t.g == nil || t.stale {
+		if t.pending > 0 {
+			t.drain()
+			continue
+		}
+		rec, g, err := s.load(ctx, t.id)
+		if err != nil {
+			return err
+		}
+		t.rec, t.g, t.stale = rec, g, false
+		t.used, t.usedKnown = nil, false
+		if l, ok := s.store.(IdempotencyKeyLister); ok {
+			recs, err := l.IdempotencyKeys(ctx, t.id)
+			if err != nil {
+				return err
+			}
+			for _, r := range recs {
+				t.used = append(t.used, s.keyHash(r.Scope+"\x00"+r.Key))
+			}
+			slices.Sort(t.used)
+			t.usedKnown = true
+		}
+	}
+	return nil
+}
+
+func (s *Games) keyHash(k string) uint64 { return maphash.String(s.seed, k) }
+
+// mayHaveUsed reports whether the game may have stored the idempotency key
+// whose hash is h.
+func (t *table) mayHaveUsed(h uint64) bool {
+	if !t.usedKnown {
+		return true
+	}
+	_, found := slices.BinarySearch(t.used, h)
+	return found
+}
+
+// addUsed records that the key whose hash is h is stored.
+func (t *table) addUsed(h uint64) {
+	if i, found := slices.BinarySearch(t.used, h); !found {
+		t.used = slices.Insert(t.used, i, h)
+	}
+}
+
+// committed calls f with the game as its last committed move left it. f must
+// not change the game.
+func (s *Games) committed(ctx context.Context, id string, f func(GameRecord, Game) error) error {
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	if t.pending == 0 {
+		// Nothing on its way to the store: the head is what is committed.
+		if err := s.head(ctx, t); err != nil {
+			t.mu.Unlock()
+			return err
+		}
+		err := f(t.rec, t.g)
+		t.mu.Unlock()
+		return err
+	}
+	t.mu.Unlock()
+	rec, g, err := s.load(ctx, id)
+	if err != nil {
+		return err
+	}
+	return f(rec, g)
+}
+
+// cache keeps a game just created as the head of its table.
+func (s *Games) cache(rec GameRecord, g Game, creds Credentials) {
+	t := s.acquire(rec.ID)
+	defer s.release(t)
+	t.creds.Store(&creds)
+	t.mu.Lock()
+	if t.g == nil && t.pending == 0 {
+		t.rec, t.g = rec, g
+		t.used, t.usedKnown = nil, true // a new game has used no key
+	}
+	t.mu.Unlock()
+}

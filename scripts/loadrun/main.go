@@ -1,0 +1,474 @@
+// Command loadrun measures how close Treasury comes to the limit of its own
+// stack. It builds the real server (cmd/treasury) and the floor server
+// (scripts/floor), and in each round of the run:
+//
+//  1. starts treasury on a fresh database and plays complete 4-player games
+//     through the HTTP API with the generated Go client: -clients concurrent
+//     clients, one per seat (-clients/4 tables), each crossing as soon as its
+//     turn opens;
+//  2. starts the floor on a fresh database and sends the same number of
+//     clients, each submitting moves in a closed loop (the bodies treasury's
+//     clients sent), for as long as the treasury phase took.
+//
+// It prints, per round and as medians over the rounds, accepted moves per
+// second, p50/p99/max latency of move submissions, error answers by status
+// and code, reads, and the ratios treasury/floor. Run it from the repository:
+//
+//	go run ./scripts/loadrun                       # 32 clients, 3 rounds of 15s
+//	go run ./scripts/loadrun -games 40 -runs 5     # rounds of 40 complete games
+//	go run ./scripts/loadrun -pprof cpu.prof       # also profile the server
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/scripts/internal/play"
+	"github.com/treasury-games/treasury/scripts/internal/proc"
+)
+
+type config struct {
+	clients     int
+	games       int
+	duration    time.Duration
+	runs        int
+	output      string
+	idempotency bool
+	legal       string
+	pprof       string
+	keep        bool
+}
+
+func main() {
+	var c config
+	flag.IntVar(&c.clients, "clients", 32, "concurrent clients: one per seat, 4 per table (a multiple of 4)")
+	flag.IntVar(&c.games, "games", 0, "complete this many games in each treasury phase (0: play for -duration)")
+	flag.DurationVar(&c.duration, "duration", 15*time.Second, "length of each treasury phase when -games is 0")
+	flag.IntVar(&c.runs, "runs", 3, "rounds of treasury then floor; the report gives medians")
+	flag.StringVar(&c.output, "output", "", "also write the results as JSON to this file")
+	flag.BoolVar(&c.idempotency, "idempotency", true, "send an Idempotency-Key with every move, as a careful frontend does")
+	flag.StringVar(&c.legal, "legal-moves", "local", "how a seat finds its moves: local (from the game it sees: the pattern, its cards) or server (GET legal-moves before every keep and cross)")
+	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file")
+	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
+	flag.Parse()
+	if os.Getenv("GOGC") == "" {
+		// The clients decode every answer; collecting less often leaves
+		// more of the machine to the servers measured.
+		debug.SetGCPercent(400)
+	}
+	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || (c.legal != "local" && c.legal != "server") {
+		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, and -legal-moves local or server")
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, c, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadrun:", err)
+		os.Exit(1)
+	}
+}
+
+// Round is one treasury phase and one floor phase.
+type Round struct {
+	Treasury play.Summary `json:"treasury"`
+	Floor    play.Summary `json:"floor"`
+	Ratios   Ratios       `json:"ratios"`
+}
+
+// Ratios compare treasury with the floor: throughput above 1 and p99 below 1
+// favour treasury.
+type Ratios struct {
+	Throughput float64 `json:"throughput"`
+	P99        float64 `json:"p99"`
+}
+
+// Report is the whole run.
+type Report struct {
+	Date        string  `json:"date"`
+	Machine     string  `json:"machine"`
+	Clients     int     `json:"clients"`
+	Tables      int     `json:"tables"`
+	Idempotency bool    `json:"idempotency_keys"`
+	LegalMoves  string  `json:"legal_moves"`
+	Rounds      []Round `json:"rounds"`
+	Median      struct {
+		TreasuryPerSecond float64 `json:"treasury_accepted_per_second"`
+		TreasuryP50       float64 `json:"treasury_p50_ms"`
+		TreasuryP99       float64 `json:"treasury_p99_ms"`
+		TreasuryMax       float64 `json:"treasury_max_ms"`
+		FloorPerSecond    float64 `json:"floor_accepted_per_second"`
+		FloorP50          float64 `json:"floor_p50_ms"`
+		FloorP99          float64 `json:"floor_p99_ms"`
+		FloorMax          float64 `json:"floor_max_ms"`
+		Ratios            Ratios  `json:"ratios"`
+	} `json:"median"`
+	RuleErrors  int `json:"rule_errors"`  // refusals by the rules (422 illegal_move)
+	OtherErrors int `json:"other_errors"` // everything else
+}
+
+func run(ctx context.Context, c config, out io.Writer) error {
+	root, err := proc.ModuleRoot()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "treasury-loadrun-")
+	if err != nil {
+		return err
+	}
+	if c.keep {
+		fmt.Fprintln(out, "keeping", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	treasuryBin, floorBin := filepath.Join(tmp, "treasury"), filepath.Join(tmp, "floor")
+	var tags []string
+	if c.pprof != "" {
+		tags = append(tags, "pprof")
+	}
+	if err := proc.Build(ctx, root, "./cmd/treasury", treasuryBin, tags...); err != nil {
+		return err
+	}
+	if err := proc.Build(ctx, root, "./scripts/floor", floorBin); err != nil {
+		return err
+	}
+
+	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
+	fmt.Fprintf(out, "load run %s\nmachine: %s\nclients: %d (%d tables x %d seats), idempotency keys: %v, legal moves: %s, ", rep.Date, rep.Machine, c.clients, rep.Tables, play.Seats, c.idempotency, c.legal)
+	if c.games > 0 {
+		fmt.Fprintf(out, "%d complete games per treasury phase\n", c.games)
+	} else {
+		fmt.Fprintf(out, "treasury phases of %s\n", c.duration)
+	}
+	fmt.Fprintln(out, "the floor runs as many clients, closed loop, for as long as the treasury phase before it")
+
+	for i := range c.runs {
+		dir := filepath.Join(tmp, fmt.Sprintf("round-%d", i+1))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		profile := ""
+		if i == 0 {
+			profile = c.pprof
+		}
+		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, profile)
+		if err != nil {
+			return fmt.Errorf("round %d, treasury: %w", i+1, err)
+		}
+		f, err := floorPhase(ctx, c, floorBin, dir, bodies, time.Duration(t.Seconds*float64(time.Second)))
+		if err != nil {
+			return fmt.Errorf("round %d, floor: %w", i+1, err)
+		}
+		r := Round{Treasury: t, Floor: f, Ratios: Ratios{Throughput: t.PerSecond / f.PerSecond, P99: t.P99 / f.P99}}
+		rep.Rounds = append(rep.Rounds, r)
+		fmt.Fprintf(out, "\nround %d\n", i+1)
+		printPhase(out, "treasury", t)
+		printPhase(out, "floor", f)
+		fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f, p99 %.2f\n", r.Ratios.Throughput, r.Ratios.P99)
+	}
+
+	med := func(f func(Round) float64) float64 {
+		v := make([]float64, len(rep.Rounds))
+		for i, r := range rep.Rounds {
+			v[i] = f(r)
+		}
+		return median(v)
+	}
+	m := &rep.Median
+	m.TreasuryPerSecond = med(func(r Round) float64 { return r.Treasury.PerSecond })
+	m.TreasuryP50 = med(func(r Round) float64 { return r.Treasury.P50 })
+	m.TreasuryP99 = med(func(r Round) float64 { return r.Treasury.P99 })
+	m.TreasuryMax = med(func(r Round) float64 { return r.Treasury.Max })
+	m.FloorPerSecond = med(func(r Round) float64 { return r.Floor.PerSecond })
+	m.FloorP50 = med(func(r Round) float64 { return r.Floor.P50 })
+	m.FloorP99 = med(func(r Round) float64 { return r.Floor.P99 })
+	m.FloorMax = med(func(r Round) float64 { return r.Floor.Max })
+	m.Ratios.Throughput = med(func(r Round) float64 { return r.Ratios.Throughput })
+	m.Ratios.P99 = med(func(r Round) float64 { return r.Ratios.P99 })
+	for _, r := range rep.Rounds {
+		for k, n := range r.Treasury.Errors {
+			if strings.HasSuffix(k, " illegal_move") {
+				rep.RuleErrors += n
+			} else {
+				rep.OtherErrors += n
+			}
+		}
+		for _, n := range r.Floor.Errors {
+			rep.OtherErrors += n
+		}
+	}
+
+	fmt.Fprintf(out, "\nmedians of %d rounds (%d clients; %s)\n", len(rep.Rounds), c.clients, rep.Machine)
+	fmt.Fprintf(out, "  treasury  %7.0f moves/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms\n", m.TreasuryPerSecond, m.TreasuryP50, m.TreasuryP99, m.TreasuryMax)
+	fmt.Fprintf(out, "  floor     %7.0f moves/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms\n", m.FloorPerSecond, m.FloorP50, m.FloorP99, m.FloorMax)
+	fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f (target >= 1.5: %s), p99 %.2f (target <= 1: %s)\n",
+		m.Ratios.Throughput, verdict(m.Ratios.Throughput >= 1.5), m.Ratios.P99, verdict(m.Ratios.P99 <= 1))
+	fmt.Fprintf(out, "  error answers: %d by the rules, %d others (target 0: %s)\n", rep.RuleErrors, rep.OtherErrors, verdict(rep.OtherErrors == 0))
+
+	if c.output != "" {
+		b, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(c.output, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
+}
+
+func printPhase(out io.Writer, name string, s play.Summary) {
+	fmt.Fprintf(out, "  %-8s  %7.0f moves/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms  (%d accepted of %d in %.1fs, body %.0f B)\n",
+		name, s.PerSecond, s.P50, s.P99, s.Max, s.Accepted, s.Submissions, s.Seconds, s.AvgBodyBytes)
+	fmt.Fprintf(out, "            CPU per move: server %.0f us, clients %.0f us; errors: %s\n", s.ServerCPU, s.ClientCPU, play.Counts(s.Errors))
+	if len(s.Reads) > 0 || s.Creates > 0 {
+		fmt.Fprintf(out, "            reads: %s; games created %d, completed %d\n", play.Counts(s.Reads), s.Creates, s.Games)
+	}
+}
+
+func median(v []float64) float64 {
+	slices.Sort(v)
+	n := len(v)
+	if n%2 == 1 {
+		return v[n/2]
+	}
+	return (v[n/2-1] + v[n/2]) / 2
+}
+
+// httpClient keeps one connection per client alive, as phones would.
+func httpClient(clients int) *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConns = 2 * clients
+	tr.MaxIdleConnsPerHost = 2 * clients
+	tr.DisableCompression = true
+	return &http.Client{Transport: tr, Timeout: time.Minute}
+}
+
+// treasuryPhase plays games on a fresh treasury server and returns what the
+// clients measured and the move bodies they sent.
+func treasuryPhase(ctx context.Context, c config, bin, dir, profile string) (play.Summary, [][]byte, error) {
+	addr, err := proc.FreeAddress()
+	if err != nil {
+		return play.Summary{}, nil, err
+	}
+	// Every client of the run comes from 127.0.0.1, far beyond what one
+	// address or credential may send to a public server: no rate limits.
+	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0"}
+	pprofAddr := ""
+	if profile != "" {
+		if pprofAddr, err = proc.FreeAddress(); err != nil {
+			return play.Summary{}, nil, err
+		}
+		env = append(env, "TREASURY_PPROF="+pprofAddr)
+	}
+	args := []string{"serve", "--address", addr, "--database", filepath.Join(dir, "treasury.db"), "--log-level", "warn"}
+	srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, "treasury.log"), env...)
+	if err != nil {
+		return play.Summary{}, nil, err
+	}
+	defer srv.Stop()
+
+	hc := httpClient(c.clients)
+	cl, err := client.NewClientWithResponses(srv.URL, client.WithHTTPClient(hc))
+	if err != nil {
+		return play.Summary{}, nil, err
+	}
+	rec := play.NewRecorder()
+	stop := make(chan struct{})
+	opts := play.Options{Client: cl, Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
+	tables := c.clients / play.Seats
+	var (
+		started  atomic.Int64
+		wg       sync.WaitGroup
+		errMu    sync.Mutex
+		firstErr error
+	)
+	start, cpu0, own0 := time.Now(), srv.CPUTime(), selfCPU()
+	if c.games <= 0 {
+		timer := time.AfterFunc(c.duration, func() { close(stop) })
+		defer timer.Stop()
+	}
+	profiled := make(chan error, 1)
+	if profile != "" {
+		secs := int(c.duration.Seconds()) - 2
+		if c.games > 0 {
+			secs = 10
+		}
+		go func() { profiled <- fetchProfile(pprofAddr, max(secs, 1), profile) }()
+	} else {
+		profiled <- nil
+	}
+	for t := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := 0; ; g++ {
+				if c.games > 0 && started.Add(1) > int64(c.games) {
+					return
+				}
+				select {
+				case <-stop:
+					return
+				case <-ctx.Done():
+					return
+				default:
+				}
+				if _, err := play.Play(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
+					errMu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					errMu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed, cpu, own := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0
+	if err := <-profiled; err != nil {
+		fmt.Fprintln(os.Stderr, "loadrun: profile:", err)
+	}
+	if firstErr != nil {
+		return play.Summary{}, nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return play.Summary{}, nil, err
+	}
+	return withCPU(rec.Summary(elapsed), cpu, own), rec.Bodies(), nil
+}
+
+// withCPU adds the CPU time per accepted move to s.
+func withCPU(s play.Summary, server, clients time.Duration) play.Summary {
+	if s.Accepted > 0 {
+		s.ServerCPU = float64(server.Microseconds()) / float64(s.Accepted)
+		s.ClientCPU = float64(clients.Microseconds()) / float64(s.Accepted)
+	}
+	return s
+}
+
+// selfCPU is the CPU time this process has used so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func fetchProfile(addr string, secs int, path string) error {
+	resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, secs))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("pprof answered %s", resp.Status)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// floorPhase sends clients closed loops of move submissions to a fresh floor
+// server for d.
+func floorPhase(ctx context.Context, c config, bin, dir string, bodies [][]byte, d time.Duration) (play.Summary, error) {
+	if len(bodies) == 0 {
+		return play.Summary{}, errors.New("the treasury phase sent no moves to copy")
+	}
+	addr, err := proc.FreeAddress()
+	if err != nil {
+		return play.Summary{}, err
+	}
+	args := []string{"--address", addr, "--database", filepath.Join(dir, "floor.db")}
+	srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, "floor.log"))
+	if err != nil {
+		return play.Summary{}, err
+	}
+	defer srv.Stop()
+
+	cl, err := client.NewClientWithResponses(srv.URL, client.WithHTTPClient(httpClient(c.clients)))
+	if err != nil {
+		return play.Summary{}, err
+	}
+	rec := play.NewRecorder()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	start, cpu0, own0 := time.Now(), srv.CPUTime(), selfCPU()
+	time.AfterFunc(d, func() { close(stop) })
+	for i := range c.clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 7))
+			id := fmt.Sprintf("floor-%d", i/play.Seats)
+			for {
+				select {
+				case <-stop:
+					return
+				case <-ctx.Done():
+					return
+				default:
+				}
+				if err := floorMove(ctx, cl, id, bodies[r.IntN(len(bodies))], rec); err != nil {
+					rec.Error("transport")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed, cpu, own := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0
+	if err := ctx.Err(); err != nil {
+		return play.Summary{}, err
+	}
+	return withCPU(rec.Summary(elapsed), cpu, own), nil
+}
+
+func floorMove(ctx context.Context, cl *client.ClientWithResponses, id string, body []byte, rec *play.Recorder) error {
+	start := time.Now()
+	resp, err := cl.SubmitMoveWithBody(ctx, id, nil, "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	code := ""
+	if resp.StatusCode != http.StatusOK {
+		code = "-"
+	}
+	rec.Move(time.Since(start), resp.StatusCode, code, body)
+	return nil
+}

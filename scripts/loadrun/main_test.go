@@ -1,0 +1,28 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+// TestRun builds both servers and measures one complete game against each:
+// the smallest run that goes through every step of a real one.
+func TestRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts two servers")
+	}
+	var out bytes.Buffer
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "local", duration: time.Second}
+	if err := run(t.Context(), c, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, want := range []string{"treasury", "floor", "ratio treasury/floor", "0 others"} {
+		if !bytes.Contains(out.Bytes(), []byte(want)) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if bytes.Contains(out.Bytes(), []byte("games created 0")) {
+		t.Errorf("no game was played:\n%s", out.String())
+	}
+}
