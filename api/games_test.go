@@ -257,6 +257,11 @@ func TestIdempotencyKey(t *testing.T) {
 		if r.Header.Get("Idempotency-Replayed") != "false" || decode[playedJSON](t, r.Body).Seq != 2 {
 			t.Errorf("seat 1's first use of key-1: %v %s", r.Header, r.Body)
 		}
+		// The game has moved on; seat 0's retry still gets its first answer.
+		again := post(keep, tb.seats[0], "key-1")
+		if !bytes.Equal(again.Body, first.Body) || again.Header.Get("Idempotency-Replayed") != "true" {
+			t.Errorf("retry after the game moved on:\n%s\n%s", first.Body, again.Body)
+		}
 	})
 	t.Run("a refused move is not remembered", func(t *testing.T) {
 		bad := silvergold.Move{Type: "take", Seat: silvergold.SeatPtr(0), From: "deck"}

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"hash/maphash"
 	"sort"
 	"strconv"
@@ -301,14 +302,18 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 			if prev.RequestHash != reqHash {
 				return Played{}, Errorf(IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", opt.IdempotencyKey)
 			}
+			resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)
+			if err != nil {
+				return Played{}, err
+			}
 			var p struct {
 				Seq  int64    `json:"seq"`
 				Game GameView `json:"game"`
 			}
-			if err := json.Unmarshal(prev.Response, &p); err != nil {
+			if err := json.Unmarshal(resp, &p); err != nil {
 				return Played{}, err
 			}
-			return Played{Seq: p.Seq, Game: p.Game, Response: prev.Response, Replayed: true}, nil
+			return Played{Seq: p.Seq, Game: p.Game, Response: resp, Replayed: true}, nil
 		}
 	}
 	rec, g := t.rec, t.g
@@ -397,10 +402,63 @@ func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt P
 		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged, Events: eventsJSON, At: now},
 	}
 	if opt.IdempotencyKey != "" {
-		a.Idempotency = &IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200, Response: resp}
+		// Only the version is kept: a retry rebuilds the answer from the log
+		// (see replayedAnswer), so every move does not store a copy of the view.
+		a.Idempotency = &IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200,
+			Response: strconv.AppendInt([]byte(`{"seq":`), rec.Version, 10)}
+		a.Idempotency.Response = append(a.Idempotency.Response, '}')
 	}
 	u := Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended}
 	return a, Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// replayedAnswer returns the answer first given to the move an idempotency
+// record remembers. The record keeps only the move's version; the answer is
+// rebuilt by replaying the game's log up to that version, which gives the
+// same game, seen by the same actor at the same time, byte for byte. A record
+// that kept a whole answer is returned as it is. Called with t.mu held and
+// t's head read.
+func (s *Games) replayedAnswer(ctx context.Context, t *table, actor Actor, stored []byte) ([]byte, error) {
+	var r struct {
+		Seq  int64           `json:"seq"`
+		Game json.RawMessage `json:"game"`
+	}
+	if err := json.Unmarshal(stored, &r); err != nil {
+		return nil, fmt.Errorf("domain: idempotency record of game %s: %w", t.id, err)
+	}
+	if len(r.Game) > 0 {
+		return stored, nil
+	}
+	rs, err := s.Ruleset(t.rec.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := s.catalog(ctx, t.rec.CatalogHash)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := s.store.Moves(ctx, t.id, 0, int(r.Seq))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(moves)) != r.Seq || r.Seq < 1 {
+		return nil, fmt.Errorf("domain: game %s: idempotency record names version %d, the log has %d moves", t.id, r.Seq, len(moves))
+	}
+	replay := make([]ReplayMove, len(moves))
+	for i, m := range moves {
+		replay[i] = ReplayMove{Actor: m.Actor, Move: m.Move}
+	}
+	g, bad, err := rs.Replay(t.g.Setup(), cat, replay)
+	if err != nil {
+		return nil, fmt.Errorf("domain: game %s: replay to version %d stopped at move %d: %w", t.id, r.Seq, bad, err)
+	}
+	rec := t.rec
+	rec.Version, rec.Phase, rec.Ended, rec.UpdatedAt = r.Seq, g.Phase(), g.Ended(), moves[len(moves)-1].At
+	gv, err := s.view(rec, g, ViewerOf(&actor))
+	if err != nil {
+		return nil, err
+	}
+	return moveResultJSON(r.Seq, gv)
 }
 
 // recAfter is rec once the append a is stored.
