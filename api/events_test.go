@@ -38,8 +38,11 @@ func create(t *testing.T, c *client.ClientWithResponses, n int, seed string) pla
 	r, err := c.CreateGameWithResponse(t.Context(), client.CreateGameRequest{
 		Ruleset: silvergold.RulesetName, Mode: client.Digital, Players: ps, Seed: &seed,
 	})
-	if err != nil || r.JSON201 == nil {
-		t.Fatalf("create: %v %s", err, r.Body)
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if r.JSON201 == nil {
+		t.Fatalf("create: %d %s", r.StatusCode(), r.Body)
 	}
 	cr := r.JSON201.Credentials
 	return player{c: c, id: r.JSON201.Game.Id, host: cr.Host, seats: cr.Seats}
@@ -86,8 +89,11 @@ func (p player) step(t *testing.T) bool {
 	}
 	body, _ := json.Marshal(m)
 	r, err := p.c.SubmitMoveWithResponse(ctx, p.id, nil, body, client.Bearer(p.seats[seat]))
-	if err != nil || r.StatusCode() != http.StatusOK {
-		t.Fatalf("move %s: %v %d %s", body, err, r.StatusCode(), r.Body)
+	if err != nil {
+		t.Fatalf("move %s: %v", body, err)
+	}
+	if r.StatusCode() != http.StatusOK {
+		t.Fatalf("move %s: %d %s", body, r.StatusCode(), r.Body)
 	}
 	return true
 }
@@ -274,8 +280,11 @@ func createNotes(t *testing.T, s *opsServer, n int, seed string) player {
 		ps = append(ps, client.PlayerSpec{Name: p["name"]})
 	}
 	r, err := s.client.CreateGameWithResponse(t.Context(), client.CreateGameRequest{Ruleset: notesRuleset, Mode: client.Digital, Players: ps, Seed: &seed})
-	if err != nil || r.StatusCode() != http.StatusCreated {
-		t.Fatalf("create: %v %s", err, r.Body)
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if r.StatusCode() != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.StatusCode(), r.Body)
 	}
 	var c client.Created
 	if err := json.Unmarshal(r.Body, &c); err != nil {
@@ -288,8 +297,11 @@ func createNotes(t *testing.T, s *opsServer, n int, seed string) player {
 func (p player) note(t *testing.T, cred string) {
 	t.Helper()
 	r, err := p.c.SubmitMoveWithBodyWithResponse(t.Context(), p.id, nil, "application/json", strings.NewReader(noteMove), client.Bearer(cred))
-	if err != nil || r.StatusCode() != http.StatusOK {
-		t.Fatalf("note: %v %s", err, r.Body)
+	if err != nil {
+		t.Fatalf("note: %v", err)
+	}
+	if r.StatusCode() != http.StatusOK {
+		t.Fatalf("note: %d %s", r.StatusCode(), r.Body)
 	}
 }
 
@@ -394,11 +406,12 @@ func TestEventStreamSlowClient(t *testing.T) {
 // arrives, and the stream ends when the server shuts down.
 func TestEventStreamLongLived(t *testing.T) {
 	s := startOps(t, func(o *api.Options) { o.Heartbeat = 50 * time.Millisecond }, noteRules{})
-	// The same server timeouts as treasury serve's, scaled down.
+	// The same server timeouts as treasury serve's, scaled down (but not so
+	// far that a plain request under -race on a loaded machine misses them).
 	s.http.Close()
 	s.http = httptest.NewUnstartedServer(s.handler)
-	s.http.Config.ReadTimeout = 200 * time.Millisecond
-	s.http.Config.WriteTimeout = 200 * time.Millisecond
+	s.http.Config.ReadTimeout = time.Second
+	s.http.Config.WriteTimeout = time.Second
 	s.http.Start()
 	s.client, _ = client.NewClientWithResponses(s.http.URL, client.WithHTTPClient(s.http.Client()))
 	p := createNotes(t, s, 1, "")
@@ -424,7 +437,7 @@ func TestEventStreamLongLived(t *testing.T) {
 		}
 	}()
 	var got strings.Builder
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(30 * time.Second)
 	read := func(until func() bool) {
 		t.Helper()
 		for !until() {
@@ -439,7 +452,7 @@ func TestEventStreamLongLived(t *testing.T) {
 			}
 		}
 	}
-	time.Sleep(time.Second) // five times the server's timeouts
+	time.Sleep(3 * time.Second) // three times the server's timeouts
 	read(func() bool { return strings.Count(got.String(), ": keep-alive\n\n") >= 5 })
 	p.note(t, p.seats[0])
 	read(func() bool { return strings.Contains(got.String(), "event: move\n") })
