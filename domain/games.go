@@ -17,18 +17,23 @@ import (
 	"time"
 )
 
-// GameView is a game as the API shows it: what every game has, and the
-// ruleset's own view of its state.
+// GameHead is what every game has, whatever its ruleset.
+type GameHead struct {
+	ID        string    `json:"id"`
+	Ruleset   string    `json:"ruleset"`
+	Mode      string    `json:"mode"`
+	Version   int64     `json:"version"`
+	Phase     string    `json:"phase"`
+	Ended     bool      `json:"ended"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// GameView is a game as the API shows it: its head, and the ruleset's own
+// view of its state.
 type GameView struct {
-	ID        string          `json:"id"`
-	Ruleset   string          `json:"ruleset"`
-	Mode      string          `json:"mode"`
-	Version   int64           `json:"version"`
-	Phase     string          `json:"phase"`
-	Ended     bool            `json:"ended"`
-	CreatedAt time.Time       `json:"created_at"`
-	UpdatedAt time.Time       `json:"updated_at"`
-	State     json.RawMessage `json:"state"`
+	GameHead
+	State json.RawMessage `json:"state"`
 }
 
 // Created is a new game with the credentials handed out once.
@@ -234,10 +239,10 @@ func (s *Games) view(rec GameRecord, g Game, v Viewer) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	return GameView{
+	return GameView{GameHead: GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
-		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, State: state,
-	}, nil
+		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt,
+	}, State: state}, nil
 }
 
 // Game returns a game as viewer v sees it.
@@ -481,16 +486,7 @@ func (s *Games) queue(ctx context.Context, a Append) (wait func() error) {
 // json.Marshal would, without parsing and re-encoding the ruleset's view,
 // which is already compact JSON.
 func moveResultJSON(seq int64, gv GameView) ([]byte, error) {
-	head, err := json.Marshal(struct {
-		ID        string    `json:"id"`
-		Ruleset   string    `json:"ruleset"`
-		Mode      string    `json:"mode"`
-		Version   int64     `json:"version"`
-		Phase     string    `json:"phase"`
-		Ended     bool      `json:"ended"`
-		CreatedAt time.Time `json:"created_at"`
-		UpdatedAt time.Time `json:"updated_at"`
-	}{gv.ID, gv.Ruleset, gv.Mode, gv.Version, gv.Phase, gv.Ended, gv.CreatedAt, gv.UpdatedAt})
+	head, err := json.Marshal(gv.GameHead)
 	if err != nil {
 		return nil, err
 	}
