@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
-	"strconv"
 )
 
 // Colour is a treasure card's colour. The order is the tie-break order.
@@ -109,17 +108,15 @@ func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.Row, p.Col) }
 
 // MarshalJSON writes [row, col]. Views list every crossed box, so it is
 // written by hand rather than through reflection.
-func (p Pos) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 8)
-	b = append(b, '[')
-	b = strconv.AppendInt(b, int64(p.Row), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(p.Col), 10)
-	return append(b, ']'), nil
-}
+func (p Pos) MarshalJSON() ([]byte, error) { return p.appendJSON(make([]byte, 0, 8)), nil }
 
-// UnmarshalJSON reads [row, col].
+// UnmarshalJSON reads [row, col]. The usual form, two small integers, is
+// read directly; anything else goes through encoding/json and its errors.
 func (p *Pos) UnmarshalJSON(b []byte) error {
+	if row, col, ok := parsePos(b); ok {
+		p.Row, p.Col = row, col
+		return nil
+	}
 	var a [2]int
 	if err := json.Unmarshal(b, &a); err != nil {
 		return fmt.Errorf("a box is [row, col]: %w", err)
@@ -192,4 +189,54 @@ func (c *Card) GridRows() []string {
 		rows[r] = string(b)
 	}
 	return rows
+}
+
+// parsePos reads "[row,col]" (with optional spaces) where both are integers of
+// at most 4 digits, as every box on a card is; ok is false for anything else.
+func parsePos(b []byte) (row, col int, ok bool) {
+	i := 0
+	skip := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+			i++
+		}
+	}
+	num := func() (int, bool) {
+		neg := i < len(b) && b[i] == '-'
+		if neg {
+			i++
+		}
+		start, n := i, 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 4 {
+			n = n*10 + int(b[i]-'0')
+			i++
+		}
+		if i == start || (i < len(b) && b[i] >= '0' && b[i] <= '9') || (b[start] == '0' && i-start > 1) {
+			return 0, false
+		}
+		if neg {
+			n = -n
+		}
+		return n, true
+	}
+	expect := func(c byte) bool {
+		skip()
+		if i < len(b) && b[i] == c {
+			i++
+			return true
+		}
+		return false
+	}
+	if !expect('[') {
+		return 0, 0, false
+	}
+	skip()
+	if row, ok = num(); !ok || !expect(',') {
+		return 0, 0, false
+	}
+	skip()
+	if col, ok = num(); !ok || !expect(']') {
+		return 0, 0, false
+	}
+	skip()
+	return row, col, i == len(b)
 }

@@ -452,8 +452,9 @@ type turnEvent struct {
 	Expedition  string `json:"expedition,omitempty"`
 }
 
-// Snapshot encodes the whole state, secret parts included.
-func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g) }
+// Snapshot encodes the whole state, secret parts included, as json.Marshal(g)
+// would (a snapshot is stored with every move, so it is written directly).
+func (g *Game) Snapshot() ([]byte, error) { return g.appendSnapshot(make([]byte, 0, 2048)), nil }
 
 // Restore decodes a snapshot taken with Snapshot for a game created with cat.
 func Restore(cat *Catalog, state []byte) (*Game, error) {

@@ -226,7 +226,7 @@ func (w *game) Apply(actor domain.Actor, move []byte) ([]byte, error) {
 	if err := w.g.Play(actor, &m); err != nil {
 		return nil, err
 	}
-	return json.Marshal(m)
+	return m.AppendJSON(make([]byte, 0, 128)), nil
 }
 
 func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
@@ -234,7 +234,8 @@ func (w *game) Phase() string             { return string(w.g.Phase) }
 func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
 func (w *game) Players() int              { return len(w.g.Players) }
 func (w *game) View(v domain.Viewer) ([]byte, error) {
-	return json.Marshal(w.g.View(v))
+	view := w.g.View(v)
+	return view.AppendJSON(make([]byte, 0, 4096)), nil
 }
 func (w *game) LegalMoves(seat int) ([]byte, error) {
 	if seat < 0 || seat >= len(w.g.Players) {

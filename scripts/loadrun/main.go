@@ -20,6 +20,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -32,7 +33,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,6 +56,7 @@ type config struct {
 	idempotency bool
 	legal       string
 	pprof       string
+	clientPprof string
 	keep        bool
 }
 
@@ -66,6 +70,7 @@ func main() {
 	flag.BoolVar(&c.idempotency, "idempotency", true, "send an Idempotency-Key with every move, as a careful frontend does")
 	flag.StringVar(&c.legal, "legal-moves", "local", "how a seat finds its moves: local (from the game it sees: the pattern, its cards) or server (GET legal-moves before every keep and cross)")
 	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file")
+	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -163,11 +168,11 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		profile := ""
+		profile, clientProfile := "", ""
 		if i == 0 {
-			profile = c.pprof
+			profile, clientProfile = c.pprof, c.clientPprof
 		}
-		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, profile)
+		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, profile, clientProfile)
 		if err != nil {
 			return fmt.Errorf("round %d, treasury: %w", i+1, err)
 		}
@@ -244,6 +249,9 @@ func printPhase(out io.Writer, name string, s play.Summary) {
 	fmt.Fprintf(out, "  %-8s  %7.0f moves/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms  (%d accepted of %d in %.1fs, body %.0f B)\n",
 		name, s.PerSecond, s.P50, s.P99, s.Max, s.Accepted, s.Submissions, s.Seconds, s.AvgBodyBytes)
 	fmt.Fprintf(out, "            CPU per move: server %.0f us, clients %.0f us; errors: %s\n", s.ServerCPU, s.ClientCPU, play.Counts(s.Errors))
+	if s.WritesPerCommit > 0 {
+		fmt.Fprintf(out, "            writes per commit: %.1f\n", s.WritesPerCommit)
+	}
 	if len(s.Reads) > 0 || s.Creates > 0 {
 		fmt.Fprintf(out, "            reads: %s; games created %d, completed %d\n", play.Counts(s.Reads), s.Creates, s.Games)
 	}
@@ -269,7 +277,7 @@ func httpClient(clients int) *http.Client {
 
 // treasuryPhase plays games on a fresh treasury server and returns what the
 // clients measured and the move bodies they sent.
-func treasuryPhase(ctx context.Context, c config, bin, dir, profile string) (play.Summary, [][]byte, error) {
+func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfile string) (play.Summary, [][]byte, error) {
 	addr, err := proc.FreeAddress()
 	if err != nil {
 		return play.Summary{}, nil, err
@@ -321,6 +329,17 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile string) (pla
 	} else {
 		profiled <- nil
 	}
+	if clientProfile != "" {
+		f, err := os.Create(clientProfile)
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return play.Summary{}, nil, err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	for t := range tables {
 		wg.Add(1)
 		go func() {
@@ -349,6 +368,10 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile string) (pla
 	}
 	wg.Wait()
 	elapsed, cpu, own := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0
+	grouped, err := writesPerCommit(ctx, hc, srv.URL)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadrun: metrics:", err)
+	}
 	if err := <-profiled; err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun: profile:", err)
 	}
@@ -358,7 +381,47 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile string) (pla
 	if err := ctx.Err(); err != nil {
 		return play.Summary{}, nil, err
 	}
-	return withCPU(rec.Summary(elapsed), cpu, own), rec.Bodies(), nil
+	sum := withCPU(rec.Summary(elapsed), cpu, own)
+	sum.WritesPerCommit = grouped
+	return sum, rec.Bodies(), nil
+}
+
+// writesPerCommit reads from the server's /metrics how many writes its store
+// grouped per commit, on average since it started.
+func writesPerCommit(ctx context.Context, hc *http.Client, base string) (float64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/metrics", nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var sum, count float64
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			continue
+		}
+		switch name {
+		case "treasury_store_commit_writes_sum":
+			sum, err = strconv.ParseFloat(value, 64)
+		case "treasury_store_commit_writes_count":
+			count, err = strconv.ParseFloat(value, 64)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	if count == 0 {
+		return 0, fmt.Errorf("no treasury_store_commit_writes in /metrics")
+	}
+	return sum / count, nil
 }
 
 // withCPU adds the CPU time per accepted move to s.

@@ -112,6 +112,9 @@ type Summary struct {
 	// of the process running the clients (filled in by the caller).
 	ServerCPU float64 `json:"server_cpu_us_per_move"`
 	ClientCPU float64 `json:"client_cpu_us_per_move"`
+	// WritesPerCommit is how many writes the server's store grouped in each
+	// commit on average (treasury only: from its /metrics).
+	WritesPerCommit float64 `json:"writes_per_commit,omitempty"`
 }
 
 // Summary computes the figures over a phase that lasted elapsed.

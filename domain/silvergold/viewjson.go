@@ -1,0 +1,437 @@
+package silvergold
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+)
+
+// The answer to every move carries the game as its mover sees it, so a View
+// is encoded once per accepted move. encoding/json spends most of that time
+// on reflection and on checking what the Marshalers of Pos return; the
+// functions below write the same bytes directly. TestViewJSONMatchesEncodingJSON
+// holds them to encoding/json's output over thousands of random games, every
+// viewer, and player names that need escaping.
+
+// AppendJSON appends v encoded exactly as json.Marshal(v) encodes it.
+func (v *View) AppendJSON(b []byte) []byte {
+	b = append(b, `{"mode":`...)
+	b = appendString(b, string(v.Mode))
+	b = append(b, `,"catalog":{"name":`...)
+	b = appendString(b, v.Catalog.Name)
+	b = append(b, `,"hash":`...)
+	b = appendString(b, v.Catalog.Hash)
+	b = append(b, '}')
+	if v.SeedCommitment != "" {
+		b = append(b, `,"seed_commitment":`...)
+		b = appendString(b, v.SeedCommitment)
+	}
+	if v.Seed != "" {
+		b = append(b, `,"seed":`...)
+		b = appendString(b, v.Seed)
+	}
+	b = append(b, `,"phase":`...)
+	b = appendString(b, string(v.Phase))
+	b = append(b, `,"round":`...)
+	b = strconv.AppendInt(b, int64(v.Round), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(v.Turn), 10)
+	b = append(b, `,"start_player":`...)
+	b = strconv.AppendInt(b, int64(v.StartPlayer), 10)
+	b = append(b, `,"expedition":`...)
+	if e := v.Expedition; e == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"code":`...)
+		b = appendString(b, e.Code)
+		b = append(b, `,"name":`...)
+		b = appendString(b, e.Name)
+		b = append(b, `,"boxes":`...)
+		b = appendPositions(b, e.Boxes)
+		b = append(b, '}')
+	}
+	b = append(b, `,"revealed_this_round":`...)
+	b = appendStrings(b, v.Revealed)
+	b = append(b, `,"display":`...)
+	b = appendStrings(b, v.Display)
+	b = append(b, `,"deck_size":`...)
+	b = strconv.AppendInt(b, int64(v.DeckSize), 10)
+	b = append(b, `,"cups_left":`...)
+	b = appendInts(b, v.CupsLeft)
+	b = append(b, `,"resolving":`...)
+	b = appendIntPtr(b, v.Resolving)
+	b = append(b, `,"players":`...)
+	if v.Players == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range v.Players {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = v.Players[i].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"awaiting":`...)
+	if v.Awaiting == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, a := range v.Awaiting {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"actor":`...)
+			b = appendString(b, a.Actor)
+			if a.Seat != nil {
+				b = append(b, `,"seat":`...)
+				b = strconv.AppendInt(b, int64(*a.Seat), 10)
+			}
+			b = append(b, `,"action":`...)
+			b = appendString(b, a.Action)
+			b = append(b, `,"count":`...)
+			b = strconv.AppendInt(b, int64(a.Count), 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func (p *PlayerView) appendJSON(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(p.Seat), 10)
+	b = append(b, `,"name":`...)
+	b = appendString(b, p.Name)
+	b = append(b, `,"kept":`...)
+	b = strconv.AppendBool(b, p.Kept)
+	if len(p.Dealt) > 0 {
+		b = append(b, `,"dealt":`...)
+		b = appendStrings(b, p.Dealt)
+	}
+	b = append(b, `,"cards":`...)
+	if p.Cards == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range p.Cards {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = p.Cards[i].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"scoring_pile":`...)
+	b = appendStrings(b, p.Pile)
+	b = append(b, `,"coins":`...)
+	b = strconv.AppendInt(b, int64(p.Coins), 10)
+	b = append(b, `,"cups":`...)
+	b = appendInts(b, p.Cups)
+	b = append(b, `,"palms":`...)
+	b = appendInts(b, p.Palms)
+	b = append(b, `,"crossed_this_turn":`...)
+	b = strconv.AppendBool(b, p.CrossedThisTurn)
+	b = append(b, `,"passed":`...)
+	b = strconv.AppendBool(b, p.Passed)
+	b = append(b, `,"crossing":`...)
+	if p.Crossing == nil {
+		b = append(b, "null"...)
+	} else {
+		b = p.Crossing.AppendJSON(b)
+	}
+	b = append(b, `,"coin_rows_completed":`...)
+	b = strconv.AppendInt(b, int64(p.RowsToClaim), 10)
+	b = append(b, `,"takes_owed":`...)
+	b = strconv.AppendInt(b, int64(p.Takes), 10)
+	return append(b, '}')
+}
+
+func (c *CardView) appendJSON(b []byte) []byte {
+	b = append(b, `{"card":`...)
+	b = appendString(b, c.Card)
+	b = append(b, `,"colour":`...)
+	b = appendString(b, c.Colour.String())
+	b = append(b, `,"value":`...)
+	b = strconv.AppendInt(b, int64(c.Value), 10)
+	b = append(b, `,"seal":`...)
+	if c.Seal == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"colour":`...)
+		b = appendString(b, c.Seal.Colour.String())
+		b = append(b, `,"points":`...)
+		b = strconv.AppendInt(b, int64(c.Seal.Points), 10)
+		b = append(b, '}')
+	}
+	b = append(b, `,"grid":`...)
+	b = appendStrings(b, c.Grid)
+	b = append(b, `,"crossed":`...)
+	b = appendPositions(b, c.Crossed)
+	b = append(b, `,"boxes_left":`...)
+	b = strconv.AppendInt(b, int64(c.Left), 10)
+	return append(b, '}')
+}
+
+// AppendJSON appends m encoded exactly as json.Marshal(m) encodes it.
+func (m *Move) AppendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = appendString(b, m.Type)
+	if m.Seat != nil {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(*m.Seat), 10)
+	}
+	if len(m.Cards) > 0 {
+		b = append(b, `,"cards":`...)
+		b = appendStrings(b, m.Cards)
+	}
+	if m.Card != "" {
+		b = append(b, `,"card":`...)
+		b = appendString(b, m.Card)
+	}
+	if len(m.Boxes) > 0 {
+		b = append(b, `,"boxes":`...)
+		b = appendPositions(b, m.Boxes)
+	}
+	if len(m.Extra) > 0 {
+		b = append(b, `,"extra":[`...)
+		for i, e := range m.Extra {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"card":`...)
+			b = appendString(b, e.Card)
+			b = append(b, `,"box":`...)
+			b = e.Box.appendJSON(b)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if m.From != "" {
+		b = append(b, `,"from":`...)
+		b = appendString(b, m.From)
+	}
+	if m.Expedition != "" {
+		b = append(b, `,"expedition":`...)
+		b = appendString(b, m.Expedition)
+	}
+	return append(b, '}')
+}
+
+func (p Pos) appendJSON(b []byte) []byte {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(p.Row), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Col), 10)
+	return append(b, ']')
+}
+
+func appendPositions(b []byte, ps []Pos) []byte {
+	if ps == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, p := range ps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = p.appendJSON(b)
+	}
+	return append(b, ']')
+}
+
+func appendInts(b []byte, s []int) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, n := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, ']')
+}
+
+func appendIntPtr(b []byte, p *int) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	return strconv.AppendInt(b, int64(*p), 10)
+}
+
+func appendStrings(b []byte, s []string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, x := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// appendString writes s as a JSON string. Card ids, codes and most names are
+// plain printable ASCII and are copied as they are; anything else (quotes,
+// control characters, the HTML characters encoding/json escapes, non-ASCII)
+// goes through encoding/json, so the bytes are always the same as its.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendSnapshot appends g encoded exactly as json.Marshal(g) encodes it:
+// the snapshot stored with every move.
+func (g *Game) appendSnapshot(b []byte) []byte {
+	b = append(b, `{"mode":`...)
+	b = appendString(b, string(g.Mode))
+	b = append(b, `,"catalog":`...)
+	b = appendString(b, g.Catalog)
+	b = append(b, `,"catalog_hash":`...)
+	b = appendString(b, g.Hash)
+	if g.Seed != "" {
+		b = append(b, `,"seed":`...)
+		b = appendString(b, g.Seed)
+	}
+	b = append(b, `,"phase":`...)
+	b = appendString(b, string(g.Phase))
+	b = append(b, `,"round":`...)
+	b = strconv.AppendInt(b, int64(g.Round), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(g.Turn), 10)
+	b = append(b, `,"start_player":`...)
+	b = strconv.AppendInt(b, int64(g.Start), 10)
+	b = append(b, `,"players":`...)
+	if g.Players == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range g.Players {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = g.Players[i].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"deck":`...)
+	b = appendInts(b, g.Deck)
+	b = append(b, `,"display":`...)
+	b = appendInts(b, g.Display)
+	if len(g.Returned) > 0 {
+		b = append(b, `,"returned":`...)
+		b = appendInts(b, g.Returned)
+	}
+	b = append(b, `,"expedition_deck":`...)
+	b = appendPatterns(b, g.ExpDeck)
+	b = append(b, `,"revealed":`...)
+	b = appendPatterns(b, g.Revealed)
+	b = append(b, `,"cups":`...)
+	b = appendInts(b, g.Cups)
+	b = append(b, `,"resolving":`...)
+	b = strconv.AppendInt(b, int64(g.Resolving), 10)
+	b = append(b, `,"resolved":`...)
+	b = strconv.AppendInt(b, int64(g.Resolved), 10)
+	b = append(b, `,"started":`...)
+	b = strconv.AppendBool(b, g.Started)
+	b = append(b, `,"moves":`...)
+	b = strconv.AppendInt(b, int64(g.Moves), 10)
+	return append(b, '}')
+}
+
+func (p *Player) appendJSON(b []byte) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, p.Name)
+	if len(p.Dealt) > 0 {
+		b = append(b, `,"dealt":`...)
+		b = appendInts(b, p.Dealt)
+	}
+	b = append(b, `,"kept":`...)
+	b = strconv.AppendBool(b, p.Kept)
+	b = append(b, `,"hand":`...)
+	if p.Hand == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, h := range p.Hand {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"card":`...)
+			b = strconv.AppendInt(b, int64(h.Card), 10)
+			b = append(b, `,"crossed":`...)
+			b = strconv.AppendUint(b, uint64(h.Crossed), 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"pile":`...)
+	b = appendInts(b, p.Pile)
+	b = append(b, `,"coins":`...)
+	b = strconv.AppendInt(b, int64(p.Coins), 10)
+	b = append(b, `,"cups":`...)
+	b = appendInts(b, p.Cups)
+	b = append(b, `,"palms":`...)
+	b = appendInts(b, p.Palms)
+	b = append(b, `,"crossed_this_turn":`...)
+	b = strconv.AppendBool(b, p.Crossed)
+	b = append(b, `,"passed":`...)
+	b = strconv.AppendBool(b, p.Passed)
+	if p.Crossing != nil {
+		b = append(b, `,"crossing":`...)
+		b = p.Crossing.AppendJSON(b)
+	}
+	if u := p.Undo; u != nil {
+		b = append(b, `,"undo":{"crossed":`...)
+		if u.Crossed == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i, m := range u.Crossed {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendUint(b, uint64(m), 10)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, `,"coins":`...)
+		b = strconv.AppendInt(b, int64(u.Coins), 10)
+		b = append(b, `,"palms":`...)
+		b = strconv.AppendInt(b, int64(u.Palms), 10)
+		b = append(b, '}')
+	}
+	b = append(b, `,"rows":`...)
+	b = strconv.AppendInt(b, int64(p.Rows), 10)
+	b = append(b, `,"takes":`...)
+	b = strconv.AppendInt(b, int64(p.Takes), 10)
+	return append(b, '}')
+}
+
+// appendPatterns writes ps as encoding/json writes a slice of a byte type:
+// a base64 string.
+func appendPatterns(b []byte, ps []Pattern) []byte {
+	if ps == nil {
+		return append(b, "null"...)
+	}
+	raw := make([]byte, len(ps))
+	for i, p := range ps {
+		raw[i] = byte(p)
+	}
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, raw)
+	return append(b, '"')
+}
