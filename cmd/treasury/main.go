@@ -98,6 +98,8 @@ type config struct {
 	catalog         string
 	bodyLimit       int64
 	shutdownTimeout time.Duration
+	lingerGap       time.Duration
+	lingerMax       time.Duration
 	logLevel        slog.Level
 	logFormat       string
 	corsOrigins     []string
@@ -137,6 +139,10 @@ var settings = []setting{
 			c.shutdownTimeout = d
 			return nil
 		}},
+	{"commit-linger", "TREASURY_COMMIT_LINGER", "while moves arrive together, how long the store waits for another before it commits the group (0: commit what is queued at once)", sqlite.DefaultLingerGap.String(),
+		func(c *config, v string) error { return parseLinger(v, &c.lingerGap) }},
+	{"commit-linger-max", "TREASURY_COMMIT_LINGER_MAX", "the longest the store gathers one group for", sqlite.DefaultLingerMax.String(),
+		func(c *config, v string) error { return parseLinger(v, &c.lingerMax) }},
 	{"log-level", "TREASURY_LOG_LEVEL", "debug, info, warn or error", "info",
 		func(c *config, v string) error { return c.logLevel.UnmarshalText([]byte(v)) }},
 	{"log-format", "TREASURY_LOG_FORMAT", "text or json", "text",
@@ -161,6 +167,16 @@ var settings = []setting{
 		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
 	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
 		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
+}
+
+// parseLinger reads a duration of 0 to 100ms.
+func parseLinger(v string, d *time.Duration) error {
+	x, err := time.ParseDuration(v)
+	if err != nil || x < 0 || x > 100*time.Millisecond {
+		return fmt.Errorf("want a duration from 0 to 100ms such as 100us, not %q", v)
+	}
+	*d = x
+	return nil
 }
 
 // parseOrigins reads a comma-separated list of origins.
@@ -306,7 +322,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	metrics := api.NewMetrics()
-	store, err := sqlite.Open(ctx, c.database, sqlite.WithCommitObserver(metrics.ObserveCommit))
+	store, err := sqlite.Open(ctx, c.database, sqlite.WithCommitObserver(metrics.ObserveCommit), sqlite.WithLinger(c.lingerGap, c.lingerMax))
 	if err != nil {
 		return err
 	}

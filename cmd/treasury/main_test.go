@@ -281,6 +281,8 @@ func TestUsageErrors(t *testing.T) {
 		{"origin with a path", []string{"serve", "--cors-origins", "https://ok.example/app"}, env(), "/app"},
 		{"negative rate", []string{"serve", "--rate-per-address", "-1"}, env(), "-1"},
 		{"zero burst", []string{"serve"}, env("TREASURY_BURST_PER_CREDENTIAL", "0"), "TREASURY_BURST_PER_CREDENTIAL"},
+		{"linger too long", []string{"serve", "--commit-linger", "1s"}, env(), "1s"},
+		{"negative linger", []string{"serve"}, env("TREASURY_COMMIT_LINGER_MAX", "-1ms"), "TREASURY_COMMIT_LINGER_MAX"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := run(context.Background(), c.args, c.getenv, io.Discard, io.Discard)

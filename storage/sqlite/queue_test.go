@@ -120,3 +120,115 @@ func TestIdempotencyKeys(t *testing.T) {
 		assert.Empty(t, got)
 	})
 }
+
+// commitSizes records how many writes each commit grouped.
+type commitSizes struct {
+	mu    sync.Mutex
+	sizes []int
+}
+
+func (c *commitSizes) option() sqlite.Option {
+	return sqlite.WithCommitObserver(func(_ time.Duration, n int) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.sizes = append(c.sizes, n)
+	})
+}
+
+func (c *commitSizes) get() []int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]int(nil), c.sizes...)
+}
+
+// groupOfTwo makes the writer commit a group of two writes (the blocker and
+// game g2), after which it lingers for the next group.
+func groupOfTwo(t *testing.T, s *sqlite.Store, gate *writerGate) {
+	t.Helper()
+	release, blocker := gate.hold(t, s, "blocker")
+	created := make(chan error, 1)
+	go func() {
+		g, creds, cat := newGame("g2")
+		created <- s.CreateGame(t.Context(), g, creds, cat)
+	}()
+	waitQueue(t, s, 1)
+	release()
+	require.NoError(t, <-blocker)
+	require.NoError(t, <-created)
+}
+
+func TestLinger(t *testing.T) {
+	// An hour-long linger makes the gathering visible without timing: a group
+	// closes only when it is full, or when the store closes.
+	const hour = time.Hour
+
+	t.Run("while writes arrive together, the writer gathers them into one commit", func(t *testing.T) {
+		gate, commits := newWriterGate(), &commitSizes{}
+		s, _ := openStore(t, gate.option(), commits.option(), sqlite.WithLinger(hour, hour), sqlite.WithMaxBatch(4))
+		mustCreate(t, s, "g1")
+		groupOfTwo(t, s, gate)
+
+		// Four moves of g1 sent one after another, each queued only once
+		// the writer already holds the ones before: one commit of four.
+		waits := make([]func() error, 4)
+		for v := range int64(4) {
+			waits[v] = s.QueueAppend(t.Context(), move("g1", v))
+			waitQueue(t, s, 0)
+		}
+		for _, wait := range waits {
+			require.NoError(t, wait())
+		}
+		assert.Equal(t, []int{1, 2, 4}, commits.get())
+		g, err := s.Game(t.Context(), "g1")
+		require.NoError(t, err)
+		assert.Equal(t, int64(4), g.Version)
+	})
+
+	t.Run("a lone write does not wait for company", func(t *testing.T) {
+		commits := &commitSizes{}
+		s, _ := openStore(t, commits.option(), sqlite.WithLinger(hour, hour))
+		mustCreate(t, s, "g1")
+		withinAMinute(t, "three appends one after another", func() { appendN(t, s, "g1", 3) })
+		assert.Equal(t, []int{1, 1, 1, 1}, commits.get())
+	})
+
+	t.Run("closing the store commits what the writer was gathering", func(t *testing.T) {
+		gate := newWriterGate()
+		s, path := openStore(t, gate.option(), sqlite.WithLinger(hour, hour), sqlite.WithMaxBatch(8))
+		mustCreate(t, s, "g1")
+		groupOfTwo(t, s, gate)
+		wait := s.QueueAppend(t.Context(), move("g1", 0))
+		waitQueue(t, s, 0) // the writer holds it, gathering more
+		require.NoError(t, s.Close())
+		require.NoError(t, wait())
+
+		var version int64
+		require.NoError(t, rawDB(t, path).QueryRow(`SELECT version FROM games WHERE id = 'g1'`).Scan(&version))
+		assert.Equal(t, int64(1), version)
+	})
+
+	t.Run("with lingering off, a group is what was queued", func(t *testing.T) {
+		gate, commits := newWriterGate(), &commitSizes{}
+		s, _ := openStore(t, gate.option(), commits.option(), sqlite.WithLinger(hour, hour), sqlite.WithLinger(0, 0))
+		mustCreate(t, s, "g1")
+		groupOfTwo(t, s, gate)
+		withinAMinute(t, "two appends after a group", func() { appendN(t, s, "g1", 2) })
+		assert.Equal(t, []int{1, 2, 1, 1}, commits.get())
+	})
+}
+
+// withinAMinute runs f and fails the test if it has not returned within a
+// minute: here, a writer lingering when it should not would wait an hour.
+func withinAMinute(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatalf("%s did not commit within a minute: the writer waited for writes that were not coming", what)
+	}
+}

@@ -213,8 +213,36 @@ func TestOpen(t *testing.T) {
 		after := take(s)
 		assert.Equal(t, before, after)
 		assert.Len(t, after.Moves, 4)
-		assert.Len(t, after.Migrations, 2) // 0001_init, 0002_games_phase
+		assert.Len(t, after.Migrations, 3) // 0001_init, 0002_games_phase, 0003_idempotency_without_rowid
 		require.NoError(t, s.Ping(t.Context()))
+	})
+
+	t.Run("idempotency records written by an older build are still found", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "treasury.db")
+		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+		require.NoError(t, err)
+		require.NoError(t, sqlite.MigrateUpTo(db, 2))
+		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
+			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:00.000000000Z', 1, '{}', 'play', 0);
+			INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+			VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}')`)
+		require.NoError(t, err)
+		require.NoError(t, db.Close())
+
+		s, err := sqlite.Open(t.Context(), path)
+		require.NoError(t, err)
+		defer s.Close()
+		got, err := s.Idempotency(t.Context(), "g1", "seat:0", "k1")
+		require.NoError(t, err)
+		require.Equal(t, &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}, got)
+		got, err = s.Idempotency(t.Context(), "g1", "host", "k2")
+		require.NoError(t, err)
+		require.Equal(t, "rh2", got.RequestHash)
+
+		var ddl string
+		require.NoError(t, rawDB(t, path).QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'idempotency'`).Scan(&ddl))
+		assert.Contains(t, ddl, "WITHOUT ROWID")
 	})
 
 	t.Run("a database newer than this build is refused", func(t *testing.T) {

@@ -75,6 +75,12 @@ func (s *Store) run() {
 	defer close(s.done)
 	batch := make([]*request, 0, s.cfg.maxBatch)
 	errs := make([]error, s.cfg.maxBatch)
+	var linger *time.Timer
+	if s.cfg.lingerGap > 0 {
+		linger = time.NewTimer(time.Hour)
+		linger.Stop()
+	}
+	last := 0 // writes in the previous group
 	for first := range s.reqs {
 		if s.cfg.beforeBatch != nil {
 			s.cfg.beforeBatch()
@@ -83,9 +89,15 @@ func (s *Store) run() {
 		if first.state.CompareAndSwap(queued, taken) {
 			batch = append(batch, first)
 		}
-		// Take what is already waiting, without waiting for more.
+		// Take what is already waiting; while writes are arriving together
+		// (the previous group held more than one), also those that follow
+		// each other closely (WithLinger).
+		open := true
+		if linger != nil && last > 1 {
+			batch, open = s.gather(batch, linger)
+		}
 	fill:
-		for len(batch) < s.cfg.maxBatch {
+		for open && len(batch) < s.cfg.maxBatch {
 			select {
 			case r, ok := <-s.reqs:
 				if !ok {
@@ -101,6 +113,7 @@ func (s *Store) run() {
 		if len(batch) == 0 {
 			continue
 		}
+		last = len(batch)
 		err := s.commit(batch, errs[:len(batch)])
 		for i, r := range batch {
 			if err != nil {
@@ -111,6 +124,34 @@ func (s *Store) run() {
 			batch[i], errs[i] = nil, nil
 		}
 	}
+}
+
+// gather adds to batch the requests that arrive within the linger gap of
+// each other, for at most the linger maximum. open is false once the queue
+// is closed.
+func (s *Store) gather(batch []*request, t *time.Timer) (_ []*request, open bool) {
+	deadline := time.Now().Add(s.cfg.lingerMax)
+	t.Reset(s.cfg.lingerGap)
+	defer t.Stop()
+	for len(batch) < s.cfg.maxBatch {
+		select {
+		case r, ok := <-s.reqs:
+			if !ok {
+				return batch, false
+			}
+			if r.state.CompareAndSwap(queued, taken) {
+				batch = append(batch, r)
+			}
+			left := time.Until(deadline)
+			if left <= 0 {
+				return batch, true
+			}
+			t.Reset(min(s.cfg.lingerGap, left))
+		case <-t.C:
+			return batch, true
+		}
+	}
+	return batch, true
 }
 
 // commit applies every request of batch in one transaction, each inside its own
@@ -124,8 +165,22 @@ func (s *Store) commit(batch []*request, errs []error) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: begin write: %w", err)
 	}
+	// Prepared once per group (the connection's statement cache keeps them),
+	// rather than parsed again for every write.
+	savepoint, err := tx.PrepareContext(ctx, `SAVEPOINT w`)
+	if err != nil {
+		tx.Rollback() //nolint:errcheck // the transaction is lost either way
+		return fmt.Errorf("sqlite: savepoint: %w", err)
+	}
+	defer savepoint.Close()
+	release, err := tx.PrepareContext(ctx, `RELEASE w`)
+	if err != nil {
+		tx.Rollback() //nolint:errcheck
+		return fmt.Errorf("sqlite: release savepoint: %w", err)
+	}
+	defer release.Close()
 	for i, r := range batch {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+		if _, err := savepoint.ExecContext(ctx); err != nil {
 			tx.Rollback() //nolint:errcheck // the transaction is lost either way
 			return fmt.Errorf("sqlite: savepoint: %w", err)
 		}
@@ -137,7 +192,7 @@ func (s *Store) commit(batch []*request, errs []error) error {
 				return fmt.Errorf("sqlite: roll back after %v: %w", errs[i], err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `RELEASE w`); err != nil {
+		if _, err := release.ExecContext(ctx); err != nil {
 			tx.Rollback() //nolint:errcheck
 			return fmt.Errorf("sqlite: release savepoint: %w", err)
 		}
