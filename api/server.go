@@ -177,6 +177,9 @@ func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", r.etag)
 	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
+	// With its length known, an answer of more than 2 KB (most of a game's)
+	// is sent as it is rather than in chunks.
+	w.Header().Set("Content-Length", strconv.Itoa(len(r.body)+1))
 	w.WriteHeader(http.StatusOK)
 	if _, err := w.Write(r.body); err != nil {
 		return err

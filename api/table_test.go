@@ -133,6 +133,10 @@ func (tb *table) play(t *testing.T, credential string, m silvergold.Move, opts .
 	if got, want := r.Header.Get("ETag"), strconv.Quote(strconv.FormatInt(p.Seq, 10)); got != want {
 		t.Errorf("ETag %s, want %s", got, want)
 	}
+	// Sent whole, with its length, not in chunks (answers grow past 2 KB).
+	if got, want := r.Header.Get("Content-Length"), strconv.Itoa(len(r.Body)); got != want {
+		t.Errorf("Content-Length %q, want %s (the answer's %d bytes)", got, want, len(r.Body))
+	}
 	return p
 }
 
