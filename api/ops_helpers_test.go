@@ -371,13 +371,16 @@ func (g *noteGame) Phase() string {
 	}
 	return "noting"
 }
-func (g *noteGame) Ended() bool                        { return g.End > 0 && g.N >= g.End }
-func (g *noteGame) Players() int                       { return g.Seats }
-func (g *noteGame) View(domain.Viewer) ([]byte, error) { return json.Marshal(map[string]int{"n": g.N}) }
-func (g *noteGame) LegalMoves(int) ([]byte, error)     { return []byte(`{}`), nil }
-func (g *noteGame) Score() ([]byte, error)             { return []byte(`{}`), nil }
-func (g *noteGame) Setup() domain.CreateRequest        { return g.Req }
-func (g *noteGame) Events() []domain.Event             { return g.events }
+func (g *noteGame) Ended() bool  { return g.End > 0 && g.N >= g.End }
+func (g *noteGame) Players() int { return g.Seats }
+func (g *noteGame) AppendView(b []byte, _ domain.Viewer) ([]byte, error) {
+	v, err := json.Marshal(map[string]int{"n": g.N})
+	return append(b, v...), err
+}
+func (g *noteGame) LegalMoves(int) ([]byte, error) { return []byte(`{}`), nil }
+func (g *noteGame) Score() ([]byte, error)         { return []byte(`{}`), nil }
+func (g *noteGame) Setup() domain.CreateRequest    { return g.Req }
+func (g *noteGame) Events() []domain.Event         { return g.events }
 
 // noteMove is a body that openapi.yaml accepts as a move (a table report);
 // the notes ruleset takes anything.

@@ -235,14 +235,18 @@ func (s *Games) load(ctx context.Context, id string) (GameRecord, Game, error) {
 }
 
 func (s *Games) view(rec GameRecord, g Game, v Viewer) (GameView, error) {
-	state, err := g.View(v)
+	state, err := g.AppendView(nil, v)
 	if err != nil {
 		return GameView{}, err
 	}
-	return GameView{GameHead: GameHead{
+	return GameView{GameHead: headOf(rec), State: state}, nil
+}
+
+func headOf(rec GameRecord) GameHead {
+	return GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
 		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt,
-	}, State: state}, nil
+	}
 }
 
 // Game returns a game as viewer v sees it.
@@ -389,11 +393,7 @@ func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt P
 	now := s.now().UTC()
 	rec.Version++
 	rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = state, g.Phase(), g.Ended(), now
-	gv, err := s.view(rec, g, ViewerOf(&actor))
-	if err != nil {
-		return Append{}, Played{}, Update{}, err
-	}
-	resp, err := moveResultJSON(rec.Version, gv)
+	resp, gv, err := moveResult(rec, g, ViewerOf(&actor))
 	if err != nil {
 		return Append{}, Played{}, Update{}, err
 	}
@@ -459,11 +459,8 @@ func (s *Games) replayedAnswer(ctx context.Context, t *table, actor Actor, store
 	}
 	rec := t.rec
 	rec.Version, rec.Phase, rec.Ended, rec.UpdatedAt = r.Seq, g.Phase(), g.Ended(), moves[len(moves)-1].At
-	gv, err := s.view(rec, g, ViewerOf(&actor))
-	if err != nil {
-		return nil, err
-	}
-	return moveResultJSON(r.Seq, gv)
+	resp, _, err := moveResult(rec, g, ViewerOf(&actor))
+	return resp, err
 }
 
 // recAfter is rec once the append a is stored.
@@ -482,23 +479,27 @@ func (s *Games) queue(ctx context.Context, a Append) (wait func() error) {
 	return func() error { return err }
 }
 
-// moveResultJSON encodes the answer to a move, {"seq":…,"game":…}, as
-// json.Marshal would, without parsing and re-encoding the ruleset's view,
-// which is already compact JSON.
-func moveResultJSON(seq int64, gv GameView) ([]byte, error) {
+// moveResult encodes the answer to a move, {"seq":…,"game":…}, as
+// json.Marshal would encode it, with the ruleset appending its view (already
+// compact JSON) in place. The game it returns shares the answer's bytes.
+func moveResult(rec GameRecord, g Game, v Viewer) ([]byte, GameView, error) {
+	gv := GameView{GameHead: headOf(rec)}
 	head, err := json.Marshal(gv.GameHead)
 	if err != nil {
-		return nil, err
+		return nil, GameView{}, err
 	}
-	b := make([]byte, 0, len(head)+len(gv.State)+48)
+	b := make([]byte, 0, len(head)+4096)
 	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, seq, 10)
+	b = strconv.AppendInt(b, rec.Version, 10)
 	b = append(b, `,"game":`...)
 	b = append(b, head[:len(head)-1]...)
 	b = append(b, `,"state":`...)
-	b = append(b, gv.State...)
-	b = append(b, "}}"...)
-	return b, nil
+	start := len(b)
+	if b, err = g.AppendView(b, v); err != nil {
+		return nil, GameView{}, err
+	}
+	gv.State = b[start:len(b):len(b)]
+	return append(b, "}}"...), gv, nil
 }
 
 // actorScope names who may replay an idempotent request: the same actor.

@@ -182,7 +182,7 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 	}
 	if err != nil {
 		v := Verdict{Moves: bad - 1, Problem: &Problem{Seq: int64(bad), Code: string(ErrorCode(err)), Rule: ErrorRule(err), Reason: ErrorReason(err)}}
-		v.Before, _ = g.View(Viewer{Host: true, Seat: -1})
+		v.Before, _ = g.AppendView(nil, Viewer{Host: true, Seat: -1})
 		return v
 	}
 	if g.Ended() != r.Ended {

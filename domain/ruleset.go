@@ -66,8 +66,10 @@ type Game interface {
 	Ended() bool
 	// Players returns the number of seats.
 	Players() int
-	// View encodes the game as viewer may see it (JSON), hiding what is secret.
-	View(v Viewer) ([]byte, error)
+	// AppendView appends to b the game as viewer may see it (JSON), hiding
+	// what is secret. (Appending lets the answer to a move carry the view
+	// without a copy.)
+	AppendView(b []byte, v Viewer) ([]byte, error)
 	// LegalMoves encodes what seat may do now (JSON).
 	LegalMoves(seat int) ([]byte, error)
 	// Score encodes the scores and ranking as they stand (JSON).

@@ -233,9 +233,8 @@ func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
 func (w *game) Phase() string             { return string(w.g.Phase) }
 func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
 func (w *game) Players() int              { return len(w.g.Players) }
-func (w *game) View(v domain.Viewer) ([]byte, error) {
-	view := w.g.View(v)
-	return view.AppendJSON(make([]byte, 0, 4096)), nil
+func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
+	return w.g.AppendView(b, v), nil
 }
 func (w *game) LegalMoves(seat int) ([]byte, error) {
 	if seat < 0 || seat >= len(w.g.Players) {

@@ -3,7 +3,10 @@ package silvergold
 import (
 	"encoding/base64"
 	"encoding/json"
+	"math/bits"
 	"strconv"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // The answer to every move carries the game as its mover sees it, so a View
@@ -13,126 +16,159 @@ import (
 // holds them to encoding/json's output over thousands of random games, every
 // viewer, and player names that need escaping.
 
-// AppendJSON appends v encoded exactly as json.Marshal(v) encodes it.
-func (v *View) AppendJSON(b []byte) []byte {
+// AppendView appends the game as v may see it: the bytes json.Marshal(g.View(v))
+// gives, written straight from the game without building the View.
+func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 	b = append(b, `{"mode":`...)
-	b = appendString(b, string(v.Mode))
+	b = appendString(b, string(g.Mode))
 	b = append(b, `,"catalog":{"name":`...)
-	b = appendString(b, v.Catalog.Name)
+	b = appendString(b, g.Catalog)
 	b = append(b, `,"hash":`...)
-	b = appendString(b, v.Catalog.Hash)
+	b = appendString(b, g.Hash)
 	b = append(b, '}')
-	if v.SeedCommitment != "" {
-		b = append(b, `,"seed_commitment":`...)
-		b = appendString(b, v.SeedCommitment)
-	}
-	if v.Seed != "" {
-		b = append(b, `,"seed":`...)
-		b = appendString(b, v.Seed)
+	if g.Mode == Digital {
+		if c := domain.SeedCommitment(g.Seed); c != "" {
+			b = append(b, `,"seed_commitment":`...)
+			b = appendString(b, c)
+		}
+		if g.Phase == PhaseEnded && g.Seed != "" {
+			b = append(b, `,"seed":`...)
+			b = appendString(b, g.Seed)
+		}
 	}
 	b = append(b, `,"phase":`...)
-	b = appendString(b, string(v.Phase))
+	b = appendString(b, string(g.Phase))
 	b = append(b, `,"round":`...)
-	b = strconv.AppendInt(b, int64(v.Round), 10)
+	b = strconv.AppendInt(b, int64(g.Round), 10)
 	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(v.Turn), 10)
+	b = strconv.AppendInt(b, int64(g.Turn), 10)
 	b = append(b, `,"start_player":`...)
-	b = strconv.AppendInt(b, int64(v.StartPlayer), 10)
+	b = strconv.AppendInt(b, int64(g.Start), 10)
 	b = append(b, `,"expedition":`...)
-	if e := v.Expedition; e == nil {
+	if pat, ok := g.Current(); ok {
+		b = append(b, `{"code":`...)
+		b = appendString(b, pat.Code())
+		b = append(b, `,"name":`...)
+		b = appendString(b, pat.Name())
+		b = append(b, `,"boxes":`...)
+		b = appendPositions(b, patterns[pat].cells)
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"revealed_this_round":[`...)
+	for i, p := range g.Revealed {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, p.Code())
+	}
+	b = append(b, `],"display":`...)
+	b = g.appendCardIDs(b, g.Display)
+	b = append(b, `,"deck_size":`...)
+	b = strconv.AppendInt(b, int64(g.DeckSize()), 10)
+	b = append(b, `,"cups_left":`...)
+	b = appendInts(b, nonNilInts(g.Cups))
+	b = append(b, `,"resolving":`...)
+	if g.Resolving >= 0 {
+		b = strconv.AppendInt(b, int64(g.Resolving), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"players":`...)
+	if len(g.Players) == 0 {
 		b = append(b, "null"...)
 	} else {
-		b = append(b, `{"code":`...)
-		b = appendString(b, e.Code)
-		b = append(b, `,"name":`...)
-		b = appendString(b, e.Name)
-		b = append(b, `,"boxes":`...)
-		b = appendPositions(b, e.Boxes)
+		b = append(b, '[')
+		for i := range g.Players {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = g.appendPlayerView(b, i, v.Host || v.Seat == i)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"awaiting":[`...)
+	for i, a := range g.Awaiting() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"actor":`...)
+		b = appendString(b, a.Actor)
+		if a.Seat != nil {
+			b = append(b, `,"seat":`...)
+			b = strconv.AppendInt(b, int64(*a.Seat), 10)
+		}
+		b = append(b, `,"action":`...)
+		b = appendString(b, a.Action)
+		b = append(b, `,"count":`...)
+		b = strconv.AppendInt(b, int64(a.Count), 10)
 		b = append(b, '}')
 	}
-	b = append(b, `,"revealed_this_round":`...)
-	b = appendStrings(b, v.Revealed)
-	b = append(b, `,"display":`...)
-	b = appendStrings(b, v.Display)
-	b = append(b, `,"deck_size":`...)
-	b = strconv.AppendInt(b, int64(v.DeckSize), 10)
-	b = append(b, `,"cups_left":`...)
-	b = appendInts(b, v.CupsLeft)
-	b = append(b, `,"resolving":`...)
-	b = appendIntPtr(b, v.Resolving)
-	b = append(b, `,"players":`...)
-	if v.Players == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Players {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = v.Players[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
-	b = append(b, `,"awaiting":`...)
-	if v.Awaiting == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, a := range v.Awaiting {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"actor":`...)
-			b = appendString(b, a.Actor)
-			if a.Seat != nil {
-				b = append(b, `,"seat":`...)
-				b = strconv.AppendInt(b, int64(*a.Seat), 10)
-			}
-			b = append(b, `,"action":`...)
-			b = appendString(b, a.Action)
-			b = append(b, `,"count":`...)
-			b = strconv.AppendInt(b, int64(a.Count), 10)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
-	return append(b, '}')
+	return append(b, "]}"...)
 }
 
-func (p *PlayerView) appendJSON(b []byte) []byte {
+// appendPlayerView appends seat i as PlayerView encodes it; mine says whether
+// the viewer may see the seat's dealt cards.
+func (g *Game) appendPlayerView(b []byte, i int, mine bool) []byte {
+	p := &g.Players[i]
 	b = append(b, `{"seat":`...)
-	b = strconv.AppendInt(b, int64(p.Seat), 10)
+	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"name":`...)
 	b = appendString(b, p.Name)
 	b = append(b, `,"kept":`...)
 	b = strconv.AppendBool(b, p.Kept)
-	if len(p.Dealt) > 0 {
+	if mine && g.Phase == PhaseSetup && !p.Kept && len(p.Dealt) > 0 {
 		b = append(b, `,"dealt":`...)
-		b = appendStrings(b, p.Dealt)
+		b = g.appendCardIDs(b, p.Dealt)
 	}
-	b = append(b, `,"cards":`...)
-	if p.Cards == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range p.Cards {
-			if i > 0 {
+	b = append(b, `,"cards":[`...)
+	for j, h := range p.Hand {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		c := &g.cat.Cards[h.Card]
+		b = append(b, `{"card":`...)
+		b = appendString(b, c.ID)
+		b = append(b, `,"colour":`...)
+		b = appendString(b, c.Colour.String())
+		b = append(b, `,"value":`...)
+		b = strconv.AppendInt(b, int64(c.Value), 10)
+		b = append(b, `,"seal":`...)
+		if c.Seal == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, `{"colour":`...)
+			b = appendString(b, c.Seal.Colour.String())
+			b = append(b, `,"points":`...)
+			b = strconv.AppendInt(b, int64(c.Seal.Points), 10)
+			b = append(b, '}')
+		}
+		b = append(b, `,"grid":`...)
+		b = appendStrings(b, g.cat.derived.grids[h.Card])
+		b = append(b, `,"crossed":[`...)
+		for k, v := 0, uint16(h.Crossed); v != 0; v &= v - 1 {
+			if k > 0 {
 				b = append(b, ',')
 			}
-			b = p.Cards[i].appendJSON(b)
+			k++
+			at := bits.TrailingZeros16(v)
+			b = Pos{Row: at / GridStride, Col: at % GridStride}.appendJSON(b)
 		}
-		b = append(b, ']')
+		b = append(b, `],"boxes_left":`...)
+		b = strconv.AppendInt(b, int64((c.Boxes &^ h.Crossed).Count()), 10)
+		b = append(b, '}')
 	}
-	b = append(b, `,"scoring_pile":`...)
-	b = appendStrings(b, p.Pile)
+	b = append(b, `],"scoring_pile":`...)
+	b = g.appendCardIDs(b, p.Pile)
 	b = append(b, `,"coins":`...)
 	b = strconv.AppendInt(b, int64(p.Coins), 10)
 	b = append(b, `,"cups":`...)
-	b = appendInts(b, p.Cups)
+	b = appendInts(b, nonNilInts(p.Cups))
 	b = append(b, `,"palms":`...)
-	b = appendInts(b, p.Palms)
+	b = appendInts(b, nonNilInts(p.Palms))
 	b = append(b, `,"crossed_this_turn":`...)
-	b = strconv.AppendBool(b, p.CrossedThisTurn)
+	b = strconv.AppendBool(b, p.Crossed)
 	b = append(b, `,"passed":`...)
 	b = strconv.AppendBool(b, p.Passed)
 	b = append(b, `,"crossing":`...)
@@ -142,36 +178,31 @@ func (p *PlayerView) appendJSON(b []byte) []byte {
 		b = p.Crossing.AppendJSON(b)
 	}
 	b = append(b, `,"coin_rows_completed":`...)
-	b = strconv.AppendInt(b, int64(p.RowsToClaim), 10)
+	b = strconv.AppendInt(b, int64(p.Rows), 10)
 	b = append(b, `,"takes_owed":`...)
 	b = strconv.AppendInt(b, int64(p.Takes), 10)
 	return append(b, '}')
 }
 
-func (c *CardView) appendJSON(b []byte) []byte {
-	b = append(b, `{"card":`...)
-	b = appendString(b, c.Card)
-	b = append(b, `,"colour":`...)
-	b = appendString(b, c.Colour.String())
-	b = append(b, `,"value":`...)
-	b = strconv.AppendInt(b, int64(c.Value), 10)
-	b = append(b, `,"seal":`...)
-	if c.Seal == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, `{"colour":`...)
-		b = appendString(b, c.Seal.Colour.String())
-		b = append(b, `,"points":`...)
-		b = strconv.AppendInt(b, int64(c.Seal.Points), 10)
-		b = append(b, '}')
+// appendCardIDs appends the ids of cards as a JSON array ([] when none).
+func (g *Game) appendCardIDs(b []byte, cards []int) []byte {
+	b = append(b, '[')
+	for i, c := range cards {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, g.cardID(c))
 	}
-	b = append(b, `,"grid":`...)
-	b = appendStrings(b, c.Grid)
-	b = append(b, `,"crossed":`...)
-	b = appendPositions(b, c.Crossed)
-	b = append(b, `,"boxes_left":`...)
-	b = strconv.AppendInt(b, int64(c.Left), 10)
-	return append(b, '}')
+	return append(b, ']')
+}
+
+// nonNilInts returns s, or an empty slice for nil: the view copies these
+// lists, so they are never null in it.
+func nonNilInts(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
 }
 
 // AppendJSON appends m encoded exactly as json.Marshal(m) encodes it.
