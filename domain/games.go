@@ -29,6 +29,54 @@ type GameHead struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
+// appendJSON appends h encoded as json.Marshal(h) encodes it (every move's
+// answer starts with it).
+func (h *GameHead) appendJSON(b []byte) []byte {
+	b = append(b, `{"id":`...)
+	b = AppendJSONString(b, h.ID)
+	b = append(b, `,"ruleset":`...)
+	b = AppendJSONString(b, h.Ruleset)
+	b = append(b, `,"mode":`...)
+	b = AppendJSONString(b, h.Mode)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, h.Version, 10)
+	b = append(b, `,"phase":`...)
+	b = AppendJSONString(b, h.Phase)
+	b = append(b, `,"ended":`...)
+	b = strconv.AppendBool(b, h.Ended)
+	b = append(b, `,"created_at":`...)
+	b = appendJSONTime(b, h.CreatedAt)
+	b = append(b, `,"updated_at":`...)
+	b = appendJSONTime(b, h.UpdatedAt)
+	return append(b, '}')
+}
+
+// appendJSONTime writes t as time.Time's MarshalJSON does (RFC 3339 with
+// nanoseconds). The times here come from the server's clock, well within the
+// years 0 to 9999 MarshalJSON accepts.
+func appendJSONTime(b []byte, t time.Time) []byte {
+	b = append(b, '"')
+	b = t.AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"')
+}
+
+// AppendJSONString appends s as a JSON string, the bytes json.Marshal(s)
+// gives. Plain printable ASCII (ids, codes, most names) is copied as it is;
+// anything else (quotes, control characters, the HTML characters
+// encoding/json escapes, non-ASCII) goes through encoding/json.
+func AppendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
 // GameView is a game as the API shows it: its head, and the ruleset's own
 // view of its state.
 type GameView struct {
@@ -484,17 +532,14 @@ func (s *Games) queue(ctx context.Context, a Append) (wait func() error) {
 // compact JSON) in place. The game it returns shares the answer's bytes.
 func moveResult(rec GameRecord, g Game, v Viewer) ([]byte, GameView, error) {
 	gv := GameView{GameHead: headOf(rec)}
-	head, err := json.Marshal(gv.GameHead)
-	if err != nil {
-		return nil, GameView{}, err
-	}
-	b := make([]byte, 0, len(head)+4096)
+	b := make([]byte, 0, 4096)
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, rec.Version, 10)
 	b = append(b, `,"game":`...)
-	b = append(b, head[:len(head)-1]...)
-	b = append(b, `,"state":`...)
+	b = gv.GameHead.appendJSON(b)
+	b = append(b[:len(b)-1], `,"state":`...)
 	start := len(b)
+	var err error
 	if b, err = g.AppendView(b, v); err != nil {
 		return nil, GameView{}, err
 	}

@@ -2,7 +2,6 @@ package silvergold
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"math/bits"
 	"strconv"
 
@@ -307,22 +306,8 @@ func appendStrings(b []byte, s []string) []byte {
 	return append(b, ']')
 }
 
-// appendString writes s as a JSON string. Card ids, codes and most names are
-// plain printable ASCII and are copied as they are; anything else (quotes,
-// control characters, the HTML characters encoding/json escapes, non-ASCII)
-// goes through encoding/json, so the bytes are always the same as its.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string always encodes
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString writes s as a JSON string, as encoding/json does.
+func appendString(b []byte, s string) []byte { return domain.AppendJSONString(b, s) }
 
 // appendSnapshot appends g encoded exactly as json.Marshal(g) encodes it:
 // the snapshot stored with every move.
