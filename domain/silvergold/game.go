@@ -1,9 +1,11 @@
 package silvergold
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/domain"
@@ -454,7 +456,23 @@ type turnEvent struct {
 
 // Snapshot encodes the whole state, secret parts included, as json.Marshal(g)
 // would (a snapshot is stored with every move, so it is written directly).
-func (g *Game) Snapshot() ([]byte, error) { return g.appendSnapshot(make([]byte, 0, 2048)), nil }
+// The result is exactly as long as it needs to be: the service keeps the
+// latest snapshot of every game it holds in memory.
+func (g *Game) Snapshot() ([]byte, error) {
+	bp := snapshotBufs.Get().(*[]byte)
+	b := g.appendSnapshot((*bp)[:0])
+	out := bytes.Clone(b)
+	*bp = b
+	snapshotBufs.Put(bp)
+	return out, nil
+}
+
+// snapshotBufs holds the buffers snapshots are written into before they are
+// copied out at their size.
+var snapshotBufs = sync.Pool{New: func() any {
+	b := make([]byte, 0, 4096)
+	return &b
+}}
 
 // Restore decodes a snapshot taken with Snapshot for a game created with cat.
 func Restore(cat *Catalog, state []byte) (*Game, error) {
