@@ -35,14 +35,7 @@ func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 			b = appendString(b, g.Seed)
 		}
 	}
-	b = append(b, `,"phase":`...)
-	b = appendString(b, string(g.Phase))
-	b = append(b, `,"round":`...)
-	b = strconv.AppendInt(b, int64(g.Round), 10)
-	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(g.Turn), 10)
-	b = append(b, `,"start_player":`...)
-	b = strconv.AppendInt(b, int64(g.Start), 10)
+	b = g.appendProgress(b)
 	b = append(b, `,"expedition":`...)
 	if pat, ok := g.Current(); ok {
 		b = append(b, `{"code":`...)
@@ -105,6 +98,20 @@ func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
+}
+
+// appendProgress appends the phase, round, turn and start player, which the
+// view and the snapshot both carry in that order.
+func (g *Game) appendProgress(b []byte) []byte {
+	b = append(b, `,"phase":`...)
+	b = appendString(b, string(g.Phase))
+	b = append(b, `,"round":`...)
+	b = strconv.AppendInt(b, int64(g.Round), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(g.Turn), 10)
+	b = append(b, `,"start_player":`...)
+	b = strconv.AppendInt(b, int64(g.Start), 10)
+	return b
 }
 
 // appendPlayerView appends seat i as PlayerView encodes it; mine says whether
@@ -322,14 +329,7 @@ func (g *Game) appendSnapshot(b []byte) []byte {
 		b = append(b, `,"seed":`...)
 		b = appendString(b, g.Seed)
 	}
-	b = append(b, `,"phase":`...)
-	b = appendString(b, string(g.Phase))
-	b = append(b, `,"round":`...)
-	b = strconv.AppendInt(b, int64(g.Round), 10)
-	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(g.Turn), 10)
-	b = append(b, `,"start_player":`...)
-	b = strconv.AppendInt(b, int64(g.Start), 10)
+	b = g.appendProgress(b)
 	b = append(b, `,"players":`...)
 	if g.Players == nil {
 		b = append(b, "null"...)
