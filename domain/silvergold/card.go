@@ -108,7 +108,7 @@ func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.Row, p.Col) }
 
 // MarshalJSON writes [row, col]. Views list every crossed box, so it is
 // written by hand rather than through reflection.
-func (p Pos) MarshalJSON() ([]byte, error) { return p.appendJSON(make([]byte, 0, 8)), nil }
+func (p Pos) MarshalJSON() ([]byte, error) { return appendPos(make([]byte, 0, 8), p), nil }
 
 // UnmarshalJSON reads [row, col]. The usual form, two small integers, is
 // read directly; anything else goes through encoding/json and its errors.

@@ -159,7 +159,7 @@ func (g *Game) appendPlayerView(b []byte, i int, mine bool) []byte {
 			}
 			k++
 			at := bits.TrailingZeros16(v)
-			b = Pos{Row: at / GridStride, Col: at % GridStride}.appendJSON(b)
+			b = appendPos(b, Pos{Row: at / GridStride, Col: at % GridStride})
 		}
 		b = append(b, `],"boxes_left":`...)
 		b = strconv.AppendInt(b, int64((c.Boxes &^ h.Crossed).Count()), 10)
@@ -240,7 +240,7 @@ func (m *Move) AppendJSON(b []byte) []byte {
 			b = append(b, `{"card":`...)
 			b = appendString(b, e.Card)
 			b = append(b, `,"box":`...)
-			b = e.Box.appendJSON(b)
+			b = appendPos(b, e.Box)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -256,7 +256,7 @@ func (m *Move) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func (p Pos) appendJSON(b []byte) []byte {
+func appendPos(b []byte, p Pos) []byte {
 	b = append(b, '[')
 	b = strconv.AppendInt(b, int64(p.Row), 10)
 	b = append(b, ',')
@@ -264,42 +264,9 @@ func (p Pos) appendJSON(b []byte) []byte {
 	return append(b, ']')
 }
 
-func appendPositions(b []byte, ps []Pos) []byte {
-	if ps == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, p := range ps {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = p.appendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func appendInts(b []byte, s []int) []byte {
-	if s == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, n := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	return append(b, ']')
-}
-
-func appendIntPtr(b []byte, p *int) []byte {
-	if p == nil {
-		return append(b, "null"...)
-	}
-	return strconv.AppendInt(b, int64(*p), 10)
-}
-
-func appendStrings(b []byte, s []string) []byte {
+// appendList writes s as encoding/json writes a slice: null when nil, else
+// each element written by elem, in brackets.
+func appendList[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
 	if s == nil {
 		return append(b, "null"...)
 	}
@@ -308,10 +275,16 @@ func appendStrings(b []byte, s []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, x)
+		b = elem(b, x)
 	}
 	return append(b, ']')
 }
+
+func appendPositions(b []byte, ps []Pos) []byte { return appendList(b, ps, appendPos) }
+func appendInts(b []byte, s []int) []byte       { return appendList(b, s, appendInt) }
+func appendStrings(b []byte, s []string) []byte { return appendList(b, s, appendString) }
+
+func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
 // appendString writes s as a JSON string, as encoding/json does.
 func appendString(b []byte, s string) []byte { return domain.AppendJSONString(b, s) }
@@ -412,18 +385,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 	}
 	if u := p.Undo; u != nil {
 		b = append(b, `,"undo":{"crossed":`...)
-		if u.Crossed == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i, m := range u.Crossed {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = strconv.AppendUint(b, uint64(m), 10)
-			}
-			b = append(b, ']')
-		}
+		b = appendList(b, u.Crossed, func(b []byte, m Mask) []byte { return strconv.AppendUint(b, uint64(m), 10) })
 		b = append(b, `,"coins":`...)
 		b = strconv.AppendInt(b, int64(u.Coins), 10)
 		b = append(b, `,"palms":`...)

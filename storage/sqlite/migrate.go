@@ -64,7 +64,11 @@ func latestVersion() int { return migrations[len(migrations)-1].version }
 // transaction. The check for "already applied" is repeated inside the
 // transaction (which takes the write lock at BEGIN), so two processes opening
 // the same new file cannot both apply a migration.
-func migrate(ctx context.Context, db *sql.DB) error {
+func migrate(ctx context.Context, db *sql.DB) error { return migrateTo(ctx, db, latestVersion()) }
+
+// migrateTo is migrate stopping at version upTo (tests make the database an
+// older build left this way).
+func migrateTo(ctx context.Context, db *sql.DB, upTo int) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT NOT NULL,
@@ -80,7 +84,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("sqlite: the database is at schema version %d, newer than this build's %d", have, latestVersion())
 	}
 	for _, m := range migrations {
-		if m.version <= have {
+		if m.version <= have || m.version > upTo {
 			continue
 		}
 		if err := applyMigration(ctx, db, m); err != nil {
