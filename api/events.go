@@ -131,7 +131,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 					continue
 				}
 			}
-			st.group(u, viewer)
+			st.group(u, viewer, true)
 			if err := st.flush(); err != nil {
 				return nil
 			}
@@ -253,21 +253,17 @@ func (st *stream) snapshot(g domain.GameView) error {
 	return st.flush()
 }
 
-// group buffers one move and the events it caused that the viewer may see;
-// the last of them carries the game's version as its id.
-func (st *stream) group(u domain.Update, v domain.Viewer) {
-	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: oapi.Move(u.Move), At: u.At}
+// group buffers one move and the events it caused as the viewer may read
+// them (live: as they happen; otherwise caught up from the log); the last of
+// them carries the game's version as its id.
+func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
+	m, visible := u.Disclose(v, live)
+	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: oapi.Move(m), At: u.At}
 	if !u.Actor.Host {
 		seat := u.Actor.Seat
 		move.Actor.Seat = &seat
 	}
 	data, _ := json.Marshal(move) // plain values and valid JSON only
-	visible := make([]domain.Event, 0, len(u.Events))
-	for _, e := range u.Events {
-		if sees(v, e) {
-			visible = append(visible, e)
-		}
-	}
 	id := itoa(u.Seq)
 	if len(visible) == 0 {
 		st.event("move", id, data)
@@ -292,14 +288,8 @@ func (st *stream) catchUp(ctx context.Context, id string, after int64, v domain.
 	}
 	st.arm()
 	for _, u := range backlog {
-		st.group(u, v)
+		st.group(u, v, false)
 		after = u.Seq
 	}
 	return after, st.flush()
-}
-
-// sees reports whether viewer v may see event e: public events, and a seat's
-// private events by that seat and the host.
-func sees(v domain.Viewer, e domain.Event) bool {
-	return e.For == nil || v.Host || (v.Seat >= 0 && *e.For == v.Seat)
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -37,8 +38,8 @@ func TestDigitalGame(t *testing.T) {
 	if !g.Ended || g.Phase != "ended" || g.Version != int64(moves) {
 		t.Fatalf("after %d moves: ended %v phase %s version %d", moves, g.Ended, g.Phase, g.Version)
 	}
-	if g.State.Seed != "digital-game-seed" {
-		t.Errorf("the ended game shows seed %q", g.State.Seed)
+	if g.Seed != "digital-game-seed" || g.SeedSalt == "" || domain.SeedCommitment(g.Seed, g.SeedSalt) != g.SeedCommitment {
+		t.Errorf("the ended game shows seed %q, salt %q, commitment %q", g.Seed, g.SeedSalt, g.SeedCommitment)
 	}
 	r := s.do(t, http.MethodGet, tb.path("/score"), nil)
 	wantStatus(t, r, http.StatusOK)
@@ -101,7 +102,7 @@ func TestPhysicalGame(t *testing.T) {
 	}
 
 	g, _ := tb.get(t, "")
-	if !g.Ended || g.Version != int64(moves) || g.State.Seed != "" || g.State.SeedCommitment != "" {
+	if !g.Ended || g.Version != int64(moves) || g.Seed != "" || g.SeedCommitment != "" || g.SeedSalt != "" {
 		t.Fatalf("physical game after %d moves: %+v", moves, g)
 	}
 	r := s.do(t, http.MethodGet, tb.path("/score"), nil)
@@ -346,9 +347,13 @@ func TestCredentials(t *testing.T) {
 			t.Errorf("log %+v", log)
 		}
 	})
-	t.Run("host names the seat of legal moves", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.host)), http.StatusBadRequest, "invalid")
-		r := s.do(t, http.MethodGet, tb.path("/legal-moves?seat=1"), nil, cred(tb.host))
+	t.Run("host names the seat of legal moves, or none for the table's", func(t *testing.T) {
+		r := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.host))
+		wantStatus(t, r, http.StatusOK)
+		if l := decode[silvergold.Legal](t, r.Body); l.Seat != -1 || l.Action != "wait" {
+			t.Errorf("the table's legal moves in a digital game: %+v", l)
+		}
+		r = s.do(t, http.MethodGet, tb.path("/legal-moves?seat=1"), nil, cred(tb.host))
 		wantStatus(t, r, http.StatusOK)
 		if l := decode[silvergold.Legal](t, r.Body); l.Seat != 1 || l.Action != "cross" {
 			t.Errorf("legal %+v", l)
@@ -564,8 +569,8 @@ func TestHiddenInformation(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d answers were checked", checked)
 	}
-	if g, _ := tb.get(t, ""); g.State.Seed != seed {
-		t.Errorf("the ended game shows seed %q", g.State.Seed)
+	if g, _ := tb.get(t, ""); g.Seed != seed {
+		t.Errorf("the ended game shows seed %q", g.Seed)
 	}
 }
 

@@ -316,6 +316,10 @@ const notesRuleset = "notes"
 
 func (noteRules) Name() string { return notesRuleset }
 
+func (noteRules) Info() domain.RulesetInfo {
+	return domain.RulesetInfo{Name: notesRuleset, Title: "Notes", MinPlayers: 1, MaxPlayers: 8, Modes: []string{domain.Digital}}
+}
+
 func (r noteRules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
 	g := &noteGame{Seats: len(req.Players), Pad: r.pad, Req: req}
 	fmt.Sscanf(req.Seed, "end=%d", &g.End)
@@ -331,13 +335,6 @@ func (noteRules) Replay(domain.CreateRequest, domain.CatalogBlob, []domain.Repla
 	return nil, 0, errors.New("notes: no replay")
 }
 
-func (noteRules) CatalogView(name string) ([]byte, error) {
-	return nil, domain.Errorf(domain.NotFound, "notes have no catalog %q", name)
-}
-
-func (noteRules) VerifySheet([]byte) ([]byte, error) {
-	return nil, domain.Errorf(domain.Invalid, "notes have no score sheets")
-}
 
 type noteGame struct {
 	Seats, Pad, N, End int
@@ -345,9 +342,9 @@ type noteGame struct {
 	events             []domain.Event
 }
 
-func (g *noteGame) Apply(a domain.Actor, move []byte) ([]byte, error) {
+func (g *noteGame) Apply(a domain.Actor, move []byte) (domain.Logged, error) {
 	if g.Ended() {
-		return nil, domain.Errorf(domain.IllegalMove, "the notes are over")
+		return domain.Logged{}, domain.Errorf(domain.IllegalMove, "the notes are over")
 	}
 	g.N++
 	seat := a.Seat
@@ -361,7 +358,7 @@ func (g *noteGame) Apply(a domain.Actor, move []byte) ([]byte, error) {
 	if g.Ended() {
 		g.events = append(g.events, domain.Event{Type: "game_ended", Data: json.RawMessage(`{}`)})
 	}
-	return move, nil
+	return domain.Logged{Move: move}, nil
 }
 
 func (g *noteGame) Snapshot() ([]byte, error) { return json.Marshal(g) }
@@ -377,10 +374,10 @@ func (g *noteGame) AppendView(b []byte, _ domain.Viewer) ([]byte, error) {
 	v, err := json.Marshal(map[string]int{"n": g.N})
 	return append(b, v...), err
 }
-func (g *noteGame) LegalMoves(int) ([]byte, error) { return []byte(`{}`), nil }
-func (g *noteGame) Score() ([]byte, error)         { return []byte(`{}`), nil }
-func (g *noteGame) Setup() domain.CreateRequest    { return g.Req }
-func (g *noteGame) Events() []domain.Event         { return g.events }
+func (g *noteGame) LegalMoves(domain.Viewer, int) ([]byte, error) { return []byte(`{}`), nil }
+func (g *noteGame) Score() ([]byte, error)                         { return []byte(`{}`), nil }
+func (g *noteGame) Setup() domain.CreateRequest                    { return g.Req }
+func (g *noteGame) Events() []domain.Event                         { return g.events }
 
 // noteMove is a body that openapi.yaml accepts as a move (a table report);
 // the notes ruleset takes anything.

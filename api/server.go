@@ -9,6 +9,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"net/url"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -73,10 +75,23 @@ func (s *Server) mustActor(ctx context.Context, id string) (domain.Actor, error)
 }
 
 func gameToAPI(g domain.GameView) oapi.Game {
-	return oapi.Game{
+	out := oapi.Game{
 		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: oapi.GameState(g.State),
+		Options: map[string]any{}, SeedCommitment: nonEmpty(g.SeedCommitment), Seed: nonEmpty(g.Seed), SeedSalt: nonEmpty(g.SeedSalt),
 	}
+	if len(g.Options) > 0 {
+		_ = json.Unmarshal(g.Options, &out.Options) // the ruleset's JSON object
+	}
+	return out
+}
+
+// nonEmpty returns &s, or nil for "".
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // CreateGame creates a game and hands out its credentials.
@@ -91,6 +106,9 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	}
 	if b.Catalog != nil {
 		req.Catalog = *b.Catalog
+	}
+	if b.Options != nil {
+		req.Options, _ = json.Marshal(*b.Options) // decoded from JSON, so it encodes
 	}
 	c, err := s.games.Create(ctx, b.Ruleset, req)
 	if err != nil {
@@ -197,7 +215,11 @@ func (s *Server) ListMoves(ctx context.Context, r oapi.ListMovesRequestObject) (
 	if r.Params.Limit != nil {
 		limit = min(*r.Params.Limit, maxMoves)
 	}
-	moves, err := s.games.Moves(ctx, r.Id, after, limit)
+	a, err := s.actor(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := s.games.Moves(ctx, r.Id, after, limit, domain.ViewerOf(a))
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +245,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	var seat int
 	switch {
 	case a.Host && r.Params.Seat == nil:
-		return nil, domain.Errorf(domain.Invalid, "the host credential names the seat: add ?seat=<n>")
+		seat = -1 // the table's own moves: the reports a physical game owes
 	case a.Host:
 		seat = *r.Params.Seat
 	case r.Params.Seat != nil && *r.Params.Seat != a.Seat:
@@ -231,7 +253,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	default:
 		seat = a.Seat
 	}
-	l, err := s.games.LegalMoves(ctx, r.Id, seat)
+	_, l, err := s.games.LegalMoves(ctx, r.Id, domain.ViewerOf(&a), seat)
 	if err != nil {
 		return nil, err
 	}
@@ -249,11 +271,43 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
+	_, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
 	if err != nil {
 		return nil, err
 	}
 	return oapi.GetCatalog200JSONResponse(c), nil
+}
+
+// ListRulesets lists the games this server plays.
+func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (oapi.ListRulesetsResponseObject, error) {
+	out := oapi.ListRulesets200JSONResponse{Rulesets: []oapi.RulesetInfo{}}
+	for _, r := range s.games.RulesetInfos() {
+		info := oapi.RulesetInfo{
+			Name: r.Name, Title: r.Title, Summary: r.Summary, MinPlayers: r.MinPlayers, MaxPlayers: r.MaxPlayers,
+			Modes: []oapi.Mode{}, Options: []oapi.RulesetOption{}, Catalogs: []oapi.RulesetCatalog{}, ScoreSheets: r.ScoreSheets,
+		}
+		for _, m := range r.Modes {
+			info.Modes = append(info.Modes, oapi.Mode(m))
+		}
+		for _, o := range r.Options {
+			opt := oapi.RulesetOption{Name: o.Name, Type: oapi.RulesetOptionType(o.Type), Description: o.Description,
+				Minimum: o.Minimum, Maximum: o.Maximum}
+			_ = json.Unmarshal(o.Default, &opt.Default) // the ruleset's JSON value
+			if len(o.Enum) > 0 {
+				opt.Enum = &o.Enum
+			}
+			if o.Seat {
+				opt.Seat = &o.Seat
+			}
+			info.Options = append(info.Options, opt)
+		}
+		for _, c := range r.Catalogs {
+			info.Catalogs = append(info.Catalogs, oapi.RulesetCatalog{Name: c.Name, Hash: c.Hash,
+				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name)})
+		}
+		out.Rulesets = append(out.Rulesets, info)
+	}
+	return out, nil
 }
 
 // GetHealth says the process is alive. It does not touch the store: a

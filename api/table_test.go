@@ -25,7 +25,13 @@ type gameJSON struct {
 	Ended     bool            `json:"ended"`
 	CreatedAt time.Time       `json:"created_at"`
 	UpdatedAt time.Time       `json:"updated_at"`
-	State     silvergold.View `json:"state"`
+	Options   map[string]any  `json:"options"`
+	// SeedCommitment, Seed and SeedSalt: a digital game's commitment, and
+	// its seed and salt once it has ended.
+	SeedCommitment string          `json:"seed_commitment"`
+	Seed           string          `json:"seed"`
+	SeedSalt       string          `json:"seed_salt"`
+	State          silvergold.View `json:"state"`
 }
 
 type createdJSON struct {

@@ -57,11 +57,15 @@ func (s *Server) VerifyScoreSheet(_ context.Context, r oapi.VerifyScoreSheetRequ
 	return oapi.VerifyScoreSheet200JSONResponse(res), nil
 }
 
-// GetGameRecord returns the record of a game. Anyone may read it: it holds
-// what the public view and the move log show, and a digital game's seed only
-// once the game has ended.
+// GetGameRecord returns the record of a game. Anyone may read it: while the
+// game runs it holds what the move log shows the caller, and everything once
+// the game has ended.
 func (s *Server) GetGameRecord(ctx context.Context, r oapi.GetGameRecordRequestObject) (oapi.GetGameRecordResponseObject, error) {
-	rec, err := s.games.Record(ctx, r.Id)
+	a, err := s.actor(ctx, r.Id)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.games.Record(ctx, r.Id, domain.ViewerOf(a))
 	if err != nil {
 		return nil, err
 	}

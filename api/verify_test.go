@@ -339,13 +339,18 @@ func TestGameRecordDigital(t *testing.T) {
 	s := newServer(t)
 	tb := newTable(t, s, "digital", 4, seed)
 	created, _ := tb.get(t, "")
-	commitment := created.State.SeedCommitment
-	if commitment != domain.SeedCommitment(seed) {
-		t.Fatalf("the view commits to %q", commitment)
+	commitment := created.SeedCommitment
+	if commitment == "" || commitment == domain.SeedCommitment(seed, "") || created.Seed != "" || created.SeedSalt != "" {
+		t.Fatalf("the game commits to %q (seed %q, salt %q): a salted commitment, nothing more, is shown while it runs", commitment, created.Seed, created.SeedSalt)
 	}
 
 	t.Run("a running game's record has no seed", func(t *testing.T) {
 		running := newTable(t, s, "digital", 4, seed)
+		started, _ := running.get(t, "")
+		if started.SeedCommitment == commitment {
+			t.Error("two games with the same seed share a commitment: the salt is missing")
+		}
+		commitment := started.SeedCommitment
 		cat := catalog(t, s)
 		for range 6 {
 			g, _ := running.get(t, running.host)
@@ -369,8 +374,9 @@ func TestGameRecordDigital(t *testing.T) {
 		!reflect.DeepEqual(rec.Players, []string{"Ann", "Ben", "Cat", "Dan"}) || !rec.Ended || rec.Version != g.Version || len(rec.Moves) != int(g.Version) {
 		t.Fatalf("record of an ended game: %.300s", r.Body)
 	}
-	if rec.Seed != seed || rec.SeedCommitment != commitment || domain.SeedCommitment(rec.Seed) != g.State.SeedCommitment {
-		t.Errorf("seed %q, commitment %q; the view committed to %q", rec.Seed, rec.SeedCommitment, g.State.SeedCommitment)
+	if rec.Seed != seed || rec.SeedSalt == "" || rec.SeedCommitment != commitment || domain.SeedCommitment(rec.Seed, rec.SeedSalt) != commitment ||
+		g.Seed != seed || g.SeedSalt != rec.SeedSalt {
+		t.Errorf("seed %q, salt %q, commitment %q; the game committed to %q and shows seed %q, salt %q", rec.Seed, rec.SeedSalt, rec.SeedCommitment, commitment, g.Seed, g.SeedSalt)
 	}
 	if rec.Catalog.Name != "standard" || rec.Catalog.Hash != g.State.Catalog.Hash || domain.ContentHash([]byte(rec.Catalog.Content)) != rec.Catalog.Hash {
 		t.Errorf("catalog %s %s, the view's %s", rec.Catalog.Name, rec.Catalog.Hash, g.State.Catalog.Hash)
@@ -409,7 +415,7 @@ func TestGameRecordDigital(t *testing.T) {
 		{"seed changed", func(t *testing.T, r *domain.Record) int64 { r.Seed += "x"; return 0 }, "seed_mismatch", ""},
 		{"seed and commitment changed together", func(t *testing.T, r *domain.Record) int64 {
 			r.Seed += "x" // deals other cards than those kept
-			r.SeedCommitment = domain.SeedCommitment(r.Seed)
+			r.SeedCommitment = domain.SeedCommitment(r.Seed, r.SeedSalt)
 			return 1
 		}, "illegal_move", "keep-dealt"},
 		{"seed withheld", func(t *testing.T, r *domain.Record) int64 { r.Seed = ""; return 0 }, "seed_missing", ""},

@@ -19,14 +19,20 @@ import (
 
 // GameHead is what every game has, whatever its ruleset.
 type GameHead struct {
-	ID        string    `json:"id"`
-	Ruleset   string    `json:"ruleset"`
-	Mode      string    `json:"mode"`
-	Version   int64     `json:"version"`
-	Phase     string    `json:"phase"`
-	Ended     bool      `json:"ended"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	ID        string          `json:"id"`
+	Ruleset   string          `json:"ruleset"`
+	Mode      string          `json:"mode"`
+	Version   int64           `json:"version"`
+	Phase     string          `json:"phase"`
+	Ended     bool            `json:"ended"`
+	CreatedAt time.Time       `json:"created_at"`
+	UpdatedAt time.Time       `json:"updated_at"`
+	Options   json.RawMessage `json:"options"`
+	// A digital game's commitment to its seed; the seed and the salt are
+	// shown once the game has ended.
+	SeedCommitment string `json:"seed_commitment,omitempty"`
+	Seed           string `json:"seed,omitempty"`
+	SeedSalt       string `json:"seed_salt,omitempty"`
 }
 
 // appendJSON appends h encoded as json.Marshal(h) encodes it (every move's
@@ -48,6 +54,20 @@ func (h *GameHead) appendJSON(b []byte) []byte {
 	b = appendJSONTime(b, h.CreatedAt)
 	b = append(b, `,"updated_at":`...)
 	b = appendJSONTime(b, h.UpdatedAt)
+	b = append(b, `,"options":`...)
+	if len(h.Options) == 0 {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, h.Options...)
+	}
+	for _, f := range [...]struct{ name, v string }{
+		{`,"seed_commitment":`, h.SeedCommitment}, {`,"seed":`, h.Seed}, {`,"seed_salt":`, h.SeedSalt},
+	} {
+		if f.v != "" {
+			b = append(b, f.name...)
+			b = AppendJSONString(b, f.v)
+		}
+	}
 	return append(b, '}')
 }
 
@@ -184,6 +204,19 @@ func (s *Games) Create(ctx context.Context, ruleset string, req CreateRequest) (
 	if err != nil {
 		return Created{}, err
 	}
+	switch {
+	case req.Mode != Digital && req.Mode != Physical:
+		return Created{}, Errorf(Invalid, "mode must be %q or %q, not %q", Digital, Physical, req.Mode)
+	case req.Mode == Physical && req.Seed != "":
+		return Created{}, Errorf(Invalid, "a physical game has no seed: the cards are shuffled at the table")
+	case len(req.Seed) > MaxSeedLength:
+		return Created{}, Errorf(Invalid, "the seed is longer than %d bytes", MaxSeedLength)
+	case req.Mode == Digital:
+		if req.Seed == "" {
+			req.Seed = NewSeed()
+		}
+		req.Salt = NewSalt()
+	}
 	g, cat, err := r.Create(req)
 	if err != nil {
 		return Created{}, err
@@ -287,14 +320,23 @@ func (s *Games) view(rec GameRecord, g Game, v Viewer) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	return GameView{GameHead: headOf(rec), State: state}, nil
+	return GameView{GameHead: headOf(rec, g), State: state}, nil
 }
 
-func headOf(rec GameRecord) GameHead {
-	return GameHead{
+// headOf is the head of game g stored as rec.
+func headOf(rec GameRecord, g Game) GameHead {
+	setup := g.Setup()
+	h := GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
-		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt,
+		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options,
 	}
+	if setup.Mode == Digital && setup.Seed != "" {
+		h.SeedCommitment = SeedCommitment(setup.Seed, setup.Salt)
+		if rec.Ended {
+			h.Seed, h.SeedSalt = setup.Seed, setup.Salt
+		}
+	}
+	return h
 }
 
 // Game returns a game as viewer v sees it.
@@ -433,7 +475,7 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 
 // played builds, from a game that has just applied a move, the append that
 // stores it, the answer and the update live clients hear.
-func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt PlayOptions, scope, reqHash string) (Append, Played, Update, error) {
+func (s *Games) played(rec GameRecord, g Game, actor Actor, logged Logged, opt PlayOptions, scope, reqHash string) (Append, Played, Update, error) {
 	state, err := g.Snapshot()
 	if err != nil {
 		return Append{}, Played{}, Update{}, err
@@ -452,7 +494,8 @@ func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt P
 	}
 	a := Append{
 		GameID: rec.ID, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
-		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged, Events: eventsJSON, At: now},
+		Move: MoveRecord{Seq: rec.Version, Actor: actor, Move: logged.Move, Events: eventsJSON, At: now,
+			Public: logged.Public, For: logged.For, NotHost: logged.NotHost},
 	}
 	if opt.IdempotencyKey != "" {
 		// Only the version is kept: a retry rebuilds the answer from the log
@@ -461,7 +504,8 @@ func (s *Games) played(rec GameRecord, g Game, actor Actor, logged []byte, opt P
 			Response: strconv.AppendInt([]byte(`{"seq":`), rec.Version, 10)}
 		a.Idempotency.Response = append(a.Idempotency.Response, '}')
 	}
-	u := Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended}
+	u := Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
+		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
 	return a, Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
 }
 
@@ -531,7 +575,7 @@ func (s *Games) queue(ctx context.Context, a Append) (wait func() error) {
 // json.Marshal would encode it, with the ruleset appending its view (already
 // compact JSON) in place. The game it returns shares the answer's bytes.
 func moveResult(rec GameRecord, g Game, v Viewer) ([]byte, GameView, error) {
-	gv := GameView{GameHead: headOf(rec)}
+	gv := GameView{GameHead: headOf(rec, g)}
 	b := make([]byte, 0, 4096)
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, rec.Version, 10)
@@ -560,22 +604,51 @@ func itoa(i int) string {
 	return string(b)
 }
 
-// Moves returns the accepted moves of a game with Seq > after (limit <= 0: all).
-func (s *Games) Moves(ctx context.Context, id string, after int64, limit int) ([]MoveRecord, error) {
-	if _, err := s.store.Game(ctx, id); err != nil {
+// Moves returns the accepted moves of a game with Seq > after (limit <= 0:
+// all), each as viewer v may read it (Move is then the disclosed form, and
+// Public is nil).
+func (s *Games) Moves(ctx context.Context, id string, after int64, limit int, v Viewer) ([]MoveRecord, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	return s.store.Moves(ctx, id, after, limit)
+	if after >= rec.Version {
+		return []MoveRecord{}, nil
+	}
+	// The log never holds less than the head read before it; reading no
+	// further than the head's version keeps the two consistent.
+	n := int(rec.Version - after)
+	if limit <= 0 || limit > n {
+		limit = n
+	}
+	moves, err := s.store.Moves(ctx, id, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	for i := range moves {
+		m := &moves[i]
+		m.Move, m.Public = DiscloseMove(m, v, rec.Ended), nil
+	}
+	return moves, nil
 }
 
-// LegalMoves returns what seat may do now in a game (the ruleset's JSON).
-func (s *Games) LegalMoves(ctx context.Context, id string, seat int) ([]byte, error) {
-	var out []byte
-	err := s.committed(ctx, id, func(_ GameRecord, g Game) (err error) {
-		out, err = g.LegalMoves(seat)
+// LegalMoves returns what seat may do now in a game, as viewer v may know it
+// (the ruleset's JSON), with the game's head; seat -1 asks for the table's
+// reports.
+func (s *Games) LegalMoves(ctx context.Context, id string, v Viewer, seat int) (GameHead, []byte, error) {
+	var (
+		out  []byte
+		head GameHead
+	)
+	err := s.committed(ctx, id, func(rec GameRecord, g Game) (err error) {
+		if seat < -1 || seat >= g.Players() {
+			return Errorf(Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, g.Players()-1)
+		}
+		head = headOf(rec, g)
+		out, err = g.LegalMoves(v, seat)
 		return err
 	})
-	return out, err
+	return head, out, err
 }
 
 // Score returns the scores and ranking of a game as they stand (the ruleset's JSON).
@@ -589,19 +662,51 @@ func (s *Games) Score(ctx context.Context, id string) ([]byte, error) {
 }
 
 // Catalog returns a catalog of a ruleset (the ruleset's JSON).
-func (s *Games) Catalog(ruleset, name string) ([]byte, error) {
+func (s *Games) Catalog(ruleset, name string) (CatalogInfo, []byte, error) {
 	r, err := s.Ruleset(ruleset)
 	if err != nil {
-		return nil, err
+		return CatalogInfo{}, nil, err
 	}
-	return r.CatalogView(name)
+	c, ok := r.(Cataloger)
+	if !ok {
+		return CatalogInfo{}, nil, Errorf(NotFound, "%s is played without a card catalog", ruleset)
+	}
+	return c.CatalogView(name)
+}
+
+// RulesetInfos describes every ruleset the service plays, in name order, with
+// the catalogs each offers.
+func (s *Games) RulesetInfos() []RulesetEntry {
+	var out []RulesetEntry
+	for _, name := range s.Rulesets() {
+		r := s.rulesets[name]
+		e := RulesetEntry{RulesetInfo: r.Info(), Catalogs: []CatalogInfo{}}
+		if c, ok := r.(Cataloger); ok {
+			for _, n := range c.CatalogNames() {
+				if info, _, err := c.CatalogView(n); err == nil {
+					e.Catalogs = append(e.Catalogs, info)
+				}
+			}
+		}
+		_, e.ScoreSheets = r.(SheetVerifier)
+		out = append(out, e)
+	}
+	return out
+}
+
+// RulesetEntry is a ruleset as the service offers it.
+type RulesetEntry struct {
+	RulesetInfo
+	Catalogs    []CatalogInfo
+	ScoreSheets bool // it checks paper score sheets
 }
 
 // Ping reports whether the store is usable.
 func (s *Games) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
 // Update is what live clients hear after an accepted move: the move and the
-// events it caused. Seq is the game's version after the move.
+// events it caused, with who may read what (see Disclose). Seq is the game's
+// version after the move.
 type Update struct {
 	GameID string
 	Seq    int64
@@ -610,7 +715,18 @@ type Update struct {
 	Events []Event
 	At     time.Time
 	Phase  string
-	Ended  bool
+	Ended  bool // the game has ended (after this move, or, from the log, by now)
+
+	Public  json.RawMessage // see Logged
+	For     int
+	NotHost bool
+}
+
+// Disclose returns the update's move and events as viewer v may read them;
+// live says the update is told as it happens.
+func (u *Update) Disclose(v Viewer, live bool) (json.RawMessage, []Event) {
+	m := MoveRecord{Move: u.Move, Public: u.Public, For: u.For, NotHost: u.NotHost}
+	return DiscloseMove(&m, v, u.Ended), DiscloseEvents(u.Events, v, u.Ended, live)
 }
 
 // subscriberBuffer is how many updates a slow live client may fall behind
@@ -662,9 +778,18 @@ func (s *Games) publish(u Update) {
 	}
 }
 
-// Updates returns the stored updates of a game with Seq > after.
+// Updates returns the stored updates of a game with Seq > after, each with
+// Ended saying whether the game has ended by now; Disclose them before
+// telling them (not live).
 func (s *Games) Updates(ctx context.Context, id string, after int64) ([]Update, error) {
-	moves, err := s.Moves(ctx, id, after, 0)
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if after >= rec.Version {
+		return nil, nil
+	}
+	moves, err := s.store.Moves(ctx, id, after, int(rec.Version-after))
 	if err != nil {
 		return nil, err
 	}
@@ -676,7 +801,8 @@ func (s *Games) Updates(ctx context.Context, id string, after int64) ([]Update, 
 				return nil, err
 			}
 		}
-		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At}
+		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At,
+			Ended: rec.Ended, Public: m.Public, For: m.For, NotHost: m.NotHost}
 	}
 	return out, nil
 }
@@ -687,7 +813,11 @@ func (s *Games) VerifySheet(ruleset string, sheet []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.VerifySheet(sheet)
+	v, ok := r.(SheetVerifier)
+	if !ok {
+		return nil, Errorf(NotFound, "%s has no score sheet to check", ruleset)
+	}
+	return v.VerifySheet(sheet)
 }
 
 // VerifyRecord replays a game record with the service's rulesets.

@@ -260,7 +260,7 @@ func TestPlay(t *testing.T) {
 		g, err := s.Game(t.Context(), id, domain.Public)
 		require.NoError(t, err)
 		assert.Equal(t, int64(0), g.Version)
-		legal, err := s.LegalMoves(t.Context(), id, 0)
+		_, legal, err := s.LegalMoves(t.Context(), id, domain.SeatViewer(0), 0)
 		require.NoError(t, err)
 		assert.Contains(t, string(legal), `"action":"keep"`, "seat 0 still keeps until its keep is committed")
 

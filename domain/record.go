@@ -8,15 +8,16 @@ import (
 	"time"
 )
 
-// RecordFormat identifies the version of the game record format.
-const RecordFormat = "treasury.game-record/v1"
+// RecordFormat identifies the version of the game record format this server
+// writes. Version 2 added the game's options and the seed's salt; records of
+// version 1 (no options, a commitment without salt) still verify.
+const (
+	RecordFormat   = "treasury.game-record/v2"
+	RecordFormatV1 = "treasury.game-record/v1"
+)
 
-// SeedCommitment is what a digital game publishes about its seed while it
-// runs: the hex SHA-256 of the seed's bytes.
-func SeedCommitment(seed string) string {
-	h := sha256.Sum256([]byte(seed))
-	return hex.EncodeToString(h[:])
-}
+// MaxSeedLength is the longest seed a game may be created with, in bytes.
+const MaxSeedLength = 256
 
 // ContentHash is the hex SHA-256 of b, the hash of a catalog's content.
 func ContentHash(b []byte) string {
@@ -31,11 +32,13 @@ type Record struct {
 	GameID         string        `json:"game_id"`
 	Ruleset        string        `json:"ruleset"`
 	Mode           string        `json:"mode"`
-	Players        []string      `json:"players"`
-	Catalog        RecordCatalog `json:"catalog"`
-	SeedCommitment string        `json:"seed_commitment,omitempty"` // digital: SHA-256 of the seed
-	Seed           string        `json:"seed,omitempty"`            // digital, once the game has ended
-	Ended          bool          `json:"ended"`
+	Players        []string        `json:"players"`
+	Options        json.RawMessage `json:"options,omitempty"` // v2: every option, defaults filled in
+	Catalog        RecordCatalog   `json:"catalog"`
+	SeedCommitment string          `json:"seed_commitment,omitempty"` // digital: SHA-256 of salt then seed
+	Seed           string          `json:"seed,omitempty"`            // digital, once the game has ended
+	SeedSalt       string          `json:"seed_salt,omitempty"`       // digital, once the game has ended (v2)
+	Ended          bool            `json:"ended"`
 	Version        int64         `json:"version"`
 	CreatedAt      time.Time     `json:"created_at"`
 	Moves          []RecordMove  `json:"moves"`
@@ -93,9 +96,10 @@ type Problem struct {
 	Reason string `json:"reason"`
 }
 
-// Record returns the record of a game. The seed of a digital game is in it
-// only once the game has ended.
-func (s *Games) Record(ctx context.Context, id string) (Record, error) {
+// Record returns the record of a game as viewer v may read it. Once the game
+// has ended it holds everything, a digital game's seed and salt included;
+// while it runs, each move is shown as v may read it (see Disclose).
+func (s *Games) Record(ctx context.Context, id string, v Viewer) (Record, error) {
 	rec, g, err := s.load(ctx, id)
 	if err != nil {
 		return Record{}, err
@@ -104,24 +108,29 @@ func (s *Games) Record(ctx context.Context, id string) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	moves, err := s.store.Moves(ctx, id, 0, 0)
+	// The head was read first, and the log never holds less than it: the
+	// moves up to its version are the ones that made it.
+	moves, err := s.store.Moves(ctx, id, 0, int(max(rec.Version, 1)))
 	if err != nil {
 		return Record{}, err
 	}
+	moves = moves[:min(int64(len(moves)), rec.Version)]
 	setup := g.Setup()
 	out := Record{
 		Format: RecordFormat, GameID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Players: setup.Players,
+		Options: setup.Options,
 		Catalog: RecordCatalog{Name: cat.Name, Hash: cat.Hash, Content: string(cat.Content)},
 		Ended:   rec.Ended, Version: rec.Version, CreatedAt: rec.CreatedAt, Moves: make([]RecordMove, len(moves)),
 	}
-	if setup.Seed != "" {
-		out.SeedCommitment = SeedCommitment(setup.Seed)
+	if setup.Mode == Digital && setup.Seed != "" {
+		out.SeedCommitment = SeedCommitment(setup.Seed, setup.Salt)
 		if rec.Ended {
-			out.Seed = setup.Seed
+			out.Seed, out.SeedSalt = setup.Seed, setup.Salt
 		}
 	}
-	for i, m := range moves {
-		out.Moves[i] = RecordMove{Seq: m.Seq, Actor: ActorOf(m.Actor), Move: json.RawMessage(m.Move), At: m.At}
+	for i := range moves {
+		m := &moves[i]
+		out.Moves[i] = RecordMove{Seq: m.Seq, Actor: ActorOf(m.Actor), Move: json.RawMessage(DiscloseMove(m, v, rec.Ended)), At: m.At}
 	}
 	return out, nil
 }
@@ -133,8 +142,14 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 	whole := func(code, format string, args ...any) Verdict {
 		return Verdict{Problem: &Problem{Code: code, Reason: Errorf(Invalid, format, args...).Reason}}
 	}
-	if r.Format != RecordFormat {
-		return whole("format", "the record's format is %q; this server reads %q", r.Format, RecordFormat)
+	switch r.Format {
+	case RecordFormat:
+	case RecordFormatV1:
+		if r.SeedSalt != "" || len(r.Options) > 0 {
+			return whole("format", "a record of format %q has no options and no seed salt", RecordFormatV1)
+		}
+	default:
+		return whole("format", "the record's format is %q; this server reads %q and %q", r.Format, RecordFormat, RecordFormatV1)
 	}
 	var rs Ruleset
 	for _, x := range rulesets {
@@ -148,14 +163,17 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 	if got := ContentHash([]byte(r.Catalog.Content)); got != r.Catalog.Hash {
 		return whole("catalog_changed", "the catalog's content has hash %s, not the %s the game was created with: the catalog was changed", got, r.Catalog.Hash)
 	}
-	if r.Mode == "digital" {
+	if r.Mode != Digital && r.Mode != Physical {
+		return whole("mode", "the record's mode is %q; a game is %q or %q", r.Mode, Digital, Physical)
+	}
+	if r.Mode == Digital {
 		switch {
 		case r.Seed == "":
 			return whole("seed_missing", "a digital game's record carries its seed only once the game has ended; it cannot be re-dealt before")
-		case SeedCommitment(r.Seed) != r.SeedCommitment:
+		case SeedCommitment(r.Seed, r.SeedSalt) != r.SeedCommitment:
 			return whole("seed_mismatch", "the seed does not match the commitment published when the game was created")
 		}
-	} else if r.Seed != "" || r.SeedCommitment != "" {
+	} else if r.Seed != "" || r.SeedCommitment != "" || r.SeedSalt != "" {
 		return whole("seed_in_physical", "a physical game has no seed")
 	}
 	moves := make([]ReplayMove, len(r.Moves))
@@ -175,14 +193,14 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 	if r.Version != int64(len(r.Moves)) {
 		return whole("version", "the record says version %d but carries %d moves", r.Version, len(r.Moves))
 	}
-	g, bad, err := rs.Replay(CreateRequest{Mode: r.Mode, Players: r.Players, Seed: r.Seed, Catalog: r.Catalog.Name},
+	g, bad, err := rs.Replay(CreateRequest{Mode: r.Mode, Players: r.Players, Seed: r.Seed, Salt: r.SeedSalt, Catalog: r.Catalog.Name, Options: r.Options},
 		CatalogBlob{Name: r.Catalog.Name, Hash: r.Catalog.Hash, Content: []byte(r.Catalog.Content)}, moves)
 	if err != nil && g == nil {
 		return whole(string(ErrorCode(err)), "the game cannot be set up: %s", ErrorReason(err))
 	}
 	if err != nil {
 		v := Verdict{Moves: bad - 1, Problem: &Problem{Seq: int64(bad), Code: string(ErrorCode(err)), Rule: ErrorRule(err), Reason: ErrorReason(err)}}
-		v.Before, _ = g.AppendView(nil, Viewer{Host: true, Seat: -1})
+		v.Before, _ = g.AppendView(nil, HostViewer)
 		return v
 	}
 	if g.Ended() != r.Ended {

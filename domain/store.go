@@ -47,9 +47,14 @@ type Actor struct {
 type MoveRecord struct {
 	Seq    int64 // 1-based; equals the game's version after the move
 	Actor  Actor
-	Move   []byte // the move as the ruleset encodes it (JSON)
+	Move   []byte // the move in full as the ruleset encodes it (JSON)
 	Events []byte // JSON array of the Events the move caused
 	At     time.Time
+	// Public is the move as viewers outside its audience read it while the
+	// game runs; nil when the move hides nothing (see Logged).
+	Public  []byte
+	For     int
+	NotHost bool
 }
 
 // IdempotencyRecord remembers the response to a request made with an

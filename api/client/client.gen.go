@@ -113,6 +113,27 @@ func (e ProblemCode) Valid() bool {
 	}
 }
 
+// Defines values for RulesetOptionType.
+const (
+	Boolean RulesetOptionType = "boolean"
+	Integer RulesetOptionType = "integer"
+	String  RulesetOptionType = "string"
+)
+
+// Valid indicates whether the value is a known member of the RulesetOptionType enum.
+func (e RulesetOptionType) Valid() bool {
+	switch e {
+	case Boolean:
+		return true
+	case Integer:
+		return true
+	case String:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldAwaitedAction.
 const (
 	SilverGoldAwaitedActionCross   SilverGoldAwaitedAction = "cross"
@@ -311,6 +332,21 @@ func (e SilverGoldLegalAction) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldLegalRuleset.
+const (
+	SilverGoldLegalRulesetSilverAndGold SilverGoldLegalRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldLegalRuleset enum.
+func (e SilverGoldLegalRuleset) Valid() bool {
+	switch e {
+	case SilverGoldLegalRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldRevealExpedition.
 const (
 	SilverGoldRevealExpeditionD2 SilverGoldRevealExpedition = "D2"
@@ -350,6 +386,36 @@ const (
 func (e SilverGoldRevealType) Valid() bool {
 	switch e {
 	case SilverGoldRevealTypeReveal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldScoreRuleset.
+const (
+	SilverGoldScoreRulesetSilverAndGold SilverGoldScoreRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldScoreRuleset enum.
+func (e SilverGoldScoreRuleset) Valid() bool {
+	switch e {
+	case SilverGoldScoreRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldSheetRuleset.
+const (
+	SilverGoldSheetRulesetSilverAndGold SilverGoldSheetRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetRuleset enum.
+func (e SilverGoldSheetRuleset) Valid() bool {
+	switch e {
+	case SilverGoldSheetRulesetSilverAndGold:
 		return true
 	default:
 		return false
@@ -446,6 +512,21 @@ func (e SilverGoldSheetFindingLine) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldSheetResultRuleset.
+const (
+	SilverGoldSheetResultRulesetSilverAndGold SilverGoldSheetResultRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetResultRuleset enum.
+func (e SilverGoldSheetResultRuleset) Valid() bool {
+	switch e {
+	case SilverGoldSheetResultRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldTakeFrom.
 const (
 	SilverGoldTakeFromDeck    SilverGoldTakeFrom = "deck"
@@ -506,6 +587,21 @@ func (e SilverGoldViewPhase) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldViewRuleset.
+const (
+	SilverGoldViewRulesetSilverAndGold SilverGoldViewRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldViewRuleset enum.
+func (e SilverGoldViewRuleset) Valid() bool {
+	switch e {
+	case SilverGoldViewRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Actor Who made a move - the host credential, or one seat's.
 //
 // Example: {"host":false,"seat":0}
@@ -540,6 +636,11 @@ type CreateGameRequest struct {
 	// Example: digital
 	Mode Mode `json:"mode"`
 
+	// Options The ruleset's options (see `GET /v1/rulesets`), by name; an option left out takes its default. An unknown option or a bad value is a 400 problem naming it.
+	//
+	// Example: {}
+	Options *map[string]interface{} `json:"options,omitempty"`
+
 	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
 	//
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
@@ -558,11 +659,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -658,7 +759,7 @@ type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -700,15 +801,35 @@ type Game struct {
 	// Example: 2025-05-02T19:41:07.125Z
 	UpdatedAt time.Time `json:"updated_at"`
 
+	// Options The ruleset's options the game was created with, every default filled in (`{}` for a ruleset without options). `GET /v1/rulesets` describes them.
+	//
+	// Example: {}
+	Options map[string]interface{} `json:"options"`
+
+	// SeedCommitment Digital games - the hex SHA-256 of `seed_salt` followed by `seed`, shown from the start so that anyone can check the seed once it is shown. The salt keeps a seed chosen by a person from being guessed from its commitment.
+	//
+	// Example: 5b1c0c5f86a6a7c5e7e8e25b0fd2d0c1a3a1e4bd0bd2c2c6a0f6e6a0d7bd1c9e
+	SeedCommitment *string `json:"seed_commitment,omitempty"`
+
+	// Seed Digital games, once the game has ended - the seed the cards were shuffled from.
+	//
+	// Example: friday-night-42
+	Seed *string `json:"seed,omitempty"`
+
+	// SeedSalt Digital games, once the game has ended - the salt of the seed's commitment.
+	//
+	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
+	SeedSalt *string `json:"seed_salt,omitempty"`
+
 	// State The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
 	//
-	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
 // GameState The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
 //
-// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState = json.RawMessage
 
 // Health The server's health.
@@ -728,7 +849,7 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type LegalMoves = json.RawMessage
 
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
@@ -776,7 +897,7 @@ type MoveLog struct {
 
 // MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult = json.RawMessage
 
 // PlayerSpec A player of a new game.
@@ -869,12 +990,13 @@ type Problem struct {
 // Example: illegal_move
 type ProblemCode string
 
-// Record A self-contained record of a game (format `treasury.game-record/v1`):
+// Record A self-contained record of a game (format `treasury.game-record/v2`;
+// records of format v1, without options and seed salt, still verify):
 // everything needed to replay it from scratch with no access to the
 // server that ran it. The format is stable; a change that old readers
 // cannot follow gets a new `format`.
 //
-// Example: {"catalog":{"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n\n…","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"created_at":"2025-05-02T19:30:00Z","ended":false,"format":"treasury.game-record/v1","game_id":"3q2XoU0W1mTQb9_c","mode":"physical","moves":[{"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1},{"actor":{"host":true,"seat":null},"at":"2025-05-02T19:30:06Z","move":{"card":"purple-06","type":"display"},"seq":2}],"players":["Ann"],"ruleset":"silver-and-gold","version":2}
+// Example: {"catalog":{"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n\n…","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"created_at":"2025-05-02T19:30:00Z","ended":false,"format":"treasury.game-record/v2","game_id":"3q2XoU0W1mTQb9_c","mode":"physical","moves":[{"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1},{"actor":{"host":true,"seat":null},"at":"2025-05-02T19:30:06Z","move":{"card":"purple-06","type":"display"},"seq":2}],"options":{},"players":["Ann"],"ruleset":"silver-and-gold","version":2}
 type Record = json.RawMessage
 
 // RecordCatalog The catalog a recorded game was created with, content included, so that the record replays on a server that does not offer it.
@@ -927,19 +1049,143 @@ type RecordMove struct {
 	Seq int64 `json:"seq"`
 }
 
+// RulesetCatalog A catalog a ruleset offers.
+//
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}
+type RulesetCatalog struct {
+	// Hash The hex SHA-256 of its content.
+	//
+	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Hash string `json:"hash"`
+
+	// Href Where to read it.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold
+	Href string `json:"href"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+}
+
+// RulesetInfo One ruleset - a game this server plays.
+//
+// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
+type RulesetInfo struct {
+	// Catalogs The card catalogs new games may be created with; the first named `standard` is the default.
+	Catalogs []RulesetCatalog `json:"catalogs"`
+
+	// MaxPlayers The most players a game takes.
+	//
+	// Example: 4
+	MaxPlayers int `json:"max_players"`
+
+	// MinPlayers The fewest players a game takes.
+	//
+	// Example: 1
+	MinPlayers int `json:"min_players"`
+
+	// Modes The modes a game may be played in.
+	//
+	// Example: ["digital","physical"]
+	Modes []Mode `json:"modes"`
+
+	// Name The ruleset's identifier, the `ruleset` of a new game.
+	//
+	// Example: silver-and-gold
+	Name string `json:"name"`
+
+	// Options The options a game may be created with (`options` of a new game), beside mode, players and seed.
+	Options []RulesetOption `json:"options"`
+
+	// ScoreSheets Whether `POST /v1/score-sheets/verify` checks this ruleset's paper tallies.
+	//
+	// Example: true
+	ScoreSheets bool `json:"score_sheets"`
+
+	// Summary What the game is, in a sentence or two.
+	//
+	// Example: Flip and write.
+	Summary string `json:"summary"`
+
+	// Title The game's title, for people.
+	//
+	// Example: Silver & Gold
+	Title string `json:"title"`
+}
+
+// RulesetList The rulesets a server plays.
+//
+// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
+type RulesetList struct {
+	// Rulesets Every ruleset, in name order.
+	Rulesets []RulesetInfo `json:"rulesets"`
+}
+
+// RulesetOption One option a game may be created with.
+//
+// Example: {"default":3,"description":"How many of a die's six faces show the pirate.","maximum":5,"minimum":1,"name":"pirate_faces","type":"integer"}
+type RulesetOption struct {
+	// Default The value a game takes when the option is left out.
+	//
+	// Example: 3
+	Default interface{} `json:"default"`
+
+	// Description What the option changes.
+	//
+	// Example: How many of a die's six faces show the pirate.
+	Description string `json:"description"`
+
+	// Enum A string option's choices.
+	//
+	// Example: ["standard","junior","advanced"]
+	Enum *[]string `json:"enum,omitempty"`
+
+	// Maximum An integer option's greatest value.
+	//
+	// Example: 5
+	Maximum *int `json:"maximum,omitempty"`
+
+	// Minimum An integer option's least value.
+	//
+	// Example: 1
+	Minimum *int `json:"minimum,omitempty"`
+
+	// Name The option's name, a member of `options` in a new game.
+	//
+	// Example: pirate_faces
+	Name string `json:"name"`
+
+	// Seat The integer names a seat - from 0 to the number of players less one.
+	//
+	// Example: false
+	Seat *bool `json:"seat,omitempty"`
+
+	// Type The type of its value.
+	//
+	// Example: integer
+	Type RulesetOptionType `json:"type"`
+}
+
+// RulesetOptionType The type of its value.
+//
+// Example: integer
+type RulesetOptionType string
+
 // Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
 //
-// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}]}
+// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score = json.RawMessage
 
 // Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
 //
-// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}]}
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet = json.RawMessage
 
 // SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
 //
-// Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"valid":false}
+// Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult = json.RawMessage
 
 // SilverGoldAwaited One thing the game waits for.
@@ -1288,14 +1534,18 @@ type SilverGoldExtra struct {
 // Example: ["o..x","oooo","pooo"]
 type SilverGoldGrid = []string
 
-// SilverGoldKeep During setup, a player keeps 2 of the 4 cards dealt to them (digital), or reports the 2 they kept (physical).
+// SilverGoldKeep During setup, a player keeps 2 of the 4 cards dealt to them (digital),
+// or reports the 2 they kept (physical). Players choose at the same
+// time: until every player has kept, the move log shows a keep to the
+// other seats and the public without `cards` (the `cards_kept` events
+// tell everyone what each kept once all have chosen).
 //
 // Example: {"cards":["green-10","orange-05"],"seat":0,"type":"keep"}
 type SilverGoldKeep struct {
-	// Cards The two cards kept.
+	// Cards The two cards kept (always in a move sent; left out of the log while it is hidden).
 	//
 	// Example: ["green-10","orange-05"]
-	Cards []SilverGoldCardID `json:"cards"`
+	Cards *[]SilverGoldCardID `json:"cards,omitempty"`
 
 	// Seat A seat, from 0.
 	//
@@ -1315,7 +1565,7 @@ type SilverGoldKeepType string
 
 // SilverGoldLegal What one seat may do now.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
 	//
@@ -1340,10 +1590,15 @@ type SilverGoldLegal struct {
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
 
-	// Seat A seat, from 0.
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldLegalRuleset `json:"ruleset"`
+
+	// Seat The seat, from 0; -1 for the table's own moves (the host credential without `seat`).
 	//
 	// Example: 0
-	Seat SilverGoldSeat `json:"seat"`
+	Seat int `json:"seat"`
 
 	// SingleBoxes For `cross` - every box that can be crossed alone.
 	SingleBoxes []SilverGoldPlacement `json:"single_boxes"`
@@ -1358,6 +1613,11 @@ type SilverGoldLegal struct {
 //
 // Example: cross
 type SilverGoldLegalAction string
+
+// SilverGoldLegalRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldLegalRuleset string
 
 // SilverGoldPlace One player's place in the ranking.
 //
@@ -1568,7 +1828,7 @@ type SilverGoldRevealType string
 
 // SilverGoldScore The scores of every player and the ranking.
 //
-// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}]}
+// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type SilverGoldScore struct {
 	// Final The game has ended; otherwise the scores as they stand (unfinished cards score nothing).
 	//
@@ -1580,7 +1840,17 @@ type SilverGoldScore struct {
 
 	// Ranking The players from first to last.
 	Ranking []SilverGoldPlace `json:"ranking"`
+
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldScoreRuleset `json:"ruleset"`
 }
+
+// SilverGoldScoreRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldScoreRuleset string
 
 // SilverGoldScoreLines The five lines of the score card.
 //
@@ -1664,7 +1934,7 @@ type SilverGoldSeat = int
 
 // SilverGoldSheet The score cards of a table of Silver & Gold, as the players filled them in. It may hold the whole table or only some of its players.
 //
-// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}]}
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}],"ruleset":"silver-and-gold"}
 type SilverGoldSheet struct {
 	// Catalog The catalog the table played with, by name; `standard` when left out. Cards given by id are looked up in it.
 	//
@@ -1673,7 +1943,17 @@ type SilverGoldSheet struct {
 
 	// Players One score card per player, 1 to 4; a finding names a player by its index here.
 	Players []SilverGoldSheetPlayer `json:"players"`
+
+	// Ruleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+	//
+	// Example: silver-and-gold
+	Ruleset *SilverGoldSheetRuleset `json:"ruleset,omitempty"`
 }
+
+// SilverGoldSheetRuleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+//
+// Example: silver-and-gold
+type SilverGoldSheetRuleset string
 
 // SilverGoldSheetCard One completed card - its catalog `id`, or, for a table whose deck is not in the catalog, the card written out (`colour`, `value` and `seal` if it has one). Give one or the other, not both.
 //
@@ -1805,7 +2085,7 @@ type SilverGoldSheetPlayer struct {
 
 // SilverGoldSheetResult A Silver & Gold score sheet as the rules read it - every player's lines computed from what is written, the ranking, and what is wrong.
 //
-// Example: {"findings":[],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95}],"valid":true}
+// Example: {"findings":[],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95}],"ruleset":"silver-and-gold","valid":true}
 type SilverGoldSheetResult struct {
 	// Findings Everything on the sheet that the rules say cannot be, by player (the whole table last), then by line in score card order. Empty when the sheet is valid.
 	Findings []SilverGoldSheetFinding `json:"findings"`
@@ -1816,11 +2096,21 @@ type SilverGoldSheetResult struct {
 	// Ranking The players from first to last by the rules' ranking, with what decided each place (`decided_by`).
 	Ranking []SilverGoldPlace `json:"ranking"`
 
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldSheetResultRuleset `json:"ruleset"`
+
 	// Valid The sheet holds no mistake (`findings` is empty).
 	//
 	// Example: false
 	Valid bool `json:"valid"`
 }
+
+// SilverGoldSheetResultRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldSheetResultRuleset string
 
 // SilverGoldTake Action 3 - a player who completed a card takes a replacement from the display or from the deck. In a digital game the server draws from the deck (leave `card` out); in a physical game name the card drawn.
 //
@@ -1859,7 +2149,7 @@ type SilverGoldTakeType string
 
 // SilverGoldView A game of Silver & Gold as the caller may see it - everything on the table, nothing face down.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"seed_commitment":"cd139b161afd30dee3e1924f98dbae55ed2206c803f2a1dff5f4b6b62ce0d9f7","start_player":0,"turn":1}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
 type SilverGoldView struct {
 	// Awaiting What the game waits for now; empty once it has ended.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
@@ -1915,15 +2205,10 @@ type SilverGoldView struct {
 	// Example: 1
 	Round int `json:"round"`
 
-	// Seed Digital games, once the game has ended - the seed the cards were shuffled from.
+	// Ruleset Always `silver-and-gold`.
 	//
-	// Example: friday-night-42
-	Seed *string `json:"seed,omitempty"`
-
-	// SeedCommitment Digital games - the hex SHA-256 of the seed, shown from the start so that players can check the seed once it is shown.
-	//
-	// Example: cd139b161afd30dee3e1924f98dbae55ed2206c803f2a1dff5f4b6b62ce0d9f7
-	SeedCommitment *string `json:"seed_commitment,omitempty"`
+	// Example: silver-and-gold
+	Ruleset SilverGoldViewRuleset `json:"ruleset"`
 
 	// StartPlayer A seat, from 0.
 	//
@@ -1941,9 +2226,14 @@ type SilverGoldView struct {
 // Example: crossing
 type SilverGoldViewPhase string
 
+// SilverGoldViewRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldViewRuleset string
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict = json.RawMessage
 
 // VerdictProblem What makes a record invalid - a move that breaks a rule (with `seq`), or something about the record as a whole (no `seq`).
@@ -2334,16 +2624,21 @@ type ClientInterface interface {
 	//
 	// Lists what one seat is asked for now and every way it may do it. A
 	// seat credential asks for its own seat (`seat` may be left out); the
-	// host credential names any seat.
+	// host credential names any seat, or leaves `seat` out for the table's
+	// own moves (the reports a physical game owes).
 	//
 	// Corresponds with GET /v1/games/{id}/legal-moves (the `GetLegalMoves` operationId).
 	GetLegalMoves(ctx context.Context, id GameID, params *GetLegalMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListMoves Read the move log
 	//
-	// Returns the accepted moves of a game in order, as they were logged
-	// (a digital deck draw names the card drawn, which is face up in front
-	// of the player from then on). Page with `after` = the last `seq` seen.
+	// Returns the accepted moves of a game in order, as the caller may read
+	// them. A move that shows what others may not see yet (a card kept
+	// while the others still choose, a card drawn into a hidden hand) is
+	// shown in full to its seat (and, where the ruleset lets it, the host),
+	// and in its public form to everyone else until the game has ended;
+	// then everyone reads every move in full. Page with `after` = the last
+	// `seq` seen.
 	//
 	// Corresponds with GET /v1/games/{id}/moves (the `ListMoves` operationId).
 	ListMoves(ctx context.Context, id GameID, params *ListMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2389,9 +2684,10 @@ type ClientInterface interface {
 	// replay the game from scratch with `POST /v1/records/verify` or
 	// `treasury verify record`, on any server or none.
 	//
-	// Anyone may read it, without a credential: it shows nothing that the
-	// public view and the move log do not. A digital game's seed is in it
-	// only once the game has ended; the record of a running digital game
+	// Anyone may read it, without a credential: while the game runs it
+	// shows each move as the caller may read it in the move log. Once the
+	// game has ended it holds everything: every move in full, and a
+	// digital game's seed and salt. The record of a running digital game
 	// cannot be replayed yet (it verifies as `seed_missing`).
 	//
 	// Corresponds with GET /v1/games/{id}/record (the `GetGameRecord` operationId).
@@ -2447,6 +2743,16 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/records/verify (the `VerifyRecord` operationId).
 	VerifyRecord(ctx context.Context, body VerifyRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListRulesets The games this server plays
+	//
+	// Lists every ruleset this server plays - its name (the `ruleset` of a
+	// new game), title, player counts, modes, the options a game may be
+	// created with (type, default, range or choices) and the catalogs it
+	// offers. A client builds its "new game" screen from this answer.
+	//
+	// Corresponds with GET /v1/rulesets (the `ListRulesets` operationId).
+	ListRulesets(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// VerifyScoreSheetWithBody Check a paper score sheet
 	//
@@ -2725,7 +3031,8 @@ func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *Stream
 //
 // Lists what one seat is asked for now and every way it may do it. A
 // seat credential asks for its own seat (`seat` may be left out); the
-// host credential names any seat.
+// host credential names any seat, or leaves `seat` out for the table's
+// own moves (the reports a physical game owes).
 //
 // Corresponds with GET /v1/games/{id}/legal-moves (the `GetLegalMoves` operationId).
 func (c *Client) GetLegalMoves(ctx context.Context, id GameID, params *GetLegalMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2742,9 +3049,13 @@ func (c *Client) GetLegalMoves(ctx context.Context, id GameID, params *GetLegalM
 
 // ListMoves Read the move log
 //
-// Returns the accepted moves of a game in order, as they were logged
-// (a digital deck draw names the card drawn, which is face up in front
-// of the player from then on). Page with `after` = the last `seq` seen.
+// Returns the accepted moves of a game in order, as the caller may read
+// them. A move that shows what others may not see yet (a card kept
+// while the others still choose, a card drawn into a hidden hand) is
+// shown in full to its seat (and, where the ruleset lets it, the host),
+// and in its public form to everyone else until the game has ended;
+// then everyone reads every move in full. Page with `after` = the last
+// `seq` seen.
 //
 // Corresponds with GET /v1/games/{id}/moves (the `ListMoves` operationId).
 func (c *Client) ListMoves(ctx context.Context, id GameID, params *ListMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2820,9 +3131,10 @@ func (c *Client) SubmitMove(ctx context.Context, id GameID, params *SubmitMovePa
 // replay the game from scratch with `POST /v1/records/verify` or
 // `treasury verify record`, on any server or none.
 //
-// Anyone may read it, without a credential: it shows nothing that the
-// public view and the move log do not. A digital game's seed is in it
-// only once the game has ended; the record of a running digital game
+// Anyone may read it, without a credential: while the game runs it
+// shows each move as the caller may read it in the move log. Once the
+// game has ended it holds everything: every move in full, and a
+// digital game's seed and salt. The record of a running digital game
 // cannot be replayed yet (it verifies as `seed_missing`).
 //
 // Corresponds with GET /v1/games/{id}/record (the `GetGameRecord` operationId).
@@ -2909,6 +3221,26 @@ func (c *Client) VerifyRecordWithBody(ctx context.Context, contentType string, b
 // Corresponds with POST /v1/records/verify (the `VerifyRecord` operationId).
 func (c *Client) VerifyRecord(ctx context.Context, body VerifyRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewVerifyRecordRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListRulesets The games this server plays
+//
+// Lists every ruleset this server plays - its name (the `ruleset` of a
+// new game), title, player counts, modes, the options a game may be
+// created with (type, default, range or choices) and the catalogs it
+// offers. A client builds its "new game" screen from this answer.
+//
+// Corresponds with GET /v1/rulesets (the `ListRulesets` operationId).
+func (c *Client) ListRulesets(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListRulesetsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3671,6 +4003,33 @@ func NewVerifyRecordRequestWithBody(server string, contentType string, body io.R
 	return req, nil
 }
 
+// NewListRulesetsRequest constructs an http.Request for the ListRulesets method
+func NewListRulesetsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/rulesets")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewVerifyScoreSheetRequest calls the generic VerifyScoreSheet builder with application/json body
 func NewVerifyScoreSheetRequest(server string, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -3930,7 +4289,8 @@ type ClientWithResponsesInterface interface {
 	//
 	// Lists what one seat is asked for now and every way it may do it. A
 	// seat credential asks for its own seat (`seat` may be left out); the
-	// host credential names any seat.
+	// host credential names any seat, or leaves `seat` out for the table's
+	// own moves (the reports a physical game owes).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -3939,9 +4299,13 @@ type ClientWithResponsesInterface interface {
 
 	// ListMovesWithResponse Read the move log
 	//
-	// Returns the accepted moves of a game in order, as they were logged
-	// (a digital deck draw names the card drawn, which is face up in front
-	// of the player from then on). Page with `after` = the last `seq` seen.
+	// Returns the accepted moves of a game in order, as the caller may read
+	// them. A move that shows what others may not see yet (a card kept
+	// while the others still choose, a card drawn into a hidden hand) is
+	// shown in full to its seat (and, where the ruleset lets it, the host),
+	// and in its public form to everyone else until the game has ended;
+	// then everyone reads every move in full. Page with `after` = the last
+	// `seq` seen.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -3989,9 +4353,10 @@ type ClientWithResponsesInterface interface {
 	// replay the game from scratch with `POST /v1/records/verify` or
 	// `treasury verify record`, on any server or none.
 	//
-	// Anyone may read it, without a credential: it shows nothing that the
-	// public view and the move log do not. A digital game's seed is in it
-	// only once the game has ended; the record of a running digital game
+	// Anyone may read it, without a credential: while the game runs it
+	// shows each move as the caller may read it in the move log. Once the
+	// game has ended it holds everything: every move in full, and a
+	// digital game's seed and salt. The record of a running digital game
 	// cannot be replayed yet (it verifies as `seed_missing`).
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -4051,6 +4416,18 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/records/verify (the `VerifyRecord` operationId).
 	VerifyRecordWithResponse(ctx context.Context, body VerifyRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyRecordResponse, error)
+
+	// ListRulesetsWithResponse The games this server plays
+	//
+	// Lists every ruleset this server plays - its name (the `ruleset` of a
+	// new game), title, player counts, modes, the options a game may be
+	// created with (type, default, range or choices) and the catalogs it
+	// offers. A client builds its "new game" screen from this answer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/rulesets (the `ListRulesets` operationId).
+	ListRulesetsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListRulesetsResponse, error)
 
 	// VerifyScoreSheetWithBodyWithResponse Check a paper score sheet
 	//
@@ -5127,6 +5504,61 @@ func (r VerifyRecordResponse) ContentType() string {
 	return ""
 }
 
+// ListRulesetsResponseDefaultHeaders the declared response headers of an HTTP default response for ListRulesets
+type ListRulesetsResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ListRulesetsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RulesetList
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ListRulesetsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListRulesetsResponse) GetJSON200() *RulesetList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ListRulesetsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListRulesetsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListRulesetsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListRulesetsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListRulesetsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // VerifyScoreSheetResponseDefaultHeaders the declared response headers of an HTTP default response for VerifyScoreSheet
 type VerifyScoreSheetResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5397,7 +5829,8 @@ func (c *ClientWithResponses) StreamGameEventsWithResponse(ctx context.Context, 
 //
 // Lists what one seat is asked for now and every way it may do it. A
 // seat credential asks for its own seat (`seat` may be left out); the
-// host credential names any seat.
+// host credential names any seat, or leaves `seat` out for the table's
+// own moves (the reports a physical game owes).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -5412,9 +5845,13 @@ func (c *ClientWithResponses) GetLegalMovesWithResponse(ctx context.Context, id 
 
 // ListMovesWithResponse Read the move log
 //
-// Returns the accepted moves of a game in order, as they were logged
-// (a digital deck draw names the card drawn, which is face up in front
-// of the player from then on). Page with `after` = the last `seq` seen.
+// Returns the accepted moves of a game in order, as the caller may read
+// them. A move that shows what others may not see yet (a card kept
+// while the others still choose, a card drawn into a hidden hand) is
+// shown in full to its seat (and, where the ruleset lets it, the host),
+// and in its public form to everyone else until the game has ended;
+// then everyone reads every move in full. Page with `after` = the last
+// `seq` seen.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -5480,9 +5917,10 @@ func (c *ClientWithResponses) SubmitMoveWithResponse(ctx context.Context, id Gam
 // replay the game from scratch with `POST /v1/records/verify` or
 // `treasury verify record`, on any server or none.
 //
-// Anyone may read it, without a credential: it shows nothing that the
-// public view and the move log do not. A digital game's seed is in it
-// only once the game has ended; the record of a running digital game
+// Anyone may read it, without a credential: while the game runs it
+// shows each move as the caller may read it in the move log. Once the
+// game has ended it holds everything: every move in full, and a
+// digital game's seed and salt. The record of a running digital game
 // cannot be replayed yet (it verifies as `seed_missing`).
 //
 // Returns a wrapper object for the known response body format(s).
@@ -5565,6 +6003,24 @@ func (c *ClientWithResponses) VerifyRecordWithResponse(ctx context.Context, body
 		return nil, err
 	}
 	return ParseVerifyRecordResponse(rsp)
+}
+
+// ListRulesetsWithResponse The games this server plays
+//
+// Lists every ruleset this server plays - its name (the `ruleset` of a
+// new game), title, player counts, modes, the options a game may be
+// created with (type, default, range or choices) and the catalogs it
+// offers. A client builds its "new game" screen from this answer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/rulesets (the `ListRulesets` operationId).
+func (c *ClientWithResponses) ListRulesetsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListRulesetsResponse, error) {
+	rsp, err := c.ListRulesets(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListRulesetsResponse(rsp)
 }
 
 // VerifyScoreSheetWithBodyWithResponse Check a paper score sheet
@@ -6538,6 +6994,52 @@ func ParseVerifyRecordResponse(rsp *http.Response) (*VerifyRecordResponse, error
 	switch {
 	case true:
 		var headers VerifyRecordResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListRulesetsResponse parses an HTTP response from a ListRulesetsWithResponse call
+func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListRulesetsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RulesetList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ListRulesetsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

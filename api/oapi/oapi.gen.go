@@ -112,6 +112,27 @@ func (e ProblemCode) Valid() bool {
 	}
 }
 
+// Defines values for RulesetOptionType.
+const (
+	Boolean RulesetOptionType = "boolean"
+	Integer RulesetOptionType = "integer"
+	String  RulesetOptionType = "string"
+)
+
+// Valid indicates whether the value is a known member of the RulesetOptionType enum.
+func (e RulesetOptionType) Valid() bool {
+	switch e {
+	case Boolean:
+		return true
+	case Integer:
+		return true
+	case String:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldAwaitedAction.
 const (
 	SilverGoldAwaitedActionCross   SilverGoldAwaitedAction = "cross"
@@ -310,6 +331,21 @@ func (e SilverGoldLegalAction) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldLegalRuleset.
+const (
+	SilverGoldLegalRulesetSilverAndGold SilverGoldLegalRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldLegalRuleset enum.
+func (e SilverGoldLegalRuleset) Valid() bool {
+	switch e {
+	case SilverGoldLegalRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldRevealExpedition.
 const (
 	SilverGoldRevealExpeditionD2 SilverGoldRevealExpedition = "D2"
@@ -349,6 +385,36 @@ const (
 func (e SilverGoldRevealType) Valid() bool {
 	switch e {
 	case SilverGoldRevealTypeReveal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldScoreRuleset.
+const (
+	SilverGoldScoreRulesetSilverAndGold SilverGoldScoreRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldScoreRuleset enum.
+func (e SilverGoldScoreRuleset) Valid() bool {
+	switch e {
+	case SilverGoldScoreRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldSheetRuleset.
+const (
+	SilverGoldSheetRulesetSilverAndGold SilverGoldSheetRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetRuleset enum.
+func (e SilverGoldSheetRuleset) Valid() bool {
+	switch e {
+	case SilverGoldSheetRulesetSilverAndGold:
 		return true
 	default:
 		return false
@@ -445,6 +511,21 @@ func (e SilverGoldSheetFindingLine) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldSheetResultRuleset.
+const (
+	SilverGoldSheetResultRulesetSilverAndGold SilverGoldSheetResultRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldSheetResultRuleset enum.
+func (e SilverGoldSheetResultRuleset) Valid() bool {
+	switch e {
+	case SilverGoldSheetResultRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldTakeFrom.
 const (
 	SilverGoldTakeFromDeck    SilverGoldTakeFrom = "deck"
@@ -505,6 +586,21 @@ func (e SilverGoldViewPhase) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldViewRuleset.
+const (
+	SilverGoldViewRulesetSilverAndGold SilverGoldViewRuleset = "silver-and-gold"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldViewRuleset enum.
+func (e SilverGoldViewRuleset) Valid() bool {
+	switch e {
+	case SilverGoldViewRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
 // Actor Who made a move - the host credential, or one seat's.
 //
 // Example: {"host":false,"seat":0}
@@ -539,6 +635,11 @@ type CreateGameRequest struct {
 	// Example: digital
 	Mode Mode `json:"mode"`
 
+	// Options The ruleset's options (see `GET /v1/rulesets`), by name; an option left out takes its default. An unknown option or a bad value is a 400 problem naming it.
+	//
+	// Example: {}
+	Options *map[string]interface{} `json:"options,omitempty"`
+
 	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
 	//
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
@@ -557,11 +658,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -657,7 +758,7 @@ type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -699,15 +800,35 @@ type Game struct {
 	// Example: 2025-05-02T19:41:07.125Z
 	UpdatedAt time.Time `json:"updated_at"`
 
+	// Options The ruleset's options the game was created with, every default filled in (`{}` for a ruleset without options). `GET /v1/rulesets` describes them.
+	//
+	// Example: {}
+	Options map[string]interface{} `json:"options"`
+
+	// SeedCommitment Digital games - the hex SHA-256 of `seed_salt` followed by `seed`, shown from the start so that anyone can check the seed once it is shown. The salt keeps a seed chosen by a person from being guessed from its commitment.
+	//
+	// Example: 5b1c0c5f86a6a7c5e7e8e25b0fd2d0c1a3a1e4bd0bd2c2c6a0f6e6a0d7bd1c9e
+	SeedCommitment *string `json:"seed_commitment,omitempty"`
+
+	// Seed Digital games, once the game has ended - the seed the cards were shuffled from.
+	//
+	// Example: friday-night-42
+	Seed *string `json:"seed,omitempty"`
+
+	// SeedSalt Digital games, once the game has ended - the salt of the seed's commitment.
+	//
+	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
+	SeedSalt *string `json:"seed_salt,omitempty"`
+
 	// State The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
 	//
-	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
 // GameState The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
 //
-// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState = json.RawMessage
 
 // Health The server's health.
@@ -727,7 +848,7 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type LegalMoves = json.RawMessage
 
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
@@ -775,7 +896,7 @@ type MoveLog struct {
 
 // MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult = json.RawMessage
 
 // PlayerSpec A player of a new game.
@@ -868,12 +989,13 @@ type Problem struct {
 // Example: illegal_move
 type ProblemCode string
 
-// Record A self-contained record of a game (format `treasury.game-record/v1`):
+// Record A self-contained record of a game (format `treasury.game-record/v2`;
+// records of format v1, without options and seed salt, still verify):
 // everything needed to replay it from scratch with no access to the
 // server that ran it. The format is stable; a change that old readers
 // cannot follow gets a new `format`.
 //
-// Example: {"catalog":{"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n\n…","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"created_at":"2025-05-02T19:30:00Z","ended":false,"format":"treasury.game-record/v1","game_id":"3q2XoU0W1mTQb9_c","mode":"physical","moves":[{"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1},{"actor":{"host":true,"seat":null},"at":"2025-05-02T19:30:06Z","move":{"card":"purple-06","type":"display"},"seq":2}],"players":["Ann"],"ruleset":"silver-and-gold","version":2}
+// Example: {"catalog":{"content":"catalog standard\n\ncard grey-01 grey 8\n  ooo.\n  .oxo\n  ..oc\n\n…","hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"created_at":"2025-05-02T19:30:00Z","ended":false,"format":"treasury.game-record/v2","game_id":"3q2XoU0W1mTQb9_c","mode":"physical","moves":[{"actor":{"host":false,"seat":0},"at":"2025-05-02T19:30:05Z","move":{"cards":["grey-01","grey-02"],"seat":0,"type":"keep"},"seq":1},{"actor":{"host":true,"seat":null},"at":"2025-05-02T19:30:06Z","move":{"card":"purple-06","type":"display"},"seq":2}],"options":{},"players":["Ann"],"ruleset":"silver-and-gold","version":2}
 type Record = json.RawMessage
 
 // RecordCatalog The catalog a recorded game was created with, content included, so that the record replays on a server that does not offer it.
@@ -926,19 +1048,143 @@ type RecordMove struct {
 	Seq int64 `json:"seq"`
 }
 
+// RulesetCatalog A catalog a ruleset offers.
+//
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}
+type RulesetCatalog struct {
+	// Hash The hex SHA-256 of its content.
+	//
+	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Hash string `json:"hash"`
+
+	// Href Where to read it.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold
+	Href string `json:"href"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+}
+
+// RulesetInfo One ruleset - a game this server plays.
+//
+// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
+type RulesetInfo struct {
+	// Catalogs The card catalogs new games may be created with; the first named `standard` is the default.
+	Catalogs []RulesetCatalog `json:"catalogs"`
+
+	// MaxPlayers The most players a game takes.
+	//
+	// Example: 4
+	MaxPlayers int `json:"max_players"`
+
+	// MinPlayers The fewest players a game takes.
+	//
+	// Example: 1
+	MinPlayers int `json:"min_players"`
+
+	// Modes The modes a game may be played in.
+	//
+	// Example: ["digital","physical"]
+	Modes []Mode `json:"modes"`
+
+	// Name The ruleset's identifier, the `ruleset` of a new game.
+	//
+	// Example: silver-and-gold
+	Name string `json:"name"`
+
+	// Options The options a game may be created with (`options` of a new game), beside mode, players and seed.
+	Options []RulesetOption `json:"options"`
+
+	// ScoreSheets Whether `POST /v1/score-sheets/verify` checks this ruleset's paper tallies.
+	//
+	// Example: true
+	ScoreSheets bool `json:"score_sheets"`
+
+	// Summary What the game is, in a sentence or two.
+	//
+	// Example: Flip and write.
+	Summary string `json:"summary"`
+
+	// Title The game's title, for people.
+	//
+	// Example: Silver & Gold
+	Title string `json:"title"`
+}
+
+// RulesetList The rulesets a server plays.
+//
+// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
+type RulesetList struct {
+	// Rulesets Every ruleset, in name order.
+	Rulesets []RulesetInfo `json:"rulesets"`
+}
+
+// RulesetOption One option a game may be created with.
+//
+// Example: {"default":3,"description":"How many of a die's six faces show the pirate.","maximum":5,"minimum":1,"name":"pirate_faces","type":"integer"}
+type RulesetOption struct {
+	// Default The value a game takes when the option is left out.
+	//
+	// Example: 3
+	Default interface{} `json:"default"`
+
+	// Description What the option changes.
+	//
+	// Example: How many of a die's six faces show the pirate.
+	Description string `json:"description"`
+
+	// Enum A string option's choices.
+	//
+	// Example: ["standard","junior","advanced"]
+	Enum *[]string `json:"enum,omitempty"`
+
+	// Maximum An integer option's greatest value.
+	//
+	// Example: 5
+	Maximum *int `json:"maximum,omitempty"`
+
+	// Minimum An integer option's least value.
+	//
+	// Example: 1
+	Minimum *int `json:"minimum,omitempty"`
+
+	// Name The option's name, a member of `options` in a new game.
+	//
+	// Example: pirate_faces
+	Name string `json:"name"`
+
+	// Seat The integer names a seat - from 0 to the number of players less one.
+	//
+	// Example: false
+	Seat *bool `json:"seat,omitempty"`
+
+	// Type The type of its value.
+	//
+	// Example: integer
+	Type RulesetOptionType `json:"type"`
+}
+
+// RulesetOptionType The type of its value.
+//
+// Example: integer
+type RulesetOptionType string
+
 // Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
 //
-// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}]}
+// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score = json.RawMessage
 
 // Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
 //
-// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}]}
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet = json.RawMessage
 
 // SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
 //
-// Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"valid":false}
+// Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult = json.RawMessage
 
 // SilverGoldAwaited One thing the game waits for.
@@ -1287,14 +1533,18 @@ type SilverGoldExtra struct {
 // Example: ["o..x","oooo","pooo"]
 type SilverGoldGrid = []string
 
-// SilverGoldKeep During setup, a player keeps 2 of the 4 cards dealt to them (digital), or reports the 2 they kept (physical).
+// SilverGoldKeep During setup, a player keeps 2 of the 4 cards dealt to them (digital),
+// or reports the 2 they kept (physical). Players choose at the same
+// time: until every player has kept, the move log shows a keep to the
+// other seats and the public without `cards` (the `cards_kept` events
+// tell everyone what each kept once all have chosen).
 //
 // Example: {"cards":["green-10","orange-05"],"seat":0,"type":"keep"}
 type SilverGoldKeep struct {
-	// Cards The two cards kept.
+	// Cards The two cards kept (always in a move sent; left out of the log while it is hidden).
 	//
 	// Example: ["green-10","orange-05"]
-	Cards []SilverGoldCardID `json:"cards"`
+	Cards *[]SilverGoldCardID `json:"cards,omitempty"`
 
 	// Seat A seat, from 0.
 	//
@@ -1314,7 +1564,7 @@ type SilverGoldKeepType string
 
 // SilverGoldLegal What one seat may do now.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
 	//
@@ -1339,10 +1589,15 @@ type SilverGoldLegal struct {
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
 
-	// Seat A seat, from 0.
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldLegalRuleset `json:"ruleset"`
+
+	// Seat The seat, from 0; -1 for the table's own moves (the host credential without `seat`).
 	//
 	// Example: 0
-	Seat SilverGoldSeat `json:"seat"`
+	Seat int `json:"seat"`
 
 	// SingleBoxes For `cross` - every box that can be crossed alone.
 	SingleBoxes []SilverGoldPlacement `json:"single_boxes"`
@@ -1357,6 +1612,11 @@ type SilverGoldLegal struct {
 //
 // Example: cross
 type SilverGoldLegalAction string
+
+// SilverGoldLegalRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldLegalRuleset string
 
 // SilverGoldPlace One player's place in the ranking.
 //
@@ -1567,7 +1827,7 @@ type SilverGoldRevealType string
 
 // SilverGoldScore The scores of every player and the ranking.
 //
-// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}]}
+// Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type SilverGoldScore struct {
 	// Final The game has ended; otherwise the scores as they stand (unfinished cards score nothing).
 	//
@@ -1579,7 +1839,17 @@ type SilverGoldScore struct {
 
 	// Ranking The players from first to last.
 	Ranking []SilverGoldPlace `json:"ranking"`
+
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldScoreRuleset `json:"ruleset"`
 }
+
+// SilverGoldScoreRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldScoreRuleset string
 
 // SilverGoldScoreLines The five lines of the score card.
 //
@@ -1663,7 +1933,7 @@ type SilverGoldSeat = int
 
 // SilverGoldSheet The score cards of a table of Silver & Gold, as the players filled them in. It may hold the whole table or only some of its players.
 //
-// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}]}
+// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95}],"ruleset":"silver-and-gold"}
 type SilverGoldSheet struct {
 	// Catalog The catalog the table played with, by name; `standard` when left out. Cards given by id are looked up in it.
 	//
@@ -1672,7 +1942,17 @@ type SilverGoldSheet struct {
 
 	// Players One score card per player, 1 to 4; a finding names a player by its index here.
 	Players []SilverGoldSheetPlayer `json:"players"`
+
+	// Ruleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+	//
+	// Example: silver-and-gold
+	Ruleset *SilverGoldSheetRuleset `json:"ruleset,omitempty"`
 }
+
+// SilverGoldSheetRuleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+//
+// Example: silver-and-gold
+type SilverGoldSheetRuleset string
 
 // SilverGoldSheetCard One completed card - its catalog `id`, or, for a table whose deck is not in the catalog, the card written out (`colour`, `value` and `seal` if it has one). Give one or the other, not both.
 //
@@ -1804,7 +2084,7 @@ type SilverGoldSheetPlayer struct {
 
 // SilverGoldSheetResult A Silver & Gold score sheet as the rules read it - every player's lines computed from what is written, the ranking, and what is wrong.
 //
-// Example: {"findings":[],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95}],"valid":true}
+// Example: {"findings":[],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95}],"ruleset":"silver-and-gold","valid":true}
 type SilverGoldSheetResult struct {
 	// Findings Everything on the sheet that the rules say cannot be, by player (the whole table last), then by line in score card order. Empty when the sheet is valid.
 	Findings []SilverGoldSheetFinding `json:"findings"`
@@ -1815,11 +2095,21 @@ type SilverGoldSheetResult struct {
 	// Ranking The players from first to last by the rules' ranking, with what decided each place (`decided_by`).
 	Ranking []SilverGoldPlace `json:"ranking"`
 
+	// Ruleset Always `silver-and-gold`.
+	//
+	// Example: silver-and-gold
+	Ruleset SilverGoldSheetResultRuleset `json:"ruleset"`
+
 	// Valid The sheet holds no mistake (`findings` is empty).
 	//
 	// Example: false
 	Valid bool `json:"valid"`
 }
+
+// SilverGoldSheetResultRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldSheetResultRuleset string
 
 // SilverGoldTake Action 3 - a player who completed a card takes a replacement from the display or from the deck. In a digital game the server draws from the deck (leave `card` out); in a physical game name the card drawn.
 //
@@ -1858,7 +2148,7 @@ type SilverGoldTakeType string
 
 // SilverGoldView A game of Silver & Gold as the caller may see it - everything on the table, nothing face down.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"seed_commitment":"cd139b161afd30dee3e1924f98dbae55ed2206c803f2a1dff5f4b6b62ce0d9f7","start_player":0,"turn":1}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
 type SilverGoldView struct {
 	// Awaiting What the game waits for now; empty once it has ended.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
@@ -1914,15 +2204,10 @@ type SilverGoldView struct {
 	// Example: 1
 	Round int `json:"round"`
 
-	// Seed Digital games, once the game has ended - the seed the cards were shuffled from.
+	// Ruleset Always `silver-and-gold`.
 	//
-	// Example: friday-night-42
-	Seed *string `json:"seed,omitempty"`
-
-	// SeedCommitment Digital games - the hex SHA-256 of the seed, shown from the start so that players can check the seed once it is shown.
-	//
-	// Example: cd139b161afd30dee3e1924f98dbae55ed2206c803f2a1dff5f4b6b62ce0d9f7
-	SeedCommitment *string `json:"seed_commitment,omitempty"`
+	// Example: silver-and-gold
+	Ruleset SilverGoldViewRuleset `json:"ruleset"`
 
 	// StartPlayer A seat, from 0.
 	//
@@ -1940,9 +2225,14 @@ type SilverGoldView struct {
 // Example: crossing
 type SilverGoldViewPhase string
 
+// SilverGoldViewRuleset Always `silver-and-gold`.
+//
+// Example: silver-and-gold
+type SilverGoldViewRuleset string
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict = json.RawMessage
 
 // VerdictProblem What makes a record invalid - a move that breaks a rule (with `seq`), or something about the record as a whole (no `seq`).
@@ -2153,6 +2443,9 @@ type ServerInterface interface {
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx echo.Context) error
+	// ListRulesets The games this server plays
+	// (GET /v1/rulesets)
+	ListRulesets(ctx echo.Context) error
 	// VerifyScoreSheet Check a paper score sheet
 	// (POST /v1/score-sheets/verify)
 	VerifyScoreSheet(ctx echo.Context, params VerifyScoreSheetParams) error
@@ -2409,6 +2702,15 @@ func (w *ServerInterfaceWrapper) VerifyRecord(ctx echo.Context) error {
 	return err
 }
 
+// ListRulesets converts echo context to params.
+func (w *ServerInterfaceWrapper) ListRulesets(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListRulesets(ctx)
+	return err
+}
+
 // VerifyScoreSheet converts echo context to params.
 func (w *ServerInterfaceWrapper) VerifyScoreSheet(ctx echo.Context) error {
 	var err error
@@ -2483,6 +2785,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/games/:id/moves", wrapper.SubmitMove, options.OperationMiddlewares["submitMove"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/legal-moves", wrapper.GetLegalMoves, options.OperationMiddlewares["getLegalMoves"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/score", wrapper.GetScore, options.OperationMiddlewares["getScore"]...)
+	router.GET(options.BaseURL+"/v1/rulesets", wrapper.ListRulesets, options.OperationMiddlewares["listRulesets"]...)
 	router.GET(options.BaseURL+"/v1/catalogs/:name", wrapper.GetCatalog, options.OperationMiddlewares["getCatalog"]...)
 	router.POST(options.BaseURL+"/v1/score-sheets/verify", wrapper.VerifyScoreSheet, options.OperationMiddlewares["verifyScoreSheet"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/record", wrapper.GetGameRecord, options.OperationMiddlewares["getGameRecord"]...)
@@ -3516,6 +3819,48 @@ func (response VerifyRecorddefaultApplicationProblemPlusJSONResponse) VisitVerif
 	return err
 }
 
+type ListRulesetsRequestObject struct {
+}
+
+type ListRulesetsResponseObject interface {
+	VisitListRulesetsResponse(w http.ResponseWriter) error
+}
+
+type ListRulesets200JSONResponse RulesetList
+
+func (response ListRulesets200JSONResponse) VisitListRulesetsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRulesetsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ListRulesetsdefaultApplicationProblemPlusJSONResponse) VisitListRulesetsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VerifyScoreSheetRequestObject struct {
 	Params VerifyScoreSheetParams
 	Body   *VerifyScoreSheetJSONRequestBody
@@ -3622,6 +3967,9 @@ type StrictServerInterface interface {
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx context.Context, request VerifyRecordRequestObject) (VerifyRecordResponseObject, error)
+	// ListRulesets The games this server plays
+	// (GET /v1/rulesets)
+	ListRulesets(ctx context.Context, request ListRulesetsRequestObject) (ListRulesetsResponseObject, error)
 	// VerifyScoreSheet Check a paper score sheet
 	// (POST /v1/score-sheets/verify)
 	VerifyScoreSheet(ctx context.Context, request VerifyScoreSheetRequestObject) (VerifyScoreSheetResponseObject, error)
@@ -3997,6 +4345,29 @@ func (sh *strictHandler) VerifyRecord(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(VerifyRecordResponseObject); ok {
 		return validResponse.VisitVerifyRecordResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListRulesets operation middleware
+func (sh *strictHandler) ListRulesets(ctx echo.Context) error {
+	var request ListRulesetsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListRulesets(ctx.Request().Context(), request.(ListRulesetsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListRulesets")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListRulesetsResponseObject); ok {
+		return validResponse.VisitListRulesetsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}

@@ -207,7 +207,7 @@ func playedRecord(t *testing.T, mode silvergold.Mode) domain.Record {
 			t.Fatal(err)
 		}
 	}
-	rec, err := games.Record(ctx, c.Game.ID)
+	rec, err := games.Record(ctx, c.Game.ID, domain.Public)
 	if err != nil {
 		t.Fatal(err)
 	}

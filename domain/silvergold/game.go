@@ -96,6 +96,7 @@ type Game struct {
 	Catalog string   `json:"catalog"`
 	Hash    string   `json:"catalog_hash"`
 	Seed    string   `json:"seed,omitempty"` // digital only; secret until the end
+	Salt    string   `json:"salt,omitempty"` // digital: mixed into the seed's commitment
 	Phase   Phase    `json:"phase"`
 	Round   int      `json:"round"` // 1..4; 0 during setup
 	Turn    int      `json:"turn"`  // 1..7 within the round; 0 during setup
@@ -120,6 +121,7 @@ type Setup struct {
 	Mode    Mode
 	Players []string
 	Seed    string // digital only
+	Salt    string // digital: the seed commitment's salt, kept with the game
 }
 
 // New creates a game with catalog cat. A digital game without a seed is an
@@ -149,14 +151,14 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 		return nil, domain.Errorf(domain.Invalid, "a digital game needs a seed")
 	case s.Mode == Physical && s.Seed != "":
 		return nil, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
-	case len(s.Seed) > maxSeedLength:
-		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", maxSeedLength)
+	case len(s.Seed) > domain.MaxSeedLength:
+		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
 	}
 	if len(cat.Cards) < DealtCards*len(s.Players) {
 		return nil, domain.Errorf(domain.Invalid, "catalog %s has too few cards to deal to %d players", cat.Name, len(s.Players))
 	}
 	g := &Game{
-		cat: cat, Mode: s.Mode, Catalog: cat.Name, Hash: cat.Hash, Seed: s.Seed,
+		cat: cat, Mode: s.Mode, Catalog: cat.Name, Hash: cat.Hash, Seed: s.Seed, Salt: s.Salt,
 		Phase: PhaseSetup, Resolving: noneResolving,
 		Deck: []int{}, Display: []int{}, Revealed: []Pattern{}, Cups: []int{6, 5, 4, 3, 2, 1},
 	}
@@ -260,8 +262,16 @@ func (g *Game) displayPalms() int {
 	return n
 }
 
-// finishSetup runs once every player has kept two cards.
+// finishSetup runs once every player has kept two cards. The cards each
+// kept, hidden from the others while they chose, are shown to all.
 func (g *Game) finishSetup() {
+	for i := range g.Players {
+		kept := cardsEvent{Seat: i, Cards: []string{}}
+		for _, h := range g.Players[i].Hand {
+			kept.Cards = append(kept.Cards, g.cardID(h.Card))
+		}
+		g.emit("cards_kept", kept)
+	}
 	if g.Mode == Digital {
 		g.Deck = append(g.Deck, g.Returned...)
 		g.Returned = nil
@@ -436,6 +446,11 @@ type cardEvent struct {
 	Seat int    `json:"seat"`
 	Card string `json:"card"`
 	From string `json:"from,omitempty"`
+}
+
+type cardsEvent struct {
+	Seat  int      `json:"seat"`
+	Cards []string `json:"cards"`
 }
 
 type displayEvent struct {

@@ -13,7 +13,8 @@ type Placement struct {
 
 // Legal is what one seat may do now.
 type Legal struct {
-	Seat int `json:"seat"`
+	Ruleset string `json:"ruleset"` // "silver-and-gold"
+	Seat    int    `json:"seat"`
 	// Action is what the seat is asked for: "keep", "cross", "take", or
 	// "wait" when nothing is asked of it.
 	Action     string      `json:"action"`
@@ -62,7 +63,7 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
-	l := Legal{Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{}, Keep: []string{}, TakeFrom: []string{}}
+	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{}, Keep: []string{}, TakeFrom: []string{}}
 	if seat < 0 || seat >= len(g.Players) {
 		return l
 	}

@@ -24,6 +24,9 @@ func randomGame(t testing.TB, seed uint64, players int, mode Mode, check func(*G
 	s := Setup{Mode: mode, Players: names}
 	if mode == Digital {
 		s.Seed = fmt.Sprintf("seed-%d", seed)
+		if seed%2 == 1 {
+			s.Salt = fmt.Sprintf("salt-%d", seed) // games since salts; even seeds play older ones
+		}
 	}
 	g, err := New(Standard(), s)
 	require.NoError(t, err)

@@ -17,13 +17,13 @@ func recordOf(t testing.TB, g *Game, log []playedMove) domain.Record {
 	r := domain.Record{
 		Format: domain.RecordFormat, GameID: "test", Ruleset: RulesetName, Mode: string(g.Mode),
 		Catalog: domain.RecordCatalog{Name: g.cat.Name, Hash: g.cat.Hash, Content: string(g.cat.Content)},
-		Ended:   g.Phase == PhaseEnded, Version: int64(len(log)),
+		Ended:   g.Phase == PhaseEnded, Version: int64(len(log)), Options: json.RawMessage(`{}`),
 	}
 	for _, p := range g.Players {
 		r.Players = append(r.Players, p.Name)
 	}
 	if g.Mode == Digital {
-		r.SeedCommitment, r.Seed = domain.SeedCommitment(g.Seed), g.Seed
+		r.SeedCommitment, r.Seed, r.SeedSalt = domain.SeedCommitment(g.Seed, g.Salt), g.Seed, g.Salt
 	}
 	for i, pm := range log {
 		b, err := json.Marshal(pm.move)
@@ -83,7 +83,7 @@ func TestVerifyRecordTampered(t *testing.T) {
 		{"seed changed", func(r *domain.Record) { r.Seed += "x" }, 0, "seed_mismatch"},
 		{"seed and commitment changed together", func(r *domain.Record) {
 			r.Seed += "x"
-			r.SeedCommitment = domain.SeedCommitment(r.Seed)
+			r.SeedCommitment = domain.SeedCommitment(r.Seed, r.SeedSalt)
 		}, 1, "illegal_move"},
 		{"move appended after the end", func(r *domain.Record) {
 			r.Moves = append(r.Moves, domain.RecordMove{Seq: int64(len(r.Moves) + 1), Actor: domain.RecordActor{Host: true}, Move: json.RawMessage(`{"type":"reveal","expedition":"D2"}`)})
@@ -106,6 +106,9 @@ func TestVerifyRecordTampered(t *testing.T) {
 		}, -1, "illegal_move"},
 		{"gap in the sequence", func(r *domain.Record) { r.Moves[3].Seq = 99 }, 0, "sequence"},
 		{"seed withheld", func(r *domain.Record) { r.Seed = "" }, 0, "seed_missing"},
+		{"salt withheld", func(r *domain.Record) { r.SeedSalt = "" }, 0, "seed_mismatch"},
+		{"options in a version 1 record", func(r *domain.Record) { r.Format = domain.RecordFormatV1 }, 0, "format"},
+		{"an option this ruleset does not have", func(r *domain.Record) { r.Options = json.RawMessage(`{"variant":"junior"}`) }, 0, "invalid"},
 		{"unknown format", func(r *domain.Record) { r.Format = "v0" }, 0, "format"},
 	}
 	for _, tc := range tests {
@@ -126,6 +129,17 @@ func TestVerifyRecordTampered(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a version 1 record, committed without salt, is valid", func(t *testing.T) {
+		// Records exported before salts existed commit to the seed's plain
+		// hash; they verify as they always did.
+		old, oldLog := randomGame(t, 78, 2, Digital, nil)
+		require.Empty(t, old.Salt)
+		r := recordOf(t, old, oldLog)
+		r.Format, r.Options = domain.RecordFormatV1, nil
+		require.Equal(t, domain.SeedCommitment(r.Seed, ""), r.SeedCommitment)
+		v := domain.VerifyRecord(rules, r)
+		require.True(t, v.Valid, fmt.Sprint(v.Problem))
+	})
 	t.Run("untouched record is valid", func(t *testing.T) {
 		v := domain.VerifyRecord(rules, fresh())
 		require.True(t, v.Valid, fmt.Sprint(v.Problem))

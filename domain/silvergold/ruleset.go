@@ -2,8 +2,6 @@ package silvergold
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"sort"
 	"sync"
@@ -39,6 +37,20 @@ func NewRules(extra ...*Catalog) *Rules {
 // Name returns "silver-and-gold".
 func (r *Rules) Name() string { return RulesetName }
 
+// Info describes Silver & Gold: 1 to 4 players, both modes, no options.
+func (r *Rules) Info() domain.RulesetInfo {
+	return domain.RulesetInfo{
+		Name: RulesetName, Title: "Silver & Gold",
+		Summary: "Flip and write: every turn an expedition pattern is revealed and every player crosses it off " +
+			"one of their treasure cards, for coins, palm trees, cups and completed cards. 4 rounds of 7 turns.",
+		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
+		Options: []domain.Option{},
+	}
+}
+
+// noOptions is the options of every Silver & Gold game: it has none.
+var noOptions = json.RawMessage(`{}`)
+
 // CatalogNames lists the catalogs offered for new games.
 func (r *Rules) CatalogNames() []string {
 	names := make([]string, 0, len(r.catalogs))
@@ -49,7 +61,7 @@ func (r *Rules) CatalogNames() []string {
 	return names
 }
 
-// Create makes a new game; a digital game without a seed gets a random one.
+// Create makes a new game; the service has chosen a digital game's seed.
 func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
 	name := req.Catalog
 	if name == "" {
@@ -59,13 +71,10 @@ func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlo
 	if !ok {
 		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
 	}
-	seed := req.Seed
-	if Mode(req.Mode) == Digital && seed == "" {
-		b := make([]byte, 32)
-		_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms
-		seed = hex.EncodeToString(b)
+	if _, err := domain.ResolveOptions(nil, req.Options, len(req.Players)); err != nil {
+		return nil, domain.CatalogBlob{}, err
 	}
-	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: seed})
+	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt})
 	if err != nil {
 		return nil, domain.CatalogBlob{}, err
 	}
@@ -114,7 +123,10 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 	if Mode(req.Mode) == Digital && req.Seed == "" {
 		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
 	}
-	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed})
+	if _, err := domain.ResolveOptions(nil, req.Options, len(req.Players)); err != nil {
+		return nil, 0, err
+	}
+	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -132,12 +144,13 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 
 // CatalogView encodes catalog name for clients: every treasure card and the
 // expedition cards.
-func (r *Rules) CatalogView(name string) ([]byte, error) {
+func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
 	cat, ok := r.catalogs[name]
 	if !ok {
-		return nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+		return domain.CatalogInfo{}, nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
 	}
-	return json.Marshal(NewCatalogView(cat))
+	b, err := json.Marshal(NewCatalogView(cat))
+	return domain.CatalogInfo{Name: cat.Name, Hash: cat.Hash}, b, err
 }
 
 // VerifySheet checks a paper score sheet (JSON of Sheet) with the catalog it names.
@@ -218,15 +231,22 @@ func Unwrap(dg domain.Game) (*Game, bool) {
 	return w.g, true
 }
 
-func (w *game) Apply(actor domain.Actor, move []byte) ([]byte, error) {
+func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	m, err := DecodeMove(move)
 	if err != nil {
-		return nil, err
+		return domain.Logged{}, err
 	}
 	if err := w.g.Play(actor, &m); err != nil {
-		return nil, err
+		return domain.Logged{}, err
 	}
-	return m.AppendJSON(make([]byte, 0, 128)), nil
+	l := domain.Logged{Move: m.AppendJSON(make([]byte, 0, 128))}
+	if m.Type == MoveKeep && !w.g.allKept() {
+		// Players keep at the same time: the others learn what a seat kept
+		// once every seat has chosen (the cards_kept events tell them).
+		l.Public = (&Move{Type: MoveKeep, Seat: m.Seat}).AppendJSON(nil)
+		l.For = *m.Seat
+	}
+	return l, nil
 }
 
 func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
@@ -236,16 +256,18 @@ func (w *game) Players() int              { return len(w.g.Players) }
 func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.g.AppendView(b, v), nil
 }
-func (w *game) LegalMoves(seat int) ([]byte, error) {
-	if seat < 0 || seat >= len(w.g.Players) {
+func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
+	if seat < -1 || seat >= len(w.g.Players) {
 		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
 	}
+	// Whoever may ask for a seat's moves (the seat, the host) may see all
+	// they show.
 	return json.Marshal(w.g.LegalMoves(seat))
 }
 func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
 func (w *game) Events() []domain.Event { return w.g.Events() }
 func (w *game) Setup() domain.CreateRequest {
-	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Catalog: w.g.Catalog}
+	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: w.g.Catalog, Options: noOptions}
 	for _, p := range w.g.Players {
 		req.Players = append(req.Players, p.Name)
 	}

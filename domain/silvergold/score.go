@@ -83,7 +83,8 @@ type Place struct {
 
 // Score is the scores of every player and the ranking.
 type Score struct {
-	Final   bool          `json:"final"` // the game has ended; otherwise the scores as they stand
+	Ruleset string        `json:"ruleset"` // "silver-and-gold"
+	Final   bool          `json:"final"`   // the game has ended; otherwise the scores as they stand
 	Players []PlayerScore `json:"players"`
 	Ranking []Place       `json:"ranking"`
 }
@@ -172,7 +173,7 @@ func decide(a, b *PlayerScore) int {
 // Score returns every player's score as it stands and the ranking; Final is
 // set once the game has ended. Unfinished cards score nothing.
 func (g *Game) Score() Score {
-	s := Score{Final: g.Phase == PhaseEnded}
+	s := Score{Ruleset: RulesetName, Final: g.Phase == PhaseEnded}
 	for i, p := range g.Players {
 		cards := make([]CardLine, len(p.Pile))
 		for j, ci := range p.Pile {

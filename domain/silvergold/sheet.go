@@ -15,6 +15,7 @@ import (
 // the whole table or only some of its players: nothing here assumes that the
 // players it lists are all who played.
 type Sheet struct {
+	Ruleset string        `json:"ruleset,omitempty"` // "silver-and-gold" where given
 	Catalog string        `json:"catalog,omitempty"` // catalog name; default "standard"
 	Players []SheetPlayer `json:"players"`
 }
@@ -41,6 +42,7 @@ type SheetCard struct {
 // SheetResult is what the server makes of a sheet: every player's lines as
 // the rules compute them from what is written, the ranking, and what is wrong.
 type SheetResult struct {
+	Ruleset  string        `json:"ruleset"`  // "silver-and-gold"
 	Valid    bool          `json:"valid"`    // no findings
 	Players  []PlayerScore `json:"players"`  // Seat is the index into the sheet's players
 	Ranking  []Place       `json:"ranking"`  // by the rules' ranking and tie-breaks
@@ -134,7 +136,7 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		return SheetResult{}, err
 	}
 	v := sheetVerifier{cat: cat, sheet: read, findings: []Finding{}}
-	res := SheetResult{Players: make([]PlayerScore, len(read))}
+	res := SheetResult{Ruleset: RulesetName, Players: make([]PlayerScore, len(read))}
 	for i, p := range read {
 		ps := ScoreLines(p.lines, p.coins, slices.Clone(p.cups), slices.Clone(p.palms))
 		ps.Seat, ps.Name = i, p.name

@@ -41,42 +41,38 @@ type PlayerView struct {
 // View is a game as its players see it: everything on the table, and nothing
 // face down.
 type View struct {
-	Mode           Mode         `json:"mode"`
-	Catalog        CatalogRef   `json:"catalog"`
-	SeedCommitment string       `json:"seed_commitment,omitempty"` // digital: SHA-256 of the seed
-	Seed           string       `json:"seed,omitempty"`            // digital, once the game has ended
-	Phase          Phase        `json:"phase"`
-	Round          int          `json:"round"`
-	Turn           int          `json:"turn"`
-	StartPlayer    int          `json:"start_player"`
-	Expedition     *Expedition  `json:"expedition"`
-	Revealed       []string     `json:"revealed_this_round"`
-	Display        []string     `json:"display"`
-	DeckSize       int          `json:"deck_size"`
-	CupsLeft       []int        `json:"cups_left"`
-	Resolving      *int         `json:"resolving"`
-	Players        []PlayerView `json:"players"`
-	Awaiting       []Awaited    `json:"awaiting"`
+	Ruleset     string       `json:"ruleset"`
+	Mode        Mode         `json:"mode"`
+	Catalog     CatalogRef   `json:"catalog"`
+	Phase       Phase        `json:"phase"`
+	Round       int          `json:"round"`
+	Turn        int          `json:"turn"`
+	StartPlayer int          `json:"start_player"`
+	Expedition  *Expedition  `json:"expedition"`
+	Revealed    []string     `json:"revealed_this_round"`
+	Display     []string     `json:"display"`
+	DeckSize    int          `json:"deck_size"`
+	CupsLeft    []int        `json:"cups_left"`
+	Resolving   *int         `json:"resolving"`
+	Players     []PlayerView `json:"players"`
+	Awaiting    []Awaited    `json:"awaiting"`
 }
 
 // View returns the game as v may see it. The deck order, the expedition deck
-// and (until the end) the seed are never in it; a seat's dealt cards only
-// reach that seat and the host. Kept cards lie face up, as at the table.
+// and the seed are never in it; a seat's dealt cards only reach that seat and
+// the host. Kept cards lie face up, as at the table, once every player has
+// chosen: players keep at the same time, so until then a seat's kept cards
+// reach only that seat and the host. (The game's head carries the seed's
+// commitment, and the seed once the game has ended.)
 func (g *Game) View(v domain.Viewer) View {
 	out := View{
-		Mode: g.Mode, Catalog: CatalogRef{Name: g.Catalog, Hash: g.Hash},
+		Ruleset: RulesetName, Mode: g.Mode, Catalog: CatalogRef{Name: g.Catalog, Hash: g.Hash},
 		Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start,
 		Revealed: make([]string, len(g.Revealed)), Display: make([]string, len(g.Display)),
 		DeckSize: g.DeckSize(), CupsLeft: append([]int{}, g.Cups...), Awaiting: g.Awaiting(),
 	}
 	if out.Awaiting == nil {
 		out.Awaiting = []Awaited{}
-	}
-	if g.Mode == Digital {
-		out.SeedCommitment = domain.SeedCommitment(g.Seed)
-		if g.Phase == PhaseEnded {
-			out.Seed = g.Seed
-		}
 	}
 	if pat, ok := g.Current(); ok {
 		out.Expedition = expedition(pat)
@@ -92,7 +88,7 @@ func (g *Game) View(v domain.Viewer) View {
 	}
 	for i := range g.Players {
 		p := &g.Players[i]
-		mine := v.Host || v.Seat == i
+		mine := g.sees(v, i)
 		pv := PlayerView{
 			Seat: i, Name: p.Name, Kept: p.Kept, Cards: []CardView{}, Pile: make([]string, len(p.Pile)),
 			Coins: p.Coins, Cups: append([]int{}, p.Cups...), Palms: append([]int{}, p.Palms...),
@@ -104,7 +100,7 @@ func (g *Game) View(v domain.Viewer) View {
 			}
 		}
 		{
-			for _, h := range p.Hand {
+			for _, h := range g.shownHand(i, mine) {
 				c := &g.cat.Cards[h.Card]
 				pv.Cards = append(pv.Cards, CardView{
 					Card: c.ID, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: g.cat.derived.grids[h.Card],
@@ -118,4 +114,17 @@ func (g *Game) View(v domain.Viewer) View {
 		out.Players = append(out.Players, pv)
 	}
 	return out
+}
+
+// sees reports whether viewer v may see seat i's private cards: the seat
+// itself and the host (which acts for every seat).
+func (g *Game) sees(v domain.Viewer, i int) bool { return v.Host || v.Seat == i }
+
+// shownHand returns the cards in front of seat i as a viewer sees them: none
+// while players are still choosing which to keep, unless mine.
+func (g *Game) shownHand(i int, mine bool) []HandCard {
+	if !mine && g.Phase == PhaseSetup && !g.allKept() {
+		return nil
+	}
+	return g.Players[i].Hand
 }

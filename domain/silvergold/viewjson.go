@@ -18,23 +18,13 @@ import (
 // AppendView appends the game as v may see it: the bytes json.Marshal(g.View(v))
 // gives, written straight from the game without building the View.
 func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
-	b = append(b, `{"mode":`...)
+	b = append(b, `{"ruleset":"`+RulesetName+`","mode":`...)
 	b = appendString(b, string(g.Mode))
 	b = append(b, `,"catalog":{"name":`...)
 	b = appendString(b, g.Catalog)
 	b = append(b, `,"hash":`...)
 	b = appendString(b, g.Hash)
 	b = append(b, '}')
-	if g.Mode == Digital {
-		if c := domain.SeedCommitment(g.Seed); c != "" {
-			b = append(b, `,"seed_commitment":`...)
-			b = appendString(b, c)
-		}
-		if g.Phase == PhaseEnded && g.Seed != "" {
-			b = append(b, `,"seed":`...)
-			b = appendString(b, g.Seed)
-		}
-	}
 	b = g.appendProgress(b)
 	b = append(b, `,"expedition":`...)
 	if pat, ok := g.Current(); ok {
@@ -76,7 +66,7 @@ func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = g.appendPlayerView(b, i, v.Host || v.Seat == i)
+			b = g.appendPlayerView(b, i, g.sees(v, i))
 		}
 		b = append(b, ']')
 	}
@@ -115,7 +105,7 @@ func (g *Game) appendProgress(b []byte) []byte {
 }
 
 // appendPlayerView appends seat i as PlayerView encodes it; mine says whether
-// the viewer may see the seat's dealt cards.
+// the viewer may see the seat's private cards (see View).
 func (g *Game) appendPlayerView(b []byte, i int, mine bool) []byte {
 	p := &g.Players[i]
 	b = append(b, `{"seat":`...)
@@ -129,7 +119,7 @@ func (g *Game) appendPlayerView(b []byte, i int, mine bool) []byte {
 		b = g.appendCardIDs(b, p.Dealt)
 	}
 	b = append(b, `,"cards":[`...)
-	for j, h := range p.Hand {
+	for j, h := range g.shownHand(i, mine) {
 		if j > 0 {
 			b = append(b, ',')
 		}
@@ -301,6 +291,10 @@ func (g *Game) appendSnapshot(b []byte) []byte {
 	if g.Seed != "" {
 		b = append(b, `,"seed":`...)
 		b = appendString(b, g.Seed)
+	}
+	if g.Salt != "" {
+		b = append(b, `,"salt":`...)
+		b = appendString(b, g.Salt)
 	}
 	b = g.appendProgress(b)
 	b = append(b, `,"players":`...)

@@ -352,7 +352,7 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 	if limit <= 0 {
 		lim, capHint = -1, 64 // LIMIT -1 is "no limit" in SQLite
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at
+	rows, err := s.reader.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
 		FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, id, after, lim)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
@@ -364,7 +364,8 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 			m  domain.MoveRecord
 			at string
 		)
-		if err := rows.Scan(&m.Seq, &m.Actor.Host, &m.Actor.Seat, &m.Move, &m.Events, &at); err != nil {
+		if err := rows.Scan(&m.Seq, &m.Actor.Host, &m.Actor.Seat, &m.Move, &m.Events, &at,
+			&m.Public, &m.For, &m.NotHost); err != nil {
 			return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
 		}
 		if m.At, err = parseTime(at); err != nil {

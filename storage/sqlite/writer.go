@@ -311,6 +311,10 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 	}
 	atText := formatTime(at)
 	state, body := nonNil(a.State), nonNil(a.Move.Move)
+	var public any // NULL when the move hides nothing
+	if a.Move.Public != nil {
+		public = a.Move.Public
+	}
 	events := a.Move.Events
 	if len(events) == 0 {
 		events = []byte("[]")
@@ -334,9 +338,10 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		} else if n == 0 {
 			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, events, atText); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, events, atText,
+			public, a.Move.For, a.Move.NotHost); err != nil {
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
 		if idem == nil {
