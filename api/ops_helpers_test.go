@@ -335,7 +335,6 @@ func (noteRules) Replay(domain.CreateRequest, domain.CatalogBlob, []domain.Repla
 	return nil, 0, errors.New("notes: no replay")
 }
 
-
 type noteGame struct {
 	Seats, Pad, N, End int
 	Req                domain.CreateRequest
@@ -375,9 +374,9 @@ func (g *noteGame) AppendView(b []byte, _ domain.Viewer) ([]byte, error) {
 	return append(b, v...), err
 }
 func (g *noteGame) LegalMoves(domain.Viewer, int) ([]byte, error) { return []byte(`{}`), nil }
-func (g *noteGame) Score() ([]byte, error)                         { return []byte(`{}`), nil }
-func (g *noteGame) Setup() domain.CreateRequest                    { return g.Req }
-func (g *noteGame) Events() []domain.Event                         { return g.events }
+func (g *noteGame) Score() ([]byte, error)                        { return []byte(`{}`), nil }
+func (g *noteGame) Setup() domain.CreateRequest                   { return g.Req }
+func (g *noteGame) Events() []domain.Event                        { return g.events }
 
 // noteMove is a body that openapi.yaml accepts as a move (a table report);
 // the notes ruleset takes anything.

@@ -17,15 +17,15 @@ import (
 
 // gameJSON is the game object of the API with the Silver & Gold state.
 type gameJSON struct {
-	ID        string          `json:"id"`
-	Ruleset   string          `json:"ruleset"`
-	Mode      string          `json:"mode"`
-	Version   int64           `json:"version"`
-	Phase     string          `json:"phase"`
-	Ended     bool            `json:"ended"`
-	CreatedAt time.Time       `json:"created_at"`
-	UpdatedAt time.Time       `json:"updated_at"`
-	Options   map[string]any  `json:"options"`
+	ID        string         `json:"id"`
+	Ruleset   string         `json:"ruleset"`
+	Mode      string         `json:"mode"`
+	Version   int64          `json:"version"`
+	Phase     string         `json:"phase"`
+	Ended     bool           `json:"ended"`
+	CreatedAt time.Time      `json:"created_at"`
+	UpdatedAt time.Time      `json:"updated_at"`
+	Options   map[string]any `json:"options"`
 	// SeedCommitment, Seed and SeedSalt: a digital game's commitment, and
 	// its seed and salt once it has ended.
 	SeedCommitment string          `json:"seed_commitment"`

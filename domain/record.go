@@ -28,10 +28,10 @@ func ContentHash(b []byte) string {
 // Record is a self-contained account of a game: enough to replay it from
 // scratch with no access to the server.
 type Record struct {
-	Format         string        `json:"format"`
-	GameID         string        `json:"game_id"`
-	Ruleset        string        `json:"ruleset"`
-	Mode           string        `json:"mode"`
+	Format         string          `json:"format"`
+	GameID         string          `json:"game_id"`
+	Ruleset        string          `json:"ruleset"`
+	Mode           string          `json:"mode"`
 	Players        []string        `json:"players"`
 	Options        json.RawMessage `json:"options,omitempty"` // v2: every option, defaults filled in
 	Catalog        RecordCatalog   `json:"catalog"`
@@ -39,9 +39,9 @@ type Record struct {
 	Seed           string          `json:"seed,omitempty"`            // digital, once the game has ended
 	SeedSalt       string          `json:"seed_salt,omitempty"`       // digital, once the game has ended (v2)
 	Ended          bool            `json:"ended"`
-	Version        int64         `json:"version"`
-	CreatedAt      time.Time     `json:"created_at"`
-	Moves          []RecordMove  `json:"moves"`
+	Version        int64           `json:"version"`
+	CreatedAt      time.Time       `json:"created_at"`
+	Moves          []RecordMove    `json:"moves"`
 }
 
 // RecordCatalog is the catalog a game was created with, content included.
