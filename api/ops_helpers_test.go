@@ -20,6 +20,7 @@ import (
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain"
+	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -50,7 +51,7 @@ func startOps(t *testing.T, configure func(*api.Options), rulesets ...domain.Rul
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := domain.NewGames(store, append([]domain.Ruleset{silvergold.NewRules()}, rulesets...)...)
+	games := domain.NewGames(store, append(all.All(), rulesets...)...)
 	logs := &syncBuffer{}
 	done := make(chan struct{})
 	opts := api.Options{

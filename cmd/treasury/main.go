@@ -27,6 +27,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -331,7 +332,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			log.Error("close the database", "error", err)
 		}
 	}()
-	games := domain.NewGames(store, sg)
+	games := domain.NewGames(store, rulesets.All(sg)...)
 	// Closed when shutdown begins: event streams end instead of holding the
 	// shutdown until its timeout.
 	stopping := make(chan struct{})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -119,7 +120,7 @@ func verifyRecord(sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writ
 	if err != nil {
 		return usageError{errors.New(domain.ErrorReason(err))}
 	}
-	v := domain.VerifyRecord([]domain.Ruleset{sg}, rec)
+	v := domain.VerifyRecord(rulesets.All(sg), rec)
 	if asJSON {
 		out, err := json.Marshal(v)
 		if err != nil {
