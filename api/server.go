@@ -268,11 +268,29 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	default:
 		seat = a.Seat
 	}
-	_, l, err := s.games.LegalMoves(ctx, r.Id, domain.ViewerOf(&a), seat)
+	head, l, err := s.games.LegalMoves(ctx, r.Id, domain.ViewerOf(&a), seat)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse(union[oapi.LegalMoves](l)), nil
+	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withVersion(l, head.Version)),
+		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: etag(head.Version)}}, nil
+}
+
+// withVersion returns the JSON object obj with a "version" member first: the
+// game's version the legal moves were listed at, whatever the ruleset, so
+// that a client can send If-Match without reading the game again.
+func withVersion(obj []byte, version int64) []byte {
+	obj = bytes.TrimSpace(obj)
+	if len(obj) < 2 || obj[0] != '{' {
+		return obj // not an object: the ruleset's bug, shown as it is
+	}
+	out := make([]byte, 0, len(obj)+24)
+	out = append(out, `{"version":`...)
+	out = strconv.AppendInt(out, version, 10)
+	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, obj[1:]...)
 }
 
 // GetScore returns the scores and the ranking.

@@ -293,6 +293,30 @@ func (e SilverGoldExpeditionCardCode) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldFreeBoxSymbol.
+const (
+	SilverGoldFreeBoxSymbolBlank SilverGoldFreeBoxSymbol = "blank"
+	SilverGoldFreeBoxSymbolCoin  SilverGoldFreeBoxSymbol = "coin"
+	SilverGoldFreeBoxSymbolCross SilverGoldFreeBoxSymbol = "cross"
+	SilverGoldFreeBoxSymbolPalm  SilverGoldFreeBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldFreeBoxSymbol enum.
+func (e SilverGoldFreeBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldFreeBoxSymbolBlank:
+		return true
+	case SilverGoldFreeBoxSymbolCoin:
+		return true
+	case SilverGoldFreeBoxSymbolCross:
+		return true
+	case SilverGoldFreeBoxSymbolPalm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldKeepType.
 const (
 	SilverGoldKeepTypeKeep SilverGoldKeepType = "keep"
@@ -310,10 +334,12 @@ func (e SilverGoldKeepType) Valid() bool {
 
 // Defines values for SilverGoldLegalAction.
 const (
-	SilverGoldLegalActionCross SilverGoldLegalAction = "cross"
-	SilverGoldLegalActionKeep  SilverGoldLegalAction = "keep"
-	SilverGoldLegalActionTake  SilverGoldLegalAction = "take"
-	SilverGoldLegalActionWait  SilverGoldLegalAction = "wait"
+	SilverGoldLegalActionCross   SilverGoldLegalAction = "cross"
+	SilverGoldLegalActionDisplay SilverGoldLegalAction = "display"
+	SilverGoldLegalActionKeep    SilverGoldLegalAction = "keep"
+	SilverGoldLegalActionReveal  SilverGoldLegalAction = "reveal"
+	SilverGoldLegalActionTake    SilverGoldLegalAction = "take"
+	SilverGoldLegalActionWait    SilverGoldLegalAction = "wait"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldLegalAction enum.
@@ -321,11 +347,45 @@ func (e SilverGoldLegalAction) Valid() bool {
 	switch e {
 	case SilverGoldLegalActionCross:
 		return true
+	case SilverGoldLegalActionDisplay:
+		return true
 	case SilverGoldLegalActionKeep:
+		return true
+	case SilverGoldLegalActionReveal:
 		return true
 	case SilverGoldLegalActionTake:
 		return true
 	case SilverGoldLegalActionWait:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldLegalRevealFrom.
+const (
+	SilverGoldLegalRevealFromD2 SilverGoldLegalRevealFrom = "D2"
+	SilverGoldLegalRevealFromI3 SilverGoldLegalRevealFrom = "I3"
+	SilverGoldLegalRevealFromL3 SilverGoldLegalRevealFrom = "L3"
+	SilverGoldLegalRevealFromL4 SilverGoldLegalRevealFrom = "L4"
+	SilverGoldLegalRevealFromO4 SilverGoldLegalRevealFrom = "O4"
+	SilverGoldLegalRevealFromT4 SilverGoldLegalRevealFrom = "T4"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldLegalRevealFrom enum.
+func (e SilverGoldLegalRevealFrom) Valid() bool {
+	switch e {
+	case SilverGoldLegalRevealFromD2:
+		return true
+	case SilverGoldLegalRevealFromI3:
+		return true
+	case SilverGoldLegalRevealFromL3:
+		return true
+	case SilverGoldLegalRevealFromL4:
+		return true
+	case SilverGoldLegalRevealFromO4:
+		return true
+	case SilverGoldLegalRevealFromT4:
 		return true
 	default:
 		return false
@@ -851,9 +911,9 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -1553,6 +1613,39 @@ type SilverGoldExtra struct {
 	Card SilverGoldCardID `json:"card"`
 }
 
+// SilverGoldFreeBox An uncrossed box and its symbol.
+//
+// Example: {"box":[2,3],"symbol":"coin"}
+type SilverGoldFreeBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Symbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+	//
+	// Example: coin
+	Symbol SilverGoldFreeBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldFreeBoxSymbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+//
+// Example: coin
+type SilverGoldFreeBoxSymbol string
+
+// SilverGoldFreeCard The uncrossed boxes of one of the seat's cards.
+//
+// Example: {"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[2,3],"symbol":"coin"}],"card":"grey-08"}
+type SilverGoldFreeCard struct {
+	// Boxes Every uncrossed box, row by row.
+	Boxes []SilverGoldFreeBox `json:"boxes"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
 // SilverGoldGrid A card's grid in catalog notation, top row first - `.` no box, `o` a blank box, `c` a coin, `p` a palm tree, `x` a red cross.
 //
 // Example: ["o..x","oooo","pooo"]
@@ -1587,32 +1680,77 @@ type SilverGoldKeep struct {
 // Example: keep
 type SilverGoldKeepType string
 
-// SilverGoldLegal What one seat may do now.
+// SilverGoldLegal What one seat, or the table, may do now. To build a move:
+//   - `keep` - name 2 of `keep_from`.
+//   - `cross` - take one of `placements` or `single_boxes` (its `card`
+//     and `boxes`). Its `red_crosses` are owed as `extra` boxes: name
+//     that many boxes from `free_boxes` (on any card, none twice and none
+//     of the placement's own); every extra box whose `symbol` is `cross`
+//     owes one more, so the chain grows until no red cross is left
+//     unpaid. Only when no uncrossed box is left may it stop short. When
+//     `crossed` is true the seat has crossed this turn (`crossing`), and
+//     a new cross replaces it until the turn resolves.
+//   - `take` - `from: display` with a card of `take_from`, or, when
+//     `deck` is true, `from: deck` (a physical game names a card of
+//     `draw_from`; a digital game names none), `count` times.
+//   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
+//     or `display` one of `display_from`, `count` times.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
-	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+	// Action What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
+
+	// Count How many are owed - 2 cards to keep, the replacement cards still to take, the display cards still to report, 1 crossing; 0 for `wait`.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Crossed For `cross` - the seat has crossed this turn already; another cross replaces it until the turn resolves.
+	//
+	// Example: false
+	Crossed bool `json:"crossed"`
+
+	// Crossing For `cross` - the crossing the seat made this turn, or null.
+	Crossing *SilverGoldCross `json:"crossing"`
 
 	// Deck For `take` - the deck can be drawn from.
 	//
 	// Example: true
 	Deck bool `json:"deck"`
 
+	// DisplayFrom For the table's `display` - the cards that may be turned up into the display.
+	//
+	// Example: ["grey-03","purple-02"]
+	DisplayFrom []SilverGoldCardID `json:"display_from"`
+
+	// DrawFrom For `take` in a physical game - the cards that may be named as drawn from the deck.
+	//
+	// Example: ["grey-03","purple-02"]
+	DrawFrom []SilverGoldCardID `json:"draw_from"`
+
 	// Expedition An expedition pattern.
 	//
 	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
 	Expedition *SilverGoldExpedition `json:"expedition,omitempty"`
 
-	// KeepFrom For `keep` in a digital game - the cards dealt, to keep 2 of.
+	// FreeBoxes For `cross` - every uncrossed box of each of the seat's cards, with its symbol (as before this turn's crossing) - what `extra` may name.
+	FreeBoxes []SilverGoldFreeCard `json:"free_boxes"`
+
+	// KeepFrom For `keep` - the cards to keep 2 of (digital - the 4 dealt; physical - every card no other seat kept).
 	//
 	// Example: ["grey-02","green-11","green-10","orange-05"]
 	KeepFrom []SilverGoldCardID `json:"keep_from"`
 
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
+
+	// RevealFrom For the table's `reveal` - the expedition codes with a copy left unrevealed this round.
+	//
+	// Example: ["D2","I3","T4"]
+	RevealFrom []SilverGoldLegalRevealFrom `json:"reveal_from"`
 
 	// Ruleset Always `silver-and-gold`.
 	//
@@ -1631,12 +1769,22 @@ type SilverGoldLegal struct {
 	//
 	// Example: ["purple-06","grey-07"]
 	TakeFrom []SilverGoldCardID `json:"take_from"`
+
+	// Version The game's version these moves were listed at (the ETag); send it as If-Match with the move.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
 }
 
-// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+// SilverGoldLegalAction What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
 //
 // Example: cross
 type SilverGoldLegalAction string
+
+// SilverGoldLegalRevealFrom A pattern code.
+//
+// Example: T4
+type SilverGoldLegalRevealFrom string
 
 // SilverGoldLegalRuleset Always `silver-and-gold`.
 //
@@ -3897,23 +4045,23 @@ type GetLegalMovesResponseObject interface {
 	VisitGetLegalMovesResponse(w http.ResponseWriter) error
 }
 
-type GetLegalMoves200JSONResponse LegalMoves
-
-func (t GetLegalMoves200JSONResponse) MarshalJSON() ([]byte, error) {
-	return LegalMoves(t).MarshalJSON()
+type GetLegalMoves200ResponseHeaders struct {
+	ETag string
 }
 
-func (t *GetLegalMoves200JSONResponse) UnmarshalJSON(b []byte) error {
-	return (*LegalMoves)(t).UnmarshalJSON(b)
+type GetLegalMoves200JSONResponse struct {
+	Body    LegalMoves
+	Headers GetLegalMoves200ResponseHeaders
 }
 
 func (response GetLegalMoves200JSONResponse) VisitGetLegalMovesResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err

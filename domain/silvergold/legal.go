@@ -11,19 +11,51 @@ type Placement struct {
 	Palms   int    `json:"palms"`
 }
 
-// Legal is what one seat may do now.
+// Legal is what one seat, or the table (seat -1), may do now: enough to
+// build any legal move without another read and without knowing the rules.
 type Legal struct {
 	Ruleset string `json:"ruleset"` // "silver-and-gold"
-	Seat    int    `json:"seat"`
-	// Action is what the seat is asked for: "keep", "cross", "take", or
-	// "wait" when nothing is asked of it.
-	Action     string      `json:"action"`
+	Seat    int    `json:"seat"`    // -1: the table's reports (physical games, host credential)
+	// Action is what is asked for: "keep", "cross", "take", for the table
+	// "reveal" or "display", or "wait" when nothing is asked now.
+	Action string `json:"action"`
+	// Count is how many are owed: 2 cards to keep, the replacement cards
+	// still to take, the display cards still to report; 1 for a crossing.
+	Count      int         `json:"count"`
 	Expedition *Expedition `json:"expedition,omitempty"`
+	// Crossed says the seat has crossed this turn already: a new cross
+	// replaces Crossing until the last player crosses and the turn resolves.
+	Crossed    bool        `json:"crossed"`
+	Crossing   *Move       `json:"crossing"`
 	Placements []Placement `json:"placements"`   // cross: the pattern on each card, every distinct placement
 	Singles    []Placement `json:"single_boxes"` // cross: every box that can be crossed alone
-	Keep       []string    `json:"keep_from"`    // keep: the cards to choose 2 of (digital)
-	TakeFrom   []string    `json:"take_from"`    // take: the display cards on offer
-	Deck       bool        `json:"deck"`         // take: the deck can be drawn from
+	// Free is, for cross, every uncrossed box of the seat's cards (as before
+	// this turn's crossing) with its symbol: what a move's extra may name.
+	Free     []FreeCard `json:"free_boxes"`
+	Keep     []string   `json:"keep_from"` // keep: the cards to choose 2 of (physical: every card no other seat kept)
+	TakeFrom []string   `json:"take_from"` // take: the display cards on offer
+	Deck     bool       `json:"deck"`      // take: the deck can be drawn from
+	// DrawFrom is, for a take in a physical game, the cards that may be named
+	// as drawn from the deck (every card in no one's hands, pile or display).
+	DrawFrom []string `json:"draw_from"`
+	// RevealFrom is, for the table's reveal, the expedition codes with a
+	// copy left unrevealed this round.
+	RevealFrom []string `json:"reveal_from"`
+	// DisplayFrom is, for the table's display report, the cards that may be
+	// turned up (every card that can be in the deck).
+	DisplayFrom []string `json:"display_from"`
+}
+
+// FreeCard is one card's uncrossed boxes.
+type FreeCard struct {
+	Card  string    `json:"card"`
+	Boxes []FreeBox `json:"boxes"`
+}
+
+// FreeBox is an uncrossed box and what crossing it does.
+type FreeBox struct {
+	Box    Pos    `json:"box"`
+	Symbol string `json:"symbol"` // "blank", "coin", "palm" or "cross" (a red cross: one more extra box owed)
 }
 
 // PlacementMask is a placement in the compact form bots use.
@@ -61,42 +93,124 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 	return dst
 }
 
-// LegalMoves lists what seat may do now.
+// LegalMoves lists what seat may do now; seat -1 lists the table's reports
+// (a physical game's host).
 func (g *Game) LegalMoves(seat int) Legal {
-	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{}, Keep: []string{}, TakeFrom: []string{}}
+	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
+		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DrawFrom: []string{}, RevealFrom: []string{}, DisplayFrom: []string{}}
+	if seat == -1 {
+		g.tableMoves(&l)
+		return l
+	}
 	if seat < 0 || seat >= len(g.Players) {
 		return l
 	}
 	p := &g.Players[seat]
 	switch {
 	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()):
-		l.Action = MoveKeep
-		for _, c := range p.Dealt {
-			l.Keep = append(l.Keep, g.cardID(c))
+		l.Action, l.Count = MoveKeep, HandSize
+		if g.Mode == Digital {
+			for _, c := range p.Dealt {
+				l.Keep = append(l.Keep, g.cardID(c))
+			}
+			break
+		}
+		// Physical: any card no other seat has kept.
+		taken := make([]bool, len(g.cat.Cards))
+		for i := range g.Players {
+			if i != seat {
+				for _, h := range g.Players[i].Hand {
+					taken[h.Card] = true
+				}
+			}
+		}
+		for c := range g.cat.Cards {
+			if !taken[c] {
+				l.Keep = append(l.Keep, g.cardID(c))
+			}
 		}
 	case g.Phase == PhaseCrossing && !p.Passed:
 		pat, _ := g.Current()
-		l.Action = MoveCross
+		l.Action, l.Count = MoveCross, 1
 		l.Expedition = expedition(pat)
+		l.Crossed, l.Crossing = p.Crossed, p.Crossing
 		for _, pm := range g.AppendPlacements(nil, seat) {
 			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
 		}
 		for i := range p.Hand {
 			c := &g.cat.Cards[p.Hand[i].Card]
 			free := c.Boxes &^ g.crossBase(p, i)
+			fc := FreeCard{Card: c.ID, Boxes: []FreeBox{}}
 			for _, b := range free.Positions() {
 				bit, _ := b.Bit()
 				l.Singles = append(l.Singles, g.placement(p.Hand[i].Card, bit))
+				fc.Boxes = append(fc.Boxes, FreeBox{Box: b, Symbol: c.symbol(bit)})
 			}
+			l.Free = append(l.Free, fc)
 		}
 	case g.Phase == PhaseResolving && g.Resolving == seat && p.Takes > 0:
-		l.Action = MoveTake
+		l.Action, l.Count = MoveTake, p.Takes
 		for _, c := range g.Display {
 			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
 		}
 		l.Deck = g.DeckSize() > 0
+		if l.Deck && g.Mode == Physical {
+			l.DrawFrom = g.deckCandidates()
+		}
 	}
 	return l
+}
+
+// tableMoves fills in the reports a physical game owes now.
+func (g *Game) tableMoves(l *Legal) {
+	if g.Mode != Physical {
+		return
+	}
+	for _, a := range g.Awaiting() {
+		if a.Actor != "table" {
+			continue
+		}
+		l.Action, l.Count = a.Action, a.Count
+		switch a.Action {
+		case MoveReveal:
+			seen := map[Pattern]int{}
+			for _, r := range g.Revealed {
+				seen[r]++
+			}
+			for p := Pattern(0); p < NumPatterns; p++ {
+				if seen[p] < p.Copies() {
+					l.RevealFrom = append(l.RevealFrom, p.Code())
+				}
+			}
+		case MoveDisplay:
+			l.DisplayFrom = g.deckCandidates()
+		}
+	}
+}
+
+// deckCandidates lists, in a physical game, every card that can be in the
+// deck: in no one's hands or pile and not in the display.
+func (g *Game) deckCandidates() []string {
+	out := []string{}
+	for c, w := range g.locate() {
+		if w == inDeck {
+			out = append(out, g.cardID(c))
+		}
+	}
+	return out
+}
+
+// symbol names what box bit of c shows.
+func (c *Card) symbol(bit Mask) string {
+	switch {
+	case c.Crosses&bit != 0:
+		return "cross"
+	case c.Coins&bit != 0:
+		return "coin"
+	case c.Palms&bit != 0:
+		return "palm"
+	}
+	return "blank"
 }
 
 func (g *Game) placement(card int, m Mask) Placement {
