@@ -59,6 +59,13 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	legalSeat := -2 // no legal_moves events
+	if c.QueryParam("legal_moves") == "true" {
+		if actor == nil || actor.Host {
+			return domain.Errorf(domain.Invalid, "legal_moves=true needs a seat credential: the stream tells that seat's legal moves")
+		}
+		legalSeat = actor.Seat
+	}
 
 	updates, unsubscribe := s.games.Subscribe(id)
 	defer func() { unsubscribe() }()
@@ -76,6 +83,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 
 	st := s.openStream(c)
 	defer st.close()
+	st.legalSeat = legalSeat
 	sent := g.Version
 	if resume {
 		if sent, err = st.catchUp(ctx, id, last, viewer); err != nil {
@@ -86,6 +94,9 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	}
 	if g.Ended && sent >= g.Version {
 		return nil // the game is over and the client has all of it
+	}
+	if err := st.legal(ctx, id, viewer); err != nil {
+		return st.fail(err)
 	}
 
 	heartbeat := time.NewTicker(s.heartbeat)
@@ -132,11 +143,17 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				}
 			}
 			st.group(u, viewer, true)
-			if err := st.flush(); err != nil {
-				return nil
-			}
 			sent = u.Seq
 			if u.Ended {
+				_ = st.flush()
+				return nil
+			}
+			if len(updates) == 0 { // caught up: what may the seat do now?
+				if err := st.legal(ctx, id, viewer); err != nil {
+					return st.fail(err)
+				}
+			}
+			if err := st.flush(); err != nil {
 				return nil
 			}
 		}
@@ -167,6 +184,27 @@ type stream struct {
 	w   *bufio.Writer
 	rc  *http.ResponseController
 	err error // the first write error; the stream is dead after it
+
+	legalSeat int    // the seat whose legal moves are told; -2 for none
+	lastLegal []byte // the legal moves last told, without their version
+}
+
+// legal buffers a legal_moves event with what the stream's seat may do now,
+// when it differs from what was told last.
+func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
+	if st.legalSeat < 0 {
+		return nil
+	}
+	head, l, err := st.s.games.LegalMoves(ctx, id, v, st.legalSeat)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(l, st.lastLegal) {
+		return nil
+	}
+	st.lastLegal = l
+	st.event("legal_moves", "", withVersion(l, head.Version))
+	return nil
 }
 
 func (s *Server) openStream(c echo.Context) *stream {

@@ -218,6 +218,30 @@ func (e SilverGoldCrossType) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldCrossedBoxSymbol.
+const (
+	SilverGoldCrossedBoxSymbolBlank SilverGoldCrossedBoxSymbol = "blank"
+	SilverGoldCrossedBoxSymbolCoin  SilverGoldCrossedBoxSymbol = "coin"
+	SilverGoldCrossedBoxSymbolCross SilverGoldCrossedBoxSymbol = "cross"
+	SilverGoldCrossedBoxSymbolPalm  SilverGoldCrossedBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldCrossedBoxSymbol enum.
+func (e SilverGoldCrossedBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldCrossedBoxSymbolBlank:
+		return true
+	case SilverGoldCrossedBoxSymbolCoin:
+		return true
+	case SilverGoldCrossedBoxSymbolCross:
+		return true
+	case SilverGoldCrossedBoxSymbolPalm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldDisplayType.
 const (
 	SilverGoldDisplayTypeDisplay SilverGoldDisplayType = "display"
@@ -227,6 +251,51 @@ const (
 func (e SilverGoldDisplayType) Valid() bool {
 	switch e {
 	case SilverGoldDisplayTypeDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventCardTakenFrom.
+const (
+	SilverGoldEventCardTakenFromDeck    SilverGoldEventCardTakenFrom = "deck"
+	SilverGoldEventCardTakenFromDisplay SilverGoldEventCardTakenFrom = "display"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventCardTakenFrom enum.
+func (e SilverGoldEventCardTakenFrom) Valid() bool {
+	switch e {
+	case SilverGoldEventCardTakenFromDeck:
+		return true
+	case SilverGoldEventCardTakenFromDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventStatusPhase.
+const (
+	SilverGoldEventStatusPhaseCrossing  SilverGoldEventStatusPhase = "crossing"
+	SilverGoldEventStatusPhaseEnded     SilverGoldEventStatusPhase = "ended"
+	SilverGoldEventStatusPhaseResolving SilverGoldEventStatusPhase = "resolving"
+	SilverGoldEventStatusPhaseReveal    SilverGoldEventStatusPhase = "reveal"
+	SilverGoldEventStatusPhaseSetup     SilverGoldEventStatusPhase = "setup"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventStatusPhase enum.
+func (e SilverGoldEventStatusPhase) Valid() bool {
+	switch e {
+	case SilverGoldEventStatusPhaseCrossing:
+		return true
+	case SilverGoldEventStatusPhaseEnded:
+		return true
+	case SilverGoldEventStatusPhaseResolving:
+		return true
+	case SilverGoldEventStatusPhaseReveal:
+		return true
+	case SilverGoldEventStatusPhaseSetup:
 		return true
 	default:
 		return false
@@ -777,27 +846,38 @@ type EventMove struct {
 // EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
 // the type, `data:` one line of JSON, on the last event of a move's
 // group `id:` the game's version after it - and a blank line. Lines
-// starting with `:` are comments (keep-alives). The event types:
+// starting with `:` are comments (keep-alives). Event names are unique
+// within a ruleset; a client knows its game's ruleset. Every event's
+// data has a schema (also listed, machine-readable, in
+// `x-event-schemas`):
 //
-//   - `snapshot` - the game as `GET /v1/games/{id}` shows it to the
-//     caller (schema `Game`); sent first on a connection without
-//     Last-Event-ID.
-//   - `move` - an accepted move (schema `EventMove`); first in its group.
+//   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
+//     the caller; sent first on a connection without Last-Event-ID.
+//   - `move` - `EventMove`: an accepted move; first in its group.
+//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true` and a seat
+//     credential, what the seat may do now (with its `version`), sent
+//     after the snapshot and after a move's group whenever it changed.
 //
 // Then what the move caused, in order; the data is the ruleset's.
-// Silver & Gold's:
+// Silver & Gold's, with which a table view follows the game from the
+// snapshot without reading it again (the catalog gives each card's
+// grid, colour, value and seal):
 //
-// - `expedition_revealed` - `{round, turn, start_player, expedition}`: an expedition card was turned up (action 1);
-// - `player_passed` - `{seat}`: a player has no box left and passes this turn;
-// - `crossed` - `{seat, coins, palms, coin_rows_completed}`: a player crossed (or replaced a crossing); their coin track, palm tree values and the coin rows completed this turn;
-// - `crossing_closed` - `{round, turn, start_player}`: everyone has crossed or passed; action 3 begins;
-// - `cup_taken` - `{seat, value}`: a player took a cup for a completed coin row;
-// - `card_completed` - `{seat, card}`: a card was completed and goes to the scoring pile;
-// - `card_taken` - `{seat, card, from}`: a replacement card was taken from the `display` or the `deck`;
-// - `display_card` - `{card}`: a card was turned up into the display;
-// - `turn_resolved` - `{round, turn, start_player}`: the turn is over;
-// - `round_ended` - `{round, turn, start_player}`: the round is over;
-// - `game_ended` - the final score (schema `SilverGoldScore`).
+// - `expedition_revealed` - `SilverGoldEventExpeditionRevealed`: an expedition card was turned up (action 1); every player's turn (crossed, crossing, passed, coin rows, takes) starts afresh;
+// - `player_passed` - `SilverGoldEventSeat`: a player has no box left and passes this turn;
+// - `crossed` - `SilverGoldEventCrossed`: a player crossed (or replaced their crossing): the boxes with their symbols, the red-cross chain, coins and palms gained, and the seat's cards after it;
+// - `crossing_closed` - `SilverGoldEventTurn`: everyone has crossed or passed; crossings are locked and action 3 begins;
+// - `resolving` - `SilverGoldEventSeat`: a player with something to resolve begins: their completed coin rows are claimed now (cup_taken follows for each cup left);
+// - `cup_taken` - `SilverGoldEventCupTaken`: a player took a cup for a completed coin row;
+// - `card_completed` - `SilverGoldEventCard`: a card was completed and goes to the scoring pile; one replacement card is owed;
+// - `no_replacement` - `SilverGoldEventNoReplacement`: the deck and display are empty: the replacements still owed lapse;
+// - `card_taken` - `SilverGoldEventCardTaken`: a replacement card was taken from the `display` or the `deck` (the card drawn is named);
+// - `display_card` - `SilverGoldEventDisplayCard`: a card was turned up into the display;
+// - `cards_kept` - `SilverGoldEventCardsKept`: once every player has kept, the two cards each seat kept;
+// - `turn_resolved` - `SilverGoldEventTurn`: the turn is over;
+// - `round_ended` - `SilverGoldEventTurn`: the round is over;
+// - `game_ended` - `SilverGoldScore`: the final score;
+// - `status` - `SilverGoldEventStatus`: last in every move's group: where the game stands and what it awaits now;
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -806,7 +886,7 @@ type EventMove struct {
 // data: {"seq":7,"actor":{"host":false,"seat":1},"move":{"type":"cross","seat":1,"card":"grey-08","boxes":[[2,1],[2,2]]},"at":"2025-05-02T19:41:07.125Z"}
 //
 // event: crossed
-// data: {"seat":1,"coins":1,"palms":[],"coin_rows_completed":0}
+// data: {"seat":1,"replaced":false,"boxes":[{"card":"grey-08","box":[2,1],"symbol":"blank","extra":false},{"card":"grey-08","box":[2,2],"symbol":"coin","extra":false}],"red_crosses":0,"coins_gained":1,"coins":1,"palms_gained":[],"palms":[],"coin_rows_completed":0,"cards":[{"card":"grey-08","crossed":[[2,1],[2,2]],"boxes_left":6},{"card":"orange-06","crossed":[],"boxes_left":12}]}
 //
 // event: crossing_closed
 // data: {"round":1,"turn":2,"start_player":1}
@@ -815,8 +895,11 @@ type EventMove struct {
 // data: {"round":1,"turn":2,"start_player":1}
 //
 // event: expedition_revealed
+// data: {"round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]}}
+//
+// event: status
 // id: 7
-// data: {"round":1,"turn":3,"start_player":0,"expedition":"T4"}
+// data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
@@ -1375,6 +1458,26 @@ type SilverGoldCard struct {
 	Value int `json:"value"`
 }
 
+// SilverGoldCardCrossed One of the seat's cards after a crossing.
+//
+// Example: {"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}
+type SilverGoldCardCrossed struct {
+	// BoxesLeft Boxes not crossed yet.
+	//
+	// Example: 6
+	BoxesLeft int `json:"boxes_left"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Crossed Every box crossed on it.
+	//
+	// Example: [[2,1],[2,2]]
+	Crossed []SilverGoldBox `json:"crossed"`
+}
+
 // SilverGoldCardID A treasure card's id in the game's catalog.
 //
 // Example: orange-05
@@ -1518,6 +1621,36 @@ type SilverGoldCross struct {
 // Example: cross
 type SilverGoldCrossType string
 
+// SilverGoldCrossedBox One box crossed, with its symbol.
+//
+// Example: {"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}
+type SilverGoldCrossedBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Extra Crossed because a red cross demanded it.
+	//
+	// Example: false
+	Extra bool `json:"extra"`
+
+	// Symbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+	//
+	// Example: coin
+	Symbol SilverGoldCrossedBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldCrossedBoxSymbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+//
+// Example: coin
+type SilverGoldCrossedBoxSymbol string
+
 // SilverGoldDisplay Physical games, host credential only - the table reports a card it turned up from the deck into the display.
 //
 // Example: {"card":"purple-06","type":"display"}
@@ -1537,6 +1670,258 @@ type SilverGoldDisplay struct {
 //
 // Example: display
 type SilverGoldDisplayType string
+
+// SilverGoldEventCard The data of `card_completed` - the card goes from the seat's cards to its scoring pile.
+//
+// Example: {"card":"grey-08","seat":0}
+type SilverGoldEventCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTaken The data of `card_taken` - a replacement card joins the seat's cards.
+//
+// Example: {"card":"purple-10","from":"display","seat":0}
+type SilverGoldEventCardTaken struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// From Where it came from; a display card leaves the display.
+	//
+	// Example: display
+	From SilverGoldEventCardTakenFrom `json:"from"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTakenFrom Where it came from; a display card leaves the display.
+//
+// Example: display
+type SilverGoldEventCardTakenFrom string
+
+// SilverGoldEventCardsKept The data of `cards_kept` - the two cards a seat kept, shown to all once every seat has kept.
+//
+// Example: {"cards":["green-10","orange-05"],"seat":0}
+type SilverGoldEventCardsKept struct {
+	// Cards The cards kept.
+	//
+	// Example: ["green-10","orange-05"]
+	Cards []SilverGoldCardID `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCrossed The data of `crossed` - a player's crossing (action 2), with its effects.
+//
+// Example: {"boxes":[{"box":[2,1],"card":"grey-08","extra":false,"symbol":"blank"},{"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}],"cards":[{"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}],"coin_rows_completed":0,"coins":1,"coins_gained":1,"palms":[],"palms_gained":[],"red_crosses":0,"replaced":false,"seat":1}
+type SilverGoldEventCrossed struct {
+	// Boxes The boxes crossed - the pattern's (or the single box) first, then the extra boxes in the order named.
+	Boxes []SilverGoldCrossedBox `json:"boxes"`
+
+	// Cards The seat's cards after the crossing.
+	Cards []SilverGoldCardCrossed `json:"cards"`
+
+	// CoinRowsCompleted Coin rows completed this turn - cups to claim when the player resolves.
+	//
+	// Example: 0
+	CoinRowsCompleted int `json:"coin_rows_completed"`
+
+	// Coins Coin boxes marked on the coin track after it (at most 12).
+	//
+	// Example: 5
+	Coins int `json:"coins"`
+
+	// CoinsGained Coin boxes marked on the coin track by this crossing.
+	//
+	// Example: 1
+	CoinsGained int `json:"coins_gained"`
+
+	// Palms Every palm box value after it.
+	//
+	// Example: [3,2]
+	Palms []int `json:"palms"`
+
+	// PalmsGained The values written in palm boxes by this crossing.
+	//
+	// Example: [2]
+	PalmsGained []int `json:"palms_gained"`
+
+	// RedCrosses Red crosses crossed in all - the extra boxes owed (the chain).
+	//
+	// Example: 1
+	RedCrosses int `json:"red_crosses"`
+
+	// Replaced This crossing replaces the seat's earlier one this turn, whose boxes, coins and palms were taken back first.
+	//
+	// Example: false
+	Replaced bool `json:"replaced"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCupTaken The data of `cup_taken`.
+//
+// Example: {"seat":0,"value":6}
+type SilverGoldEventCupTaken struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+
+	// Value The cup's value (the highest left).
+	//
+	// Example: 6
+	Value int `json:"value"`
+}
+
+// SilverGoldEventDisplayCard The data of `display_card` - a card joins the display.
+//
+// Example: {"card":"purple-06"}
+type SilverGoldEventDisplayCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
+// SilverGoldEventExpeditionRevealed The data of `expedition_revealed` - the turn begins with this expedition card face up.
+//
+// Example: {"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"round":1,"start_player":0,"turn":3}
+type SilverGoldEventExpeditionRevealed struct {
+	// Expedition An expedition pattern.
+	//
+	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
+	Expedition SilverGoldExpedition `json:"expedition"`
+
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventNoReplacement The data of `no_replacement` - the seat found no replacement anywhere; `count` owed cards lapse.
+//
+// Example: {"count":1,"seat":0}
+type SilverGoldEventNoReplacement struct {
+	// Count The replacements that lapse.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventSeat The data of `player_passed` and `resolving` - the seat concerned.
+//
+// Example: {"seat":1}
+type SilverGoldEventSeat struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventStatus The data of `status`, the last event of every move's group - the top of the game's view after the move.
+//
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"deck_size":35,"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"phase":"crossing","resolving":null,"revealed_this_round":["D2","I3","T4"],"round":1,"start_player":0,"turn":3}
+type SilverGoldEventStatus struct {
+	// Awaiting What the game waits for now.
+	Awaiting []SilverGoldAwaited `json:"awaiting"`
+
+	// DeckSize Face-down treasure cards.
+	//
+	// Example: 35
+	DeckSize int `json:"deck_size"`
+
+	// Expedition The expedition card face up, or null.
+	Expedition *SilverGoldExpedition `json:"expedition"`
+
+	// Phase Where the game stands (as in SilverGoldView).
+	//
+	// Example: crossing
+	Phase SilverGoldEventStatusPhase `json:"phase"`
+
+	// Resolving The seat resolving action 3 now, or null.
+	//
+	// Example: 2
+	Resolving *int `json:"resolving"`
+
+	// RevealedThisRound The codes of the expedition cards revealed this round, in order.
+	//
+	// Example: ["D2","I3"]
+	RevealedThisRound []string `json:"revealed_this_round"`
+
+	// Round The round, 1 to 4; 0 during setup.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7; 0 during setup.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventStatusPhase Where the game stands (as in SilverGoldView).
+//
+// Example: crossing
+type SilverGoldEventStatusPhase string
+
+// SilverGoldEventTurn The data of `crossing_closed`, `turn_resolved` and `round_ended`.
+//
+// Example: {"round":1,"start_player":1,"turn":2}
+type SilverGoldEventTurn struct {
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 2
+	Turn int `json:"turn"`
+}
 
 // SilverGoldExpedition An expedition pattern.
 //
@@ -2483,6 +2868,9 @@ type EventLastID = string
 
 // EventLastIDQuery defines model for EventLastIDQuery.
 type EventLastIDQuery = string
+
+// EventLegalMoves defines model for EventLegalMoves.
+type EventLegalMoves = bool
 
 // GameID defines model for GameID.
 type GameID = string

@@ -104,6 +104,7 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 	}
 	if err == nil {
 		g.Moves++
+		g.emitStatus()
 	} else {
 		g.events = g.events[:0]
 	}
@@ -355,11 +356,29 @@ func (g *Game) cross(seat int, m *Move) error {
 	for ; palms > 0 && len(p.Palms) < PalmBoxes; palms-- {
 		p.Palms = append(p.Palms, 1+g.displayPalms())
 	}
+	replaced := p.Crossed
 	p.Crossed = true
 	p.Undo = &before
-	// A copy: an array even when empty (never null), and not the player's own
-	// slice, which later moves append to.
-	g.emit("crossed", crossEvent{Seat: seat, Coins: p.Coins, Palms: append([]int{}, p.Palms...), Rows: p.Rows})
+	ev := crossEvent{Seat: seat, Replaced: replaced, Boxes: make([]CrossedBox, 0, len(m.Boxes)+len(m.Extra)),
+		RedCrosses: owed, CoinsGained: p.Coins - before.Coins, Coins: p.Coins,
+		// Copies: arrays even when empty (never null), and not the player's
+		// own slice, which later moves append to.
+		PalmsGained: append([]int{}, p.Palms[before.Palms:]...), Palms: append([]int{}, p.Palms...), Rows: p.Rows,
+		Cards: make([]CardCrossed, len(p.Hand))}
+	for _, b := range m.Boxes {
+		bit, _ := b.Bit()
+		ev.Boxes = append(ev.Boxes, CrossedBox{Card: card.ID, Box: b, Symbol: card.symbol(bit)})
+	}
+	for _, e := range m.Extra {
+		c := &g.cat.Cards[p.Hand[g.handIndex(&p, e.Card)].Card]
+		bit, _ := e.Box.Bit()
+		ev.Boxes = append(ev.Boxes, CrossedBox{Card: c.ID, Box: e.Box, Symbol: c.symbol(bit), Extra: true})
+	}
+	for i, h := range p.Hand {
+		c := &g.cat.Cards[h.Card]
+		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: h.Crossed.Positions(), Left: (c.Boxes &^ h.Crossed).Count()}
+	}
+	g.emit("crossed", ev)
 	norm := *m
 	norm.Extra = append([]Extra(nil), m.Extra...)
 	p.Crossing = &norm
@@ -368,11 +387,38 @@ func (g *Game) cross(seat int, m *Move) error {
 	return nil
 }
 
+// crossEvent is the data of a "crossed" event: everything a table view needs
+// to redraw the seat after a crossing.
 type crossEvent struct {
-	Seat  int   `json:"seat"`
-	Coins int   `json:"coins"`
-	Palms []int `json:"palms"`
-	Rows  int   `json:"coin_rows_completed"`
+	Seat int `json:"seat"`
+	// Replaced says this crossing replaces the seat's earlier one this turn,
+	// whose boxes, coins and palms were taken back first.
+	Replaced bool `json:"replaced"`
+	// Boxes are the boxes crossed, the pattern's (or the single box) first,
+	// then the extra boxes in the order named.
+	Boxes       []CrossedBox  `json:"boxes"`
+	RedCrosses  int           `json:"red_crosses"`  // red crosses crossed: the extra boxes owed
+	CoinsGained int           `json:"coins_gained"` // coin boxes marked by this crossing (at most 12 in all)
+	Coins       int           `json:"coins"`        // the coin track after it
+	PalmsGained []int         `json:"palms_gained"` // the palm box values written by this crossing
+	Palms       []int         `json:"palms"`        // every palm box value after it
+	Rows        int           `json:"coin_rows_completed"`
+	Cards       []CardCrossed `json:"cards"` // the seat's cards after it
+}
+
+// CrossedBox is one box crossed, with its symbol.
+type CrossedBox struct {
+	Card   string `json:"card"`
+	Box    Pos    `json:"box"`
+	Symbol string `json:"symbol"` // blank, coin, palm or cross
+	Extra  bool   `json:"extra"`  // crossed because a red cross demanded it
+}
+
+// CardCrossed is a card's crossed boxes after a crossing.
+type CardCrossed struct {
+	Card    string `json:"card"`
+	Crossed []Pos  `json:"crossed"`
+	Left    int    `json:"boxes_left"`
 }
 
 // checkBox returns the bit of box b on card c if it can be crossed.

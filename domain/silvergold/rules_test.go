@@ -2,6 +2,7 @@ package silvergold
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -620,17 +621,26 @@ func TestEvents(t *testing.T) {
 		}
 		return out
 	}
-	assert.Equal(t, []string{"expedition_revealed"}, types())
+	assert.Equal(t, []string{"expedition_revealed", "status"}, types())
 	ok(t, g, seat(0), cross(0, "c4", boxes(0, 0, 0, 1, 1, 0, 1, 1)))
-	assert.Equal(t, []string{"crossed"}, types())
+	assert.Equal(t, []string{"crossed", "status"}, types())
+	assert.JSONEq(t, `{"seat":0,"replaced":false,"boxes":[{"card":"c4","box":[0,0],"symbol":"coin","extra":false},
+		{"card":"c4","box":[0,1],"symbol":"coin","extra":false},{"card":"c4","box":[1,0],"symbol":"coin","extra":false},
+		{"card":"c4","box":[1,1],"symbol":"coin","extra":false}],"red_crosses":0,"coins_gained":4,"coins":4,
+		"palms_gained":[],"palms":[],"coin_rows_completed":1,
+		"cards":[{"card":"c4","crossed":[[0,0],[0,1],[1,0],[1,1]],"boxes_left":0},{"card":"big","crossed":[],"boxes_left":12}]}`,
+		string(g.Events()[0].Data))
 	ok(t, g, seat(1), cross(1, "big2", boxes(0, 0)))
 	// Seat 1 starts and has nothing to resolve; seat 0 takes the 6-cup and owes a card.
-	assert.Equal(t, []string{"crossed", "crossing_closed", "cup_taken", "card_completed"}, types())
-	assert.JSONEq(t, `{"seat":0,"value":6}`, string(g.Events()[2].Data))
+	assert.Equal(t, []string{"crossed", "crossing_closed", "resolving", "cup_taken", "card_completed", "status"}, types())
+	assert.JSONEq(t, `{"seat":0,"value":6}`, string(g.Events()[3].Data))
 	ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f01"})
-	assert.Equal(t, []string{"card_taken"}, types())
+	assert.Equal(t, []string{"card_taken", "status"}, types())
 	ok(t, g, host, Move{Type: MoveDisplay, Card: "f05"})
-	assert.Equal(t, []string{"display_card", "turn_resolved"}, types())
+	assert.Equal(t, []string{"display_card", "turn_resolved", "status"}, types())
+	assert.JSONEq(t, `{"phase":"reveal","round":1,"turn":2,"start_player":0,"expedition":null,"revealed_this_round":["O4"],
+		"deck_size":`+strconv.Itoa(g.DeckSize())+`,"resolving":null,"awaiting":[{"actor":"table","action":"reveal","count":1}]}`,
+		string(g.Events()[2].Data))
 	bad(t, g, host, Move{Type: MoveDisplay, Card: "f06"}, domain.IllegalMove, "display-full")
 	assert.Empty(t, g.Events(), "a rejected move causes nothing")
 }
