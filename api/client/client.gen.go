@@ -1096,8 +1096,8 @@ type Problem struct {
 	// Example: box (2,3) of grey-04 is already crossed
 	Detail string `json:"detail"`
 
-	// Code The stable error code:
-	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+	// Code The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 	// - `unauthorized` (401): no credential, or none of this game's.
@@ -1119,7 +1119,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -1130,8 +1130,8 @@ type Problem struct {
 	RequestId *string `json:"request_id,omitempty"`
 }
 
-// ProblemCode The stable error code:
-// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+// ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 // - `unauthorized` (401): no credential, or none of this game's.

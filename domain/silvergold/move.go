@@ -260,10 +260,17 @@ func (g *Game) handList(p *Player) string {
 // cross applies action 2 for one player. It works on a copy of the player, so
 // a rejected crossing changes nothing.
 func (g *Game) cross(seat int, m *Move) error {
-	if g.Phase != PhaseCrossing {
-		return domain.Illegal("cross-in-action-2", "boxes are crossed only after an expedition card is revealed; %s", g.waitingFor())
-	}
 	orig := &g.Players[seat]
+	switch {
+	case g.Phase == PhaseResolving && orig.Crossed:
+		return domain.Illegal("crossing-locked", "your crossing is locked: everyone has crossed and the turn has resolved; %s", g.waitingFor())
+	case g.Phase == PhaseResolving:
+		return domain.Illegal("crossing-locked", "crossings are locked: the turn has resolved; %s", g.waitingFor())
+	case g.Phase == PhaseReveal:
+		return domain.Illegal("cross-in-action-2", "no expedition card is face up yet: the table has to report the one it reveals")
+	case g.Phase == PhaseSetup:
+		return domain.Illegal("cross-in-action-2", "the game is still in setup: boxes are crossed once the first expedition card is revealed; %s", g.waitingFor())
+	}
 	if orig.Passed {
 		return domain.Illegal("pass", "seat %d has no uncrossed box left and passes this turn", seat)
 	}
@@ -292,6 +299,9 @@ func (g *Game) cross(seat int, m *Move) error {
 	if len(m.Boxes) == 0 {
 		return domain.Illegal("cross-something", "name the boxes you cross: the pattern, or one single box")
 	}
+	// named is what this move names on each card, to tell a box named twice
+	// from one crossed before.
+	named := make([]Mask, len(p.Hand))
 	var set Mask
 	for _, b := range m.Boxes {
 		bit, err := g.checkBox(card, p.Hand[hi].Crossed, b)
@@ -299,10 +309,11 @@ func (g *Game) cross(seat int, m *Move) error {
 			return err
 		}
 		if set&bit != 0 {
-			return domain.Illegal("box-once", "box %s of %s is named twice", b, card.ID)
+			return domain.Illegal("box-once", "you named box %s of %s twice in boxes; name each box once", b, card.ID)
 		}
 		set |= bit
 	}
+	named[hi] = set
 	pat, _ := g.Current()
 	if len(m.Boxes) != 1 {
 		if len(m.Boxes) != pat.Size() {
@@ -328,10 +339,18 @@ func (g *Game) cross(seat int, m *Move) error {
 			return domain.Illegal("own-card", "extra box on %s: it is not one of seat %d's cards (they hold %s)", e.Card, seat, g.handList(&p))
 		}
 		ec := &g.cat.Cards[p.Hand[ei].Card]
+		if bit, ok := e.Box.Bit(); ok && named[ei]&bit != 0 {
+			where := "in extra"
+			if ei == hi && set&bit != 0 {
+				where = "in boxes and in extra"
+			}
+			return domain.Illegal("box-once", "you named box %s of %s twice (%s); each extra box must be another uncrossed box", e.Box, ec.ID, where)
+		}
 		bit, err := g.checkBox(ec, p.Hand[ei].Crossed, e.Box)
 		if err != nil {
 			return err
 		}
+		named[ei] |= bit
 		p.Hand[ei].Crossed |= bit
 		extrasOnCard[ei] |= bit
 		owed += (bit & ec.Crosses).Count()
@@ -476,7 +495,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 				if replay {
 					return domain.Illegal("digital-draws", "the record says %s was drawn from the deck, but the seed deals %s", m.Card, g.cardID(c))
 				}
-				return domain.Errorf(domain.Invalid, "in a digital game the server draws the top card of the deck; leave out card")
+				return domain.Illegal("digital-draws", "in a digital game the server draws the top card of the deck; leave out card")
 			}
 			g.Deck = g.Deck[1:]
 			m.Card = g.cardID(c) // logged, so that the record shows the draw
@@ -544,13 +563,13 @@ func (g *Game) displayReport(m *Move) error {
 	if err != nil {
 		return err
 	}
-	if len(g.Display) >= DisplaySize {
-		return domain.Illegal("display-full", "the display already shows %d cards (%s)", DisplaySize, g.idList(g.Display))
-	}
 	setupOwes := g.Phase == PhaseSetup && g.allKept()
 	resolvingOwes := g.Phase == PhaseResolving && g.Started && g.Players[g.Resolving].Takes == 0
 	if !setupOwes && !resolvingOwes {
-		return domain.Illegal("display-when-owed", "no display card is to be turned up now; %s", g.waitingFor())
+		return domain.Illegal("display-when-owed", "no display card is owed now; %s", g.waitingFor())
+	}
+	if len(g.Display) >= DisplaySize {
+		return domain.Illegal("display-full", "the display already shows %d cards (%s)", DisplaySize, g.idList(g.Display))
 	}
 	if err := g.inDeck(c); err != nil {
 		return err
