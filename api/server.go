@@ -304,11 +304,25 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	_, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
+	info, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetCatalog200JSONResponse(union[oapi.Catalog](c)), nil
+	// The content is fixed by its hash; only the name may be bound to
+	// another catalog when the server restarts.
+	cache := "public, max-age=300"
+	if r.Params.Hash != nil {
+		if *r.Params.Hash != info.Hash {
+			return nil, domain.Errorf(domain.NotFound, "catalog %s has hash %s on this server, not %s", info.Name, info.Hash, *r.Params.Hash)
+		}
+		cache = "public, max-age=31536000, immutable"
+	}
+	tag := `"` + info.Hash + `"`
+	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
+		return oapi.GetCatalog304Response{Headers: oapi.GetCatalog304ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
+	}
+	return oapi.GetCatalog200JSONResponse{Body: union[oapi.Catalog](c),
+		Headers: oapi.GetCatalog200ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
 }
 
 // ListRulesets lists the games this server plays.
@@ -336,7 +350,7 @@ func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (
 		}
 		for _, c := range r.Catalogs {
 			info.Catalogs = append(info.Catalogs, oapi.RulesetCatalog{Name: c.Name, Hash: c.Hash,
-				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name)})
+				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name) + "&hash=" + c.Hash})
 		}
 		out.Rulesets = append(out.Rulesets, info)
 	}

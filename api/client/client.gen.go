@@ -791,11 +791,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -905,7 +905,7 @@ type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -969,13 +969,13 @@ type Game struct {
 
 	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
 	//
-	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
 // GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
 //
-// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
 	union json.RawMessage
 }
@@ -1049,11 +1049,11 @@ type MoveLog struct {
 
 // MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Seq The move's number in the game's log; equal to the game's new version.
@@ -1213,16 +1213,16 @@ type RecordMove struct {
 
 // RulesetCatalog A catalog a ruleset offers.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type RulesetCatalog struct {
 	// Hash The hex SHA-256 of its content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
 
-	// Href Where to read it.
+	// Href Where to read it - with its hash, so that the answer may be cached for good.
 	//
-	// Example: /v1/catalogs/standard?ruleset=silver-and-gold
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Href string `json:"href"`
 
 	// Name The catalog's name.
@@ -1233,7 +1233,7 @@ type RulesetCatalog struct {
 
 // RulesetInfo One ruleset - a game this server plays.
 //
-// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
+// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
 type RulesetInfo struct {
 	// Catalogs The card catalogs new games may be created with; the first named `standard` is the default.
 	Catalogs []RulesetCatalog `json:"catalogs"`
@@ -1279,7 +1279,7 @@ type RulesetInfo struct {
 
 // RulesetList The rulesets a server plays.
 //
-// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
+// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
 type RulesetList struct {
 	// Rulesets Every ruleset, in name order.
 	Rulesets []RulesetInfo `json:"rulesets"`
@@ -1563,14 +1563,19 @@ type SilverGoldCatalogCard struct {
 	Value int `json:"value"`
 }
 
-// SilverGoldCatalogRef The catalog a game was created with.
+// SilverGoldCatalogRef The catalog a game was created with, and where to read it.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type SilverGoldCatalogRef struct {
 	// Hash The hex SHA-256 of the catalog's content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
+
+	// Href The path of the catalog's cards (`GET /v1/catalogs/{name}` with its hash), cacheable for good while the server offers that catalog.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Href string `json:"href"`
 
 	// Name The catalog's name.
 	//
@@ -2707,14 +2712,14 @@ type SilverGoldTakeType string
 
 // SilverGoldView A game of Silver & Gold as the caller may see it - everything on the table, nothing face down.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
 type SilverGoldView struct {
 	// Awaiting What the game waits for now; empty once it has ended.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
 
-	// Catalog The catalog a game was created with.
+	// Catalog The catalog a game was created with, and where to read it.
 	//
-	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 	Catalog SilverGoldCatalogRef `json:"catalog"`
 
 	// CupsLeft The cups left on the round card, highest first.
@@ -2791,7 +2796,7 @@ type SilverGoldViewRuleset string
 
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict struct {
 	// MovesReplayed The moves replayed without a problem (all of them when valid).
 	//
@@ -2857,6 +2862,9 @@ type VerdictProblem struct {
 
 // After defines model for After.
 type After = int64
+
+// CatalogHash defines model for CatalogHash.
+type CatalogHash = string
 
 // CatalogName defines model for CatalogName.
 type CatalogName = string
@@ -2938,6 +2946,12 @@ type Unprocessable = Problem
 type GetCatalogParams struct {
 	// Ruleset The ruleset the catalog belongs to.
 	Ruleset *Ruleset `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+
+	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
+	Hash *CatalogHash `form:"hash,omitempty" json:"hash,omitempty"`
+
+	// IfNoneMatch One or more ETags the client holds (`"<version>"`, comma-separated) or `*`; the answer is 304 when the game is still at one of them.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetGameParams defines parameters for GetGame.
@@ -3731,7 +3745,14 @@ type ClientInterface interface {
 
 	// GetCatalog A card catalog
 	//
-	// Every treasure card and expedition card of a catalog that new games can be created with.
+	// Every treasure card and expedition card of a catalog that new games
+	// can be created with. A catalog's content is fixed by its hash: the
+	// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+	// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+	// give, `href`), the answer may be kept for good
+	// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+	// for five minutes (the server may be restarted with another catalog
+	// under the same name). A `hash` that is not the catalog's is 404.
 	//
 	// Corresponds with GET /v1/catalogs/{name} (the `GetCatalog` operationId).
 	GetCatalog(ctx context.Context, name CatalogName, params *GetCatalogParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4095,7 +4116,14 @@ func (c *Client) GetReadiness(ctx context.Context, reqEditors ...RequestEditorFn
 
 // GetCatalog A card catalog
 //
-// Every treasure card and expedition card of a catalog that new games can be created with.
+// Every treasure card and expedition card of a catalog that new games
+// can be created with. A catalog's content is fixed by its hash: the
+// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+// give, `href`), the answer may be kept for good
+// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+// for five minutes (the server may be restarted with another catalog
+// under the same name). A `hash` that is not the catalog's is 404.
 //
 // Corresponds with GET /v1/catalogs/{name} (the `GetCatalog` operationId).
 func (c *Client) GetCatalog(ctx context.Context, name CatalogName, params *GetCatalogParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4695,6 +4723,18 @@ func NewGetCatalogRequest(server string, name CatalogName, params *GetCatalogPar
 
 		}
 
+		if params.Hash != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "hash", *params.Hash, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -4704,6 +4744,21 @@ func NewGetCatalogRequest(server string, name CatalogName, params *GetCatalogPar
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -5416,7 +5471,14 @@ type ClientWithResponsesInterface interface {
 
 	// GetCatalogWithResponse A card catalog
 	//
-	// Every treasure card and expedition card of a catalog that new games can be created with.
+	// Every treasure card and expedition card of a catalog that new games
+	// can be created with. A catalog's content is fixed by its hash: the
+	// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+	// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+	// give, `href`), the answer may be kept for good
+	// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+	// for five minutes (the server may be restarted with another catalog
+	// under the same name). A `hash` that is not the catalog's is 404.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5959,6 +6021,18 @@ func (r GetReadinessResponse) ContentType() string {
 	return ""
 }
 
+// GetCatalogResponse200Headers the declared response headers of an HTTP 200 response for GetCatalog
+type GetCatalogResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCatalogResponse304Headers the declared response headers of an HTTP 304 response for GetCatalog
+type GetCatalogResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCatalogResponseDefaultHeaders the declared response headers of an HTTP default response for GetCatalog
 type GetCatalogResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5975,6 +6049,10 @@ type GetCatalogResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCatalogResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCatalogResponse304Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetCatalogResponseDefaultHeaders
 }
@@ -6940,7 +7018,14 @@ func (c *ClientWithResponses) GetReadinessWithResponse(ctx context.Context, reqE
 
 // GetCatalogWithResponse A card catalog
 //
-// Every treasure card and expedition card of a catalog that new games can be created with.
+// Every treasure card and expedition card of a catalog that new games
+// can be created with. A catalog's content is fixed by its hash: the
+// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+// give, `href`), the answer may be kept for good
+// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+// for five minutes (the server may be restarted with another catalog
+// under the same name). A `hash` that is not the catalog's is 404.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -7557,6 +7642,9 @@ func ParseGetCatalogResponse(rsp *http.Response) (*GetCatalogResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7581,6 +7669,40 @@ func ParseGetCatalogResponse(rsp *http.Response) (*GetCatalogResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCatalogResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCatalogResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case true:
 		var headers GetCatalogResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
