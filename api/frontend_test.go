@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -95,5 +96,74 @@ func TestLegalMovesVersion(t *testing.T) {
 	l := decode[silvergold.Legal](t, r.Body)
 	if l.Seat != -1 || l.Action != silvergold.MoveDisplay || l.Count != 4 || len(l.DisplayFrom) != 45 {
 		t.Errorf("the host's legal moves: seat %d, %s ×%d from %d cards", l.Seat, l.Action, l.Count, len(l.DisplayFrom))
+	}
+}
+
+// TestPreferMinimal: Prefer: return=minimal answers a move with its seq and
+// version only, and says so; a retry with the same Idempotency-Key gets the
+// minimal answer too.
+func TestPreferMinimal(t *testing.T) {
+	s := newServer(t)
+	tb := newTable(t, s, "digital", 2, "minimal")
+	l := tb.legal(t, 0)
+	m := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: l.Keep[:2]}
+	for i := range 2 {
+		r := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[0]), header("Prefer", "return=minimal"), header("Idempotency-Key", "k1"))
+		wantStatus(t, r, http.StatusOK)
+		if got := strings.TrimSpace(string(r.Body)); got != `{"seq":1,"version":1}` {
+			t.Errorf("answer %d: %s", i+1, got)
+		}
+		if r.Header.Get("Preference-Applied") != "return=minimal" || r.Header.Get("ETag") != `"1"` ||
+			r.Header.Get("Idempotency-Replayed") != strconv.FormatBool(i == 1) {
+			t.Errorf("answer %d headers: %v", i+1, r.Header)
+		}
+	}
+	// Without the preference (or with another), the whole game.
+	l = tb.legal(t, 1)
+	m = silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(1), Cards: l.Keep[:2]}
+	r := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[1]), header("Prefer", "respond-async, wait=5"))
+	wantStatus(t, r, http.StatusOK)
+	if r.Header.Get("Preference-Applied") != "" || !strings.Contains(string(r.Body), `"game":`) {
+		t.Errorf("without return=minimal: %v %.80s", r.Header, r.Body)
+	}
+	full := len(r.Body)
+	c := tb.legal(t, 0)
+	cross := crossFor(0, c, tb.mustGet(t).State)
+	r = s.do(t, http.MethodPost, tb.path("/moves"), cross, cred(tb.seats[0]), header("Prefer", "return=minimal"))
+	wantStatus(t, r, http.StatusOK)
+	t.Logf("a move's answer: %d bytes whole, %d bytes with return=minimal", full, len(r.Body))
+}
+
+func (tb *table) mustGet(t *testing.T) gameJSON {
+	g, _ := tb.get(t, tb.host)
+	return g
+}
+
+// TestRateLimitSubSecond: a wait below a second is told exactly in the
+// problem, Retry-After rounds it up to a whole second, and every answer
+// carries the RateLimit headers.
+func TestRateLimitSubSecond(t *testing.T) {
+	s := startOps(t, func(o *api.Options) { o.CredentialLimit = api.RateLimit{Rate: 8, Burst: 2} })
+	tb := newTable(t, s.server, "digital", 1, "sub-second")
+	r := s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	wantStatus(t, r, http.StatusOK)
+	if got := r.Header.Get("RateLimit-Policy"); got != `"address";q=480;w=4, "credential";q=2;w=1` && got != `"credential";q=2;w=1` {
+		t.Errorf("RateLimit-Policy %q", got)
+	}
+	if got := r.Header.Get("RateLimit"); !strings.Contains(got, `"credential";r=1;t=1`) {
+		t.Errorf("RateLimit %q", got)
+	}
+	s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	r = s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	p := wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
+	var body struct {
+		RetryAfterMs int64 `json:"retry_after_ms"`
+	}
+	_ = json.Unmarshal(r.Body, &body)
+	if r.Header.Get("Retry-After") != "1" || body.RetryAfterMs < 1 || body.RetryAfterMs > 125 || !strings.Contains(p.Detail, "ms") {
+		t.Errorf("Retry-After %q, retry_after_ms %d, detail %q; want 1 s and at most 125 ms", r.Header.Get("Retry-After"), body.RetryAfterMs, p.Detail)
+	}
+	if !strings.Contains(r.Header.Get("RateLimit"), `"credential";r=0`) {
+		t.Errorf("RateLimit on the 429: %q", r.Header.Get("RateLimit"))
 	}
 }

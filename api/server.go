@@ -193,7 +193,25 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	if err != nil {
 		return nil, err
 	}
+	if r.Params.Prefer != nil && preferMinimal(*r.Params.Prefer) {
+		b := strconv.AppendInt([]byte(`{"seq":`), p.Seq, 10)
+		b = strconv.AppendInt(append(b, `,"version":`...), p.Game.Version, 10)
+		return moveResult200{body: append(b, '}'), etag: etag(p.Game.Version), replayed: p.Replayed, minimal: true}, nil
+	}
 	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
+}
+
+// preferMinimal reports whether a Prefer header (RFC 7240) asks for
+// return=minimal.
+func preferMinimal(h string) bool {
+	for _, pref := range strings.Split(h, ",") {
+		token, _, _ := strings.Cut(pref, ";") // parameters of a preference
+		k, v, _ := strings.Cut(strings.TrimSpace(token), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "return") && strings.EqualFold(strings.Trim(strings.TrimSpace(v), `"`), "minimal") {
+			return true
+		}
+	}
+	return false
 }
 
 // moveResult200 answers an accepted move with the bytes the service encoded
@@ -204,12 +222,17 @@ type moveResult200 struct {
 	body     []byte
 	etag     string
 	replayed bool
+	minimal  bool // Prefer: return=minimal was honoured
 }
 
 func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", r.etag)
 	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
+	w.Header().Add("Vary", "Prefer")
+	if r.minimal {
+		w.Header().Set("Preference-Applied", "return=minimal")
+	}
 	// With its length known, an answer of more than 2 KB (most of a game's)
 	// is sent as it is rather than in chunks.
 	w.Header().Set("Content-Length", strconv.Itoa(len(r.body)+1))

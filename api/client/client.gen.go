@@ -1047,19 +1047,24 @@ type MoveLog struct {
 	Moves []MoveEntry `json:"moves"`
 }
 
-// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
+// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes. With `Prefer: return=minimal`, `seq` and `version` only.
 //
 // Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
 	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
-	Game Game `json:"game"`
+	Game *Game `json:"game,omitempty"`
 
 	// Seq The move's number in the game's log; equal to the game's new version.
 	//
 	// Example: 13
 	Seq int64 `json:"seq"`
+
+	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag).
+	//
+	// Example: 13
+	Version *int64 `json:"version,omitempty"`
 }
 
 // PlayerSpec A player of a new game.
@@ -1110,7 +1115,7 @@ type Problem struct {
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
-	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
 	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
@@ -1128,6 +1133,11 @@ type Problem struct {
 	//
 	// Example: 8c1eb1f3c25d4f1c
 	RequestId *string `json:"request_id,omitempty"`
+
+	// RetryAfterMs For `rate_limited` - how long to wait, in milliseconds (Retry-After can only count whole seconds).
+	//
+	// Example: 120
+	RetryAfterMs *int64 `json:"retry_after_ms,omitempty"`
 }
 
 // ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
@@ -1144,7 +1154,7 @@ type Problem struct {
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
-// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
 // - `unavailable` (503): shutting down or the store is unreachable; retry later.
@@ -2896,6 +2906,9 @@ type IfNoneMatch = string
 // Limit defines model for Limit.
 type Limit = int
 
+// Prefer defines model for Prefer.
+type Prefer = string
+
 // Ruleset defines model for Ruleset.
 type Ruleset = string
 
@@ -2997,6 +3010,9 @@ type SubmitMoveParams struct {
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// Prefer `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
+	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -3866,6 +3882,11 @@ type ClientInterface interface {
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
 	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -3881,6 +3902,11 @@ type ClientInterface interface {
 	// version. With `Idempotency-Key`, a retry of the same move with the
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
+	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4307,6 +4333,11 @@ func (c *Client) ListMoves(ctx context.Context, id GameID, params *ListMovesPara
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
 //
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -4332,6 +4363,11 @@ func (c *Client) SubmitMoveWithBody(ctx context.Context, id GameID, params *Subm
 // version. With `Idempotency-Key`, a retry of the same move with the
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
+//
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5155,6 +5191,17 @@ func NewSubmitMoveRequestWithBody(server string, id GameID, params *SubmitMovePa
 			req.Header.Set("Idempotency-Key", headerParam1)
 		}
 
+		if params.Prefer != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "Prefer", *params.Prefer, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Prefer", headerParam2)
+		}
+
 	}
 
 	return req, nil
@@ -5602,6 +5649,11 @@ type ClientWithResponsesInterface interface {
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
 	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -5617,6 +5669,11 @@ type ClientWithResponsesInterface interface {
 	// version. With `Idempotency-Key`, a retry of the same move with the
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
+	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6498,6 +6555,7 @@ func (r ListMovesResponse) ContentType() string {
 type SubmitMoveResponse200Headers struct {
 	ETag                string
 	IdempotencyReplayed string
+	PreferenceApplied   *string
 }
 
 // SubmitMoveResponseDefaultHeaders the declared response headers of an HTTP default response for SubmitMove
@@ -7191,6 +7249,11 @@ func (c *ClientWithResponses) ListMovesWithResponse(ctx context.Context, id Game
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
 //
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -7212,6 +7275,11 @@ func (c *ClientWithResponses) SubmitMoveWithBodyWithResponse(ctx context.Context
 // version. With `Idempotency-Key`, a retry of the same move with the
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
+//
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -8180,6 +8248,13 @@ func ParseSubmitMoveResponse(rsp *http.Response) (*SubmitMoveResponse, error) {
 				return nil, err
 			}
 			headers.IdempotencyReplayed = value
+		}
+		if values := rsp.Header.Values("Preference-Applied"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Preference-Applied", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.PreferenceApplied = &value
 		}
 		response.Headers200 = &headers
 	case true:
