@@ -339,7 +339,7 @@ func cors(origins []string) echo.MiddlewareFunc {
 			"Idempotency-Key", "Last-Event-ID", echo.HeaderXRequestID, "Prefer"},
 		ExposeHeaders: []string{"ETag", echo.HeaderLocation, "Idempotency-Replayed", echo.HeaderXRequestID, "Retry-After",
 			"RateLimit", "RateLimit-Policy", "Preference-Applied"},
-		MaxAge:        600,
+		MaxAge: 600,
 	})
 }
 
