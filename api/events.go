@@ -61,10 +61,14 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	}
 	legalSeat := -2 // no legal_moves events
 	if c.QueryParam("legal_moves") == "true" {
-		if actor == nil || actor.Host {
-			return domain.Errorf(domain.Invalid, "legal_moves=true needs a seat credential: the stream tells that seat's legal moves")
+		switch {
+		case actor == nil:
+			return domain.Errorf(domain.Invalid, "legal_moves=true needs a credential: a seat's stream tells that seat's legal moves, the host's the table's reports")
+		case actor.Host:
+			legalSeat = -1 // the table's own moves
+		default:
+			legalSeat = actor.Seat
 		}
-		legalSeat = actor.Seat
 	}
 
 	updates, unsubscribe := s.games.Subscribe(id)
@@ -97,6 +101,9 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	}
 	if err := st.legal(ctx, id, viewer); err != nil {
 		return st.fail(err)
+	}
+	if err := st.flush(); err != nil {
+		return nil
 	}
 
 	heartbeat := time.NewTicker(s.heartbeat)
@@ -185,14 +192,14 @@ type stream struct {
 	rc  *http.ResponseController
 	err error // the first write error; the stream is dead after it
 
-	legalSeat int    // the seat whose legal moves are told; -2 for none
+	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
 	lastLegal []byte // the legal moves last told, without their version
 }
 
 // legal buffers a legal_moves event with what the stream's seat may do now,
 // when it differs from what was told last.
 func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
-	if st.legalSeat < 0 {
+	if st.legalSeat < -1 {
 		return nil
 	}
 	head, l, err := st.s.games.LegalMoves(ctx, id, v, st.legalSeat)

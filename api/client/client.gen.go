@@ -855,9 +855,10 @@ type EventMove struct {
 //   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
 //     the caller; sent first on a connection without Last-Event-ID.
 //   - `move` - `EventMove`: an accepted move; first in its group.
-//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true` and a seat
-//     credential, what the seat may do now (with its `version`), sent
-//     after the snapshot and after a move's group whenever it changed.
+//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
+//     credential's seat (the host's - the table) may do now, with its
+//     `version`, sent after the snapshot and after a move's group
+//     whenever it changed.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -2981,7 +2982,7 @@ type StreamGameEventsParams struct {
 	// AccessToken A credential of the game, for clients that cannot send an Authorization header (a browser's EventSource); the header wins when both are sent.
 	AccessToken *EventAccessToken `form:"access_token,omitempty" json:"access_token,omitempty"`
 
-	// LegalMoves With `true` and a seat credential, the stream also tells what the seat may do now (`legal_moves` events, schema `LegalMoves`) - after the snapshot or catch-up, and after a move's group whenever it changed - so that a bot needs one request per move. Other seats' moves do not change its version's meaning - send moves from it without If-Match.
+	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, so that a bot needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
 	LegalMoves *EventLegalMoves `form:"legal_moves,omitempty" json:"legal_moves,omitempty"`
 
 	// LastEventID The `id` of the last event received - the game's version the client has seen up to. The stream then sends the moves after it (no snapshot). EventSource sends it by itself when it reconnects.

@@ -854,9 +854,10 @@ type EventMove struct {
 //   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
 //     the caller; sent first on a connection without Last-Event-ID.
 //   - `move` - `EventMove`: an accepted move; first in its group.
-//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true` and a seat
-//     credential, what the seat may do now (with its `version`), sent
-//     after the snapshot and after a move's group whenever it changed.
+//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
+//     credential's seat (the host's - the table) may do now, with its
+//     `version`, sent after the snapshot and after a move's group
+//     whenever it changed.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
