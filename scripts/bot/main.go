@@ -174,7 +174,10 @@ type game struct {
 func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 	yes := true
 	resp, err := g.api.StreamGameEvents(ctx, g.id, &client.StreamGameEventsParams{LegalMoves: &yes}, client.Bearer(cred),
-		func(_ context.Context, req *http.Request) error { req.Header.Set("Accept", "text/event-stream"); return nil })
+		func(_ context.Context, req *http.Request) error {
+			req.Header.Set("Accept", "text/event-stream")
+			return nil
+		})
 	if err != nil {
 		return err
 	}
