@@ -153,7 +153,8 @@ func (s *Server) GetGame(ctx context.Context, r oapi.GetGameRequestObject) (oapi
 func noneMatch(header, tag string) bool {
 	for _, t := range strings.Split(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == tag {
+		// The bare value is taken as If-Match takes it.
+		if t == "*" || t == tag || `"`+t+`"` == tag {
 			return true
 		}
 	}

@@ -2963,13 +2963,13 @@ type GetCatalogParams struct {
 	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
 	Hash *CatalogHash `form:"hash,omitempty" json:"hash,omitempty"`
 
-	// IfNoneMatch One or more ETags the client holds (`"<version>"`, comma-separated) or `*`; the answer is 304 when the game is still at one of them.
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetGameParams defines parameters for GetGame.
 type GetGameParams struct {
-	// IfNoneMatch One or more ETags the client holds (`"<version>"`, comma-separated) or `*`; the answer is 304 when the game is still at one of them.
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
@@ -2990,7 +2990,7 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"`) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version.
+	// IfMatch The game's ETag (`"<version>"` - the version in double quotes; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
