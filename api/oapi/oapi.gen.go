@@ -2171,7 +2171,7 @@ type SilverGoldLegal struct {
 	// Example: ["purple-06","grey-07"]
 	TakeFrom []SilverGoldCardID `json:"take_from"`
 
-	// Version The game's version these moves were listed at (the ETag); send it as If-Match with the move.
+	// Version The game's version these moves were listed at (the ETag). Send it as If-Match to have the move refused if the game moved on at all - other seats' moves included, which in a simultaneous crossing seldom change this seat's options; a bot may leave If-Match out and choose again on a 422.
 	//
 	// Example: 12
 	Version int64 `json:"version"`
