@@ -41,6 +41,7 @@ type config struct {
 	players int
 	seed    string // the game's seed (digital); empty: the server picks one
 	rand    uint64 // seeds the bot's own choices
+	full    bool   // ask for whole answers to moves, not Prefer: return=minimal
 }
 
 // stats are what a game cost.
@@ -66,17 +67,65 @@ func main() {
 	flag.IntVar(&c.players, "players", 4, "seats to play")
 	flag.StringVar(&c.seed, "seed", "", "the game's seed (digital); empty: the server picks one")
 	flag.Uint64Var(&c.rand, "rand", 1, "seeds the bot's own choices")
+	flag.BoolVar(&c.full, "full", false, "ask for the whole game in every move's answer instead of Prefer: return=minimal")
+	games := flag.Int("games", 1, "games to play, one after another per table")
+	tables := flag.Int("tables", 1, "games played at the same time")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
-	s, err := run(ctx, c)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bot:", err)
+	if *games == 1 && *tables == 1 {
+		s, err := run(ctx, c)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bot:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("game %s ended after %d moves in %v\n", s.Game, s.Moves, s.Took.Round(time.Millisecond))
+		fmt.Printf("requests %d (%.2f per move), moves refused %d, throttled %d, event streams %d, %d bytes per move answer\n",
+			s.Requests, s.PerMove(), s.Refused, s.Throttled, s.Streams, s.MoveBytes/max(s.Moves, 1))
+		return
+	}
+	// Several games: a small load run (keep it to a server of your own).
+	start := time.Now()
+	var mu sync.Mutex
+	var sum stats
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for tb := range *tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range *games {
+				gc := c
+				gc.rand = c.rand + uint64(tb*(*games)+i)
+				if gc.seed != "" {
+					gc.seed = fmt.Sprintf("%s-%d-%d", c.seed, tb, i)
+				}
+				s, err := run(ctx, gc)
+				if err != nil {
+					failed.Add(1)
+					fmt.Fprintln(os.Stderr, "bot:", err)
+					continue
+				}
+				mu.Lock()
+				sum.Moves += s.Moves
+				sum.Requests += s.Requests
+				sum.Refused += s.Refused
+				sum.Throttled += s.Throttled
+				sum.Streams += s.Streams
+				sum.MoveBytes += s.MoveBytes
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	fmt.Printf("%d games (%d failed) on %d tables in %v: %d moves, %.0f moves/s\n", *games**tables, failed.Load(), *tables,
+		took.Round(time.Millisecond), sum.Moves, float64(sum.Moves)/took.Seconds())
+	fmt.Printf("requests %.2f per move, refused %d, throttled %d, %d bytes per move answer\n",
+		sum.PerMove(), sum.Refused, sum.Throttled, sum.MoveBytes/max(sum.Moves, 1))
+	if failed.Load() > 0 {
 		os.Exit(1)
 	}
-	fmt.Printf("game %s ended after %d moves in %v\n", s.Game, s.Moves, s.Took.Round(time.Millisecond))
-	fmt.Printf("requests %d (%.2f per move), moves refused %d, throttled %d, event streams %d, %d bytes per move answer\n",
-		s.Requests, s.PerMove(), s.Refused, s.Throttled, s.Streams, s.MoveBytes/max(s.Moves, 1))
 }
 
 // counter counts the requests that go through it, and the 429s.
@@ -126,7 +175,7 @@ func run(ctx context.Context, c config) (stats, error) {
 	if created.JSON201 == nil {
 		return stats{}, fmt.Errorf("create: %d %s", created.StatusCode(), created.Body)
 	}
-	g := &game{api: api, id: created.JSON201.Game.Id, pick: pick}
+	g := &game{api: api, id: created.JSON201.Game.Id, pick: pick, full: c.full}
 	creds := created.JSON201.Credentials.Seats
 	if c.mode == string(client.Physical) {
 		creds = append(creds, created.JSON201.Credentials.Host) // the table's reports
@@ -165,6 +214,7 @@ type game struct {
 	api  *client.ClientWithResponses
 	id   string
 	pick picker
+	full bool // whole answers to moves
 
 	moves, refused, bytes atomic.Int64
 }
@@ -211,7 +261,11 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 // act makes the move picked from l. A move refused because the game moved on
 // is picked again from a fresh listing; a 429 waits as long as it says.
 func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *rand.Rand) error {
-	minimal := "return=minimal"
+	params := &client.SubmitMoveParams{}
+	if !g.full {
+		minimal := "return=minimal"
+		params.Prefer = &minimal
+	}
 	for try := 0; try < 20; try++ {
 		m, ok, err := g.pick(l, r)
 		if err != nil || !ok {
@@ -221,7 +275,7 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 		if err != nil {
 			return err
 		}
-		resp, err := g.api.SubmitMoveWithBodyWithResponse(ctx, g.id, &client.SubmitMoveParams{Prefer: &minimal},
+		resp, err := g.api.SubmitMoveWithBodyWithResponse(ctx, g.id, params,
 			"application/json", bytes.NewReader(body), client.Bearer(cred))
 		if err != nil {
 			return err
