@@ -310,10 +310,12 @@ func (e SilverGoldKeepType) Valid() bool {
 
 // Defines values for SilverGoldLegalAction.
 const (
-	SilverGoldLegalActionCross SilverGoldLegalAction = "cross"
-	SilverGoldLegalActionKeep  SilverGoldLegalAction = "keep"
-	SilverGoldLegalActionTake  SilverGoldLegalAction = "take"
-	SilverGoldLegalActionWait  SilverGoldLegalAction = "wait"
+	SilverGoldLegalActionCross   SilverGoldLegalAction = "cross"
+	SilverGoldLegalActionDisplay SilverGoldLegalAction = "display"
+	SilverGoldLegalActionKeep    SilverGoldLegalAction = "keep"
+	SilverGoldLegalActionReveal  SilverGoldLegalAction = "reveal"
+	SilverGoldLegalActionTake    SilverGoldLegalAction = "take"
+	SilverGoldLegalActionWait    SilverGoldLegalAction = "wait"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldLegalAction enum.
@@ -321,7 +323,11 @@ func (e SilverGoldLegalAction) Valid() bool {
 	switch e {
 	case SilverGoldLegalActionCross:
 		return true
+	case SilverGoldLegalActionDisplay:
+		return true
 	case SilverGoldLegalActionKeep:
+		return true
+	case SilverGoldLegalActionReveal:
 		return true
 	case SilverGoldLegalActionTake:
 		return true
@@ -853,7 +859,7 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -1589,9 +1595,9 @@ type SilverGoldKeepType string
 
 // SilverGoldLegal What one seat may do now.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type SilverGoldLegal struct {
-	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
@@ -1600,6 +1606,11 @@ type SilverGoldLegal struct {
 	//
 	// Example: true
 	Deck bool `json:"deck"`
+
+	// DeckCards Physical games - the cards that may be named as drawn from the deck (`take` from `deck`) or turned into the display (the table's `display` report) - every card not seen in a hand, the display or a scoring pile. Empty in a digital game, where the server draws.
+	//
+	// Example: ["grey-04","green-07"]
+	DeckCards []SilverGoldCardID `json:"deck_cards"`
 
 	// Expedition An expedition pattern.
 	//
@@ -1613,6 +1624,11 @@ type SilverGoldLegal struct {
 
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
+
+	// RevealFrom Physical games, the table - the expedition cards that may be reported revealed now (a copy of each is still face down this round).
+	//
+	// Example: ["D2","I3","L3","T4","L4","O4"]
+	RevealFrom []string `json:"reveal_from"`
 
 	// Ruleset Always `silver-and-gold`.
 	//
@@ -1633,7 +1649,7 @@ type SilverGoldLegal struct {
 	TakeFrom []SilverGoldCardID `json:"take_from"`
 }
 
-// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 //
 // Example: cross
 type SilverGoldLegalAction string
