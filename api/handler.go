@@ -44,9 +44,10 @@ type Options struct {
 	// when nil. Pass the same to the store (sqlite.WithCommitObserver(
 	// Metrics.ObserveCommit)) to see its commit latency.
 	Metrics *Metrics
-	// GamesByPhase counts the stored games by phase, for the treasury_games
-	// gauge, at scrape time (sqlite.Store.GamesByPhase); no gauge when nil.
-	GamesByPhase func(context.Context) (map[string]int, error)
+	// CountGames counts the stored games by ruleset and phase, for the
+	// treasury_games gauge, at scrape time (sqlite.Store.CountGames); no
+	// gauge when nil.
+	CountGames func(context.Context) ([]domain.GameCount, error)
 
 	// Done is closed when the server shuts down: open event streams end, so
 	// that a graceful shutdown does not wait for clients that never leave
@@ -106,7 +107,7 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 
-	opts.Metrics.countGamesWith(opts.GamesByPhase)
+	opts.Metrics.countGamesWith(opts.CountGames)
 	var byAddress, byCredential *limiters
 	if opts.AddressLimit.on() {
 		byAddress = newLimiters(opts.AddressLimit)

@@ -233,6 +233,7 @@ func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
+			withMoveInfo(c)
 			err := next(c)
 			if err != nil {
 				c.Error(err) // answer now, so that the status is known

@@ -191,8 +191,10 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	}
 	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(move), opt)
 	if err != nil {
+		noteRuleset(ctx, s.games.KnownRuleset(r.Id))
 		return nil, err
 	}
+	noteRuleset(ctx, p.Game.Ruleset)
 	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
 }
 

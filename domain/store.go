@@ -21,6 +21,12 @@ type GameRecord struct {
 	Ended       bool
 }
 
+// GameCount is how many stored games of a ruleset are in a phase.
+type GameCount struct {
+	Ruleset, Phase string
+	Games          int
+}
+
 // CatalogBlob is the content of a card catalog as a game was created with it,
 // kept so that an old game still replays after the server's catalog changes.
 type CatalogBlob struct {

@@ -2399,6 +2399,11 @@ type NotFound = Problem
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
+// TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
+//
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+type TooManyRequests = Problem
+
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
@@ -5135,6 +5140,11 @@ type ClientWithResponsesInterface interface {
 	VerifyScoreSheetWithResponse(ctx context.Context, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyScoreSheetResponse, error)
 }
 
+// GetDocsResponse429Headers the declared response headers of an HTTP 429 response for GetDocs
+type GetDocsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetDocsResponseDefaultHeaders the declared response headers of an HTTP default response for GetDocs
 type GetDocsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5143,10 +5153,19 @@ type GetDocsResponseDefaultHeaders struct {
 type GetDocsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetDocsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetDocsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetDocsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -5286,6 +5305,11 @@ func (r GetMetricsResponse) ContentType() string {
 	return ""
 }
 
+// GetOpenAPIResponse429Headers the declared response headers of an HTTP 429 response for GetOpenAPI
+type GetOpenAPIResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetOpenAPIResponseDefaultHeaders the declared response headers of an HTTP default response for GetOpenAPI
 type GetOpenAPIResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5294,10 +5318,19 @@ type GetOpenAPIResponseDefaultHeaders struct {
 type GetOpenAPIResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOpenAPIResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetOpenAPIResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOpenAPIResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -6165,6 +6198,11 @@ func (r VerifyRecordResponse) ContentType() string {
 	return ""
 }
 
+// ListRulesetsResponse429Headers the declared response headers of an HTTP 429 response for ListRulesets
+type ListRulesetsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // ListRulesetsResponseDefaultHeaders the declared response headers of an HTTP default response for ListRulesets
 type ListRulesetsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -6175,8 +6213,12 @@ type ListRulesetsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *RulesetList
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListRulesetsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *ListRulesetsResponseDefaultHeaders
 }
@@ -6184,6 +6226,11 @@ type ListRulesetsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListRulesetsResponse) GetJSON200() *RulesetList {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListRulesetsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -6754,6 +6801,13 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -6764,6 +6818,16 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetDocsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetDocsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -6878,6 +6942,13 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -6888,6 +6959,16 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetOpenAPIResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetOpenAPIResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -7689,6 +7770,13 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7699,6 +7787,16 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers ListRulesetsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers ListRulesetsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

@@ -339,7 +339,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	handler, err := api.NewHandler(games, api.Options{
 		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
 		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit,
-		Metrics: metrics, GamesByPhase: store.GamesByPhase, Done: stopping,
+		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
 	})
 	if err != nil {
 		return err

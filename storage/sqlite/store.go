@@ -228,25 +228,25 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// GamesByPhase counts the stored games by phase label, for metrics. An index
-// on games (phase) makes it a scan of that index, not of the games.
-func (s *Store) GamesByPhase(ctx context.Context) (map[string]int, error) {
+// CountGames counts the stored games by ruleset and phase label, for
+// metrics. An index on games (ruleset, phase) makes it a scan of that index,
+// not of the games.
+func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT phase, COUNT(*) FROM games GROUP BY phase`)
+	rows, err := s.reader.QueryContext(ctx, `SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]int{}
+	out := []domain.GameCount{}
 	for rows.Next() {
-		var phase string
-		var n int
-		if err := rows.Scan(&phase, &n); err != nil {
+		var c domain.GameCount
+		if err := rows.Scan(&c.Ruleset, &c.Phase, &c.Games); err != nil {
 			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
 		}
-		out[phase] = n
+		out = append(out, c)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)

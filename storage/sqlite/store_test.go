@@ -732,10 +732,10 @@ func TestAppend(t *testing.T) {
 	})
 }
 
-func TestGamesByPhase(t *testing.T) {
-	t.Run("counts every game under its phase", func(t *testing.T) {
+func TestCountGames(t *testing.T) {
+	t.Run("counts every game under its ruleset and phase", func(t *testing.T) {
 		s, _ := openStore(t)
-		got, err := s.GamesByPhase(t.Context())
+		got, err := s.CountGames(t.Context())
 		require.NoError(t, err)
 		assert.Empty(t, got)
 
@@ -743,15 +743,20 @@ func TestGamesByPhase(t *testing.T) {
 			mustCreate(t, s, id) // phase "setup"
 		}
 		appendN(t, s, "g2", 2) // phase "play"
-		got, err = s.GamesByPhase(t.Context())
+		g, creds, cat := newGame("g4")
+		g.Ruleset = "other-game"
+		require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
+		got, err = s.CountGames(t.Context())
 		require.NoError(t, err)
-		assert.Equal(t, map[string]int{"setup": 2, "play": 1}, got)
+		r := "silver-and-gold"
+		assert.ElementsMatch(t, []domain.GameCount{{Ruleset: r, Phase: "setup", Games: 2}, {Ruleset: r, Phase: "play", Games: 1},
+			{Ruleset: "other-game", Phase: "setup", Games: 1}}, got)
 	})
 
-	t.Run("scans the phase index, not the games", func(t *testing.T) {
+	t.Run("scans the index, not the games", func(t *testing.T) {
 		_, path := openStore(t)
 		var plan string
-		rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN SELECT phase, COUNT(*) FROM games GROUP BY phase`)
+		rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
 		require.NoError(t, err)
 		defer rows.Close()
 		for rows.Next() {
@@ -760,13 +765,13 @@ func TestGamesByPhase(t *testing.T) {
 			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
 			plan += detail + "; "
 		}
-		assert.Contains(t, plan, "COVERING INDEX games_phase")
+		assert.Contains(t, plan, "COVERING INDEX games_ruleset_phase")
 	})
 
 	t.Run("a closed store is unavailable", func(t *testing.T) {
 		s, _ := openStore(t)
 		require.NoError(t, s.Close())
-		_, err := s.GamesByPhase(t.Context())
+		_, err := s.CountGames(t.Context())
 		requireCode(t, err, domain.Unavailable)
 	})
 }
