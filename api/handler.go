@@ -27,6 +27,9 @@ type Options struct {
 	Logger *slog.Logger
 	// BodyLimit is the largest request body in bytes; DefaultBodyLimit when 0.
 	BodyLimit int64
+	// JSONLimits bound the nesting, width and number of values of a JSON
+	// body, checked before it is parsed; DefaultJSONLimits where a field is 0.
+	JSONLimits JSONLimits
 	// DefaultRuleset is the ruleset a catalog is looked up in when the
 	// request names none; empty means the only ruleset the service plays.
 	DefaultRuleset string
@@ -66,6 +69,16 @@ func (o Options) withDefaults() Options {
 	}
 	if o.BodyLimit <= 0 {
 		o.BodyLimit = DefaultBodyLimit
+	}
+	if o.JSONLimits.Depth <= 0 {
+		o.JSONLimits.Depth = DefaultJSONLimits.Depth
+	}
+	o.JSONLimits.Depth = min(o.JSONLimits.Depth, maxJSONDepth)
+	if o.JSONLimits.Array <= 0 {
+		o.JSONLimits.Array = DefaultJSONLimits.Array
+	}
+	if o.JSONLimits.Tokens <= 0 {
+		o.JSONLimits.Tokens = DefaultJSONLimits.Tokens
 	}
 	if o.Metrics == nil {
 		o.Metrics = NewMetrics()
@@ -138,7 +151,7 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	if byAddress != nil || byCredential != nil {
 		chain = append(chain, rateLimit(byAddress, byCredential, opts.Metrics))
 	}
-	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), validate, bearer)
+	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), readBody(opts.JSONLimits), validate, bearer)
 	e.Use(chain...)
 
 	srv := NewServer(games, opts)
