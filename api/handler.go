@@ -55,6 +55,12 @@ type Options struct {
 	// that a graceful shutdown does not wait for clients that never leave
 	// (http.Server.RegisterOnShutdown is the place to close it).
 	Done <-chan struct{}
+	// MaxStreams caps the event streams open at once (503 unavailable beyond
+	// it), StreamsPerAddress those of one client address and
+	// StreamsPerCredential those of one credential (429 rate_limited beyond
+	// either); each answer carries Retry-After. 0 is the default cap
+	// (DefaultMaxStreams …), below 0 no cap.
+	MaxStreams, StreamsPerAddress, StreamsPerCredential int
 	// Heartbeat is how often an idle event stream sends a keep-alive
 	// comment; DefaultHeartbeat when 0.
 	Heartbeat time.Duration
@@ -83,10 +89,21 @@ func (o Options) withDefaults() Options {
 	if o.Metrics == nil {
 		o.Metrics = NewMetrics()
 	}
+	o.MaxStreams = orDefault(o.MaxStreams, DefaultMaxStreams)
+	o.StreamsPerAddress = orDefault(o.StreamsPerAddress, DefaultStreamsPerAddress)
+	o.StreamsPerCredential = orDefault(o.StreamsPerCredential, DefaultStreamsPerCredential)
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = DefaultHeartbeat
 	}
 	return o
+}
+
+// orDefault is n, or def when n is 0.
+func orDefault(n, def int) int {
+	if n == 0 {
+		return def
+	}
+	return n
 }
 
 // Spec loads and checks the OpenAPI document embedded in the binary.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
@@ -88,5 +89,53 @@ func BenchmarkRejectNestedBody(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestEventStreamCaps: streams beyond the cap of an address or a credential
+// are refused with 429, beyond the total with 503, both with Retry-After;
+// health and metrics answer meanwhile, and a closed stream frees its place.
+func TestEventStreamCaps(t *testing.T) {
+	s := startOps(t, func(o *api.Options) { o.StreamsPerAddress, o.StreamsPerCredential, o.MaxStreams = 3, 2, 10 })
+	p := create(t, s.client, 2, "caps")
+	events := "/v1/games/" + p.id + "/events"
+	first := openStream(t, s.server, events, "Authorization", "Bearer "+p.seats[0])
+	openStream(t, s.server, events+"?access_token="+p.seats[0])
+
+	r := s.do(t, http.MethodGet, events, nil, cred(p.seats[0]))
+	wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
+	if r.Header.Get("Retry-After") == "" {
+		t.Error("a refused stream without Retry-After")
+	}
+	openStream(t, s.server, events) // the address's third
+	p4 := wantProblem(t, s.do(t, http.MethodGet, events, nil), http.StatusTooManyRequests, "rate_limited")
+	if !strings.Contains(p4.Detail, "address") {
+		t.Errorf("the refusal does not say which cap: %q", p4.Detail)
+	}
+	wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+	wantStatus(t, s.do(t, http.MethodGet, "/metrics", nil), http.StatusOK)
+	if n := s.metric(t, "treasury_event_streams"); n != 3 {
+		t.Errorf("treasury_event_streams %v, want 3", n)
+	}
+	if n := s.metric(t, "treasury_event_streams_refused_total", "limit", "address"); n != 1 {
+		t.Errorf("refused by the address cap: %v, want 1", n)
+	}
+
+	first.resp.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for s.metric(t, "treasury_event_streams") > 2 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	openStream(t, s.server, events, "Authorization", "Bearer "+p.seats[0])
+
+	total := startOps(t, func(o *api.Options) { o.StreamsPerAddress, o.MaxStreams = -1, 2 })
+	q := create(t, total.client, 1, "caps")
+	events = "/v1/games/" + q.id + "/events"
+	openStream(t, total.server, events)
+	openStream(t, total.server, events)
+	r = total.do(t, http.MethodGet, events, nil)
+	wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
+	if r.Header.Get("Retry-After") != "10" {
+		t.Errorf("Retry-After %q, want 10", r.Header.Get("Retry-After"))
 	}
 }

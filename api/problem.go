@@ -123,7 +123,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		case domain.Unauthorized:
 			h.Set("WWW-Authenticate", `Bearer realm="treasury"`)
 		case domain.Unavailable:
-			h.Set("Retry-After", "1")
+			if h.Get("Retry-After") == "" {
+				h.Set("Retry-After", "1")
+			}
 		}
 		body, mErr := json.Marshal(p)
 		if mErr != nil {

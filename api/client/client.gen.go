@@ -2337,6 +2337,11 @@ type ClientInterface interface {
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
 	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
+	//
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 	StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -2717,6 +2722,11 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 // answered 204 No Content, which tells `EventSource` to stop
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
+//
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
 //
 // Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3930,6 +3940,11 @@ type ClientWithResponsesInterface interface {
 	// answered 204 No Content, which tells `EventSource` to stop
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
+	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5391,6 +5406,11 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 // answered 204 No Content, which tells `EventSource` to stop
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
+//
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -105,6 +105,8 @@ type config struct {
 	corsOrigins     []string
 	addressLimit    api.RateLimit
 	credentialLimit api.RateLimit
+	// Caps on open event streams; -1 is no cap (0 on the command line).
+	maxStreams, streamsPerAddress, streamsPerCredential int
 }
 
 // setting is one flag with its environment variable.
@@ -167,6 +169,25 @@ var settings = []setting{
 		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
 	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
 		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
+	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
+		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
+	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
+		func(c *config, v string) error { return parseCap(v, &c.streamsPerAddress) }},
+	{"streams-per-credential", "TREASURY_STREAMS_PER_CREDENTIAL", "event streams one credential may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerCredential),
+		func(c *config, v string) error { return parseCap(v, &c.streamsPerCredential) }},
+}
+
+// parseCap reads a cap: a count, 0 for none (-1 in the config).
+func parseCap(v string, n *int) error {
+	x, err := strconv.Atoi(v)
+	if err != nil || x < 0 {
+		return fmt.Errorf("want a number, 0 or more (0: no cap), not %q", v)
+	}
+	if x == 0 {
+		x = -1
+	}
+	*n = x
+	return nil
 }
 
 // parseLinger reads a duration of 0 to 100ms.
@@ -316,6 +337,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := newLogger(c, stderr)
+	if n, err := raiseOpenFileLimit(); err != nil {
+		log.Warn("could not raise the open-file limit", "error", err, "limit", n)
+	} else if c.maxStreams < 0 || uint64(c.maxStreams)+reservedFiles > n {
+		log.Warn("the cap on event streams leaves too few file descriptors for other connections: lower --max-streams or raise the hard open-file limit",
+			"max_streams", c.maxStreams, "open_file_limit", n)
+	}
 
 	sg, err := rules(c)
 	if err != nil {
@@ -338,6 +365,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	handler, err := api.NewHandler(games, api.Options{
 		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
 		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit,
+		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
 		Metrics: metrics, GamesByPhase: store.GamesByPhase, Done: stopping,
 	})
 	if err != nil {
