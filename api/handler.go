@@ -42,6 +42,10 @@ type Options struct {
 	// address and each credential; the zero value is no limit. /healthz,
 	// /readyz and /metrics are exempt.
 	AddressLimit, CredentialLimit RateLimit
+	// CreateLimit is the token bucket of game creations (POST /v1/games) of
+	// each client address, on top of AddressLimit; the zero value is no
+	// quota. Rate is in games per second.
+	CreateLimit RateLimit
 
 	// Metrics receives the server's metrics, served at /metrics; a fresh set
 	// when nil. Pass the same to the store (sqlite.WithCommitObserver(
@@ -167,6 +171,9 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	}
 	if byAddress != nil || byCredential != nil {
 		chain = append(chain, rateLimit(byAddress, byCredential, opts.Metrics))
+	}
+	if opts.CreateLimit.on() {
+		chain = append(chain, createQuota(newLimiters(opts.CreateLimit), opts.Metrics))
 	}
 	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), readBody(opts.JSONLimits), validate, bearer)
 	e.Use(chain...)

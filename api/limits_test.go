@@ -139,3 +139,22 @@ func TestEventStreamCaps(t *testing.T) {
 		t.Errorf("Retry-After %q, want 10", r.Header.Get("Retry-After"))
 	}
 }
+
+// TestCreateQuota: an address creates games up to its quota, then gets 429
+// with Retry-After, while its other requests still pass.
+func TestCreateQuota(t *testing.T) {
+	s := startOps(t, func(o *api.Options) { o.CreateLimit = api.RateLimit{Rate: 1.0 / 60, Burst: 3} })
+	var tb *table
+	for range 3 {
+		tb = newTable(t, s.server, "digital", 1, "")
+	}
+	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": players(1)})
+	p := wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
+	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" || !strings.Contains(p.Detail, "games") {
+		t.Errorf("Retry-After %q, detail %q: want the wait and a reason about creating games", ra, p.Detail)
+	}
+	wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil), http.StatusOK)
+	if n := s.metric(t, "treasury_rate_limited_total", "limit", "create"); n != 1 {
+		t.Errorf("treasury_rate_limited_total{limit=create} %v, want 1", n)
+	}
+}

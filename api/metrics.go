@@ -73,7 +73,7 @@ func NewMetrics() *Metrics {
 	})
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "treasury_rate_limited_total",
-		Help: "Requests refused with 429, by the limit they exceeded (address, credential).",
+		Help: "Requests refused with 429, by the limit they exceeded (address, credential, create).",
 	}, []string{"limit"})
 	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.streamsRefused, m.resyncs, m.limited,
 		gamesCollector{m},

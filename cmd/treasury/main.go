@@ -105,6 +105,7 @@ type config struct {
 	corsOrigins     []string
 	addressLimit    api.RateLimit
 	credentialLimit api.RateLimit
+	createLimit     api.RateLimit // Rate in games per second
 	// Caps on open event streams; -1 is no cap (0 on the command line).
 	maxStreams, streamsPerAddress, streamsPerCredential int
 }
@@ -169,6 +170,16 @@ var settings = []setting{
 		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
 	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
 		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
+	{"create-rate-per-address", "TREASURY_CREATE_RATE_PER_ADDRESS", "games per minute each client address may create on average (0: no quota); beyond it, 429 with Retry-After", "10",
+		func(c *config, v string) error {
+			if err := parseRate(v, &c.createLimit.Rate); err != nil {
+				return fmt.Errorf("want games per minute, 0 or more (0: no quota), not %q", v)
+			}
+			c.createLimit.Rate /= 60
+			return nil
+		}},
+	{"create-burst-per-address", "TREASURY_CREATE_BURST_PER_ADDRESS", "games a client address may create at once before its rate applies", "30",
+		func(c *config, v string) error { return parseBurst(v, &c.createLimit.Burst) }},
 	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
 		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
 	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
@@ -364,7 +375,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	stopping := make(chan struct{})
 	handler, err := api.NewHandler(games, api.Options{
 		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
-		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit,
+		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
 		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
 		Metrics: metrics, GamesByPhase: store.GamesByPhase, Done: stopping,
 	})
