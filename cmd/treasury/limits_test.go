@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestRaiseOpenFileLimit: the soft limit on open files is the hard one
@@ -54,5 +55,31 @@ func TestStreamCapSettings(t *testing.T) {
 	h.Body.Close()
 	if h.StatusCode != http.StatusOK {
 		t.Errorf("/healthz %d", h.StatusCode)
+	}
+}
+
+// TestIdleGamesSweep: with --idle-games-after set, a game with no move for
+// that long disappears by itself, and its record could be read until then.
+func TestIdleGamesSweep(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	base, _ := started(t, []string{"serve", "--address", "127.0.0.1:0", "--database", db, "--idle-games-after", "1s"}, env())
+	id := createGame(t, base)
+	status := func(path string) int {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if got := status("/v1/games/" + id + "/record"); got != http.StatusOK {
+		t.Fatalf("the record of a fresh game: %d", got)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for status("/v1/games/"+id) != http.StatusNotFound {
+		if time.Now().After(deadline) {
+			t.Fatal("the idle game was not deleted within 10 s")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -106,6 +106,7 @@ type config struct {
 	addressLimit    api.RateLimit
 	credentialLimit api.RateLimit
 	createLimit     api.RateLimit // Rate in games per second
+	idleGames       time.Duration // games with no move for this long are deleted; 0: never
 	// Caps on open event streams; -1 is no cap (0 on the command line).
 	maxStreams, streamsPerAddress, streamsPerCredential int
 }
@@ -180,6 +181,15 @@ var settings = []setting{
 		}},
 	{"create-burst-per-address", "TREASURY_CREATE_BURST_PER_ADDRESS", "games a client address may create at once before its rate applies", "30",
 		func(c *config, v string) error { return parseBurst(v, &c.createLimit.Burst) }},
+	{"idle-games-after", "TREASURY_IDLE_GAMES_AFTER", "a game with no move for this long is deleted, ended or not (0: never); export records before (GET /v1/games/{id}/record)", "720h",
+		func(c *config, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return fmt.Errorf("want a duration such as 720h (30 days), or 0 for never, not %q", v)
+			}
+			c.idleGames = d
+			return nil
+		}},
 	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
 		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
 	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
@@ -370,6 +380,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}()
 	games := domain.NewGames(store, sg)
+	if c.idleGames > 0 {
+		sweepCtx, stopSweep := context.WithCancel(context.Background())
+		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
+		// Runs before the store is closed (defers run last first).
+		defer func() { stopSweep(); <-swept }()
+	}
 	// Closed when shutdown begins: event streams end instead of holding the
 	// shutdown until its timeout.
 	stopping := make(chan struct{})
