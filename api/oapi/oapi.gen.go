@@ -843,7 +843,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
