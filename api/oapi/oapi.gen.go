@@ -837,7 +837,7 @@ type Problem struct {
 	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
-	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 	//
 	//
 	// Example: illegal_move
@@ -873,7 +873,7 @@ type Problem struct {
 // - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
-// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 //
 // Example: illegal_move
 type ProblemCode string
