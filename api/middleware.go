@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -79,6 +80,10 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			req.ContentLength = int64(len(data))
 			c.Set(bodyKey, data)
 			if isJSON(req.Header.Get(echo.HeaderContentType)) {
+				// encoding/json would silently turn bad bytes into U+FFFD.
+				if !utf8.Valid(data) {
+					return domain.Errorf(MalformedJSON, "the request body is not valid UTF-8, which JSON must be")
+				}
 				if reason := checkJSONShape(data, limits); reason != "" {
 					return &domain.Error{Code: BodyTooComplex, Reason: reason}
 				}

@@ -35,7 +35,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "treasury:", err)
+		fmt.Fprintln(terminalSafe{os.Stderr}, "treasury:", err)
 		os.Exit(exitStatus(err))
 	}
 }
