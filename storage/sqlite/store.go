@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,13 @@ type Store struct {
 
 	batches atomic.Int64
 	writes  atomic.Int64
+
+	// writeErr is the last write that failed on the disk (see writeFailed),
+	// nil once a write succeeds again; Ping reports it.
+	writeErr  atomic.Pointer[error]
+	dir       string // the database's directory, whose free space the probe checks
+	probeMu   sync.Mutex
+	lastProbe time.Time
 }
 
 // The writer's default linger (WithLinger).
@@ -164,6 +172,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		cfg:    cfg,
 		writer: writer,
 		reader: reader,
+		dir:    filepath.Dir(path),
 		reqs:   make(chan *request, cfg.queue),
 		done:   make(chan struct{}),
 	}
@@ -212,10 +221,15 @@ func (s *Store) checkOpen() error {
 	return nil
 }
 
-// Ping checks that a reader connection answers and that the schema is at the
-// version this build expects.
+// Ping checks that a reader connection answers, that the schema is at the
+// version this build expects, and that writes succeed: after a write failed
+// on the disk (full, I/O error, read-only), Ping fails with Unavailable until
+// a write succeeds again, trying one itself at most once a second.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := s.writable(ctx); err != nil {
 		return err
 	}
 	var v int

@@ -115,11 +115,15 @@ func (s *Store) run() {
 		}
 		last = len(batch)
 		err := s.commit(batch, errs[:len(batch)])
+		if err == nil {
+			s.writeSucceeded()
+		}
+		err = s.writeFailed(err)
 		for i, r := range batch {
 			if err != nil {
 				r.done <- err
 			} else {
-				r.done <- errs[i]
+				r.done <- s.writeFailed(errs[i])
 			}
 			batch[i], errs[i] = nil, nil
 		}
@@ -189,7 +193,7 @@ func (s *Store) commit(batch []*request, errs []error) error {
 				// Some errors (I/O, disk full) make SQLite abort the whole
 				// transaction; then the savepoint is gone too.
 				tx.Rollback() //nolint:errcheck
-				return fmt.Errorf("sqlite: roll back after %v: %w", errs[i], err)
+				return fmt.Errorf("sqlite: roll back after %w: %w", errs[i], err)
 			}
 		}
 		if _, err := release.ExecContext(ctx); err != nil {
