@@ -234,12 +234,6 @@ func TestOpen(t *testing.T) {
 	})
 }
 
-
-
-
-
-
-
 func TestAppend(t *testing.T) {
 	t.Run("failures in one group fail alone", func(t *testing.T) {
 		gate := newWriterGate()
@@ -367,7 +361,6 @@ func TestCommitObserver(t *testing.T) {
 		assert.Positive(t, took)
 	})
 }
-
 
 func TestClose(t *testing.T) {
 	t.Run("commits what is queued and refuses what comes later", func(t *testing.T) {
