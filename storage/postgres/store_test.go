@@ -19,7 +19,7 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // openStore opens a store on a new database and closes it when the test ends.
-func openStore(t *testing.T, opts ...postgres.Option) (*postgres.Store, string) {
+func openStore(t testing.TB, opts ...postgres.Option) (*postgres.Store, string) {
 	t.Helper()
 	url := pgtest.Database(t)
 	s, err := postgres.Open(t.Context(), url, opts...)
