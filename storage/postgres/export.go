@@ -12,9 +12,10 @@ import (
 // GameIDs returns up to limit ids of stored games greater than after, in byte
 // order (limit <= 0: all of them).
 func (s *Store) GameIDs(ctx context.Context, after string, limit int) ([]string, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return nil, err
 	}
+	defer s.leave()
 	var lim *int64
 	if limit > 0 {
 		l := int64(limit)
@@ -32,9 +33,10 @@ func (s *Store) GameIDs(ctx context.Context, after string, limit int) ([]string,
 // ExportGame reads everything stored about one game in one read-only,
 // repeatable-read transaction, so that the moves agree with the snapshot.
 func (s *Store) ExportGame(ctx context.Context, id string) (domain.GameExport, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return domain.GameExport{}, err
 	}
+	defer s.leave()
 	var e domain.GameExport
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
@@ -74,9 +76,10 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 	if err := e.Check(); err != nil {
 		return err
 	}
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return err
 	}
+	defer s.leave()
 	g := e.Game
 	return s.write(ctx, func(tx pgx.Tx) error {
 		if err := insertGame(ctx, tx, g, e.Credentials, e.Catalog); err != nil {

@@ -26,7 +26,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,8 +47,10 @@ var (
 // concurrent use, by several goroutines and by several processes.
 type Store struct {
 	pool     *pgxpool.Pool
-	closed   atomic.Bool
 	onCommit func(d time.Duration, writes int)
+
+	mu     sync.RWMutex // calls hold it shared; Close exclusively
+	closed bool
 }
 
 type config struct {
@@ -102,30 +104,40 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 }
 
 // Close waits for the calls in flight and closes every connection. Calls
-// made after Close get an Unavailable error.
+// made once Close has begun get an Unavailable error.
 func (s *Store) Close() error {
-	if s.closed.Swap(true) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
 		return nil
 	}
+	s.closed = true
 	s.pool.Close()
 	return nil
 }
 
 func errClosed() error { return domain.Errorf(domain.Unavailable, "the game store is shut down") }
 
-func (s *Store) checkOpen() error {
-	if s.closed.Load() {
+// enter begins a call: Unavailable once the store is closed. Until leave,
+// Close waits, so that a call never meets a closed pool halfway.
+func (s *Store) enter() error {
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
 		return errClosed()
 	}
 	return nil
 }
 
+func (s *Store) leave() { s.mu.RUnlock() }
+
 // Ping checks that the database answers and that its schema is at the
 // version this build expects.
 func (s *Store) Ping(ctx context.Context) error {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return err
 	}
+	defer s.leave()
 	v, err := schemaVersion(ctx, s.pool)
 	if err != nil {
 		return fmt.Errorf("postgres: ping: %w", err)
@@ -139,9 +151,10 @@ func (s *Store) Ping(ctx context.Context) error {
 // GamesByPhase counts the stored games by phase label, for metrics (an index
 // on games (phase) keeps it off the games' rows).
 func (s *Store) GamesByPhase(ctx context.Context) (map[string]int, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return nil, err
 	}
+	defer s.leave()
 	rows, _ := s.pool.Query(ctx, `SELECT phase, COUNT(*) FROM games GROUP BY phase`)
 	out := map[string]int{}
 	var (
@@ -159,9 +172,10 @@ const gameColumns = `id, ruleset, mode, catalog_name, catalog_hash, created_at, 
 
 // Game returns the latest snapshot of a game.
 func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return domain.GameRecord{}, err
 	}
+	defer s.leave()
 	return readGame(ctx, s.pool, id)
 }
 
@@ -187,9 +201,10 @@ func notFound(id string) error { return domain.Errorf(domain.NotFound, "game %q 
 
 // Credentials returns the credential hashes of a game.
 func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return domain.Credentials{}, err
 	}
+	defer s.leave()
 	return readCredentials(ctx, s.pool, id)
 }
 
@@ -230,9 +245,10 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 
 // Catalog returns a stored catalog by its hash.
 func (s *Store) Catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return domain.CatalogBlob{}, err
 	}
+	defer s.leave()
 	return readCatalog(ctx, s.pool, hash)
 }
 
@@ -252,9 +268,10 @@ func readCatalog(ctx context.Context, q queryRower, hash string) (domain.Catalog
 // (limit <= 0: all of them). A game without such moves gives an empty slice;
 // a missing game gives NotFound.
 func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return nil, err
 	}
+	defer s.leave()
 	return readMoves(ctx, s.pool, id, after, limit)
 }
 
@@ -296,9 +313,10 @@ func readMoves(ctx context.Context, q querier, id string, after int64, limit int
 
 // Idempotency returns the stored record for (game, scope, key), or nil.
 func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return nil, err
 	}
+	defer s.leave()
 	r := domain.IdempotencyRecord{Key: key, Scope: scope}
 	err := s.pool.QueryRow(ctx, `SELECT request_hash, status, response
 		FROM idempotency WHERE game_id = $1 AND scope = $2 AND key = $3`, gameID, scope, key).
@@ -315,9 +333,10 @@ func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*do
 // IdempotencyKeys lists the idempotency records stored for a game, without
 // their responses.
 func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.IdempotencyRecord, error) {
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return nil, err
 	}
+	defer s.leave()
 	rows, _ := s.pool.Query(ctx, `SELECT scope, key, request_hash, status FROM idempotency WHERE game_id = $1`, gameID)
 	var (
 		out []domain.IdempotencyRecord
@@ -343,9 +362,10 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
 		return fmt.Errorf("postgres: create game: %w", err)
 	}
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return err
 	}
+	defer s.leave()
 	now := time.Now()
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = now
@@ -425,9 +445,10 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	if a.Move.Seq != a.ExpectVersion+1 {
 		return fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
 	}
-	if err := s.checkOpen(); err != nil {
+	if err := s.enter(); err != nil {
 		return err
 	}
+	defer s.leave()
 	at := a.Move.At
 	if at.IsZero() {
 		at = time.Now()

@@ -672,6 +672,39 @@ func testPingAndClose(t *testing.T, open func(t *testing.T) domain.Store) {
 		RequireCode(t, s.CreateGame(ctx, g, creds, cat), domain.Unavailable)
 	})
 
+	t.Run("closing under load: every call is answered, or refused as unavailable", func(t *testing.T) {
+		s := open(t)
+		const games = 8
+		for g := range games {
+			MustCreate(t, s, fmt.Sprint("g", g))
+		}
+		var (
+			wg    sync.WaitGroup
+			acked atomic.Int64
+		)
+		errs := make([]error, games)
+		for g := range games {
+			wg.Go(func() {
+				id := fmt.Sprint("g", g)
+				for v := int64(0); ; v++ {
+					if errs[g] = s.Append(context.Background(), Move(id, v)); errs[g] != nil {
+						return
+					}
+					if _, errs[g] = s.Game(context.Background(), id); errs[g] != nil {
+						return
+					}
+					acked.Add(1)
+				}
+			})
+		}
+		require.Eventually(t, func() bool { return acked.Load() >= 40 }, 10*time.Second, time.Millisecond)
+		require.NoError(t, s.Close())
+		wg.Wait()
+		for _, err := range errs {
+			RequireCode(t, err, domain.Unavailable)
+		}
+	})
+
 	t.Run("closing twice is harmless", func(t *testing.T) {
 		s := open(t)
 		require.NoError(t, s.Close())
