@@ -11,10 +11,10 @@ import (
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
-// store is what the commands need of a store: the domain's interface, the
+// gameStore is what the commands need of a store: the domain's interface, the
 // count for the treasury_games metric, and whole-game export and import for
 // treasury copy. Both stores have all of it.
-type store interface {
+type gameStore interface {
 	domain.Store
 	domain.Exporter
 	domain.Importer
@@ -22,8 +22,8 @@ type store interface {
 }
 
 var (
-	_ store = (*sqlite.Store)(nil)
-	_ store = (*postgres.Store)(nil)
+	_ gameStore = (*sqlite.Store)(nil)
+	_ gameStore = (*postgres.Store)(nil)
 )
 
 // isPostgres reports whether a --database value names a PostgreSQL database
@@ -42,7 +42,7 @@ type storeOptions struct {
 
 // openStore opens the store a --database value names: a postgres:// or
 // postgresql:// URL, or else a SQLite file path.
-func openStore(ctx context.Context, database string, o storeOptions) (store, error) {
+func openStore(ctx context.Context, database string, o storeOptions) (gameStore, error) {
 	if isPostgres(database) {
 		var opts []postgres.Option
 		if o.observeCommit != nil {
