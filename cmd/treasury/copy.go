@@ -69,7 +69,11 @@ func copyCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	defer dst.Close()
 
-	st, err := copyGames(ctx, src, dst)
+	st, err := copyGames(ctx, src, dst, func(done, total int) {
+		if done%1000 == 0 {
+			fmt.Fprintf(stderr, "treasury: %d of %d games copied\n", done, total)
+		}
+	})
 	if err != nil {
 		return err
 	}
@@ -90,7 +94,8 @@ type exportingStore interface {
 
 // copyGames copies every game of src to dst, after making sure that dst holds
 // none of them. Each game is read back from dst and compared with src.
-func copyGames(ctx context.Context, src, dst exportingStore) (copyStats, error) {
+// progress hears how many games are copied after each.
+func copyGames(ctx context.Context, src, dst exportingStore, progress func(done, total int)) (copyStats, error) {
 	var st copyStats
 	ids, err := allGameIDs(ctx, src)
 	if err != nil {
@@ -123,6 +128,7 @@ func copyGames(ctx context.Context, src, dst exportingStore) (copyStats, error) 
 		st.games++
 		st.moves += len(e.Moves)
 		st.keys += len(e.Idempotency)
+		progress(st.games, len(ids))
 	}
 	return st, nil
 }
