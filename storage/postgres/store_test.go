@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -45,11 +46,22 @@ func rawConn(t *testing.T, url string) *pgx.Conn {
 }
 
 func TestOpen(t *testing.T) {
-	t.Run("applies the migrations once and records them", func(t *testing.T) {
+	t.Run("applies every migration once and records it", func(t *testing.T) {
 		s, url := openStore(t)
 		storetest.MustCreate(t, s, "g1")
 		storetest.AppendN(t, s, "g1", 3)
 		require.NoError(t, s.Close())
+		applied := func() []string {
+			rows, _ := rawConn(t, url).Query(t.Context(), `SELECT name || ' ' || applied_at FROM schema_migrations ORDER BY version`)
+			out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			require.NoError(t, err)
+			return out
+		}
+		before := applied()
+		require.Len(t, before, len(postgres.MigrationNames()))
+		for i, name := range postgres.MigrationNames() {
+			assert.Contains(t, before[i], name)
+		}
 
 		s, err := postgres.Open(t.Context(), url)
 		require.NoError(t, err)
@@ -57,12 +69,7 @@ func TestOpen(t *testing.T) {
 		g, err := s.Game(t.Context(), "g1")
 		require.NoError(t, err)
 		assert.Equal(t, int64(3), g.Version)
-
-		var names []string
-		rows, _ := rawConn(t, url).Query(t.Context(), `SELECT name FROM schema_migrations ORDER BY version`)
-		names, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		require.NoError(t, err)
-		assert.Equal(t, []string{"0001_init.sql"}, names)
+		assert.Equal(t, before, applied(), "reopening applies nothing again")
 	})
 
 	t.Run("servers starting together on a new database migrate it once", func(t *testing.T) {
@@ -89,7 +96,7 @@ func TestOpen(t *testing.T) {
 		require.NoError(t, err)
 
 		_, err = postgres.Open(t.Context(), url)
-		require.ErrorContains(t, err, "schema version 9999, newer than this build's 1")
+		require.ErrorContains(t, err, fmt.Sprintf("schema version 9999, newer than this build's %d", len(postgres.MigrationNames())))
 	})
 
 	t.Run("a URL that cannot be parsed is refused without echoing it", func(t *testing.T) {
