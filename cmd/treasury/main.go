@@ -61,6 +61,8 @@ Usage:
   treasury serve [flags]   run the HTTP server (treasury serve --help lists its settings)
   treasury verify sheet|record [--json] FILE
                            check a paper score sheet or replay a game record, without a server
+  treasury copy --from DATABASE --to DATABASE
+                           copy every game from one store to another (SQLite files, postgres:// URLs)
 `
 
 // run is the whole program: it returns when the server has stopped, which
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, args[1:], getenv, stdout, stderr)
 	case "verify":
 		return verifyCommand(args[1:], getenv, stdout, stderr)
+	case "copy":
+		return copyCommand(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -122,7 +126,7 @@ type setting struct {
 var settings = []setting{
 	{"address", "TREASURY_ADDRESS", "host:port to listen on", "127.0.0.1:8080",
 		func(c *config, v string) error { c.address = v; return nil }},
-	{"database", "TREASURY_DATABASE", "SQLite file that keeps the games; created on first run", "./treasury.db",
+	{"database", "TREASURY_DATABASE", "where the games are kept: a SQLite file (created on first run), or a PostgreSQL URL postgres://user:password@host:port/database", "./treasury.db",
 		func(c *config, v string) error { c.database = v; return nil }},
 	{"catalog", "TREASURY_CATALOG", "an extra Silver & Gold catalog file offered for new games (a catalog named \"standard\" replaces the built-in one)", "",
 		func(c *config, v string) error { c.catalog = v; return nil }},
@@ -144,9 +148,9 @@ var settings = []setting{
 			c.shutdownTimeout = d
 			return nil
 		}},
-	{"commit-linger", "TREASURY_COMMIT_LINGER", "while moves arrive together, how long the store waits for another before it commits the group (0: commit what is queued at once)", sqlite.DefaultLingerGap.String(),
+	{"commit-linger", "TREASURY_COMMIT_LINGER", "SQLite: while moves arrive together, how long the store waits for another before it commits the group (0: commit what is queued at once)", sqlite.DefaultLingerGap.String(),
 		func(c *config, v string) error { return parseLinger(v, &c.lingerGap) }},
-	{"commit-linger-max", "TREASURY_COMMIT_LINGER_MAX", "the longest the store gathers one group for", sqlite.DefaultLingerMax.String(),
+	{"commit-linger-max", "TREASURY_COMMIT_LINGER_MAX", "SQLite: the longest the store gathers one group for", sqlite.DefaultLingerMax.String(),
 		func(c *config, v string) error { return parseLinger(v, &c.lingerMax) }},
 	{"log-level", "TREASURY_LOG_LEVEL", "debug, info, warn or error", "info",
 		func(c *config, v string) error { return c.logLevel.UnmarshalText([]byte(v)) }},
@@ -371,7 +375,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	metrics := api.NewMetrics()
-	store, err := sqlite.Open(ctx, c.database, sqlite.WithCommitObserver(metrics.ObserveCommit), sqlite.WithLinger(c.lingerGap, c.lingerMax))
+	store, err := openStore(ctx, c.database, storeOptions{
+		observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true,
+	})
 	if err != nil {
 		return err
 	}
@@ -414,8 +420,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(func() { close(stopping) })
-	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), c.database)
-	log.Info("serving", "address", ln.Addr().String(), "database", c.database, "rulesets", games.Rulesets())
+	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), describeDatabase(c.database))
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets())
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

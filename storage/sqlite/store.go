@@ -273,11 +273,21 @@ func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) 
 	if err := s.checkOpen(); err != nil {
 		return domain.GameRecord{}, err
 	}
+	return readGame(ctx, s.reader, id)
+}
+
+// querier is what reads need: the reader pool, or a transaction on it.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func readGame(ctx context.Context, q querier, id string) (domain.GameRecord, error) {
 	var (
 		g                domain.GameRecord
 		created, updated string
 	)
-	err := s.reader.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
+	err := q.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
 			created_at, updated_at, version, state, phase, ended
 		FROM games WHERE id = ?`, id).
 		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
@@ -302,7 +312,11 @@ func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials,
 	if err := s.checkOpen(); err != nil {
 		return domain.Credentials{}, err
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	return readCredentials(ctx, s.reader, id)
+}
+
+func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 	}
@@ -344,8 +358,12 @@ func (s *Store) Catalog(ctx context.Context, hash string) (domain.CatalogBlob, e
 	if err := s.checkOpen(); err != nil {
 		return domain.CatalogBlob{}, err
 	}
+	return readCatalog(ctx, s.reader, hash)
+}
+
+func readCatalog(ctx context.Context, q querier, hash string) (domain.CatalogBlob, error) {
 	c := domain.CatalogBlob{Hash: hash}
-	err := s.reader.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
+	err := q.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
 	}
@@ -362,11 +380,15 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
+	return readMoves(ctx, s.reader, id, after, limit)
+}
+
+func readMoves(ctx context.Context, q querier, id string, after int64, limit int) ([]domain.MoveRecord, error) {
 	lim, capHint := int64(limit), limit
 	if limit <= 0 {
 		lim, capHint = -1, 64 // LIMIT -1 is "no limit" in SQLite
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
+	rows, err := q.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
 		FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, id, after, lim)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
@@ -392,16 +414,16 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 	}
 	if len(out) == 0 {
 		// Only now is it worth a second lookup to tell "no moves" from "no game".
-		if err := s.gameExists(ctx, id); err != nil {
+		if err := gameExists(ctx, q, id); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-func (s *Store) gameExists(ctx context.Context, id string) error {
+func gameExists(ctx context.Context, q querier, id string) error {
 	var one int
-	err := s.reader.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
 	}
