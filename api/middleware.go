@@ -68,6 +68,7 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			}
 			_, err := buf.ReadFrom(req.Body)
 			data := buf.Bytes()
+			normaliseContentType(req)
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
 				return err
@@ -89,6 +90,21 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 				}
 			}
 			return next(c)
+		}
+	}
+}
+
+// normaliseContentType writes a request's media type in lower case, as
+// the router and the validator compare it: media types are
+// case-insensitive (RFC 9110 8.3.1), so APPLICATION/JSON is JSON.
+func normaliseContentType(req *http.Request) {
+	ct := req.Header.Get(echo.HeaderContentType)
+	if ct == "" {
+		return
+	}
+	if mt, params, err := mime.ParseMediaType(ct); err == nil {
+		if canon := mime.FormatMediaType(mt, params); canon != "" && canon != ct {
+			req.Header.Set(echo.HeaderContentType, canon)
 		}
 	}
 }
