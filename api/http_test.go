@@ -90,3 +90,14 @@ func TestShortBody(t *testing.T) {
 		}
 	}
 }
+
+// TestBadEscapes: a %-escape that is not one, in a query or a path parameter
+// (where the request reaches the server), is a problem, not ignored.
+func TestBadEscapes(t *testing.T) {
+	s := newServer(t)
+	tb := newTable(t, s, "digital", 1, "escapes")
+	p := wantProblem(t, s.do(t, http.MethodGet, tb.path("/moves?after=%zz"), nil), http.StatusBadRequest, "validation_failed")
+	if !strings.Contains(p.Detail, "query") {
+		t.Errorf("detail %q", p.Detail)
+	}
+}

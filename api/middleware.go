@@ -199,6 +199,10 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
 				return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
 			}
+			// url.Query drops what it cannot decode: say so instead.
+			if _, err := url.ParseQuery(req.URL.RawQuery); err != nil {
+				return domain.Errorf(ValidationFailed, "the query string is not valid: %v", err)
+			}
 			in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
 			if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
 				return validationError(err)
