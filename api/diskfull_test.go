@@ -98,8 +98,11 @@ func tinyDisk(t *testing.T, size string) string {
 func TestDiskFull(t *testing.T) {
 	dir := tinyDisk(t, "8m")
 	s := startServer(t, filepath.Join(dir, "treasury.db"))
-	tb := newTable(t, s, "digital", 1, "full")
-	keep := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: tb.legal(t, 0).Keep[:2]}
+	tb := newTable(t, s, "digital", 2, "full")
+	dealt := tb.legal(t, 0).Keep
+	keep := func(i int) silvergold.Move { // seat 0 changes its keep: each is a write
+		return silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: dealt[i%2*2 : i%2*2+2]}
+	}
 
 	filler := filepath.Join(dir, "filler")
 	f, err := os.Create(filler)
@@ -112,9 +115,17 @@ func TestDiskFull(t *testing.T) {
 			break
 		}
 	}
+	for _, err := f.Write(chunk[:1]); err == nil; _, err = f.Write(chunk[:1]) {
+	}
 	f.Close()
 
-	r := s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]))
+	// The log may still have room for a page or two.
+	var r resp
+	for i := range 10 {
+		if r = s.do(t, http.MethodPost, tb.path("/moves"), keep(i), cred(tb.seats[0])); r.Status != http.StatusOK {
+			break
+		}
+	}
 	wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
@@ -132,5 +143,5 @@ func TestDiskFull(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	tb.play(t, tb.seats[0], keep)
+	tb.play(t, tb.seats[0], keep(0))
 }
