@@ -70,6 +70,11 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 			legalSeat = actor.Seat
 		}
 	}
+	release, err := s.streams.acquire(c, addressKey(c.RealIP()), cred)
+	if err != nil {
+		return err
+	}
+	defer release()
 
 	updates, unsubscribe := s.games.Subscribe(id)
 	defer func() { unsubscribe() }()

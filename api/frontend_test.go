@@ -94,8 +94,8 @@ func TestLegalMovesVersion(t *testing.T) {
 	r := s.do(t, http.MethodGet, ph.path("/legal-moves"), nil, cred(ph.host))
 	wantStatus(t, r, http.StatusOK)
 	l := decode[silvergold.Legal](t, r.Body)
-	if l.Seat != -1 || l.Action != silvergold.MoveDisplay || l.Count != 4 || len(l.DisplayFrom) != 45 {
-		t.Errorf("the host's legal moves: seat %d, %s ×%d from %d cards", l.Seat, l.Action, l.Count, len(l.DisplayFrom))
+	if l.Seat != -1 || l.Action != silvergold.MoveDisplay || l.Count != 4 || len(l.DeckCards) != 45 {
+		t.Errorf("the host's legal moves: seat %d, %s ×%d from %d cards", l.Seat, l.Action, l.Count, len(l.DeckCards))
 	}
 }
 

@@ -53,6 +53,7 @@ func (e Mode) Valid() bool {
 
 // Defines values for ProblemCode.
 const (
+	ProblemCodeBodyTooComplex       ProblemCode = "body_too_complex"
 	ProblemCodeConflict             ProblemCode = "conflict"
 	ProblemCodeForbidden            ProblemCode = "forbidden"
 	ProblemCodeIdempotencyKeyReused ProblemCode = "idempotency_key_reused"
@@ -65,6 +66,7 @@ const (
 	ProblemCodePayloadTooLarge      ProblemCode = "payload_too_large"
 	ProblemCodePreconditionFailed   ProblemCode = "precondition_failed"
 	ProblemCodeRateLimited          ProblemCode = "rate_limited"
+	ProblemCodeRequestTimeout       ProblemCode = "request_timeout"
 	ProblemCodeRouteNotFound        ProblemCode = "route_not_found"
 	ProblemCodeUnauthorized         ProblemCode = "unauthorized"
 	ProblemCodeUnavailable          ProblemCode = "unavailable"
@@ -75,6 +77,8 @@ const (
 // Valid indicates whether the value is a known member of the ProblemCode enum.
 func (e ProblemCode) Valid() bool {
 	switch e {
+	case ProblemCodeBodyTooComplex:
+		return true
 	case ProblemCodeConflict:
 		return true
 	case ProblemCodeForbidden:
@@ -98,6 +102,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodePreconditionFailed:
 		return true
 	case ProblemCodeRateLimited:
+		return true
+	case ProblemCodeRequestTimeout:
 		return true
 	case ProblemCodeRouteNotFound:
 		return true
@@ -426,36 +432,6 @@ func (e SilverGoldLegalAction) Valid() bool {
 	case SilverGoldLegalActionTake:
 		return true
 	case SilverGoldLegalActionWait:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for SilverGoldLegalRevealFrom.
-const (
-	SilverGoldLegalRevealFromD2 SilverGoldLegalRevealFrom = "D2"
-	SilverGoldLegalRevealFromI3 SilverGoldLegalRevealFrom = "I3"
-	SilverGoldLegalRevealFromL3 SilverGoldLegalRevealFrom = "L3"
-	SilverGoldLegalRevealFromL4 SilverGoldLegalRevealFrom = "L4"
-	SilverGoldLegalRevealFromO4 SilverGoldLegalRevealFrom = "O4"
-	SilverGoldLegalRevealFromT4 SilverGoldLegalRevealFrom = "T4"
-)
-
-// Valid indicates whether the value is a known member of the SilverGoldLegalRevealFrom enum.
-func (e SilverGoldLegalRevealFrom) Valid() bool {
-	switch e {
-	case SilverGoldLegalRevealFromD2:
-		return true
-	case SilverGoldLegalRevealFromI3:
-		return true
-	case SilverGoldLegalRevealFromL3:
-		return true
-	case SilverGoldLegalRevealFromL4:
-		return true
-	case SilverGoldLegalRevealFromO4:
-		return true
-	case SilverGoldLegalRevealFromT4:
 		return true
 	default:
 		return false
@@ -998,7 +974,7 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
+// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -1072,7 +1048,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters).
+	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -1106,6 +1082,7 @@ type Problem struct {
 	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+	// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 	// - `unauthorized` (401): no credential, or none of this game's.
 	// - `forbidden` (403): the credential may not act for that seat or make that report.
 	// - `not_found` (404): no such game or catalog.
@@ -1116,16 +1093,17 @@ type Problem struct {
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
-	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 	//
 	//
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -1145,6 +1123,7 @@ type Problem struct {
 // - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 // - `unauthorized` (401): no credential, or none of this game's.
 // - `forbidden` (403): the credential may not act for that seat or make that report.
 // - `not_found` (404): no such game or catalog.
@@ -1155,10 +1134,11 @@ type Problem struct {
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 // - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
-// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 //
 // Example: illegal_move
 type ProblemCode string
@@ -2094,13 +2074,13 @@ type SilverGoldKeepType string
 //     a new cross replaces it until the turn resolves.
 //   - `take` - `from: display` with a card of `take_from`, or, when
 //     `deck` is true, `from: deck` (a physical game names a card of
-//     `draw_from`; a digital game names none), `count` times.
+//     `deck_cards`; a digital game names none), `count` times.
 //   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
-//     or `display` one of `display_from`, `count` times.
+//     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
+// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
-	// Action What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
+	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
@@ -2123,15 +2103,10 @@ type SilverGoldLegal struct {
 	// Example: true
 	Deck bool `json:"deck"`
 
-	// DisplayFrom For the table's `display` - the cards that may be turned up into the display.
+	// DeckCards Physical games - the cards that may be named as drawn from the deck (`take` from `deck`) or turned into the display (the table's `display` report) - every card not seen in a hand, the display or a scoring pile. Empty in a digital game, where the server draws.
 	//
-	// Example: ["grey-03","purple-02"]
-	DisplayFrom []SilverGoldCardID `json:"display_from"`
-
-	// DrawFrom For `take` in a physical game - the cards that may be named as drawn from the deck.
-	//
-	// Example: ["grey-03","purple-02"]
-	DrawFrom []SilverGoldCardID `json:"draw_from"`
+	// Example: ["grey-04","green-07"]
+	DeckCards []SilverGoldCardID `json:"deck_cards"`
 
 	// Expedition An expedition pattern.
 	//
@@ -2149,10 +2124,10 @@ type SilverGoldLegal struct {
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
 
-	// RevealFrom For the table's `reveal` - the expedition codes with a copy left unrevealed this round.
+	// RevealFrom Physical games, the table - the expedition cards that may be reported revealed now (a copy of each is still face down this round).
 	//
-	// Example: ["D2","I3","T4"]
-	RevealFrom []SilverGoldLegalRevealFrom `json:"reveal_from"`
+	// Example: ["D2","I3","L3","T4","L4","O4"]
+	RevealFrom []string `json:"reveal_from"`
 
 	// Ruleset Always `silver-and-gold`.
 	//
@@ -2178,15 +2153,10 @@ type SilverGoldLegal struct {
 	Version int64 `json:"version"`
 }
 
-// SilverGoldLegalAction What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
+// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 //
 // Example: cross
 type SilverGoldLegalAction string
-
-// SilverGoldLegalRevealFrom A pattern code.
-//
-// Example: T4
-type SilverGoldLegalRevealFrom string
 
 // SilverGoldLegalRuleset Always `silver-and-gold`.
 //
@@ -2941,6 +2911,11 @@ type NotFound = Problem
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
+// TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
+//
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+type TooManyRequests = Problem
+
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
@@ -3006,7 +2981,7 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"` - the version in double quotes; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version.
+	// IfMatch The game's ETag (`"<version>"` - the version in double quotes, which the example shows; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
@@ -3839,6 +3814,11 @@ type ClientInterface interface {
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
 	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
+	//
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 	StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -4259,6 +4239,11 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 // answered 204 No Content, which tells `EventSource` to stop
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
+//
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
 //
 // Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5600,6 +5585,11 @@ type ClientWithResponsesInterface interface {
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
 	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
@@ -5811,6 +5801,11 @@ type ClientWithResponsesInterface interface {
 	VerifyScoreSheetWithResponse(ctx context.Context, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyScoreSheetResponse, error)
 }
 
+// GetDocsResponse429Headers the declared response headers of an HTTP 429 response for GetDocs
+type GetDocsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetDocsResponseDefaultHeaders the declared response headers of an HTTP default response for GetDocs
 type GetDocsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5819,10 +5814,19 @@ type GetDocsResponseDefaultHeaders struct {
 type GetDocsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetDocsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetDocsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetDocsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -5962,6 +5966,11 @@ func (r GetMetricsResponse) ContentType() string {
 	return ""
 }
 
+// GetOpenAPIResponse429Headers the declared response headers of an HTTP 429 response for GetOpenAPI
+type GetOpenAPIResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetOpenAPIResponseDefaultHeaders the declared response headers of an HTTP default response for GetOpenAPI
 type GetOpenAPIResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5970,10 +5979,19 @@ type GetOpenAPIResponseDefaultHeaders struct {
 type GetOpenAPIResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOpenAPIResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetOpenAPIResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOpenAPIResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -6865,6 +6883,11 @@ func (r VerifyRecordResponse) ContentType() string {
 	return ""
 }
 
+// ListRulesetsResponse429Headers the declared response headers of an HTTP 429 response for ListRulesets
+type ListRulesetsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // ListRulesetsResponseDefaultHeaders the declared response headers of an HTTP default response for ListRulesets
 type ListRulesetsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -6875,8 +6898,12 @@ type ListRulesetsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *RulesetList
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListRulesetsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *ListRulesetsResponseDefaultHeaders
 }
@@ -6884,6 +6911,11 @@ type ListRulesetsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListRulesetsResponse) GetJSON200() *RulesetList {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListRulesetsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -7182,6 +7214,11 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
 //
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
@@ -7478,6 +7515,13 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7488,6 +7532,16 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetDocsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetDocsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -7602,6 +7656,13 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7612,6 +7673,16 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetOpenAPIResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetOpenAPIResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -8467,6 +8538,13 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8477,6 +8555,16 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers ListRulesetsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers ListRulesetsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

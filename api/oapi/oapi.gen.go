@@ -52,6 +52,7 @@ func (e Mode) Valid() bool {
 
 // Defines values for ProblemCode.
 const (
+	ProblemCodeBodyTooComplex       ProblemCode = "body_too_complex"
 	ProblemCodeConflict             ProblemCode = "conflict"
 	ProblemCodeForbidden            ProblemCode = "forbidden"
 	ProblemCodeIdempotencyKeyReused ProblemCode = "idempotency_key_reused"
@@ -64,6 +65,7 @@ const (
 	ProblemCodePayloadTooLarge      ProblemCode = "payload_too_large"
 	ProblemCodePreconditionFailed   ProblemCode = "precondition_failed"
 	ProblemCodeRateLimited          ProblemCode = "rate_limited"
+	ProblemCodeRequestTimeout       ProblemCode = "request_timeout"
 	ProblemCodeRouteNotFound        ProblemCode = "route_not_found"
 	ProblemCodeUnauthorized         ProblemCode = "unauthorized"
 	ProblemCodeUnavailable          ProblemCode = "unavailable"
@@ -74,6 +76,8 @@ const (
 // Valid indicates whether the value is a known member of the ProblemCode enum.
 func (e ProblemCode) Valid() bool {
 	switch e {
+	case ProblemCodeBodyTooComplex:
+		return true
 	case ProblemCodeConflict:
 		return true
 	case ProblemCodeForbidden:
@@ -97,6 +101,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodePreconditionFailed:
 		return true
 	case ProblemCodeRateLimited:
+		return true
+	case ProblemCodeRequestTimeout:
 		return true
 	case ProblemCodeRouteNotFound:
 		return true
@@ -425,36 +431,6 @@ func (e SilverGoldLegalAction) Valid() bool {
 	case SilverGoldLegalActionTake:
 		return true
 	case SilverGoldLegalActionWait:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for SilverGoldLegalRevealFrom.
-const (
-	SilverGoldLegalRevealFromD2 SilverGoldLegalRevealFrom = "D2"
-	SilverGoldLegalRevealFromI3 SilverGoldLegalRevealFrom = "I3"
-	SilverGoldLegalRevealFromL3 SilverGoldLegalRevealFrom = "L3"
-	SilverGoldLegalRevealFromL4 SilverGoldLegalRevealFrom = "L4"
-	SilverGoldLegalRevealFromO4 SilverGoldLegalRevealFrom = "O4"
-	SilverGoldLegalRevealFromT4 SilverGoldLegalRevealFrom = "T4"
-)
-
-// Valid indicates whether the value is a known member of the SilverGoldLegalRevealFrom enum.
-func (e SilverGoldLegalRevealFrom) Valid() bool {
-	switch e {
-	case SilverGoldLegalRevealFromD2:
-		return true
-	case SilverGoldLegalRevealFromI3:
-		return true
-	case SilverGoldLegalRevealFromL3:
-		return true
-	case SilverGoldLegalRevealFromL4:
-		return true
-	case SilverGoldLegalRevealFromO4:
-		return true
-	case SilverGoldLegalRevealFromT4:
 		return true
 	default:
 		return false
@@ -997,7 +973,7 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
+// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -1071,7 +1047,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters).
+	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -1105,6 +1081,7 @@ type Problem struct {
 	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+	// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 	// - `unauthorized` (401): no credential, or none of this game's.
 	// - `forbidden` (403): the credential may not act for that seat or make that report.
 	// - `not_found` (404): no such game or catalog.
@@ -1115,16 +1092,17 @@ type Problem struct {
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
-	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 	//
 	//
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -1144,6 +1122,7 @@ type Problem struct {
 // - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 // - `unauthorized` (401): no credential, or none of this game's.
 // - `forbidden` (403): the credential may not act for that seat or make that report.
 // - `not_found` (404): no such game or catalog.
@@ -1154,10 +1133,11 @@ type Problem struct {
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 // - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
-// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 //
 // Example: illegal_move
 type ProblemCode string
@@ -2093,13 +2073,13 @@ type SilverGoldKeepType string
 //     a new cross replaces it until the turn resolves.
 //   - `take` - `from: display` with a card of `take_from`, or, when
 //     `deck` is true, `from: deck` (a physical game names a card of
-//     `draw_from`; a digital game names none), `count` times.
+//     `deck_cards`; a digital game names none), `count` times.
 //   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
-//     or `display` one of `display_from`, `count` times.
+//     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"display_from":[],"draw_from":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
+// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
-	// Action What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
+	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
@@ -2122,15 +2102,10 @@ type SilverGoldLegal struct {
 	// Example: true
 	Deck bool `json:"deck"`
 
-	// DisplayFrom For the table's `display` - the cards that may be turned up into the display.
+	// DeckCards Physical games - the cards that may be named as drawn from the deck (`take` from `deck`) or turned into the display (the table's `display` report) - every card not seen in a hand, the display or a scoring pile. Empty in a digital game, where the server draws.
 	//
-	// Example: ["grey-03","purple-02"]
-	DisplayFrom []SilverGoldCardID `json:"display_from"`
-
-	// DrawFrom For `take` in a physical game - the cards that may be named as drawn from the deck.
-	//
-	// Example: ["grey-03","purple-02"]
-	DrawFrom []SilverGoldCardID `json:"draw_from"`
+	// Example: ["grey-04","green-07"]
+	DeckCards []SilverGoldCardID `json:"deck_cards"`
 
 	// Expedition An expedition pattern.
 	//
@@ -2148,10 +2123,10 @@ type SilverGoldLegal struct {
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
 
-	// RevealFrom For the table's `reveal` - the expedition codes with a copy left unrevealed this round.
+	// RevealFrom Physical games, the table - the expedition cards that may be reported revealed now (a copy of each is still face down this round).
 	//
-	// Example: ["D2","I3","T4"]
-	RevealFrom []SilverGoldLegalRevealFrom `json:"reveal_from"`
+	// Example: ["D2","I3","L3","T4","L4","O4"]
+	RevealFrom []string `json:"reveal_from"`
 
 	// Ruleset Always `silver-and-gold`.
 	//
@@ -2177,15 +2152,10 @@ type SilverGoldLegal struct {
 	Version int64 `json:"version"`
 }
 
-// SilverGoldLegalAction What is asked for - `keep`, `cross`, `take`; for the table `reveal` or `display`; `wait` when nothing is asked of it now.
+// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 //
 // Example: cross
 type SilverGoldLegalAction string
-
-// SilverGoldLegalRevealFrom A pattern code.
-//
-// Example: T4
-type SilverGoldLegalRevealFrom string
 
 // SilverGoldLegalRuleset Always `silver-and-gold`.
 //
@@ -2940,6 +2910,11 @@ type NotFound = Problem
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
+// TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
+//
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+type TooManyRequests = Problem
+
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
@@ -2990,7 +2965,7 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"` - the version in double quotes; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version.
+	// IfMatch The game's ETag (`"<version>"` - the version in double quotes, which the example shows; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
@@ -4063,6 +4038,15 @@ type ProblemApplicationProblemPlusJSONResponse struct {
 	Headers ProblemResponseHeaders
 }
 
+type TooManyRequestsResponseHeaders struct {
+	RetryAfter *string
+}
+type TooManyRequestsApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers TooManyRequestsResponseHeaders
+}
+
 type UnauthorizedApplicationProblemPlusJSONResponse Problem
 
 type UnavailableResponseHeaders struct {
@@ -4142,6 +4126,25 @@ func (response GetOpenAPI200ApplicationyamlResponse) VisitGetOpenAPIResponse(w h
 		defer closer.Close()
 	}
 	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetOpenAPI429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetOpenAPI429ApplicationProblemPlusJSONResponse) VisitGetOpenAPIResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
 	return err
 }
 
@@ -5109,6 +5112,25 @@ func (response ListRulesets200JSONResponse) VisitListRulesetsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRulesets429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListRulesets429ApplicationProblemPlusJSONResponse) VisitListRulesetsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }

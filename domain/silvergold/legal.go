@@ -11,16 +11,19 @@ type Placement struct {
 	Palms   int    `json:"palms"`
 }
 
-// Legal is what one seat, or the table (seat -1), may do now: enough to
-// build any legal move without another read and without knowing the rules.
+// Legal is what one seat (or, with Seat -1, the table) may do now: enough
+// to build any legal move without another read and without knowing the
+// rules.
 type Legal struct {
 	Ruleset string `json:"ruleset"` // "silver-and-gold"
-	Seat    int    `json:"seat"`    // -1: the table's reports (physical games, host credential)
-	// Action is what is asked for: "keep", "cross", "take", for the table
-	// "reveal" or "display", or "wait" when nothing is asked now.
+	Seat    int    `json:"seat"`    // -1: the table's reports (physical)
+	// Action is what the seat is asked for: "keep", "cross", "take", or
+	// "wait" when nothing is asked of it; for the table "reveal", "display"
+	// or "wait".
 	Action string `json:"action"`
 	// Count is how many are owed: 2 cards to keep, the replacement cards
-	// still to take, the display cards still to report; 1 for a crossing.
+	// still to take, the display cards still to report; 1 for a crossing or
+	// a reveal; 0 for wait.
 	Count      int         `json:"count"`
 	Expedition *Expedition `json:"expedition,omitempty"`
 	// Crossed says the seat has crossed this turn already: a new cross
@@ -32,18 +35,16 @@ type Legal struct {
 	// Free is, for cross, every uncrossed box of the seat's cards (as before
 	// this turn's crossing) with its symbol: what a move's extra may name.
 	Free     []FreeCard `json:"free_boxes"`
-	Keep     []string   `json:"keep_from"` // keep: the cards to choose 2 of (physical: every card no other seat kept)
+	Keep     []string   `json:"keep_from"` // keep: the cards to choose 2 of (digital: the 4 dealt; physical: every card no other seat holds)
 	TakeFrom []string   `json:"take_from"` // take: the display cards on offer
 	Deck     bool       `json:"deck"`      // take: the deck can be drawn from
-	// DrawFrom is, for a take in a physical game, the cards that may be named
-	// as drawn from the deck (every card in no one's hands, pile or display).
-	DrawFrom []string `json:"draw_from"`
-	// RevealFrom is, for the table's reveal, the expedition codes with a
-	// copy left unrevealed this round.
+	// DeckCards (physical) are the cards that may be named as drawn from
+	// the deck (take) or turned into the display (display): every card not
+	// seen elsewhere.
+	DeckCards []string `json:"deck_cards"`
+	// RevealFrom (physical, the table) are the expedition cards that may be
+	// reported revealed now: those with a copy left face down this round.
 	RevealFrom []string `json:"reveal_from"`
-	// DisplayFrom is, for the table's display report, the cards that may be
-	// turned up (every card that can be in the deck).
-	DisplayFrom []string `json:"display_from"`
 }
 
 // FreeCard is one card's uncrossed boxes.
@@ -56,6 +57,19 @@ type FreeCard struct {
 type FreeBox struct {
 	Box    Pos    `json:"box"`
 	Symbol string `json:"symbol"` // "blank", "coin", "palm" or "cross" (a red cross: one more extra box owed)
+}
+
+// symbol names what box bit of c shows.
+func (c *Card) symbol(bit Mask) string {
+	switch {
+	case c.Crosses&bit != 0:
+		return "cross"
+	case c.Coins&bit != 0:
+		return "coin"
+	case c.Palms&bit != 0:
+		return "palm"
+	}
+	return "blank"
 }
 
 // PlacementMask is a placement in the compact form bots use.
@@ -93,43 +107,28 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 	return dst
 }
 
-// LegalMoves lists what seat may do now; seat -1 lists the table's reports
-// (a physical game's host).
+// LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
-		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DrawFrom: []string{}, RevealFrom: []string{}, DisplayFrom: []string{}}
+		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{}}
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l
 	}
-	if seat < 0 || seat >= len(g.Players) {
+	if seat < 0 || seat >= len(g.Players) || g.Phase == PhaseEnded {
 		return l
 	}
 	p := &g.Players[seat]
 	switch {
-	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()):
+	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()) && !(p.Kept && p.Changes >= MaxChanges):
 		l.Action, l.Count = MoveKeep, HandSize
-		if g.Mode == Digital {
-			for _, c := range p.Dealt {
-				l.Keep = append(l.Keep, g.cardID(c))
-			}
-			break
+		for _, c := range p.Dealt {
+			l.Keep = append(l.Keep, g.cardID(c))
 		}
-		// Physical: any card no other seat has kept.
-		taken := make([]bool, len(g.cat.Cards))
-		for i := range g.Players {
-			if i != seat {
-				for _, h := range g.Players[i].Hand {
-					taken[h.Card] = true
-				}
-			}
+		if g.Mode == Physical {
+			l.Keep = g.unseen(seat)
 		}
-		for c := range g.cat.Cards {
-			if !taken[c] {
-				l.Keep = append(l.Keep, g.cardID(c))
-			}
-		}
-	case g.Phase == PhaseCrossing && !p.Passed:
+	case g.Phase == PhaseCrossing && !p.Passed && !(p.Crossed && p.Changes >= MaxChanges):
 		pat, _ := g.Current()
 		l.Action, l.Count = MoveCross, 1
 		l.Expedition = expedition(pat)
@@ -154,14 +153,14 @@ func (g *Game) LegalMoves(seat int) Legal {
 			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
 		}
 		l.Deck = g.DeckSize() > 0
-		if l.Deck && g.Mode == Physical {
-			l.DrawFrom = g.deckCandidates()
+		if g.Mode == Physical && l.Deck {
+			l.DeckCards = g.unseen(-1)
 		}
 	}
 	return l
 }
 
-// tableMoves fills in the reports a physical game owes now.
+// tableMoves lists the reports a physical game owes now.
 func (g *Game) tableMoves(l *Legal) {
 	if g.Mode != Physical {
 		return
@@ -183,34 +182,28 @@ func (g *Game) tableMoves(l *Legal) {
 				}
 			}
 		case MoveDisplay:
-			l.DisplayFrom = g.deckCandidates()
+			l.DeckCards = g.unseen(-1)
 		}
 	}
 }
 
-// deckCandidates lists, in a physical game, every card that can be in the
-// deck: in no one's hands or pile and not in the display.
-func (g *Game) deckCandidates() []string {
+// unseen returns (physical) the ids of the cards that may still be in the
+// deck: in no hand, the display or a scoring pile. A card kept by seat self
+// during setup counts as unseen for self (it may keep it again).
+func (g *Game) unseen(self int) []string {
+	w := g.locate()
+	if self >= 0 {
+		for _, h := range g.Players[self].Hand {
+			w[h.Card] = inDeck
+		}
+	}
 	out := []string{}
-	for c, w := range g.locate() {
-		if w == inDeck {
+	for c, at := range w {
+		if at == inDeck {
 			out = append(out, g.cardID(c))
 		}
 	}
 	return out
-}
-
-// symbol names what box bit of c shows.
-func (c *Card) symbol(bit Mask) string {
-	switch {
-	case c.Crosses&bit != 0:
-		return "cross"
-	case c.Coins&bit != 0:
-		return "coin"
-	case c.Palms&bit != 0:
-		return "palm"
-	}
-	return "blank"
 }
 
 func (g *Game) placement(card int, m Mask) Placement {

@@ -51,14 +51,14 @@ func fromLegal(l Legal, r *rand.Rand) (Move, bool) {
 			return Move{Type: MoveTake, Seat: SeatPtr(l.Seat), From: FromDisplay, Card: pick(l.TakeFrom)}, true
 		}
 		m := Move{Type: MoveTake, Seat: SeatPtr(l.Seat), From: FromDeck}
-		if len(l.DrawFrom) > 0 {
-			m.Card = pick(l.DrawFrom)
+		if len(l.DeckCards) > 0 {
+			m.Card = pick(l.DeckCards)
 		}
 		return m, true
 	case MoveReveal:
 		return Move{Type: MoveReveal, Expedition: pick(l.RevealFrom)}, true
 	case MoveDisplay:
-		return Move{Type: MoveDisplay, Card: pick(l.DisplayFrom)}, true
+		return Move{Type: MoveDisplay, Card: pick(l.DeckCards)}, true
 	}
 	return Move{}, false
 }

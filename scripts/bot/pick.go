@@ -61,8 +61,8 @@ func pickSilverGold(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 			return client.SilverGoldTake{Type: client.SilverGoldTakeTypeTake, Seat: sg.Seat, From: client.SilverGoldTakeFromDisplay, Card: &card}, true, nil
 		}
 		m := client.SilverGoldTake{Type: client.SilverGoldTakeTypeTake, Seat: sg.Seat, From: client.SilverGoldTakeFromDeck}
-		if len(sg.DrawFrom) > 0 { // a physical game names the card drawn
-			card := one(sg.DrawFrom)
+		if len(sg.DeckCards) > 0 { // a physical game names the card drawn
+			card := one(sg.DeckCards)
 			m.Card = &card
 		}
 		return m, true, nil
@@ -70,7 +70,7 @@ func pickSilverGold(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 		e := sg.RevealFrom[r.IntN(len(sg.RevealFrom))]
 		return client.SilverGoldReveal{Type: client.SilverGoldRevealTypeReveal, Expedition: client.SilverGoldRevealExpedition(e)}, true, nil
 	case client.SilverGoldLegalActionDisplay:
-		return client.SilverGoldDisplay{Type: client.SilverGoldDisplayTypeDisplay, Card: one(sg.DisplayFrom)}, true, nil
+		return client.SilverGoldDisplay{Type: client.SilverGoldDisplayTypeDisplay, Card: one(sg.DeckCards)}, true, nil
 	}
 	return nil, false, nil // wait
 }
