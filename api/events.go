@@ -139,6 +139,14 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				if g.Ended && sent >= g.Version {
 					return nil
 				}
+				// The seat may be the one the game waits for: nothing else
+				// would tell it its legal moves again.
+				if err := st.legal(ctx, id, viewer); err != nil {
+					return st.fail(err)
+				}
+				if err := st.flush(); err != nil {
+					return nil
+				}
 				continue
 			}
 			if u.Seq <= sent {

@@ -167,3 +167,11 @@ func TestRateLimitSubSecond(t *testing.T) {
 		t.Errorf("RateLimit on the 429: %q", r.Header.Get("RateLimit"))
 	}
 }
+
+// TestLegalMovesStreamNeedsCredential: without a credential there is no one
+// whose legal moves the stream could tell.
+func TestLegalMovesStreamNeedsCredential(t *testing.T) {
+	s := newServer(t)
+	tb := newTable(t, s, "digital", 1, "stream-legal")
+	wantProblem(t, s.do(t, http.MethodGet, tb.path("/events?legal_moves=true"), nil), http.StatusBadRequest, "invalid")
+}

@@ -181,7 +181,11 @@ func TestTableFromStream(t *testing.T) {
 				credential = tb.seats[tc.seat]
 				headers = []string{"Authorization", "Bearer " + credential}
 			}
-			st := openStream(t, s, tb.path("/events"), headers...)
+			path := tb.path("/events")
+			if tc.seat >= 0 {
+				path += "?legal_moves=true" // the seat's legal moves come along, and are checked too
+			}
+			st := openStream(t, s, path, headers...)
 			first, _ := st.next(t)
 			snap, err := first.Decode(silvergold.RulesetName)
 			if err != nil || first.Type != "snapshot" {
@@ -218,7 +222,11 @@ func TestTableFromStream(t *testing.T) {
 				}
 			})
 			t.Logf("%d moves followed; events seen: %v", moves, seen)
-			for _, must := range []string{"move", "crossed", "expedition_revealed", "card_taken", "card_completed", "status", "game_ended"} {
+			must := []string{"move", "crossed", "expedition_revealed", "card_taken", "card_completed", "status", "game_ended"}
+			if tc.seat >= 0 {
+				must = append(must, "legal_moves")
+			}
+			for _, must := range must {
 				if !seen[must] {
 					t.Errorf("no %s event in a whole game", must)
 				}
