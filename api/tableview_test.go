@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -123,17 +124,32 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 	}
 }
 
-// eventSchemas reads the x-event-schemas table of the EventStream schema.
+// eventSchemas reads the x-events table of the EventStream schema: per
+// ruleset ("*": every ruleset's), each event name with the name of its
+// data's schema.
 func eventSchemas(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	raw, ok := spec.doc.Components.Schemas["EventStream"].Value.Extensions["x-event-schemas"]
+	raw, ok := spec.doc.Components.Schemas["EventStream"].Value.Extensions["x-events"]
 	if !ok {
-		t.Fatal("EventStream has no x-event-schemas")
+		t.Fatal("EventStream has no x-events")
 	}
 	b, _ := json.Marshal(raw)
-	var out map[string]map[string]string
-	if err := json.Unmarshal(b, &out); err != nil {
+	var refs map[string]map[string]struct {
+		Ref string `json:"$ref"`
+	}
+	if err := json.Unmarshal(b, &refs); err != nil {
 		t.Fatal(err)
+	}
+	out := map[string]map[string]string{}
+	for rs, events := range refs {
+		out[rs] = map[string]string{}
+		for name, r := range events {
+			schema, ok := strings.CutPrefix(r.Ref, "#/components/schemas/")
+			if _, exists := spec.doc.Components.Schemas[schema]; !ok || !exists {
+				t.Fatalf("x-events: %s event %s names %q, no schema of this document", rs, name, r.Ref)
+			}
+			out[rs][name] = schema
+		}
 	}
 	return out
 }
@@ -147,7 +163,7 @@ func checkEventSchema(t *testing.T, schemas map[string]map[string]string, ev cli
 		name, ok = schemas[silvergold.RulesetName][ev.Type]
 	}
 	if !ok {
-		t.Fatalf("event %s has no schema in x-event-schemas", ev.Type)
+		t.Fatalf("event %s has no schema in x-events", ev.Type)
 	}
 	var v any
 	if err := json.Unmarshal(ev.Data, &v); err != nil {

@@ -83,9 +83,8 @@ func (er *EventReader) Next() (Event, error) {
 const silverGold = "silver-and-gold"
 
 // eventTypes maps, per ruleset, an event's name to a new value of its data's
-// type ("*": the events of every ruleset). It follows the x-event-schemas
-// table of the EventStream schema in openapi.yaml; a test holds the two
-// together.
+// type ("*": the events of every ruleset). It follows the x-events table of
+// the EventStream schema in openapi.yaml; a test holds the two together.
 var eventTypes = map[string]map[string]func() any{
 	"*": {
 		"snapshot":    func() any { return new(Game) },

@@ -824,8 +824,8 @@ type EventMove struct {
 // group `id:` the game's version after it - and a blank line. Lines
 // starting with `:` are comments (keep-alives). Event names are unique
 // within a ruleset; a client knows its game's ruleset. Every event's
-// data has a schema (also listed, machine-readable, in
-// `x-event-schemas`):
+// data has a schema (also listed, machine-readable, in `x-events`, per
+// ruleset; `*` for every ruleset's):
 //
 //   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
 //     the caller; sent first on a connection without Last-Event-ID.
