@@ -146,7 +146,10 @@ type Game interface {
 	AppendView(b []byte, v Viewer) ([]byte, error)
 	// LegalMoves encodes what seat may do now, as viewer v may know it (JSON
 	// with a "ruleset" member). Seat -1 asks for the table's reports in a
-	// physical game (the host's moves).
+	// physical game (the host's moves). It must suffice on its own: a client
+	// that knows no rule builds any legal move from it (every choice with
+	// what it may name, what is owed and how many), without reading the game.
+	// The API adds the game's "version".
 	LegalMoves(v Viewer, seat int) ([]byte, error)
 	// Score encodes the scores and ranking as they stand (JSON with a
 	// "ruleset" member). Anyone may read it: it holds nothing secret.
@@ -155,7 +158,10 @@ type Game interface {
 	// its options with every default filled in.
 	Setup() CreateRequest
 	// Events returns what the last accepted move caused, in order, for live
-	// clients and the log (the move itself is not among them).
+	// clients and the log (the move itself is not among them). A table view
+	// that starts from a snapshot must be able to follow the game from the
+	// events alone (Silver & Gold ends each move's events with a "status");
+	// each event's data has a schema in openapi.yaml (EventStream x-events).
 	Events() []Event
 }
 
