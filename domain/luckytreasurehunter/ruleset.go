@@ -247,7 +247,7 @@ func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
 func (w *game) Events() []domain.Event { return w.g.Events() }
 func (w *game) Setup() domain.CreateRequest {
 	opts, _ := json.Marshal(optionValues{CaptainHeart: w.g.Heart, PirateFaces: w.g.PirateFaces})
-	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Options: opts}
+	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: components.Name, Options: opts}
 	for _, p := range w.g.Players {
 		req.Players = append(req.Players, p.Name)
 	}
