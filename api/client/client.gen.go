@@ -33,6 +33,369 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for LuckyTreasureHunterCaptainType.
+const (
+	LuckyTreasureHunterCaptainTypeCaptain LuckyTreasureHunterCaptainType = "captain"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterCaptainType enum.
+func (e LuckyTreasureHunterCaptainType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterCaptainTypeCaptain:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterFace.
+const (
+	Blank  LuckyTreasureHunterFace = "blank"
+	Pirate LuckyTreasureHunterFace = "pirate"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterFace enum.
+func (e LuckyTreasureHunterFace) Valid() bool {
+	switch e {
+	case Blank:
+		return true
+	case Pirate:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterLegalRuleset.
+const (
+	LuckyTreasureHunterLegalRulesetLuckyTreasureHunter LuckyTreasureHunterLegalRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterLegalRuleset enum.
+func (e LuckyTreasureHunterLegalRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterLegalRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterLegalStep.
+const (
+	LuckyTreasureHunterLegalStepDecide LuckyTreasureHunterLegalStep = "decide"
+	LuckyTreasureHunterLegalStepMiddle LuckyTreasureHunterLegalStep = "middle"
+	LuckyTreasureHunterLegalStepPlace  LuckyTreasureHunterLegalStep = "place"
+	LuckyTreasureHunterLegalStepRoll   LuckyTreasureHunterLegalStep = "roll"
+	LuckyTreasureHunterLegalStepSteal  LuckyTreasureHunterLegalStep = "steal"
+	LuckyTreasureHunterLegalStepWait   LuckyTreasureHunterLegalStep = "wait"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterLegalStep enum.
+func (e LuckyTreasureHunterLegalStep) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterLegalStepDecide:
+		return true
+	case LuckyTreasureHunterLegalStepMiddle:
+		return true
+	case LuckyTreasureHunterLegalStepPlace:
+		return true
+	case LuckyTreasureHunterLegalStepRoll:
+		return true
+	case LuckyTreasureHunterLegalStepSteal:
+		return true
+	case LuckyTreasureHunterLegalStepWait:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterMiddleType.
+const (
+	LuckyTreasureHunterMiddleTypeLthMiddle LuckyTreasureHunterMiddleType = "lth_middle"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterMiddleType enum.
+func (e LuckyTreasureHunterMiddleType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterMiddleTypeLthMiddle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterOptionType.
+const (
+	LuckyTreasureHunterOptionTypeCaptain   LuckyTreasureHunterOptionType = "captain"
+	LuckyTreasureHunterOptionTypeLthMiddle LuckyTreasureHunterOptionType = "lth_middle"
+	LuckyTreasureHunterOptionTypePlace     LuckyTreasureHunterOptionType = "place"
+	LuckyTreasureHunterOptionTypeReroll    LuckyTreasureHunterOptionType = "reroll"
+	LuckyTreasureHunterOptionTypeRoll      LuckyTreasureHunterOptionType = "roll"
+	LuckyTreasureHunterOptionTypeSteal     LuckyTreasureHunterOptionType = "steal"
+	LuckyTreasureHunterOptionTypeStop      LuckyTreasureHunterOptionType = "stop"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterOptionType enum.
+func (e LuckyTreasureHunterOptionType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterOptionTypeCaptain:
+		return true
+	case LuckyTreasureHunterOptionTypeLthMiddle:
+		return true
+	case LuckyTreasureHunterOptionTypePlace:
+		return true
+	case LuckyTreasureHunterOptionTypeReroll:
+		return true
+	case LuckyTreasureHunterOptionTypeRoll:
+		return true
+	case LuckyTreasureHunterOptionTypeSteal:
+		return true
+	case LuckyTreasureHunterOptionTypeStop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterPlaceType.
+const (
+	LuckyTreasureHunterPlaceTypePlace LuckyTreasureHunterPlaceType = "place"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterPlaceType enum.
+func (e LuckyTreasureHunterPlaceType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterPlaceTypePlace:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRankDecidedBy.
+const (
+	LuckyTreasureHunterRankDecidedBySetSizes LuckyTreasureHunterRankDecidedBy = "set_sizes"
+	LuckyTreasureHunterRankDecidedByShared   LuckyTreasureHunterRankDecidedBy = "shared"
+	LuckyTreasureHunterRankDecidedByTotal    LuckyTreasureHunterRankDecidedBy = "total"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRankDecidedBy enum.
+func (e LuckyTreasureHunterRankDecidedBy) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRankDecidedBySetSizes:
+		return true
+	case LuckyTreasureHunterRankDecidedByShared:
+		return true
+	case LuckyTreasureHunterRankDecidedByTotal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRerollType.
+const (
+	LuckyTreasureHunterRerollTypeReroll LuckyTreasureHunterRerollType = "reroll"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRerollType enum.
+func (e LuckyTreasureHunterRerollType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRerollTypeReroll:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRollType.
+const (
+	LuckyTreasureHunterRollTypeRoll LuckyTreasureHunterRollType = "roll"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRollType enum.
+func (e LuckyTreasureHunterRollType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRollTypeRoll:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterScoreRuleset.
+const (
+	LuckyTreasureHunterScoreRulesetLuckyTreasureHunter LuckyTreasureHunterScoreRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterScoreRuleset enum.
+func (e LuckyTreasureHunterScoreRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterScoreRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetRuleset.
+const (
+	LuckyTreasureHunterSheetRulesetLuckyTreasureHunter LuckyTreasureHunterSheetRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetRuleset enum.
+func (e LuckyTreasureHunterSheetRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetFindingCode.
+const (
+	LuckyTreasureHunterSheetFindingCodeIncompleteSets LuckyTreasureHunterSheetFindingCode = "incomplete_sets"
+	LuckyTreasureHunterSheetFindingCodeSetSize        LuckyTreasureHunterSheetFindingCode = "set_size"
+	LuckyTreasureHunterSheetFindingCodeTooManyCards   LuckyTreasureHunterSheetFindingCode = "too_many_cards"
+	LuckyTreasureHunterSheetFindingCodeTotalMismatch  LuckyTreasureHunterSheetFindingCode = "total_mismatch"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetFindingCode enum.
+func (e LuckyTreasureHunterSheetFindingCode) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetFindingCodeIncompleteSets:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeSetSize:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeTooManyCards:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeTotalMismatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetResultRuleset.
+const (
+	LuckyTreasureHunterSheetResultRulesetLuckyTreasureHunter LuckyTreasureHunterSheetResultRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetResultRuleset enum.
+func (e LuckyTreasureHunterSheetResultRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetResultRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterStealType.
+const (
+	LuckyTreasureHunterStealTypeSteal LuckyTreasureHunterStealType = "steal"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterStealType enum.
+func (e LuckyTreasureHunterStealType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterStealTypeSteal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterStopType.
+const (
+	LuckyTreasureHunterStopTypeStop LuckyTreasureHunterStopType = "stop"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterStopType enum.
+func (e LuckyTreasureHunterStopType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterStopTypeStop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterTreasure.
+const (
+	Gold   LuckyTreasureHunterTreasure = "gold"
+	Jade   LuckyTreasureHunterTreasure = "jade"
+	Pearl  LuckyTreasureHunterTreasure = "pearl"
+	Ruby   LuckyTreasureHunterTreasure = "ruby"
+	Silver LuckyTreasureHunterTreasure = "silver"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterTreasure enum.
+func (e LuckyTreasureHunterTreasure) Valid() bool {
+	switch e {
+	case Gold:
+		return true
+	case Jade:
+		return true
+	case Pearl:
+		return true
+	case Ruby:
+		return true
+	case Silver:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterViewPhase.
+const (
+	LuckyTreasureHunterViewPhaseDecide LuckyTreasureHunterViewPhase = "decide"
+	LuckyTreasureHunterViewPhaseEnded  LuckyTreasureHunterViewPhase = "ended"
+	LuckyTreasureHunterViewPhasePlace  LuckyTreasureHunterViewPhase = "place"
+	LuckyTreasureHunterViewPhaseRoll   LuckyTreasureHunterViewPhase = "roll"
+	LuckyTreasureHunterViewPhaseSetup  LuckyTreasureHunterViewPhase = "setup"
+	LuckyTreasureHunterViewPhaseSteal  LuckyTreasureHunterViewPhase = "steal"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterViewPhase enum.
+func (e LuckyTreasureHunterViewPhase) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterViewPhaseDecide:
+		return true
+	case LuckyTreasureHunterViewPhaseEnded:
+		return true
+	case LuckyTreasureHunterViewPhasePlace:
+		return true
+	case LuckyTreasureHunterViewPhaseRoll:
+		return true
+	case LuckyTreasureHunterViewPhaseSetup:
+		return true
+	case LuckyTreasureHunterViewPhaseSteal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterViewRuleset.
+const (
+	LuckyTreasureHunterViewRulesetLuckyTreasureHunter LuckyTreasureHunterViewRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterViewRuleset enum.
+func (e LuckyTreasureHunterViewRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterViewRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Mode.
 const (
 	Digital  Mode = "digital"
@@ -431,58 +794,58 @@ func (e SilverGoldSheetRuleset) Valid() bool {
 
 // Defines values for SilverGoldSheetFindingCode.
 const (
-	CardRepeated         SilverGoldSheetFindingCode = "card_repeated"
-	CardShared           SilverGoldSheetFindingCode = "card_shared"
-	CardValue            SilverGoldSheetFindingCode = "card_value"
-	CoinsNotOnCards      SilverGoldSheetFindingCode = "coins_not_on_cards"
-	CupReused            SilverGoldSheetFindingCode = "cup_reused"
-	CupValue             SilverGoldSheetFindingCode = "cup_value"
-	PalmValue            SilverGoldSheetFindingCode = "palm_value"
-	PalmsNotOnCards      SilverGoldSheetFindingCode = "palms_not_on_cards"
-	SealOwnColour        SilverGoldSheetFindingCode = "seal_own_colour"
-	SealRepeated         SilverGoldSheetFindingCode = "seal_repeated"
-	SealValue            SilverGoldSheetFindingCode = "seal_value"
-	TooManyCardsOfColour SilverGoldSheetFindingCode = "too_many_cards_of_colour"
-	TooManyCoins         SilverGoldSheetFindingCode = "too_many_coins"
-	TooManyCups          SilverGoldSheetFindingCode = "too_many_cups"
-	TooManyPalms         SilverGoldSheetFindingCode = "too_many_palms"
-	TotalMismatch        SilverGoldSheetFindingCode = "total_mismatch"
+	SilverGoldSheetFindingCodeCardRepeated         SilverGoldSheetFindingCode = "card_repeated"
+	SilverGoldSheetFindingCodeCardShared           SilverGoldSheetFindingCode = "card_shared"
+	SilverGoldSheetFindingCodeCardValue            SilverGoldSheetFindingCode = "card_value"
+	SilverGoldSheetFindingCodeCoinsNotOnCards      SilverGoldSheetFindingCode = "coins_not_on_cards"
+	SilverGoldSheetFindingCodeCupReused            SilverGoldSheetFindingCode = "cup_reused"
+	SilverGoldSheetFindingCodeCupValue             SilverGoldSheetFindingCode = "cup_value"
+	SilverGoldSheetFindingCodePalmValue            SilverGoldSheetFindingCode = "palm_value"
+	SilverGoldSheetFindingCodePalmsNotOnCards      SilverGoldSheetFindingCode = "palms_not_on_cards"
+	SilverGoldSheetFindingCodeSealOwnColour        SilverGoldSheetFindingCode = "seal_own_colour"
+	SilverGoldSheetFindingCodeSealRepeated         SilverGoldSheetFindingCode = "seal_repeated"
+	SilverGoldSheetFindingCodeSealValue            SilverGoldSheetFindingCode = "seal_value"
+	SilverGoldSheetFindingCodeTooManyCardsOfColour SilverGoldSheetFindingCode = "too_many_cards_of_colour"
+	SilverGoldSheetFindingCodeTooManyCoins         SilverGoldSheetFindingCode = "too_many_coins"
+	SilverGoldSheetFindingCodeTooManyCups          SilverGoldSheetFindingCode = "too_many_cups"
+	SilverGoldSheetFindingCodeTooManyPalms         SilverGoldSheetFindingCode = "too_many_palms"
+	SilverGoldSheetFindingCodeTotalMismatch        SilverGoldSheetFindingCode = "total_mismatch"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldSheetFindingCode enum.
 func (e SilverGoldSheetFindingCode) Valid() bool {
 	switch e {
-	case CardRepeated:
+	case SilverGoldSheetFindingCodeCardRepeated:
 		return true
-	case CardShared:
+	case SilverGoldSheetFindingCodeCardShared:
 		return true
-	case CardValue:
+	case SilverGoldSheetFindingCodeCardValue:
 		return true
-	case CoinsNotOnCards:
+	case SilverGoldSheetFindingCodeCoinsNotOnCards:
 		return true
-	case CupReused:
+	case SilverGoldSheetFindingCodeCupReused:
 		return true
-	case CupValue:
+	case SilverGoldSheetFindingCodeCupValue:
 		return true
-	case PalmValue:
+	case SilverGoldSheetFindingCodePalmValue:
 		return true
-	case PalmsNotOnCards:
+	case SilverGoldSheetFindingCodePalmsNotOnCards:
 		return true
-	case SealOwnColour:
+	case SilverGoldSheetFindingCodeSealOwnColour:
 		return true
-	case SealRepeated:
+	case SilverGoldSheetFindingCodeSealRepeated:
 		return true
-	case SealValue:
+	case SilverGoldSheetFindingCodeSealValue:
 		return true
-	case TooManyCardsOfColour:
+	case SilverGoldSheetFindingCodeTooManyCardsOfColour:
 		return true
-	case TooManyCoins:
+	case SilverGoldSheetFindingCodeTooManyCoins:
 		return true
-	case TooManyCups:
+	case SilverGoldSheetFindingCodeTooManyCups:
 		return true
-	case TooManyPalms:
+	case SilverGoldSheetFindingCodeTooManyPalms:
 		return true
-	case TotalMismatch:
+	case SilverGoldSheetFindingCodeTotalMismatch:
 		return true
 	default:
 		return false
@@ -491,28 +854,28 @@ func (e SilverGoldSheetFindingCode) Valid() bool {
 
 // Defines values for SilverGoldSheetFindingLine.
 const (
-	Cards SilverGoldSheetFindingLine = "cards"
-	Coins SilverGoldSheetFindingLine = "coins"
-	Cups  SilverGoldSheetFindingLine = "cups"
-	Palms SilverGoldSheetFindingLine = "palms"
-	Seals SilverGoldSheetFindingLine = "seals"
-	Total SilverGoldSheetFindingLine = "total"
+	SilverGoldSheetFindingLineCards SilverGoldSheetFindingLine = "cards"
+	SilverGoldSheetFindingLineCoins SilverGoldSheetFindingLine = "coins"
+	SilverGoldSheetFindingLineCups  SilverGoldSheetFindingLine = "cups"
+	SilverGoldSheetFindingLinePalms SilverGoldSheetFindingLine = "palms"
+	SilverGoldSheetFindingLineSeals SilverGoldSheetFindingLine = "seals"
+	SilverGoldSheetFindingLineTotal SilverGoldSheetFindingLine = "total"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldSheetFindingLine enum.
 func (e SilverGoldSheetFindingLine) Valid() bool {
 	switch e {
-	case Cards:
+	case SilverGoldSheetFindingLineCards:
 		return true
-	case Coins:
+	case SilverGoldSheetFindingLineCoins:
 		return true
-	case Cups:
+	case SilverGoldSheetFindingLineCups:
 		return true
-	case Palms:
+	case SilverGoldSheetFindingLinePalms:
 		return true
-	case Seals:
+	case SilverGoldSheetFindingLineSeals:
 		return true
-	case Total:
+	case SilverGoldSheetFindingLineTotal:
 		return true
 	default:
 		return false
@@ -710,7 +1073,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -745,6 +1108,24 @@ type EventMove struct {
 // - `turn_resolved` - `{round, turn, start_player}`: the turn is over;
 // - `round_ended` - `{round, turn, start_player}`: the round is over;
 // - `game_ended` - the final score (schema `SilverGoldScore`).
+//
+// Lucky Treasure Hunter's:
+//
+// - `middle_dealt` - `{middle}`: (physical) the 3 cards reported into the middle at setup, as sets;
+// - `turn_started` - `{seat, turn}`: a seat's turn begins (turn counts from 1);
+// - `place_skipped` - `{seat}`: the seat has no card (the pile is empty) and places nothing;
+// - `cards_placed` - `{seat, treasure, count, middle}`: cards placed into the middle, and the middle's sets after;
+// - `cards_drawn` - `{seat, cards}`: (digital) the cards a seat drew; private to that seat, not even the host reads it;
+// - `drew` - `{seat, count, pile}`: how many cards a seat drew, and the pile left;
+// - `pile_empty` - `{seat, ends_before}`: the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart);
+// - `steal_named` - `{seat, owner, set, treasure, size}`: the set a seat tries to steal (`owner` null for the middle);
+// - `steal_skipped` - `{seat}`: there is no set the seat could name; its turn passes;
+// - `dice_rolled` - `{seat, faces, pirates, failed}`: dice rolled (by the server, or reported by the table) and the steal's dice after;
+// - `cards_discarded` - `{seat, treasure, count}`: hand cards discarded to re-roll;
+// - `captain_used` - `{seat}`: the seat turned its captain over;
+// - `set_stolen` - `{seat, owner, treasure, size, sets}`: the steal succeeded; the thief's sets after combining;
+// - `steal_stopped` - `{seat}`: the seat gave up the steal;
+// - `game_ended` - the final score (schema `LuckyTreasureHunterScore`).
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -830,13 +1211,13 @@ type Game struct {
 	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
 	SeedSalt *string `json:"seed_salt,omitempty"`
 
-	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
 	//
 	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
-// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
+// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
@@ -858,19 +1239,813 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal.
 //
 // Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type LegalMoves struct {
 	union json.RawMessage
 }
 
+// LuckyTreasureHunterCaptain After a failed roll - the seat turns its captain over (once per game) to re-roll every failed die.
+//
+// Example: {"seat":0,"type":"captain"}
+type LuckyTreasureHunterCaptain struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `captain`.
+	//
+	// Example: captain
+	Type LuckyTreasureHunterCaptainType `json:"type"`
+}
+
+// LuckyTreasureHunterCaptainType Always `captain`.
+//
+// Example: captain
+type LuckyTreasureHunterCaptainType string
+
+// LuckyTreasureHunterCounts A number of treasure cards of each type.
+//
+// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+type LuckyTreasureHunterCounts struct {
+	// Gold Gold bars.
+	//
+	// Example: 1
+	Gold int `json:"gold"`
+
+	// Jade Jade fish.
+	//
+	// Example: 0
+	Jade int `json:"jade"`
+
+	// Pearl Pearls.
+	//
+	// Example: 0
+	Pearl int `json:"pearl"`
+
+	// Ruby Rubies.
+	//
+	// Example: 2
+	Ruby int `json:"ruby"`
+
+	// Silver Silver coins.
+	//
+	// Example: 2
+	Silver int `json:"silver"`
+}
+
+// LuckyTreasureHunterDrawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+//
+// Example: ["gold","ruby"]
+type LuckyTreasureHunterDrawn = []LuckyTreasureHunterTreasure
+
+// LuckyTreasureHunterFace What a die shows - the pirate head, or a blank face.
+//
+// Example: pirate
+type LuckyTreasureHunterFace string
+
+// LuckyTreasureHunterFaces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+//
+// Example: ["pirate","blank","pirate"]
+type LuckyTreasureHunterFaces = []LuckyTreasureHunterFace
+
+// LuckyTreasureHunterLegal What one seat - or, asked by the host without a seat, the table - may do now. A digital game lists a seat's hand-dependent moves (place, reroll) and chances only to that seat.
+//
+// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal"}
+type LuckyTreasureHunterLegal struct {
+	// Moves Every move it may make now.
+	Moves []LuckyTreasureHunterOption `json:"moves"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterLegalRuleset `json:"ruleset"`
+
+	// Seat The seat listed; -1 for the table's reports.
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Step What the game waits for from it - `place`, `steal`, `decide`, `roll` or `middle` (the table's reports), or `wait`.
+	//
+	// Example: steal
+	Step LuckyTreasureHunterLegalStep `json:"step"`
+}
+
+// LuckyTreasureHunterLegalRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterLegalRuleset string
+
+// LuckyTreasureHunterLegalStep What the game waits for from it - `place`, `steal`, `decide`, `roll` or `middle` (the table's reports), or `wait`.
+//
+// Example: steal
+type LuckyTreasureHunterLegalStep string
+
+// LuckyTreasureHunterMiddle Physical games, host credential, at setup - the table reports the 3 cards turned face up into the middle.
+//
+// Example: {"cards":["ruby","ruby","jade"],"type":"lth_middle"}
+type LuckyTreasureHunterMiddle struct {
+	// Cards The 3 treasures turned up.
+	//
+	// Example: ["ruby","ruby","jade"]
+	Cards []LuckyTreasureHunterTreasure `json:"cards"`
+
+	// Type Always `lth_middle`.
+	//
+	// Example: lth_middle
+	Type LuckyTreasureHunterMiddleType `json:"type"`
+}
+
+// LuckyTreasureHunterMiddleType Always `lth_middle`.
+//
+// Example: lth_middle
+type LuckyTreasureHunterMiddleType string
+
+// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
+//
+// Example: {"chance":0.421875,"chance_without_cards":0.289063,"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
+type LuckyTreasureHunterOption struct {
+	// Cards lth_middle - the cards the table reports.
+	//
+	// Example: 3
+	Cards *int `json:"cards,omitempty"`
+
+	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be. Only to the seat itself in a digital game.
+	//
+	// Example: 0.421875
+	Chance *float32 `json:"chance,omitempty"`
+
+	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out.
+	//
+	// Example: 0.2890625
+	ChanceWithoutCards *float32 `json:"chance_without_cards,omitempty"`
+
+	// Count place - how many cards.
+	//
+	// Example: 2
+	Count *int `json:"count,omitempty"`
+
+	// Dice reroll - the dice re-rolled (and cards discarded); roll - the dice the table reports.
+	//
+	// Example: 1
+	Dice *int `json:"dice,omitempty"`
+
+	// Owner steal - the seat whose set; absent for the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat *LuckyTreasureHunterSeat `json:"seat,omitempty"`
+
+	// Set steal - the set's index among its owner's sets.
+	//
+	// Example: 0
+	Set *int `json:"set,omitempty"`
+
+	// Size steal - the set's cards, the dice to roll.
+	//
+	// Example: 3
+	Size *int `json:"size,omitempty"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
+
+	// Type The move's type.
+	//
+	// Example: steal
+	Type LuckyTreasureHunterOptionType `json:"type"`
+}
+
+// LuckyTreasureHunterOptionType The move's type.
+//
+// Example: steal
+type LuckyTreasureHunterOptionType string
+
+// LuckyTreasureHunterPlace Step 1 of a turn - the seat on turn places 1 to 5 cards of one type from
+// its hand face up into the middle, filling the middle's incomplete set of
+// that type first, the rest forming new sets of up to 5; then it draws back
+// up to 5. In a digital game only the seat's own credential places (the
+// host does not see hands); in a physical game the seat or the host reports
+// the cards laid down.
+//
+// Example: {"count":2,"seat":0,"treasure":"ruby","type":"place"}
+type LuckyTreasureHunterPlace struct {
+	// Count How many cards, 1 to 5.
+	//
+	// Example: 2
+	Count int `json:"count"`
+
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+
+	// Type Always `place`.
+	//
+	// Example: place
+	Type LuckyTreasureHunterPlaceType `json:"type"`
+}
+
+// LuckyTreasureHunterPlaceType Always `place`.
+//
+// Example: place
+type LuckyTreasureHunterPlaceType string
+
+// LuckyTreasureHunterPlayer One seat as the caller may see it.
+//
+// Example: {"captain_heart":true,"captain_used":false,"collected":3,"hand":{"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2},"hand_size":5,"name":"Ann","seat":0,"sets":[{"size":3,"treasure":"ruby"}]}
+type LuckyTreasureHunterPlayer struct {
+	// CaptainHeart The seat plays Captain Heart, who starts.
+	//
+	// Example: true
+	CaptainHeart bool `json:"captain_heart"`
+
+	// CaptainUsed The seat's captain is turned over - its re-roll is used and it scores nothing.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Collected The cards in the seat's sets.
+	//
+	// Example: 3
+	Collected int `json:"collected"`
+
+	// Hand A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Hand *LuckyTreasureHunterCounts `json:"hand,omitempty"`
+
+	// HandSize How many cards the seat holds.
+	//
+	// Example: 5
+	HandSize int `json:"hand_size"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Sets The sets the seat has collected, in the order they lie (a steal names one by its index here).
+	Sets []LuckyTreasureHunterSet `json:"sets"`
+}
+
+// LuckyTreasureHunterPlayerScore One player's score - a point per collected card, one more for an unused captain.
+//
+// Example: {"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13}
+type LuckyTreasureHunterPlayerScore struct {
+	// Captain 1 for an unused captain, else 0.
+	//
+	// Example: 1
+	Captain int `json:"captain"`
+
+	// CaptainUsed The captain was turned over.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Cards Collected treasure cards.
+	//
+	// Example: 12
+	Cards int `json:"cards"`
+
+	// Name The player's name.
+	//
+	// Example: Becky
+	Name string `json:"name"`
+
+	// Seat The seat (on a tally, the player's index on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// SetSizes The sizes of the player's sets, largest first - the tie-break compares them in this order.
+	//
+	// Example: [5,5,1,1]
+	SetSizes []int `json:"set_sizes"`
+
+	// Total cards + captain.
+	//
+	// Example: 13
+	Total int `json:"total"`
+}
+
+// LuckyTreasureHunterRank One player's place in the ranking.
+//
+// Example: {"decided_by":"set_sizes","deciding_set":2,"name":"Craig","rank":2,"seat":1,"total":13}
+type LuckyTreasureHunterRank struct {
+	// DecidedBy What put this player below the one ranked just above - `total`, `set_sizes` (equal totals; comparing set sizes from the largest down, this player's set at `deciding_set` is smaller or missing), or `shared` (nothing did; same rank). Absent for the first.
+	//
+	// Example: set_sizes
+	DecidedBy *LuckyTreasureHunterRankDecidedBy `json:"decided_by,omitempty"`
+
+	// DecidingSet For `set_sizes` - the position (1 = largest) of the set that decided.
+	//
+	// Example: 2
+	DecidingSet *int `json:"deciding_set,omitempty"`
+
+	// Name The player's name.
+	//
+	// Example: Craig
+	Name string `json:"name"`
+
+	// Rank The place, from 1; players who share a place share the rank.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Seat The seat (on a tally, the player's index on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The player's total.
+	//
+	// Example: 13
+	Total int `json:"total"`
+}
+
+// LuckyTreasureHunterRankDecidedBy What put this player below the one ranked just above - `total`, `set_sizes` (equal totals; comparing set sizes from the largest down, this player's set at `deciding_set` is smaller or missing), or `shared` (nothing did; same rank). Absent for the first.
+//
+// Example: set_sizes
+type LuckyTreasureHunterRankDecidedBy string
+
+// LuckyTreasureHunterReroll After a failed roll - the seat discards one hand card of the set's type per failed die it re-rolls (face up to the discard pile). In a digital game only the seat's own credential re-rolls.
+//
+// Example: {"dice":1,"seat":0,"type":"reroll"}
+type LuckyTreasureHunterReroll struct {
+	// Dice How many failed dice to re-roll, as many cards discarded; 1 to the number of failed dice.
+	//
+	// Example: 1
+	Dice int `json:"dice"`
+
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `reroll`.
+	//
+	// Example: reroll
+	Type LuckyTreasureHunterRerollType `json:"type"`
+}
+
+// LuckyTreasureHunterRerollType Always `reroll`.
+//
+// Example: reroll
+type LuckyTreasureHunterRerollType string
+
+// LuckyTreasureHunterRoll Physical games, host credential - the table reports the faces of the dice just rolled - as many as the set has cards for a steal, as many as were re-rolled after.
+//
+// Example: {"faces":["pirate","blank","pirate"],"type":"roll"}
+type LuckyTreasureHunterRoll struct {
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces LuckyTreasureHunterFaces `json:"faces"`
+
+	// Type Always `roll`.
+	//
+	// Example: roll
+	Type LuckyTreasureHunterRollType `json:"type"`
+}
+
+// LuckyTreasureHunterRollType Always `roll`.
+//
+// Example: roll
+type LuckyTreasureHunterRollType string
+
+// LuckyTreasureHunterScore The scores of every player and the ranking.
+//
+// Example: {"final":true,"players":[{"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13},{"captain":0,"captain_used":true,"cards":13,"name":"Craig","seat":1,"set_sizes":[5,4,3,1],"total":13}],"ranking":[{"name":"Becky","rank":1,"seat":0,"total":13},{"decided_by":"set_sizes","deciding_set":2,"name":"Craig","rank":2,"seat":1,"total":13}],"ruleset":"lucky-treasure-hunter"}
+type LuckyTreasureHunterScore struct {
+	// Final The game has ended; otherwise the scores as they stand.
+	//
+	// Example: true
+	Final bool `json:"final"`
+
+	// Players Every player's score, in seat order.
+	Players []LuckyTreasureHunterPlayerScore `json:"players"`
+
+	// Ranking The ranking, first place first.
+	Ranking []LuckyTreasureHunterRank `json:"ranking"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterScoreRuleset `json:"ruleset"`
+}
+
+// LuckyTreasureHunterScoreRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterScoreRuleset string
+
+// LuckyTreasureHunterSeat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+//
+// Example: 1
+type LuckyTreasureHunterSeat = int
+
+// LuckyTreasureHunterSet A face-up set - 1 to 5 cards of one treasure type.
+//
+// Example: {"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterSet struct {
+	// Size Its number of cards, 1 to 5.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterSheet The paper tally at the end of a physical game of Lucky Treasure Hunter - each player's sets by type and size, whether the captain was used, the total they counted. It may hold the whole table or only some of it.
+//
+// Example: {"players":[{"captain_used":false,"name":"Becky","sets":[{"size":5,"treasure":"ruby"},{"size":5,"treasure":"gold"},{"size":1,"treasure":"jade"},{"size":1,"treasure":"pearl"}],"total":13},{"captain_used":true,"name":"Craig","sets":[{"size":5,"treasure":"silver"},{"size":4,"treasure":"pearl"},{"size":3,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"total":13}],"ruleset":"lucky-treasure-hunter"}
+type LuckyTreasureHunterSheet struct {
+	// Players The players' tallies.
+	Players []LuckyTreasureHunterSheetPlayer `json:"players"`
+
+	// PlayersAtTable How many played (5 or 6 adds the extra pack); default the number of players on the sheet.
+	//
+	// Example: 3
+	PlayersAtTable *int `json:"players_at_table,omitempty"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterSheetRuleset `json:"ruleset"`
+}
+
+// LuckyTreasureHunterSheetRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterSheetRuleset string
+
+// LuckyTreasureHunterSheetFinding One thing on a tally that the rules say cannot be.
+//
+// Example: {"code":"total_mismatch","player":0,"reason":"Becky counted 12, but 12 cards and 1 for the captain make 13"}
+type LuckyTreasureHunterSheetFinding struct {
+	// Code What is wrong; clients branch on it:
+	// - `set_size`: a set of fewer than 1 or more than 5 cards.
+	// - `incomplete_sets`: two sets of one type under 5 cards in front of one player (they combine).
+	// - `too_many_cards`: more cards of a type on the sheet than the packs hold (the table's finding).
+	// - `total_mismatch`: the counted total is not the cards plus the unused captain.
+	//
+	//
+	// Example: total_mismatch
+	Code LuckyTreasureHunterSheetFindingCode `json:"code"`
+
+	// Player The player's index on the sheet; absent for the table's findings.
+	//
+	// Example: 0
+	Player *int `json:"player,omitempty"`
+
+	// Reason A sentence a player can act on.
+	//
+	// Example: Becky counted 12, but 12 cards and 1 for the captain make 13
+	Reason string `json:"reason"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
+}
+
+// LuckyTreasureHunterSheetFindingCode What is wrong; clients branch on it:
+// - `set_size`: a set of fewer than 1 or more than 5 cards.
+// - `incomplete_sets`: two sets of one type under 5 cards in front of one player (they combine).
+// - `too_many_cards`: more cards of a type on the sheet than the packs hold (the table's finding).
+// - `total_mismatch`: the counted total is not the cards plus the unused captain.
+//
+// Example: total_mismatch
+type LuckyTreasureHunterSheetFindingCode string
+
+// LuckyTreasureHunterSheetPlayer One player's tally.
+//
+// Example: {"captain_used":false,"name":"Becky","sets":[{"size":5,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"total":7}
+type LuckyTreasureHunterSheetPlayer struct {
+	// CaptainUsed The captain is turned over.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Name The player's name.
+	//
+	// Example: Becky
+	Name string `json:"name"`
+
+	// Sets The sets in front of the player.
+	Sets []LuckyTreasureHunterSheetSet `json:"sets"`
+
+	// Total The total the player counted, if they did.
+	//
+	// Example: 13
+	Total *int `json:"total,omitempty"`
+}
+
+// LuckyTreasureHunterSheetResult What the server makes of a tally - every player's score as the rules compute it, the ranking, and what is wrong.
+//
+// Example: {"findings":[{"code":"total_mismatch","player":0,"reason":"Becky counted 12, but 12 cards and 1 for the captain make 13"}],"players":[{"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13}],"ranking":[{"name":"Becky","rank":1,"seat":0,"total":13}],"ruleset":"lucky-treasure-hunter","valid":false}
+type LuckyTreasureHunterSheetResult struct {
+	// Findings What the rules say cannot be; empty when valid.
+	Findings []LuckyTreasureHunterSheetFinding `json:"findings"`
+
+	// Players Every player's score, in the sheet's order (`seat` is the index on the sheet).
+	Players []LuckyTreasureHunterPlayerScore `json:"players"`
+
+	// Ranking The ranking by the rules' tie-breaks.
+	Ranking []LuckyTreasureHunterRank `json:"ranking"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterSheetResultRuleset `json:"ruleset"`
+
+	// Valid Nothing is wrong.
+	//
+	// Example: false
+	Valid bool `json:"valid"`
+}
+
+// LuckyTreasureHunterSheetResultRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterSheetResultRuleset string
+
+// LuckyTreasureHunterSheetSet One set as counted.
+//
+// Example: {"size":5,"treasure":"ruby"}
+type LuckyTreasureHunterSheetSet struct {
+	// Size Its number of cards as counted (a set holds 1 to 5; anything else is a finding).
+	//
+	// Example: 5
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterSteal Step 2 - the seat on turn names a face-up set, in the middle or in front
+// of another player (never its own), and rolls as many dice as the set has
+// cards (the server rolls in a digital game; the table reports the roll in
+// a physical one). All pirates - the set is taken and combined into the
+// seat's own sets; otherwise the seat re-rolls, turns its captain or stops.
+//
+// Example: {"owner":2,"seat":0,"set":0,"type":"steal"}
+type LuckyTreasureHunterSteal struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Owner The seat in front of which the set lies; left out for a set in the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Set The set's index among its owner's sets (the middle's or the seat's), as the game's state lists them.
+	//
+	// Example: 0
+	Set int `json:"set"`
+
+	// Type Always `steal`.
+	//
+	// Example: steal
+	Type LuckyTreasureHunterStealType `json:"type"`
+}
+
+// LuckyTreasureHunterStealType Always `steal`.
+//
+// Example: steal
+type LuckyTreasureHunterStealType string
+
+// LuckyTreasureHunterStealState The steal under way.
+//
+// Example: {"captain":false,"dice_to_report":0,"failed":2,"owner":2,"pirates":1,"rerolls":0,"seat":0,"set":0,"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterStealState struct {
+	// Captain The captain was turned over in this steal.
+	//
+	// Example: false
+	Captain bool `json:"captain"`
+
+	// DiceToReport Physical games - how many dice the table reports next (0 when none).
+	//
+	// Example: 0
+	DiceToReport int `json:"dice_to_report"`
+
+	// Failed Dice showing a blank.
+	//
+	// Example: 2
+	Failed int `json:"failed"`
+
+	// Owner The seat whose set it is; null for the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner"`
+
+	// Pirates Dice showing the pirate.
+	//
+	// Example: 1
+	Pirates int `json:"pirates"`
+
+	// Rerolls Hand cards discarded for re-rolls in this steal.
+	//
+	// Example: 0
+	Rerolls int `json:"rerolls"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Set The set's index among its owner's sets.
+	//
+	// Example: 0
+	Set int `json:"set"`
+
+	// Size The set's cards - the dice of the steal.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterStop After a failed roll - the seat gives up the steal and takes nothing; it draws back up to 5 and the turn passes.
+//
+// Example: {"seat":0,"type":"stop"}
+type LuckyTreasureHunterStop struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `stop`.
+	//
+	// Example: stop
+	Type LuckyTreasureHunterStopType `json:"type"`
+}
+
+// LuckyTreasureHunterStopType Always `stop`.
+//
+// Example: stop
+type LuckyTreasureHunterStopType string
+
+// LuckyTreasureHunterTreasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+//
+// Example: ruby
+type LuckyTreasureHunterTreasure string
+
+// LuckyTreasureHunterView A game of Lucky Treasure Hunter as the caller may see it - everything face up, the caller's own hand (a seat's credential in a digital game), and nothing face down. The host (a shared table device) sees no hand.
+//
+// Example: {"captain_heart":0,"discard":{"gold":0,"jade":0,"pearl":0,"ruby":0,"silver":0},"last_round":false,"middle":[{"size":2,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"mode":"digital","phase":"place","pile_size":64,"pirate_faces":3,"players":[{"captain_heart":true,"captain_used":false,"collected":0,"hand":{"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2},"hand_size":5,"name":"Ann","seat":0,"sets":[]},{"captain_heart":false,"captain_used":false,"collected":0,"hand_size":5,"name":"Ben","seat":1,"sets":[]}],"ruleset":"lucky-treasure-hunter","steal":null,"turn":0,"turns":1,"unseen":{"gold":17,"jade":11,"pearl":16,"ruby":12,"silver":18}}
+type LuckyTreasureHunterView struct {
+	// CaptainHeart A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	CaptainHeart LuckyTreasureHunterSeat `json:"captain_heart"`
+
+	// Discard A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Discard LuckyTreasureHunterCounts `json:"discard"`
+
+	// LastRound The last card has been drawn - the game ends when play would come back to Captain Heart.
+	//
+	// Example: false
+	LastRound bool `json:"last_round"`
+
+	// Middle The face-up sets in the middle, in order (a steal names one by its index here).
+	Middle []LuckyTreasureHunterSet `json:"middle"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Phase The step the game waits for - `setup` (physical - the table reports the 3 middle cards), `place`, `steal`, `roll` (physical - the table reports the dice), `decide` (after a failed roll - re-roll, captain or stop), `ended`.
+	//
+	// Example: place
+	Phase LuckyTreasureHunterViewPhase `json:"phase"`
+
+	// PileSize Cards left in the draw pile.
+	//
+	// Example: 49
+	PileSize int `json:"pile_size"`
+
+	// PirateFaces Faces of a die showing the pirate (the game's option).
+	//
+	// Example: 3
+	PirateFaces int `json:"pirate_faces"`
+
+	// Players Every seat, in seat order.
+	Players []LuckyTreasureHunterPlayer `json:"players"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterViewRuleset `json:"ruleset"`
+
+	// Steal The steal under way, or null.
+	Steal *LuckyTreasureHunterStealState `json:"steal"`
+
+	// Turn A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Turn LuckyTreasureHunterSeat `json:"turn"`
+
+	// Turns Turns begun so far.
+	//
+	// Example: 1
+	Turns int `json:"turns"`
+
+	// Unseen A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Unseen LuckyTreasureHunterCounts `json:"unseen"`
+}
+
+// LuckyTreasureHunterViewPhase The step the game waits for - `setup` (physical - the table reports the 3 middle cards), `place`, `steal`, `roll` (physical - the table reports the dice), `decide` (after a failed roll - re-roll, captain or stop), `ended`.
+//
+// Example: place
+type LuckyTreasureHunterViewPhase string
+
+// LuckyTreasureHunterViewRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterViewRuleset string
+
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
 type Mode string
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -891,7 +2066,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -1063,7 +2238,7 @@ type RecordMove struct {
 	// Example: 2025-05-02T19:30:05Z
 	At time.Time `json:"at"`
 
-	// Move The move as it was logged - for `silver-and-gold` one of the kinds of Move (a digital deck draw names the card the seed dealt). It is checked when the record is replayed, not when the request is read, so a move that is not one is the record's problem at its `seq`.
+	// Move The move as it was logged - one of the kinds of Move of the record's ruleset (a Silver & Gold digital deck draw names the card the seed dealt; a Lucky Treasure Hunter digital move names the dice rolled and the cards drawn). It is checked when the record is replayed, not when the request is read, so a move that is not one is the record's problem at its `seq`.
 	//
 	// Example: {"cards":["grey-01","grey-02"],"seat":0,"type":"keep"}
 	Move map[string]interface{} `json:"move"`
@@ -1198,21 +2373,21 @@ type RulesetOption struct {
 // Example: integer
 type RulesetOptionType string
 
-// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
+// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
 	union json.RawMessage
 }
 
-// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
+// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet.
 //
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
 	union json.RawMessage
 }
 
-// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
+// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult.
 //
 // Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult struct {
@@ -2579,6 +3754,40 @@ func (t *GameState) MergeSilverGoldView(v SilverGoldView) error {
 	return err
 }
 
+// AsLuckyTreasureHunterView returns the union data inside the GameState as a LuckyTreasureHunterView
+func (t GameState) AsLuckyTreasureHunterView() (LuckyTreasureHunterView, error) {
+	var body LuckyTreasureHunterView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterView overwrites any union data inside the GameState as the provided LuckyTreasureHunterView
+func (t *GameState) FromLuckyTreasureHunterView(v LuckyTreasureHunterView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterView performs a merge with any union data inside the GameState, using the provided LuckyTreasureHunterView
+func (t *GameState) MergeLuckyTreasureHunterView(v LuckyTreasureHunterView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t GameState) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2593,6 +3802,8 @@ func (t GameState) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterView()
 	case "silver-and-gold":
 		return t.AsSilverGoldView()
 	default:
@@ -2644,6 +3855,40 @@ func (t *LegalMoves) MergeSilverGoldLegal(v SilverGoldLegal) error {
 	return err
 }
 
+// AsLuckyTreasureHunterLegal returns the union data inside the LegalMoves as a LuckyTreasureHunterLegal
+func (t LegalMoves) AsLuckyTreasureHunterLegal() (LuckyTreasureHunterLegal, error) {
+	var body LuckyTreasureHunterLegal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterLegal overwrites any union data inside the LegalMoves as the provided LuckyTreasureHunterLegal
+func (t *LegalMoves) FromLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterLegal performs a merge with any union data inside the LegalMoves, using the provided LuckyTreasureHunterLegal
+func (t *LegalMoves) MergeLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t LegalMoves) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2658,6 +3903,8 @@ func (t LegalMoves) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterLegal()
 	case "silver-and-gold":
 		return t.AsSilverGoldLegal()
 	default:
@@ -2845,6 +4092,244 @@ func (t *Move) MergeSilverGoldDisplay(v SilverGoldDisplay) error {
 	return err
 }
 
+// AsLuckyTreasureHunterPlace returns the union data inside the Move as a LuckyTreasureHunterPlace
+func (t Move) AsLuckyTreasureHunterPlace() (LuckyTreasureHunterPlace, error) {
+	var body LuckyTreasureHunterPlace
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterPlace overwrites any union data inside the Move as the provided LuckyTreasureHunterPlace
+func (t *Move) FromLuckyTreasureHunterPlace(v LuckyTreasureHunterPlace) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"place"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterPlace performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterPlace
+func (t *Move) MergeLuckyTreasureHunterPlace(v LuckyTreasureHunterPlace) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"place"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterSteal returns the union data inside the Move as a LuckyTreasureHunterSteal
+func (t Move) AsLuckyTreasureHunterSteal() (LuckyTreasureHunterSteal, error) {
+	var body LuckyTreasureHunterSteal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSteal overwrites any union data inside the Move as the provided LuckyTreasureHunterSteal
+func (t *Move) FromLuckyTreasureHunterSteal(v LuckyTreasureHunterSteal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"steal"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSteal performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterSteal
+func (t *Move) MergeLuckyTreasureHunterSteal(v LuckyTreasureHunterSteal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"steal"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterReroll returns the union data inside the Move as a LuckyTreasureHunterReroll
+func (t Move) AsLuckyTreasureHunterReroll() (LuckyTreasureHunterReroll, error) {
+	var body LuckyTreasureHunterReroll
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterReroll overwrites any union data inside the Move as the provided LuckyTreasureHunterReroll
+func (t *Move) FromLuckyTreasureHunterReroll(v LuckyTreasureHunterReroll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reroll"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterReroll performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterReroll
+func (t *Move) MergeLuckyTreasureHunterReroll(v LuckyTreasureHunterReroll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reroll"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterCaptain returns the union data inside the Move as a LuckyTreasureHunterCaptain
+func (t Move) AsLuckyTreasureHunterCaptain() (LuckyTreasureHunterCaptain, error) {
+	var body LuckyTreasureHunterCaptain
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterCaptain overwrites any union data inside the Move as the provided LuckyTreasureHunterCaptain
+func (t *Move) FromLuckyTreasureHunterCaptain(v LuckyTreasureHunterCaptain) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"captain"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterCaptain performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterCaptain
+func (t *Move) MergeLuckyTreasureHunterCaptain(v LuckyTreasureHunterCaptain) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"captain"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterStop returns the union data inside the Move as a LuckyTreasureHunterStop
+func (t Move) AsLuckyTreasureHunterStop() (LuckyTreasureHunterStop, error) {
+	var body LuckyTreasureHunterStop
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterStop overwrites any union data inside the Move as the provided LuckyTreasureHunterStop
+func (t *Move) FromLuckyTreasureHunterStop(v LuckyTreasureHunterStop) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"stop"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterStop performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterStop
+func (t *Move) MergeLuckyTreasureHunterStop(v LuckyTreasureHunterStop) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"stop"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterRoll returns the union data inside the Move as a LuckyTreasureHunterRoll
+func (t Move) AsLuckyTreasureHunterRoll() (LuckyTreasureHunterRoll, error) {
+	var body LuckyTreasureHunterRoll
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterRoll overwrites any union data inside the Move as the provided LuckyTreasureHunterRoll
+func (t *Move) FromLuckyTreasureHunterRoll(v LuckyTreasureHunterRoll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"roll"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterRoll performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterRoll
+func (t *Move) MergeLuckyTreasureHunterRoll(v LuckyTreasureHunterRoll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"roll"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterMiddle returns the union data inside the Move as a LuckyTreasureHunterMiddle
+func (t Move) AsLuckyTreasureHunterMiddle() (LuckyTreasureHunterMiddle, error) {
+	var body LuckyTreasureHunterMiddle
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterMiddle overwrites any union data inside the Move as the provided LuckyTreasureHunterMiddle
+func (t *Move) FromLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_middle"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterMiddle performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterMiddle
+func (t *Move) MergeLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_middle"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Move) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -2859,14 +4344,28 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "captain":
+		return t.AsLuckyTreasureHunterCaptain()
 	case "cross":
 		return t.AsSilverGoldCross()
 	case "display":
 		return t.AsSilverGoldDisplay()
 	case "keep":
 		return t.AsSilverGoldKeep()
+	case "lth_middle":
+		return t.AsLuckyTreasureHunterMiddle()
+	case "place":
+		return t.AsLuckyTreasureHunterPlace()
+	case "reroll":
+		return t.AsLuckyTreasureHunterReroll()
 	case "reveal":
 		return t.AsSilverGoldReveal()
+	case "roll":
+		return t.AsLuckyTreasureHunterRoll()
+	case "steal":
+		return t.AsLuckyTreasureHunterSteal()
+	case "stop":
+		return t.AsLuckyTreasureHunterStop()
 	case "take":
 		return t.AsSilverGoldTake()
 	default:
@@ -2918,6 +4417,40 @@ func (t *Score) MergeSilverGoldScore(v SilverGoldScore) error {
 	return err
 }
 
+// AsLuckyTreasureHunterScore returns the union data inside the Score as a LuckyTreasureHunterScore
+func (t Score) AsLuckyTreasureHunterScore() (LuckyTreasureHunterScore, error) {
+	var body LuckyTreasureHunterScore
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterScore overwrites any union data inside the Score as the provided LuckyTreasureHunterScore
+func (t *Score) FromLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterScore performs a merge with any union data inside the Score, using the provided LuckyTreasureHunterScore
+func (t *Score) MergeLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Score) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2932,6 +4465,8 @@ func (t Score) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterScore()
 	case "silver-and-gold":
 		return t.AsSilverGoldScore()
 	default:
@@ -2983,6 +4518,40 @@ func (t *Sheet) MergeSilverGoldSheet(v SilverGoldSheet) error {
 	return err
 }
 
+// AsLuckyTreasureHunterSheet returns the union data inside the Sheet as a LuckyTreasureHunterSheet
+func (t Sheet) AsLuckyTreasureHunterSheet() (LuckyTreasureHunterSheet, error) {
+	var body LuckyTreasureHunterSheet
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSheet overwrites any union data inside the Sheet as the provided LuckyTreasureHunterSheet
+func (t *Sheet) FromLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSheet performs a merge with any union data inside the Sheet, using the provided LuckyTreasureHunterSheet
+func (t *Sheet) MergeLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Sheet) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2997,6 +4566,8 @@ func (t Sheet) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterSheet()
 	case "silver-and-gold":
 		return t.AsSilverGoldSheet()
 	default:
@@ -3048,6 +4619,40 @@ func (t *SheetResult) MergeSilverGoldSheetResult(v SilverGoldSheetResult) error 
 	return err
 }
 
+// AsLuckyTreasureHunterSheetResult returns the union data inside the SheetResult as a LuckyTreasureHunterSheetResult
+func (t SheetResult) AsLuckyTreasureHunterSheetResult() (LuckyTreasureHunterSheetResult, error) {
+	var body LuckyTreasureHunterSheetResult
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSheetResult overwrites any union data inside the SheetResult as the provided LuckyTreasureHunterSheetResult
+func (t *SheetResult) FromLuckyTreasureHunterSheetResult(v LuckyTreasureHunterSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSheetResult performs a merge with any union data inside the SheetResult, using the provided LuckyTreasureHunterSheetResult
+func (t *SheetResult) MergeLuckyTreasureHunterSheetResult(v LuckyTreasureHunterSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SheetResult) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -3062,6 +4667,8 @@ func (t SheetResult) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterSheetResult()
 	case "silver-and-gold":
 		return t.AsSilverGoldSheetResult()
 	default:
