@@ -32,8 +32,10 @@ const (
 // by the server into a digital game's log (what it rolled and dealt) so that
 // record verification can check them against the seed.
 type Move struct {
-	Type     string   `json:"type"`
-	Seat     *int     `json:"seat,omitempty"`
+	Type string `json:"type"`
+	Seat *int   `json:"seat,omitempty"`
+	// Drawn follows the seat so that a log entry reads "seat N drew …".
+	Drawn    []string `json:"drawn,omitempty"`    // digital log: the cards the seat drew
 	Treasure string   `json:"treasure,omitempty"` // place
 	Count    int      `json:"count,omitempty"`    // place
 	Owner    *int     `json:"owner,omitempty"`    // steal: the seat whose set; omitted for the middle
@@ -41,7 +43,6 @@ type Move struct {
 	Dice     int      `json:"dice,omitempty"`     // reroll: failed dice to re-roll
 	Faces    []string `json:"faces,omitempty"`    // roll; digital log: the dice rolled
 	Cards    []string `json:"cards,omitempty"`    // lth_middle
-	Drawn    []string `json:"drawn,omitempty"`    // digital log: the cards the seat drew
 }
 
 // DecodeMove reads a move from JSON, refusing unknown fields.
