@@ -68,3 +68,11 @@ func rollDice(seed string, n, dice, pirateFaces int) []bool {
 	}
 	return out
 }
+
+// DealtPile returns the treasure cards of a digital game of players with
+// this seed in the order the seed shuffles them, top first: the first 5 go
+// to seat 0, … , then 3 into the middle, the rest are the draw pile. Anyone
+// holding a revealed seed can re-deal the game with it.
+func DealtPile(seed string, players int) []Treasure {
+	return shuffledPile(seed, Deck(players))
+}
