@@ -13,6 +13,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
@@ -79,6 +80,9 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 		return usageError{err}
 	}
 	if what == "sheet" {
+		if sheetRuleset(data) == luckytreasurehunter.RulesetName {
+			return verifyLTHSheet(data, *asJSON, stdout)
+		}
 		return verifySheet(sg, data, *asJSON, stdout)
 	}
 	return verifyRecord(sg, data, *asJSON, stdout)
@@ -234,13 +238,20 @@ func writeVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
 		fmt.Fprintf(w, "%s; --json shows the game as it stood before move %d.\n", before, p.Seq)
 		return nil
 	}
-	var sc silvergold.Score
-	if err := json.Unmarshal(v.Score, &sc); err != nil {
-		return err
-	}
 	how := "every move is legal"
 	if rec.Mode == "digital" {
 		how += ", the seed matches its commitment and deals every card drawn"
+	}
+	if rec.Ruleset == luckytreasurehunter.RulesetName {
+		if rec.Mode == "digital" {
+			how += " and rolls every die"
+		}
+		fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
+		return writeLTHScore(w, v.Score)
+	}
+	var sc silvergold.Score
+	if err := json.Unmarshal(v.Score, &sc); err != nil {
+		return err
 	}
 	fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
 	if !sc.Final {
