@@ -432,11 +432,14 @@ type middleEvent struct {
 	Middle []Set `json:"middle"`
 }
 
+// plural counts cards of a type as a player says it: "1 ruby", "0 rubies".
 func plural(n int, t Treasure) string {
+	one := [NumTreasures]string{"silver coin", "gold bar", "pearl", "ruby", "jade fish"}[t]
+	many := [NumTreasures]string{"silver coins", "gold bars", "pearls", "rubies", "jade fish"}[t]
 	if n == 1 {
-		return "1 " + t.String()
+		return "1 " + one
 	}
-	return itoa(n) + " " + t.String()
+	return itoa(n) + " " + many
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

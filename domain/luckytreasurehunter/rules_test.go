@@ -178,6 +178,7 @@ func TestRerollWithExactlyTheMatchingCards(t *testing.T) {
 	assert.Equal(t, 2, g.Steal.Pirates)
 	err := g.Play(seat(0), mv(t, `{"type":"reroll","seat":0,"dice":1}`))
 	assert.Equal(t, "reroll-matching", domain.ErrorRule(err), "no ruby left to discard")
+	assert.Equal(t, "each re-rolled die costs one ruby card from your hand; you hold 0 rubies", domain.ErrorReason(err))
 	rigDice(t, g, true)
 	require.NoError(t, g.Play(seat(0), mv(t, `{"type":"captain","seat":0}`)))
 	assert.Equal(t, "r3", setsText(g.Players[0].Sets))
