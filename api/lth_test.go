@@ -260,6 +260,13 @@ func TestLuckyTreasureHunterDigital(t *testing.T) {
 	// A seat may not place more than it holds.
 	wantProblem(t, tb.move(t, tb.seats[2], map[string]any{"type": "place", "seat": 2, "treasure": "ruby", "count": 5 + 1}), http.StatusUnprocessableEntity, "illegal_move")
 
+	// Live streams: the host's, and two seats'.
+	path := tb.path("/events")
+	streams := map[int]*stream{-1: openStream(t, s, path+"?access_token="+tb.host)}
+	for _, seat := range []int{0, 3} {
+		streams[seat] = openStream(t, s, path, "Authorization", "Bearer "+tb.seats[seat])
+	}
+
 	moves := 0
 	for tb.step(t) {
 		moves++
@@ -269,6 +276,35 @@ func TestLuckyTreasureHunterDigital(t *testing.T) {
 		tb.checkSecrets(t, seed, moves%15 == 1)
 	}
 	t.Logf("a 6-player digital game of %d moves", moves)
+
+	// Each stream told its seat, and only its seat, the cards it drew; the
+	// host heard of none.
+	for seat, st := range streams {
+		drawn, rolls := 0, 0
+		for {
+			ev, ok := st.next(t)
+			if !ok {
+				t.Fatalf("stream of seat %d ended before the game did", seat)
+			}
+			switch ev.Type {
+			case "cards_drawn":
+				var d struct{ Seat int }
+				_ = json.Unmarshal(ev.Data, &d)
+				if d.Seat != seat {
+					t.Errorf("the stream of viewer %d was told seat %d's draw: %s", seat, d.Seat, ev.Data)
+				}
+				drawn++
+			case "dice_rolled":
+				rolls++
+			}
+			if ev.Type == "game_ended" {
+				break
+			}
+		}
+		if rolls == 0 || (seat >= 0) != (drawn > 0) {
+			t.Errorf("viewer %d heard %d rolls and %d of its own draws", seat, rolls, drawn)
+		}
+	}
 	g, _ = tb.game(t, "")
 	if !g.Ended || g.Seed != seed || g.State.PileSize != 0 || g.State.Turns%6 != 0 {
 		t.Fatalf("ended game: ended %v seed %q pile %d turns %d", g.Ended, g.Seed, g.State.PileSize, g.State.Turns)
