@@ -27,6 +27,20 @@ var clientRulesets = map[string]clientMove{
 		}
 		return m
 	},
+	"lucky-treasure-hunter": func(t *testing.T, legal client.LegalMoves) client.Move {
+		l, err := legal.AsLuckyTreasureHunterLegal()
+		if err != nil || l.Step != client.LuckyTreasureHunterLegalStepPlace || len(l.Moves) == 0 {
+			t.Fatalf("lucky-treasure-hunter legal moves %+v, %v", l, err)
+		}
+		o := l.Moves[0] // place: a type and a count from the seat's hand
+		var m client.Move
+		if err := m.FromLuckyTreasureHunterPlace(client.LuckyTreasureHunterPlace{
+			Type: client.LuckyTreasureHunterPlaceTypePlace, Seat: *o.Seat, Treasure: *o.Treasure, Count: *o.Count,
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	},
 }
 
 // TestGoClient plays a first move of every ruleset the server plays with the

@@ -1391,12 +1391,12 @@ type LuckyTreasureHunterOption struct {
 	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be. Only to the seat itself in a digital game.
 	//
 	// Example: 0.421875
-	Chance *float32 `json:"chance,omitempty"`
+	Chance *float64 `json:"chance,omitempty"`
 
 	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out.
 	//
 	// Example: 0.2890625
-	ChanceWithoutCards *float32 `json:"chance_without_cards,omitempty"`
+	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
 
 	// Count place - how many cards.
 	//
