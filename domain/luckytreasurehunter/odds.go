@@ -17,6 +17,10 @@ var odds [6][SetSize + 1][HandSize + 1][2]float64
 // binom[j][s] is C(j, s).
 var binom [SetSize + 1][SetSize + 1]float64
 
+// outcomes[pf][n][s] is the chance that s of n dice show the pirate, for pf
+// pirate faces.
+var outcomes [6][SetSize + 1][SetSize + 1]float64
+
 func init() {
 	for j := 0; j <= SetSize; j++ {
 		binom[j][0] = 1
@@ -24,6 +28,14 @@ func init() {
 			binom[j][s] = binom[j-1][s-1]
 			if s <= j-1 {
 				binom[j][s] += binom[j-1][s]
+			}
+		}
+	}
+	for pf := 1; pf <= 5; pf++ {
+		p := float64(pf) / 6
+		for n := 0; n <= SetSize; n++ {
+			for s := 0; s <= n; s++ {
+				outcomes[pf][n][s] = binom[n][s] * math.Pow(p, float64(s)) * math.Pow(1-p, float64(n-s))
 			}
 		}
 	}
@@ -48,9 +60,10 @@ func init() {
 	}
 }
 
-// outcome is the chance that s of n dice show the pirate.
+// outcome is the chance that s of n dice show the pirate, each with
+// probability p = pf/6.
 func outcome(p float64, n, s int) float64 {
-	return binom[n][s] * math.Pow(p, float64(s)) * math.Pow(1-p, float64(n-s))
+	return outcomes[int(math.Round(p*6))][n][s]
 }
 
 func rerollFrom(t *[SetSize + 1][HandSize + 1][2]float64, p float64, f, j, k, c int) float64 {
