@@ -49,16 +49,16 @@ func (e LuckyTreasureHunterCaptainType) Valid() bool {
 
 // Defines values for LuckyTreasureHunterFace.
 const (
-	Blank  LuckyTreasureHunterFace = "blank"
-	Pirate LuckyTreasureHunterFace = "pirate"
+	LuckyTreasureHunterFaceBlank  LuckyTreasureHunterFace = "blank"
+	LuckyTreasureHunterFacePirate LuckyTreasureHunterFace = "pirate"
 )
 
 // Valid indicates whether the value is a known member of the LuckyTreasureHunterFace enum.
 func (e LuckyTreasureHunterFace) Valid() bool {
 	switch e {
-	case Blank:
+	case LuckyTreasureHunterFaceBlank:
 		return true
-	case Pirate:
+	case LuckyTreasureHunterFacePirate:
 		return true
 	default:
 		return false
@@ -587,6 +587,30 @@ func (e SilverGoldCrossType) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldCrossedBoxSymbol.
+const (
+	SilverGoldCrossedBoxSymbolBlank SilverGoldCrossedBoxSymbol = "blank"
+	SilverGoldCrossedBoxSymbolCoin  SilverGoldCrossedBoxSymbol = "coin"
+	SilverGoldCrossedBoxSymbolCross SilverGoldCrossedBoxSymbol = "cross"
+	SilverGoldCrossedBoxSymbolPalm  SilverGoldCrossedBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldCrossedBoxSymbol enum.
+func (e SilverGoldCrossedBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldCrossedBoxSymbolBlank:
+		return true
+	case SilverGoldCrossedBoxSymbolCoin:
+		return true
+	case SilverGoldCrossedBoxSymbolCross:
+		return true
+	case SilverGoldCrossedBoxSymbolPalm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldDisplayType.
 const (
 	SilverGoldDisplayTypeDisplay SilverGoldDisplayType = "display"
@@ -596,6 +620,51 @@ const (
 func (e SilverGoldDisplayType) Valid() bool {
 	switch e {
 	case SilverGoldDisplayTypeDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventCardTakenFrom.
+const (
+	SilverGoldEventCardTakenFromDeck    SilverGoldEventCardTakenFrom = "deck"
+	SilverGoldEventCardTakenFromDisplay SilverGoldEventCardTakenFrom = "display"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventCardTakenFrom enum.
+func (e SilverGoldEventCardTakenFrom) Valid() bool {
+	switch e {
+	case SilverGoldEventCardTakenFromDeck:
+		return true
+	case SilverGoldEventCardTakenFromDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventStatusPhase.
+const (
+	SilverGoldEventStatusPhaseCrossing  SilverGoldEventStatusPhase = "crossing"
+	SilverGoldEventStatusPhaseEnded     SilverGoldEventStatusPhase = "ended"
+	SilverGoldEventStatusPhaseResolving SilverGoldEventStatusPhase = "resolving"
+	SilverGoldEventStatusPhaseReveal    SilverGoldEventStatusPhase = "reveal"
+	SilverGoldEventStatusPhaseSetup     SilverGoldEventStatusPhase = "setup"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventStatusPhase enum.
+func (e SilverGoldEventStatusPhase) Valid() bool {
+	switch e {
+	case SilverGoldEventStatusPhaseCrossing:
+		return true
+	case SilverGoldEventStatusPhaseEnded:
+		return true
+	case SilverGoldEventStatusPhaseResolving:
+		return true
+	case SilverGoldEventStatusPhaseReveal:
+		return true
+	case SilverGoldEventStatusPhaseSetup:
 		return true
 	default:
 		return false
@@ -656,6 +725,30 @@ func (e SilverGoldExpeditionCardCode) Valid() bool {
 	case SilverGoldExpeditionCardCodeO4:
 		return true
 	case SilverGoldExpeditionCardCodeT4:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldFreeBoxSymbol.
+const (
+	SilverGoldFreeBoxSymbolBlank SilverGoldFreeBoxSymbol = "blank"
+	SilverGoldFreeBoxSymbolCoin  SilverGoldFreeBoxSymbol = "coin"
+	SilverGoldFreeBoxSymbolCross SilverGoldFreeBoxSymbol = "cross"
+	SilverGoldFreeBoxSymbolPalm  SilverGoldFreeBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldFreeBoxSymbol enum.
+func (e SilverGoldFreeBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldFreeBoxSymbolBlank:
+		return true
+	case SilverGoldFreeBoxSymbolCoin:
+		return true
+	case SilverGoldFreeBoxSymbolCross:
+		return true
+	case SilverGoldFreeBoxSymbolPalm:
 		return true
 	default:
 		return false
@@ -1036,11 +1129,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -1092,27 +1185,39 @@ type EventMove struct {
 // EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
 // the type, `data:` one line of JSON, on the last event of a move's
 // group `id:` the game's version after it - and a blank line. Lines
-// starting with `:` are comments (keep-alives). The event types:
+// starting with `:` are comments (keep-alives). Event names are unique
+// within a ruleset; a client knows its game's ruleset. Every event's
+// data has a schema (also listed, machine-readable, in `x-events`, per
+// ruleset; `*` for every ruleset's):
 //
-//   - `snapshot` - the game as `GET /v1/games/{id}` shows it to the
-//     caller (schema `Game`); sent first on a connection without
-//     Last-Event-ID.
-//   - `move` - an accepted move (schema `EventMove`); first in its group.
+//   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
+//     the caller; sent first on a connection without Last-Event-ID.
+//   - `move` - `EventMove`: an accepted move; first in its group.
+//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
+//     credential's seat (the host's - the table) may do now, with its
+//     `version`, sent after the snapshot and after a move's group
+//     whenever it changed.
 //
 // Then what the move caused, in order; the data is the ruleset's.
-// Silver & Gold's:
+// Silver & Gold's, with which a table view follows the game from the
+// snapshot without reading it again (the catalog gives each card's
+// grid, colour, value and seal):
 //
-// - `expedition_revealed` - `{round, turn, start_player, expedition}`: an expedition card was turned up (action 1);
-// - `player_passed` - `{seat}`: a player has no box left and passes this turn;
-// - `crossed` - `{seat, coins, palms, coin_rows_completed}`: a player crossed (or replaced a crossing); their coin track, palm tree values and the coin rows completed this turn;
-// - `crossing_closed` - `{round, turn, start_player}`: everyone has crossed or passed; action 3 begins;
-// - `cup_taken` - `{seat, value}`: a player took a cup for a completed coin row;
-// - `card_completed` - `{seat, card}`: a card was completed and goes to the scoring pile;
-// - `card_taken` - `{seat, card, from}`: a replacement card was taken from the `display` or the `deck`;
-// - `display_card` - `{card}`: a card was turned up into the display;
-// - `turn_resolved` - `{round, turn, start_player}`: the turn is over;
-// - `round_ended` - `{round, turn, start_player}`: the round is over;
-// - `game_ended` - the final score (schema `SilverGoldScore`).
+// - `expedition_revealed` - `SilverGoldEventExpeditionRevealed`: an expedition card was turned up (action 1); every player's turn (crossed, crossing, passed, coin rows, takes) starts afresh;
+// - `player_passed` - `SilverGoldEventSeat`: a player has no box left and passes this turn;
+// - `crossed` - `SilverGoldEventCrossed`: a player crossed (or replaced their crossing): the boxes with their symbols, the red-cross chain, coins and palms gained, and the seat's cards after it;
+// - `crossing_closed` - `SilverGoldEventTurn`: everyone has crossed or passed; crossings are locked and action 3 begins;
+// - `resolving` - `SilverGoldEventSeat`: a player with something to resolve begins: their completed coin rows are claimed now (cup_taken follows for each cup left);
+// - `cup_taken` - `SilverGoldEventCupTaken`: a player took a cup for a completed coin row;
+// - `card_completed` - `SilverGoldEventCard`: a card was completed and goes to the scoring pile; one replacement card is owed;
+// - `no_replacement` - `SilverGoldEventNoReplacement`: the deck and display are empty: the replacements still owed lapse;
+// - `card_taken` - `SilverGoldEventCardTaken`: a replacement card was taken from the `display` or the `deck` (the card drawn is named);
+// - `display_card` - `SilverGoldEventDisplayCard`: a card was turned up into the display;
+// - `cards_kept` - `SilverGoldEventCardsKept`: once every player has kept, the two cards each seat kept;
+// - `turn_resolved` - `SilverGoldEventTurn`: the turn is over;
+// - `round_ended` - `SilverGoldEventTurn`: the round is over;
+// - `game_ended` - `SilverGoldScore`: the final score;
+// - `status` - `SilverGoldEventStatus`: last in every move's group: where the game stands and what it awaits now;
 //
 // Lucky Treasure Hunter's:
 //
@@ -1139,7 +1244,7 @@ type EventMove struct {
 // data: {"seq":7,"actor":{"host":false,"seat":1},"move":{"type":"cross","seat":1,"card":"grey-08","boxes":[[2,1],[2,2]]},"at":"2025-05-02T19:41:07.125Z"}
 //
 // event: crossed
-// data: {"seat":1,"coins":1,"palms":[],"coin_rows_completed":0}
+// data: {"seat":1,"replaced":false,"boxes":[{"card":"grey-08","box":[2,1],"symbol":"blank","extra":false},{"card":"grey-08","box":[2,2],"symbol":"coin","extra":false}],"red_crosses":0,"coins_gained":1,"coins":1,"palms_gained":[],"palms":[],"coin_rows_completed":0,"cards":[{"card":"grey-08","crossed":[[2,1],[2,2]],"boxes_left":6},{"card":"orange-06","crossed":[],"boxes_left":12}]}
 //
 // event: crossing_closed
 // data: {"round":1,"turn":2,"start_player":1}
@@ -1148,13 +1253,16 @@ type EventMove struct {
 // data: {"round":1,"turn":2,"start_player":1}
 //
 // event: expedition_revealed
+// data: {"round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]}}
+//
+// event: status
 // id: 7
-// data: {"round":1,"turn":3,"start_player":0,"expedition":"T4"}
+// data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -1218,13 +1326,13 @@ type Game struct {
 
 	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
 	//
-	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
 // GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
 //
-// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
 	union json.RawMessage
 }
@@ -1244,9 +1352,9 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal.
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -2090,19 +2198,24 @@ type MoveLog struct {
 	Moves []MoveEntry `json:"moves"`
 }
 
-// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
+// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes. With `Prefer: return=minimal`, `seq` and `version` only.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
-	Game Game `json:"game"`
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	Game *Game `json:"game,omitempty"`
 
 	// Seq The move's number in the game's log; equal to the game's new version.
 	//
 	// Example: 13
 	Seq int64 `json:"seq"`
+
+	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag).
+	//
+	// Example: 13
+	Version *int64 `json:"version,omitempty"`
 }
 
 // PlayerSpec A player of a new game.
@@ -2139,8 +2252,8 @@ type Problem struct {
 	// Example: box (2,3) of grey-04 is already crossed
 	Detail string `json:"detail"`
 
-	// Code The stable error code:
-	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+	// Code The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 	// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
@@ -2155,7 +2268,7 @@ type Problem struct {
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
 	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
-	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
 	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
@@ -2164,7 +2277,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `change-limit`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -2173,10 +2286,15 @@ type Problem struct {
 	//
 	// Example: 8c1eb1f3c25d4f1c
 	RequestId *string `json:"request_id,omitempty"`
+
+	// RetryAfterMs For `rate_limited` - how long to wait, in milliseconds (Retry-After can only count whole seconds).
+	//
+	// Example: 120
+	RetryAfterMs *int64 `json:"retry_after_ms,omitempty"`
 }
 
-// ProblemCode The stable error code:
-// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+// ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 // - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
@@ -2191,7 +2309,7 @@ type Problem struct {
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
 // - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
-// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
 // - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
@@ -2260,16 +2378,16 @@ type RecordMove struct {
 
 // RulesetCatalog A catalog a ruleset offers.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type RulesetCatalog struct {
 	// Hash The hex SHA-256 of its content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
 
-	// Href Where to read it.
+	// Href Where to read it - with its hash, so that the answer may be cached for good.
 	//
-	// Example: /v1/catalogs/standard?ruleset=silver-and-gold
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Href string `json:"href"`
 
 	// Name The catalog's name.
@@ -2280,7 +2398,7 @@ type RulesetCatalog struct {
 
 // RulesetInfo One ruleset - a game this server plays.
 //
-// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
+// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
 type RulesetInfo struct {
 	// Catalogs The card catalogs new games may be created with; the first named `standard` is the default.
 	Catalogs []RulesetCatalog `json:"catalogs"`
@@ -2326,7 +2444,7 @@ type RulesetInfo struct {
 
 // RulesetList The rulesets a server plays.
 //
-// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
+// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
 type RulesetList struct {
 	// Rulesets Every ruleset, in name order.
 	Rulesets []RulesetInfo `json:"rulesets"`
@@ -2506,6 +2624,26 @@ type SilverGoldCard struct {
 	Value int `json:"value"`
 }
 
+// SilverGoldCardCrossed One of the seat's cards after a crossing.
+//
+// Example: {"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}
+type SilverGoldCardCrossed struct {
+	// BoxesLeft Boxes not crossed yet.
+	//
+	// Example: 6
+	BoxesLeft int `json:"boxes_left"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Crossed Every box crossed on it.
+	//
+	// Example: [[2,1],[2,2]]
+	Crossed []SilverGoldBox `json:"crossed"`
+}
+
 // SilverGoldCardID A treasure card's id in the game's catalog.
 //
 // Example: orange-05
@@ -2590,14 +2728,19 @@ type SilverGoldCatalogCard struct {
 	Value int `json:"value"`
 }
 
-// SilverGoldCatalogRef The catalog a game was created with.
+// SilverGoldCatalogRef The catalog a game was created with, and where to read it.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type SilverGoldCatalogRef struct {
 	// Hash The hex SHA-256 of the catalog's content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
+
+	// Href The path of the catalog's cards (`GET /v1/catalogs/{name}` with its hash), cacheable for good while the server offers that catalog.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Href string `json:"href"`
 
 	// Name The catalog's name.
 	//
@@ -2649,6 +2792,36 @@ type SilverGoldCross struct {
 // Example: cross
 type SilverGoldCrossType string
 
+// SilverGoldCrossedBox One box crossed, with its symbol.
+//
+// Example: {"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}
+type SilverGoldCrossedBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Extra Crossed because a red cross demanded it.
+	//
+	// Example: false
+	Extra bool `json:"extra"`
+
+	// Symbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+	//
+	// Example: coin
+	Symbol SilverGoldCrossedBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldCrossedBoxSymbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+//
+// Example: coin
+type SilverGoldCrossedBoxSymbol string
+
 // SilverGoldDisplay Physical games, host credential only - the table reports a card it turned up from the deck into the display.
 //
 // Example: {"card":"purple-06","type":"display"}
@@ -2668,6 +2841,258 @@ type SilverGoldDisplay struct {
 //
 // Example: display
 type SilverGoldDisplayType string
+
+// SilverGoldEventCard The data of `card_completed` - the card goes from the seat's cards to its scoring pile.
+//
+// Example: {"card":"grey-08","seat":0}
+type SilverGoldEventCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTaken The data of `card_taken` - a replacement card joins the seat's cards.
+//
+// Example: {"card":"purple-10","from":"display","seat":0}
+type SilverGoldEventCardTaken struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// From Where it came from; a display card leaves the display.
+	//
+	// Example: display
+	From SilverGoldEventCardTakenFrom `json:"from"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTakenFrom Where it came from; a display card leaves the display.
+//
+// Example: display
+type SilverGoldEventCardTakenFrom string
+
+// SilverGoldEventCardsKept The data of `cards_kept` - the two cards a seat kept, shown to all once every seat has kept.
+//
+// Example: {"cards":["green-10","orange-05"],"seat":0}
+type SilverGoldEventCardsKept struct {
+	// Cards The cards kept.
+	//
+	// Example: ["green-10","orange-05"]
+	Cards []SilverGoldCardID `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCrossed The data of `crossed` - a player's crossing (action 2), with its effects.
+//
+// Example: {"boxes":[{"box":[2,1],"card":"grey-08","extra":false,"symbol":"blank"},{"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}],"cards":[{"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}],"coin_rows_completed":0,"coins":1,"coins_gained":1,"palms":[],"palms_gained":[],"red_crosses":0,"replaced":false,"seat":1}
+type SilverGoldEventCrossed struct {
+	// Boxes The boxes crossed - the pattern's (or the single box) first, then the extra boxes in the order named.
+	Boxes []SilverGoldCrossedBox `json:"boxes"`
+
+	// Cards The seat's cards after the crossing.
+	Cards []SilverGoldCardCrossed `json:"cards"`
+
+	// CoinRowsCompleted Coin rows completed this turn - cups to claim when the player resolves.
+	//
+	// Example: 0
+	CoinRowsCompleted int `json:"coin_rows_completed"`
+
+	// Coins Coin boxes marked on the coin track after it (at most 12).
+	//
+	// Example: 5
+	Coins int `json:"coins"`
+
+	// CoinsGained Coin boxes marked on the coin track by this crossing.
+	//
+	// Example: 1
+	CoinsGained int `json:"coins_gained"`
+
+	// Palms Every palm box value after it.
+	//
+	// Example: [3,2]
+	Palms []int `json:"palms"`
+
+	// PalmsGained The values written in palm boxes by this crossing.
+	//
+	// Example: [2]
+	PalmsGained []int `json:"palms_gained"`
+
+	// RedCrosses Red crosses crossed in all - the extra boxes owed (the chain).
+	//
+	// Example: 1
+	RedCrosses int `json:"red_crosses"`
+
+	// Replaced This crossing replaces the seat's earlier one this turn, whose boxes, coins and palms were taken back first.
+	//
+	// Example: false
+	Replaced bool `json:"replaced"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCupTaken The data of `cup_taken`.
+//
+// Example: {"seat":0,"value":6}
+type SilverGoldEventCupTaken struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+
+	// Value The cup's value (the highest left).
+	//
+	// Example: 6
+	Value int `json:"value"`
+}
+
+// SilverGoldEventDisplayCard The data of `display_card` - a card joins the display.
+//
+// Example: {"card":"purple-06"}
+type SilverGoldEventDisplayCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
+// SilverGoldEventExpeditionRevealed The data of `expedition_revealed` - the turn begins with this expedition card face up.
+//
+// Example: {"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"round":1,"start_player":0,"turn":3}
+type SilverGoldEventExpeditionRevealed struct {
+	// Expedition An expedition pattern.
+	//
+	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
+	Expedition SilverGoldExpedition `json:"expedition"`
+
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventNoReplacement The data of `no_replacement` - the seat found no replacement anywhere; `count` owed cards lapse.
+//
+// Example: {"count":1,"seat":0}
+type SilverGoldEventNoReplacement struct {
+	// Count The replacements that lapse.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventSeat The data of `player_passed` and `resolving` - the seat concerned.
+//
+// Example: {"seat":1}
+type SilverGoldEventSeat struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventStatus The data of `status`, the last event of every move's group - the top of the game's view after the move.
+//
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"deck_size":35,"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"phase":"crossing","resolving":null,"revealed_this_round":["D2","I3","T4"],"round":1,"start_player":0,"turn":3}
+type SilverGoldEventStatus struct {
+	// Awaiting What the game waits for now.
+	Awaiting []SilverGoldAwaited `json:"awaiting"`
+
+	// DeckSize Face-down treasure cards.
+	//
+	// Example: 35
+	DeckSize int `json:"deck_size"`
+
+	// Expedition The expedition card face up, or null.
+	Expedition *SilverGoldExpedition `json:"expedition"`
+
+	// Phase Where the game stands (as in SilverGoldView).
+	//
+	// Example: crossing
+	Phase SilverGoldEventStatusPhase `json:"phase"`
+
+	// Resolving The seat resolving action 3 now, or null.
+	//
+	// Example: 2
+	Resolving *int `json:"resolving"`
+
+	// RevealedThisRound The codes of the expedition cards revealed this round, in order.
+	//
+	// Example: ["D2","I3"]
+	RevealedThisRound []string `json:"revealed_this_round"`
+
+	// Round The round, 1 to 4; 0 during setup.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7; 0 during setup.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventStatusPhase Where the game stands (as in SilverGoldView).
+//
+// Example: crossing
+type SilverGoldEventStatusPhase string
+
+// SilverGoldEventTurn The data of `crossing_closed`, `turn_resolved` and `round_ended`.
+//
+// Example: {"round":1,"start_player":1,"turn":2}
+type SilverGoldEventTurn struct {
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 2
+	Turn int `json:"turn"`
+}
 
 // SilverGoldExpedition An expedition pattern.
 //
@@ -2744,6 +3169,39 @@ type SilverGoldExtra struct {
 	Card SilverGoldCardID `json:"card"`
 }
 
+// SilverGoldFreeBox An uncrossed box and its symbol.
+//
+// Example: {"box":[2,3],"symbol":"coin"}
+type SilverGoldFreeBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Symbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+	//
+	// Example: coin
+	Symbol SilverGoldFreeBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldFreeBoxSymbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+//
+// Example: coin
+type SilverGoldFreeBoxSymbol string
+
+// SilverGoldFreeCard The uncrossed boxes of one of the seat's cards.
+//
+// Example: {"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[2,3],"symbol":"coin"}],"card":"grey-08"}
+type SilverGoldFreeCard struct {
+	// Boxes Every uncrossed box, row by row.
+	Boxes []SilverGoldFreeBox `json:"boxes"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
 // SilverGoldGrid A card's grid in catalog notation, top row first - `.` no box, `o` a blank box, `c` a coin, `p` a palm tree, `x` a red cross.
 //
 // Example: ["o..x","oooo","pooo"]
@@ -2778,14 +3236,41 @@ type SilverGoldKeep struct {
 // Example: keep
 type SilverGoldKeepType string
 
-// SilverGoldLegal What one seat may do now.
+// SilverGoldLegal What one seat, or the table, may do now. To build a move:
+//   - `keep` - name 2 of `keep_from`.
+//   - `cross` - take one of `placements` or `single_boxes` (its `card`
+//     and `boxes`). Its `red_crosses` are owed as `extra` boxes: name
+//     that many boxes from `free_boxes` (on any card, none twice and none
+//     of the placement's own); every extra box whose `symbol` is `cross`
+//     owes one more, so the chain grows until no red cross is left
+//     unpaid. Only when no uncrossed box is left may it stop short. When
+//     `crossed` is true the seat has crossed this turn (`crossing`), and
+//     a new cross replaces it until the turn resolves.
+//   - `take` - `from: display` with a card of `take_from`, or, when
+//     `deck` is true, `from: deck` (a physical game names a card of
+//     `deck_cards`; a digital game names none), `count` times.
+//   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
+//     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
+
+	// Count How many are owed - 2 cards to keep, the replacement cards still to take, the display cards still to report, 1 crossing; 0 for `wait`.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Crossed For `cross` - the seat has crossed this turn already; another cross replaces it until the turn resolves.
+	//
+	// Example: false
+	Crossed bool `json:"crossed"`
+
+	// Crossing For `cross` - the crossing the seat made this turn, or null.
+	Crossing *SilverGoldCross `json:"crossing"`
 
 	// Deck For `take` - the deck can be drawn from.
 	//
@@ -2802,7 +3287,10 @@ type SilverGoldLegal struct {
 	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
 	Expedition *SilverGoldExpedition `json:"expedition,omitempty"`
 
-	// KeepFrom For `keep` in a digital game - the cards dealt, to keep 2 of.
+	// FreeBoxes For `cross` - every uncrossed box of each of the seat's cards, with its symbol (as before this turn's crossing) - what `extra` may name.
+	FreeBoxes []SilverGoldFreeCard `json:"free_boxes"`
+
+	// KeepFrom For `keep` - the cards to keep 2 of (digital - the 4 dealt; physical - every card no other seat kept).
 	//
 	// Example: ["grey-02","green-11","green-10","orange-05"]
 	KeepFrom []SilverGoldCardID `json:"keep_from"`
@@ -2832,6 +3320,11 @@ type SilverGoldLegal struct {
 	//
 	// Example: ["purple-06","grey-07"]
 	TakeFrom []SilverGoldCardID `json:"take_from"`
+
+	// Version The game's version these moves were listed at (the ETag). Send it as If-Match to have the move refused if the game moved on at all - other seats' moves included, which in a simultaneous crossing seldom change this seat's options; a bot may leave If-Match out and choose again on a 422.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
 }
 
 // SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
@@ -3374,14 +3867,14 @@ type SilverGoldTakeType string
 
 // SilverGoldView A game of Silver & Gold as the caller may see it - everything on the table, nothing face down.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
 type SilverGoldView struct {
 	// Awaiting What the game waits for now; empty once it has ended.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
 
-	// Catalog The catalog a game was created with.
+	// Catalog The catalog a game was created with, and where to read it.
 	//
-	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 	Catalog SilverGoldCatalogRef `json:"catalog"`
 
 	// CupsLeft The cups left on the round card, highest first.
@@ -3458,7 +3951,7 @@ type SilverGoldViewRuleset string
 
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict struct {
 	// MovesReplayed The moves replayed without a problem (all of them when valid).
 	//
@@ -3525,6 +4018,9 @@ type VerdictProblem struct {
 // After defines model for After.
 type After = int64
 
+// CatalogHash defines model for CatalogHash.
+type CatalogHash = string
+
 // CatalogName defines model for CatalogName.
 type CatalogName = string
 
@@ -3536,6 +4032,9 @@ type EventLastID = string
 
 // EventLastIDQuery defines model for EventLastIDQuery.
 type EventLastIDQuery = string
+
+// EventLegalMoves defines model for EventLegalMoves.
+type EventLegalMoves = bool
 
 // GameID defines model for GameID.
 type GameID = string
@@ -3551,6 +4050,9 @@ type IfNoneMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// Prefer defines model for Prefer.
+type Prefer = string
 
 // Ruleset defines model for Ruleset.
 type Ruleset = string
@@ -3607,11 +4109,17 @@ type Unprocessable = Problem
 type GetCatalogParams struct {
 	// Ruleset The ruleset the catalog belongs to.
 	Ruleset *Ruleset `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+
+	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
+	Hash *CatalogHash `form:"hash,omitempty" json:"hash,omitempty"`
+
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetGameParams defines parameters for GetGame.
 type GetGameParams struct {
-	// IfNoneMatch One or more ETags the client holds (`"<version>"`, comma-separated) or `*`; the answer is 304 when the game is still at one of them.
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
@@ -3632,11 +4140,14 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"`) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
+	// IfMatch The game's ETag (`"<version>"` - the version in double quotes, which the example shows; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// Prefer `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
+	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -4786,6 +5297,30 @@ func (w *ServerInterfaceWrapper) GetCatalog(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter ruleset: %s", err))
 	}
 
+	// ------------- Optional query parameter "hash" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "hash", ctx.QueryParams(), &params.Hash, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter hash: %s", err))
+	}
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetCatalog(ctx, name, params)
 	return err
@@ -4937,6 +5472,21 @@ func (w *ServerInterfaceWrapper) SubmitMove(ctx echo.Context) error {
 		}
 
 		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "Prefer" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Prefer")]; found {
+		var Prefer Prefer
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Prefer, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Prefer", valueList[0], &Prefer, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Prefer: %s", err))
+		}
+
+		params.Prefer = &Prefer
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -5296,26 +5846,44 @@ type GetCatalogResponseObject interface {
 	VisitGetCatalogResponse(w http.ResponseWriter) error
 }
 
-type GetCatalog200JSONResponse Catalog
-
-func (t GetCatalog200JSONResponse) MarshalJSON() ([]byte, error) {
-	return Catalog(t).MarshalJSON()
+type GetCatalog200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
 }
 
-func (t *GetCatalog200JSONResponse) UnmarshalJSON(b []byte) error {
-	return (*Catalog)(t).UnmarshalJSON(b)
+type GetCatalog200JSONResponse struct {
+	Body    Catalog
+	Headers GetCatalog200ResponseHeaders
 }
 
 func (response GetCatalog200JSONResponse) VisitGetCatalogResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCatalog304ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCatalog304Response struct {
+	Headers GetCatalog304ResponseHeaders
+}
+
+func (response GetCatalog304Response) VisitGetCatalogResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCatalog400ApplicationProblemPlusJSONResponse struct {
@@ -5563,23 +6131,23 @@ type GetLegalMovesResponseObject interface {
 	VisitGetLegalMovesResponse(w http.ResponseWriter) error
 }
 
-type GetLegalMoves200JSONResponse LegalMoves
-
-func (t GetLegalMoves200JSONResponse) MarshalJSON() ([]byte, error) {
-	return LegalMoves(t).MarshalJSON()
+type GetLegalMoves200ResponseHeaders struct {
+	ETag string
 }
 
-func (t *GetLegalMoves200JSONResponse) UnmarshalJSON(b []byte) error {
-	return (*LegalMoves)(t).UnmarshalJSON(b)
+type GetLegalMoves200JSONResponse struct {
+	Body    LegalMoves
+	Headers GetLegalMoves200ResponseHeaders
 }
 
 func (response GetLegalMoves200JSONResponse) VisitGetLegalMovesResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -5759,6 +6327,7 @@ type SubmitMoveResponseObject interface {
 type SubmitMove200ResponseHeaders struct {
 	ETag                string
 	IdempotencyReplayed string
+	PreferenceApplied   *string
 }
 
 type SubmitMove200JSONResponse struct {
@@ -5775,6 +6344,9 @@ func (response SubmitMove200JSONResponse) VisitSubmitMoveResponse(w http.Respons
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.Header().Set("Idempotency-Replayed", fmt.Sprint(response.Headers.IdempotencyReplayed))
+	if response.Headers.PreferenceApplied != nil {
+		w.Header().Set("Preference-Applied", fmt.Sprint(*response.Headers.PreferenceApplied))
+	}
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
