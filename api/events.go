@@ -258,7 +258,7 @@ func (st *stream) snapshot(g domain.GameView) error {
 // them carries the game's version as its id.
 func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
 	m, visible := u.Disclose(v, live)
-	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: oapi.Move(m), At: u.At}
+	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: union[oapi.Move](m), At: u.At}
 	if !u.Actor.Host {
 		seat := u.Actor.Seat
 		move.Actor.Seat = &seat

@@ -77,13 +77,24 @@ func (s *Server) mustActor(ctx context.Context, id string) (domain.Actor, error)
 func gameToAPI(g domain.GameView) oapi.Game {
 	out := oapi.Game{
 		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
-		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: oapi.GameState(g.State),
+		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: union[oapi.GameState](g.State),
 		Options: map[string]any{}, SeedCommitment: nonEmpty(g.SeedCommitment), Seed: nonEmpty(g.Seed), SeedSalt: nonEmpty(g.SeedSalt),
 	}
 	if len(g.Options) > 0 {
 		_ = json.Unmarshal(g.Options, &out.Options) // the ruleset's JSON object
 	}
 	return out
+}
+
+// union returns a generated union type (a ruleset's payload, told apart by a
+// discriminator) holding the JSON the ruleset encoded.
+func union[T any, P interface {
+	*T
+	UnmarshalJSON([]byte) error
+}](raw []byte) T {
+	var v T
+	_ = P(&v).UnmarshalJSON(raw) // a union keeps the bytes as they are
+	return v
 }
 
 // nonEmpty returns &s, or nil for "".
@@ -174,7 +185,11 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	if r.Params.IdempotencyKey != nil {
 		opt.IdempotencyKey = *r.Params.IdempotencyKey
 	}
-	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(*r.Body), opt)
+	move, err := r.Body.MarshalJSON() // the bytes of the body, as read
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(move), opt)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +240,7 @@ func (s *Server) ListMoves(ctx context.Context, r oapi.ListMovesRequestObject) (
 	}
 	out := oapi.ListMoves200JSONResponse{Moves: make([]oapi.MoveEntry, len(moves))}
 	for i, m := range moves {
-		e := oapi.MoveEntry{Seq: m.Seq, Actor: oapi.Actor{Host: m.Actor.Host}, Move: oapi.Move(m.Move), At: m.At}
+		e := oapi.MoveEntry{Seq: m.Seq, Actor: oapi.Actor{Host: m.Actor.Host}, Move: union[oapi.Move](m.Move), At: m.At}
 		if !m.Actor.Host {
 			seat := m.Actor.Seat
 			e.Actor.Seat = &seat
@@ -257,7 +272,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse(l), nil
+	return oapi.GetLegalMoves200JSONResponse(union[oapi.LegalMoves](l)), nil
 }
 
 // GetScore returns the scores and the ranking.
@@ -266,7 +281,7 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetScore200JSONResponse(sc), nil
+	return oapi.GetScore200JSONResponse(union[oapi.Score](sc)), nil
 }
 
 // GetCatalog returns a catalog offered for new games.
@@ -275,7 +290,7 @@ func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetCatalog200JSONResponse(c), nil
+	return oapi.GetCatalog200JSONResponse(union[oapi.Catalog](c)), nil
 }
 
 // ListRulesets lists the games this server plays.

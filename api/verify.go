@@ -50,11 +50,22 @@ func (s *Server) rulesetOr(named *string) string {
 
 // VerifyScoreSheet scores a paper score sheet and lists its mistakes.
 func (s *Server) VerifyScoreSheet(_ context.Context, r oapi.VerifyScoreSheetRequestObject) (oapi.VerifyScoreSheetResponseObject, error) {
-	res, err := s.games.VerifySheet(s.rulesetOr(r.Params.Ruleset), bytes.TrimSpace(*r.Body))
+	sheet, err := r.Body.MarshalJSON() // the bytes of the body, as read
 	if err != nil {
 		return nil, err
 	}
-	return oapi.VerifyScoreSheet200JSONResponse(res), nil
+	ruleset, err := r.Body.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	if r.Params.Ruleset != nil && *r.Params.Ruleset != ruleset {
+		return nil, domain.Errorf(domain.Invalid, "the sheet is for %q, but ?ruleset= names %q", ruleset, *r.Params.Ruleset)
+	}
+	res, err := s.games.VerifySheet(ruleset, bytes.TrimSpace(sheet))
+	if err != nil {
+		return nil, err
+	}
+	return oapi.VerifyScoreSheet200JSONResponse(union[oapi.SheetResult](res)), nil
 }
 
 // GetGameRecord returns the record of a game. Anyone may read it: while the

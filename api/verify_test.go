@@ -52,7 +52,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 	s := newServer(t)
 
 	t.Run("the rulebook's worked example adds up to 95", func(t *testing.T) {
-		r := postSheet(t, s, silvergold.Sheet{Players: []silvergold.SheetPlayer{sheetSarah()}})
+		r := postSheet(t, s, silvergold.Sheet{Ruleset: silvergold.RulesetName, Players: []silvergold.SheetPlayer{sheetSarah()}})
 		wantStatus(t, r, http.StatusOK)
 		res := decode[silvergold.SheetResult](t, r.Body)
 		if !res.Valid || len(res.Findings) != 0 || !strings.Contains(string(r.Body), `"findings":[]`) {
@@ -68,7 +68,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 	})
 
 	t.Run("a table is ranked with what decided each place", func(t *testing.T) {
-		tie := silvergold.Sheet{Players: []silvergold.SheetPlayer{
+		tie := silvergold.Sheet{Ruleset: silvergold.RulesetName, Players: []silvergold.SheetPlayer{
 			{Name: "Bo", Cards: sheetIDs("green-01", "orange-01")},    // 22
 			{Name: "Ada", Cards: sheetIDs("grey-01", "purple-02")},    // 22, and a grey card
 			{Name: "Cy", Cards: sheetIDs("grey-02"), Palms: []int{2}}, // 10
@@ -144,7 +144,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 		}), silvergold.FindingPalmsNotOnCards, intPtr(1), "palms", "at most 2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sheet := silvergold.Sheet{Players: []silvergold.SheetPlayer{sheetSarah(), sheetTom()}}
+			sheet := silvergold.Sheet{Ruleset: silvergold.RulesetName, Players: []silvergold.SheetPlayer{sheetSarah(), sheetTom()}}
 			c.change(&sheet)
 			r := postSheet(t, s, sheet)
 			wantStatus(t, r, http.StatusOK)
@@ -170,20 +170,21 @@ func TestVerifyScoreSheet(t *testing.T) {
 		detail string // in the problem's detail
 	}{
 		{"not JSON", `{"players":[`, "", "malformed_json", ""},
+		{"no ruleset", `{"players":[{"name":"Sarah","coins":9}]}`, "", "validation_failed", "ruleset"},
 		{"not an object", `[1,2]`, "", "validation_failed", ""},
-		{"no players", `{"players":[]}`, "", "validation_failed", "players"},
-		{"five players", map[string]any{"players": []any{sheetSarah(), sheetTom(), sheetTom(), sheetTom(), sheetTom()}}, "", "validation_failed", "players"},
-		{"an unknown field", `{"players":[{"name":"Sarah","coins":9,"gold":3}]}`, "", "validation_failed", "gold"},
-		{"negative coins", `{"players":[{"name":"Sarah","coins":-1}]}`, "", "validation_failed", "/players/0/coins"},
-		{"a count that is not a number", `{"players":[{"name":"Sarah","coins":"nine"}]}`, "", "validation_failed", "/players/0/coins"},
-		{"an unknown colour", `{"players":[{"name":"Sarah","cards":[{"colour":"gold","value":12}]}]}`, "", "validation_failed", "/players/0/cards/0/colour"},
-		{"no name", `{"players":[{"name":"Sarah"},{"name":"  "}]}`, "", "invalid", "players[1] has no name"},
-		{"an unknown card", `{"players":[{"name":"Sarah","cards":[{"id":"grey-01"},{"id":"grey-12"}]}]}`, "", "invalid",
+		{"no players", `{"ruleset":"silver-and-gold","players":[]}`, "", "validation_failed", "players"},
+		{"five players", map[string]any{"ruleset": "silver-and-gold", "players": []any{sheetSarah(), sheetTom(), sheetTom(), sheetTom(), sheetTom()}}, "", "validation_failed", "players"},
+		{"an unknown field", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","coins":9,"gold":3}]}`, "", "validation_failed", "gold"},
+		{"negative coins", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","coins":-1}]}`, "", "validation_failed", "/players/0/coins"},
+		{"a count that is not a number", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","coins":"nine"}]}`, "", "validation_failed", "/players/0/coins"},
+		{"an unknown colour", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","cards":[{"colour":"gold","value":12}]}]}`, "", "validation_failed", "/players/0/cards/0/colour"},
+		{"no name", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah"},{"name":"  "}]}`, "", "invalid", "players[1] has no name"},
+		{"an unknown card", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","cards":[{"id":"grey-01"},{"id":"grey-12"}]}]}`, "", "invalid",
 			`players[0] (Sarah): cards[1] is "grey-12", but catalog standard has no card with that id`},
-		{"an id and a colour", `{"players":[{"name":"Tom","cards":[{"id":"grey-01","colour":"grey"}]}]}`, "", "invalid", "players[0] (Tom): cards[0] gives both"},
-		{"an empty card", `{"players":[{"name":"Tom","cards":[{}]}]}`, "", "invalid", "players[0] (Tom): cards[0] is empty"},
-		{"an unknown catalog", `{"catalog":"deluxe","players":[{"name":"Tom"}]}`, "", "invalid", `"deluxe"`},
-		{"an unknown ruleset", `{"players":[{"name":"Tom"}]}`, "?ruleset=chess", "invalid", `"chess"`},
+		{"an id and a colour", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{"id":"grey-01","colour":"grey"}]}]}`, "", "invalid", "players[0] (Tom): cards[0] gives both"},
+		{"an empty card", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{}]}]}`, "", "invalid", "players[0] (Tom): cards[0] is empty"},
+		{"an unknown catalog", `{"ruleset":"silver-and-gold","catalog":"deluxe","players":[{"name":"Tom"}]}`, "", "invalid", `"deluxe"`},
+		{"an unknown ruleset", `{"ruleset":"silver-and-gold","players":[{"name":"Tom"}]}`, "?ruleset=chess", "invalid", `"chess"`},
 	} {
 		t.Run("malformed: "+c.name, func(t *testing.T) {
 			p := wantProblem(t, s.do(t, http.MethodPost, "/v1/score-sheets/verify"+c.query, c.body), http.StatusBadRequest, c.code)

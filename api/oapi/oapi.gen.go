@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -309,10 +310,12 @@ func (e SilverGoldKeepType) Valid() bool {
 
 // Defines values for SilverGoldLegalAction.
 const (
-	SilverGoldLegalActionCross SilverGoldLegalAction = "cross"
-	SilverGoldLegalActionKeep  SilverGoldLegalAction = "keep"
-	SilverGoldLegalActionTake  SilverGoldLegalAction = "take"
-	SilverGoldLegalActionWait  SilverGoldLegalAction = "wait"
+	SilverGoldLegalActionCross   SilverGoldLegalAction = "cross"
+	SilverGoldLegalActionDisplay SilverGoldLegalAction = "display"
+	SilverGoldLegalActionKeep    SilverGoldLegalAction = "keep"
+	SilverGoldLegalActionReveal  SilverGoldLegalAction = "reveal"
+	SilverGoldLegalActionTake    SilverGoldLegalAction = "take"
+	SilverGoldLegalActionWait    SilverGoldLegalAction = "wait"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldLegalAction enum.
@@ -320,7 +323,11 @@ func (e SilverGoldLegalAction) Valid() bool {
 	switch e {
 	case SilverGoldLegalActionCross:
 		return true
+	case SilverGoldLegalActionDisplay:
+		return true
 	case SilverGoldLegalActionKeep:
+		return true
+	case SilverGoldLegalActionReveal:
 		return true
 	case SilverGoldLegalActionTake:
 		return true
@@ -619,7 +626,9 @@ type Actor struct {
 // Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog.
 //
 // Example: {"cards":[{"colour":"grey","grid":["ooo.",".oxo","..oc"],"id":"grey-01","seal":null,"value":8}],"expeditions":[{"boxes":[[0,0],[0,1]],"code":"D2","copies":1,"name":"domino","orientations":[[[0,0],[0,1]],[[0,0],[1,0]]]}],"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard","ruleset":"silver-and-gold"}
-type Catalog = json.RawMessage
+type Catalog struct {
+	union json.RawMessage
+}
 
 // CreateGameRequest What a new game is created from.
 //
@@ -820,16 +829,18 @@ type Game struct {
 	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
 	SeedSalt *string `json:"seed_salt,omitempty"`
 
-	// State The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
 	//
 	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
-// GameState The ruleset's view of the game. Its shape depends on the game's `ruleset`; for `silver-and-gold` it is SilverGoldView.
+// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
-type GameState = json.RawMessage
+type GameState struct {
+	union json.RawMessage
+}
 
 // Health The server's health.
 //
@@ -848,8 +859,10 @@ type HealthStatus string
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
-type LegalMoves = json.RawMessage
+// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+type LegalMoves struct {
+	union json.RawMessage
+}
 
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
@@ -859,7 +872,9 @@ type Mode string
 // Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
-type Move = json.RawMessage
+type Move struct {
+	union json.RawMessage
+}
 
 // MoveEntry One accepted move.
 //
@@ -897,7 +912,17 @@ type MoveLog struct {
 // MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
 //
 // Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
-type MoveResult = json.RawMessage
+type MoveResult struct {
+	// Game A game, whatever its ruleset, as the caller may see it.
+	//
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	Game Game `json:"game"`
+
+	// Seq The move's number in the game's log; equal to the game's new version.
+	//
+	// Example: 13
+	Seq int64 `json:"seq"`
+}
 
 // PlayerSpec A player of a new game.
 //
@@ -1175,17 +1200,23 @@ type RulesetOptionType string
 // Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
-type Score = json.RawMessage
+type Score struct {
+	union json.RawMessage
+}
 
 // Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
 //
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
-type Sheet = json.RawMessage
+type Sheet struct {
+	union json.RawMessage
+}
 
 // SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
 //
 // Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
-type SheetResult = json.RawMessage
+type SheetResult struct {
+	union json.RawMessage
+}
 
 // SilverGoldAwaited One thing the game waits for.
 //
@@ -1564,9 +1595,9 @@ type SilverGoldKeepType string
 
 // SilverGoldLegal What one seat may do now.
 //
-// Example: {"action":"keep","deck":false,"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
 type SilverGoldLegal struct {
-	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
@@ -1575,6 +1606,11 @@ type SilverGoldLegal struct {
 	//
 	// Example: true
 	Deck bool `json:"deck"`
+
+	// DeckCards Physical games - the cards that may be named as drawn from the deck (`take` from `deck`) or turned into the display (the table's `display` report) - every card not seen in a hand, the display or a scoring pile. Empty in a digital game, where the server draws.
+	//
+	// Example: ["grey-04","green-07"]
+	DeckCards []SilverGoldCardID `json:"deck_cards"`
 
 	// Expedition An expedition pattern.
 	//
@@ -1588,6 +1624,11 @@ type SilverGoldLegal struct {
 
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
+
+	// RevealFrom Physical games, the table - the expedition cards that may be reported revealed now (a copy of each is still face down this round).
+	//
+	// Example: ["D2","I3","L3","T4","L4","O4"]
+	RevealFrom []string `json:"reveal_from"`
 
 	// Ruleset Always `silver-and-gold`.
 	//
@@ -1608,7 +1649,7 @@ type SilverGoldLegal struct {
 	TakeFrom []SilverGoldCardID `json:"take_from"`
 }
 
-// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now.
+// SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 //
 // Example: cross
 type SilverGoldLegalAction string
@@ -1943,13 +1984,13 @@ type SilverGoldSheet struct {
 	// Players One score card per player, 1 to 4; a finding names a player by its index here.
 	Players []SilverGoldSheetPlayer `json:"players"`
 
-	// Ruleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+	// Ruleset The game the sheet was filled in for, `silver-and-gold`.
 	//
 	// Example: silver-and-gold
-	Ruleset *SilverGoldSheetRuleset `json:"ruleset,omitempty"`
+	Ruleset SilverGoldSheetRuleset `json:"ruleset"`
 }
 
-// SilverGoldSheetRuleset The game the sheet was filled in for, `silver-and-gold` (it may be left out when `?ruleset=` names it).
+// SilverGoldSheetRuleset The game the sheet was filled in for, `silver-and-gold`.
 //
 // Example: silver-and-gold
 type SilverGoldSheetRuleset string
@@ -2233,7 +2274,28 @@ type SilverGoldViewRuleset string
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
 // Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
-type Verdict = json.RawMessage
+type Verdict struct {
+	// MovesReplayed The moves replayed without a problem (all of them when valid).
+	//
+	// Example: 2
+	MovesReplayed int `json:"moves_replayed"`
+
+	// Problem What makes a record invalid - a move that breaks a rule (with `seq`), or something about the record as a whole (no `seq`).
+	//
+	// Example: {"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3}
+	Problem *VerdictProblem `json:"problem,omitempty"`
+
+	// Score When the record is valid, the scores and ranking after its last move (final once the game has ended).
+	Score *Score `json:"score,omitempty"`
+
+	// StateBefore When a move breaks a rule, the game just before it, everything shown (as the host sees it).
+	StateBefore *GameState `json:"state_before,omitempty"`
+
+	// Valid Every move is legal, the seed matches its commitment and every digital draw is the card the seed deals.
+	//
+	// Example: false
+	Valid bool `json:"valid"`
+}
 
 // VerdictProblem What makes a record invalid - a move that breaks a rule (with `seq`), or something about the record as a whole (no `seq`).
 //
@@ -2404,6 +2466,605 @@ type VerifyRecordJSONRequestBody = Record
 
 // VerifyScoreSheetJSONRequestBody defines body for VerifyScoreSheet for application/json ContentType.
 type VerifyScoreSheetJSONRequestBody = Sheet
+
+// AsSilverGoldCatalog returns the union data inside the Catalog as a SilverGoldCatalog
+func (t Catalog) AsSilverGoldCatalog() (SilverGoldCatalog, error) {
+	var body SilverGoldCatalog
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldCatalog overwrites any union data inside the Catalog as the provided SilverGoldCatalog
+func (t *Catalog) FromSilverGoldCatalog(v SilverGoldCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldCatalog performs a merge with any union data inside the Catalog, using the provided SilverGoldCatalog
+func (t *Catalog) MergeSilverGoldCatalog(v SilverGoldCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Catalog) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Catalog) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldCatalog()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t Catalog) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Catalog) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldView returns the union data inside the GameState as a SilverGoldView
+func (t GameState) AsSilverGoldView() (SilverGoldView, error) {
+	var body SilverGoldView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldView overwrites any union data inside the GameState as the provided SilverGoldView
+func (t *GameState) FromSilverGoldView(v SilverGoldView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldView performs a merge with any union data inside the GameState, using the provided SilverGoldView
+func (t *GameState) MergeSilverGoldView(v SilverGoldView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t GameState) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t GameState) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldView()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t GameState) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *GameState) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldLegal returns the union data inside the LegalMoves as a SilverGoldLegal
+func (t LegalMoves) AsSilverGoldLegal() (SilverGoldLegal, error) {
+	var body SilverGoldLegal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldLegal overwrites any union data inside the LegalMoves as the provided SilverGoldLegal
+func (t *LegalMoves) FromSilverGoldLegal(v SilverGoldLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldLegal performs a merge with any union data inside the LegalMoves, using the provided SilverGoldLegal
+func (t *LegalMoves) MergeSilverGoldLegal(v SilverGoldLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t LegalMoves) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t LegalMoves) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldLegal()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t LegalMoves) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *LegalMoves) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldKeep returns the union data inside the Move as a SilverGoldKeep
+func (t Move) AsSilverGoldKeep() (SilverGoldKeep, error) {
+	var body SilverGoldKeep
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldKeep overwrites any union data inside the Move as the provided SilverGoldKeep
+func (t *Move) FromSilverGoldKeep(v SilverGoldKeep) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldKeep performs a merge with any union data inside the Move, using the provided SilverGoldKeep
+func (t *Move) MergeSilverGoldKeep(v SilverGoldKeep) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSilverGoldCross returns the union data inside the Move as a SilverGoldCross
+func (t Move) AsSilverGoldCross() (SilverGoldCross, error) {
+	var body SilverGoldCross
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldCross overwrites any union data inside the Move as the provided SilverGoldCross
+func (t *Move) FromSilverGoldCross(v SilverGoldCross) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldCross performs a merge with any union data inside the Move, using the provided SilverGoldCross
+func (t *Move) MergeSilverGoldCross(v SilverGoldCross) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSilverGoldTake returns the union data inside the Move as a SilverGoldTake
+func (t Move) AsSilverGoldTake() (SilverGoldTake, error) {
+	var body SilverGoldTake
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldTake overwrites any union data inside the Move as the provided SilverGoldTake
+func (t *Move) FromSilverGoldTake(v SilverGoldTake) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldTake performs a merge with any union data inside the Move, using the provided SilverGoldTake
+func (t *Move) MergeSilverGoldTake(v SilverGoldTake) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSilverGoldReveal returns the union data inside the Move as a SilverGoldReveal
+func (t Move) AsSilverGoldReveal() (SilverGoldReveal, error) {
+	var body SilverGoldReveal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldReveal overwrites any union data inside the Move as the provided SilverGoldReveal
+func (t *Move) FromSilverGoldReveal(v SilverGoldReveal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldReveal performs a merge with any union data inside the Move, using the provided SilverGoldReveal
+func (t *Move) MergeSilverGoldReveal(v SilverGoldReveal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSilverGoldDisplay returns the union data inside the Move as a SilverGoldDisplay
+func (t Move) AsSilverGoldDisplay() (SilverGoldDisplay, error) {
+	var body SilverGoldDisplay
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldDisplay overwrites any union data inside the Move as the provided SilverGoldDisplay
+func (t *Move) FromSilverGoldDisplay(v SilverGoldDisplay) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldDisplay performs a merge with any union data inside the Move, using the provided SilverGoldDisplay
+func (t *Move) MergeSilverGoldDisplay(v SilverGoldDisplay) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Move) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Move) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "cross":
+		return t.AsSilverGoldCross()
+	case "display":
+		return t.AsSilverGoldDisplay()
+	case "keep":
+		return t.AsSilverGoldKeep()
+	case "reveal":
+		return t.AsSilverGoldReveal()
+	case "take":
+		return t.AsSilverGoldTake()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t Move) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Move) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldScore returns the union data inside the Score as a SilverGoldScore
+func (t Score) AsSilverGoldScore() (SilverGoldScore, error) {
+	var body SilverGoldScore
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldScore overwrites any union data inside the Score as the provided SilverGoldScore
+func (t *Score) FromSilverGoldScore(v SilverGoldScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldScore performs a merge with any union data inside the Score, using the provided SilverGoldScore
+func (t *Score) MergeSilverGoldScore(v SilverGoldScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Score) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Score) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldScore()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t Score) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Score) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldSheet returns the union data inside the Sheet as a SilverGoldSheet
+func (t Sheet) AsSilverGoldSheet() (SilverGoldSheet, error) {
+	var body SilverGoldSheet
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldSheet overwrites any union data inside the Sheet as the provided SilverGoldSheet
+func (t *Sheet) FromSilverGoldSheet(v SilverGoldSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldSheet performs a merge with any union data inside the Sheet, using the provided SilverGoldSheet
+func (t *Sheet) MergeSilverGoldSheet(v SilverGoldSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Sheet) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Sheet) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldSheet()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t Sheet) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Sheet) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSilverGoldSheetResult returns the union data inside the SheetResult as a SilverGoldSheetResult
+func (t SheetResult) AsSilverGoldSheetResult() (SilverGoldSheetResult, error) {
+	var body SilverGoldSheetResult
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldSheetResult overwrites any union data inside the SheetResult as the provided SilverGoldSheetResult
+func (t *SheetResult) FromSilverGoldSheetResult(v SilverGoldSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldSheetResult performs a merge with any union data inside the SheetResult, using the provided SilverGoldSheetResult
+func (t *SheetResult) MergeSilverGoldSheetResult(v SilverGoldSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SheetResult) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"ruleset"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t SheetResult) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "silver-and-gold":
+		return t.AsSilverGoldSheetResult()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t SheetResult) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SheetResult) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {

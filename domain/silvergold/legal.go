@@ -11,19 +11,27 @@ type Placement struct {
 	Palms   int    `json:"palms"`
 }
 
-// Legal is what one seat may do now.
+// Legal is what one seat (or, with Seat -1, the table) may do now.
 type Legal struct {
 	Ruleset string `json:"ruleset"` // "silver-and-gold"
-	Seat    int    `json:"seat"`
+	Seat    int    `json:"seat"`    // -1: the table's reports (physical)
 	// Action is what the seat is asked for: "keep", "cross", "take", or
-	// "wait" when nothing is asked of it.
+	// "wait" when nothing is asked of it; for the table "reveal", "display"
+	// or "wait".
 	Action     string      `json:"action"`
 	Expedition *Expedition `json:"expedition,omitempty"`
 	Placements []Placement `json:"placements"`   // cross: the pattern on each card, every distinct placement
 	Singles    []Placement `json:"single_boxes"` // cross: every box that can be crossed alone
-	Keep       []string    `json:"keep_from"`    // keep: the cards to choose 2 of (digital)
+	Keep       []string    `json:"keep_from"`    // keep: the cards to choose 2 of (digital: the 4 dealt; physical: every card no other seat holds)
 	TakeFrom   []string    `json:"take_from"`    // take: the display cards on offer
 	Deck       bool        `json:"deck"`         // take: the deck can be drawn from
+	// DeckCards (physical) are the cards that may be named as drawn from
+	// the deck (take) or turned into the display (display): every card not
+	// seen elsewhere.
+	DeckCards []string `json:"deck_cards"`
+	// RevealFrom (physical, the table) are the expedition cards that may be
+	// reported revealed now: those with a copy left face down this round.
+	RevealFrom []string `json:"reveal_from"`
 }
 
 // PlacementMask is a placement in the compact form bots use.
@@ -63,8 +71,13 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
-	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{}, Keep: []string{}, TakeFrom: []string{}}
-	if seat < 0 || seat >= len(g.Players) {
+	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
+		Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{}}
+	if seat == -1 {
+		g.tableMoves(&l)
+		return l
+	}
+	if seat < 0 || seat >= len(g.Players) || g.Phase == PhaseEnded {
 		return l
 	}
 	p := &g.Players[seat]
@@ -73,6 +86,9 @@ func (g *Game) LegalMoves(seat int) Legal {
 		l.Action = MoveKeep
 		for _, c := range p.Dealt {
 			l.Keep = append(l.Keep, g.cardID(c))
+		}
+		if g.Mode == Physical {
+			l.Keep = g.unseen(seat)
 		}
 	case g.Phase == PhaseCrossing && !p.Passed:
 		pat, _ := g.Current()
@@ -95,8 +111,57 @@ func (g *Game) LegalMoves(seat int) Legal {
 			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
 		}
 		l.Deck = g.DeckSize() > 0
+		if g.Mode == Physical && l.Deck {
+			l.DeckCards = g.unseen(-1)
+		}
 	}
 	return l
+}
+
+// tableMoves lists the reports a physical game owes now.
+func (g *Game) tableMoves(l *Legal) {
+	if g.Mode != Physical {
+		return
+	}
+	for _, a := range g.Awaiting() {
+		if a.Actor != "table" {
+			continue
+		}
+		l.Action = a.Action
+		switch a.Action {
+		case MoveReveal:
+			seen := map[Pattern]int{}
+			for _, r := range g.Revealed {
+				seen[r]++
+			}
+			for p := Pattern(0); p < NumPatterns; p++ {
+				if seen[p] < p.Copies() {
+					l.RevealFrom = append(l.RevealFrom, p.Code())
+				}
+			}
+		case MoveDisplay:
+			l.DeckCards = g.unseen(-1)
+		}
+	}
+}
+
+// unseen returns (physical) the ids of the cards that may still be in the
+// deck: in no hand, the display or a scoring pile. A card kept by seat self
+// during setup counts as unseen for self (it may keep it again).
+func (g *Game) unseen(self int) []string {
+	w := g.locate()
+	if self >= 0 {
+		for _, h := range g.Players[self].Hand {
+			w[h.Card] = inDeck
+		}
+	}
+	out := []string{}
+	for c, at := range w {
+		if at == inDeck {
+			out = append(out, g.cardID(c))
+		}
+	}
+	return out
 }
 
 func (g *Game) placement(card int, m Mask) Placement {

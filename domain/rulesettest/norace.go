@@ -1,0 +1,5 @@
+//go:build !race
+
+package rulesettest
+
+const raceEnabled = false
