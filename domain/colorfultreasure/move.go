@@ -411,11 +411,12 @@ func (g *Game) proceed() {
 		g.emit("theft_skipped", theftSkippedEvent{Seat: g.Turn, Pairs: g.Thefts})
 		g.Thefts = 0
 	}
-	if g.Resume != phaseFinish {
+	if g.Resume != phaseFinish && g.Resume != PhaseClaim {
 		g.Phase = g.Resume
 		return
 	}
 	g.checkAwards(g.Turn)
+	// The claim step waits only while there is something to do in it.
 	if g.canClaim() || g.wildUsable() {
 		g.Phase = PhaseClaim
 		return
@@ -663,7 +664,7 @@ func (g *Game) claim(seat int, m *Move) error {
 	g.Actions[t] = seat
 	g.Claimed = true
 	g.emit("token_taken", tokenEvent{Seat: seat, Token: t + 1, Effect: g.effect(t).String(), Colour: Colours[c].String()})
-	if !g.wildUsable() && g.tokenWith(seat, PeekTwo) < 0 && g.tokenWith(seat, PeekThree) < 0 {
+	if !g.wildUsable() {
 		g.endTurn()
 	}
 	return nil
