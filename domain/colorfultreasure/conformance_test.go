@@ -260,7 +260,7 @@ func conformanceRehide(dg domain.Game, _ domain.Viewer, r *rand.Rand) domain.Gam
 	for col := range c.Grid {
 		var places []int
 		for row, cell := range c.Grid[col] {
-			if cell.State == cellDown {
+			if cell.State == CellDown {
 				places = append(places, row)
 			}
 		}

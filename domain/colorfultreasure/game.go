@@ -58,9 +58,9 @@ const (
 
 // Cell states in the grid.
 const (
-	cellDown uint8 = iota
-	cellUp
-	cellGone
+	CellDown uint8 = iota // a face-down card
+	CellUp                // a card revealed this turn
+	CellGone              // an empty place: the card was taken
 )
 
 // unknown is a physical cell's kind before the table reports it.
@@ -234,7 +234,7 @@ func (g *Game) Left() int {
 	n := 0
 	for c := range g.Grid {
 		for _, cell := range g.Grid[c] {
-			if cell.State != cellGone {
+			if cell.State != CellGone {
 				n++
 			}
 		}

@@ -61,7 +61,7 @@ func newGame(t *testing.T, mode Mode, variant Variant, players int, grid string,
 	if mode == Physical {
 		for c := range g.Grid {
 			for r := range g.Grid[c] {
-				if g.Grid[c][r].State != cellGone {
+				if g.Grid[c][r].State != CellGone {
 					g.Grid[c][r].Kind = unknown
 				}
 			}
@@ -79,14 +79,14 @@ func setGrid(t *testing.T, g *Game, grid string) {
 		require.Len(t, f, NumWonders, "row %d", r)
 		for c, tok := range f {
 			if tok == "." {
-				g.Grid[c][r] = Cell{Kind: unknown, State: cellGone}
+				g.Grid[c][r] = Cell{Kind: unknown, State: CellGone}
 				continue
 			}
 			k, ok := letters[tok[0]]
 			require.True(t, ok, "row %d column %d: %q", r, c, tok)
 			require.True(t, g.cat.Wonders[c].Has(k, g.Junior()), "column %d (%s) has no %s", c, g.wonder(c), k)
 			for _, o := range g.Grid[c][:r] {
-				require.False(t, o.Kind == int8(k) && o.State != cellGone, "column %d has %s twice", c, k)
+				require.False(t, o.Kind == int8(k) && o.State != CellGone, "column %d has %s twice", c, k)
 			}
 			g.Grid[c][r] = Cell{Kind: int8(k)}
 		}

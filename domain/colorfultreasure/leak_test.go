@@ -35,13 +35,13 @@ func walkFaceDown(g *Game, v any) string {
 			k, _ := ParseKind(ks)
 			if col, ok := x["column"].(float64); ok {
 				c := g.cell(Pos{int(col), int(x["row"].(float64))})
-				if c != nil && c.State == cellDown {
+				if c != nil && c.State == CellDown {
 					return fmt.Sprintf("%v names the face-down card at column %v row %v", x, col, x["row"])
 				}
 			} else if w, ok := x["wonder"].(string); ok {
 				col, _ := g.cat.Index(w)
 				for _, c := range g.Grid[col] {
-					if c.Kind == int8(k) && c.State == cellDown {
+					if c.Kind == int8(k) && c.State == CellDown {
 						return fmt.Sprintf("%v names a card face down in the grid", x)
 					}
 				}
@@ -51,7 +51,7 @@ func walkFaceDown(g *Game, v any) string {
 			for ci, col := range cols {
 				for r, cell := range col.(map[string]any)["cells"].([]any) {
 					s := cell.(string)
-					if s != "down" && s != "gone" && g.Grid[ci][r].State != cellUp {
+					if s != "down" && s != "gone" && g.Grid[ci][r].State != CellUp {
 						return fmt.Sprintf("the view shows %s at column %d row %d, which is not face up", s, ci, r)
 					}
 				}

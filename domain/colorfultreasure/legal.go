@@ -81,7 +81,7 @@ func (g *Game) faceDown() []Pos {
 	var out []Pos
 	for c := range g.Grid {
 		for r, cell := range g.Grid[c] {
-			if cell.State == cellDown {
+			if cell.State == CellDown {
 				out = append(out, Pos{c, r})
 			}
 		}

@@ -133,9 +133,9 @@ func (g *Game) checkFaceDown(cards []Pos) error {
 			}
 		}
 		switch c.State {
-		case cellGone:
+		case CellGone:
 			return domain.Illegal("card-in-grid", "the card at %v was taken; that place of the grid is empty", p)
-		case cellUp:
+		case CellUp:
 			return domain.Illegal("card-face-down", "the card at %v is face up already", p)
 		}
 	}
@@ -175,7 +175,7 @@ func (g *Game) flip(seat int, m *Move) error {
 		if g.Mode == Physical {
 			c.Kind = int8(m.Shows[i])
 		}
-		c.State = cellUp
+		c.State = CellUp
 		g.Revealed = append(g.Revealed, p)
 		shown[i] = shownCard{Pos: p, Wonder: g.wonder(p.Column), Kind: Kind(c.Kind)}
 	}
@@ -241,9 +241,9 @@ func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 			if o.Kind == int8(k) {
 				where := "is face down at " + Pos{p.Column, r}.String()
 				switch o.State {
-				case cellGone:
+				case CellGone:
 					where = "was taken"
-				case cellUp:
+				case CellUp:
 					where = "is face up at " + Pos{p.Column, r}.String()
 				}
 				return domain.Illegal("report-possible", "%s's %s card %s; the card at %v cannot be it", w.ID, k, where, p)
@@ -339,11 +339,11 @@ func (g *Game) collect(seat int, m *Move) error {
 			take = take || k == want
 		}
 		if !take {
-			c.State = cellDown
+			c.State = CellDown
 			ev.TurnedDown = append(ev.TurnedDown, pos)
 			continue
 		}
-		c.State = cellGone
+		c.State = CellGone
 		col := pos.Column
 		p.Cards = append(p.Cards, Card{Wonder: col, Kind: k})
 		ev.Cards = append(ev.Cards, shownCard{Pos: pos, Wonder: g.wonder(col), Kind: k})

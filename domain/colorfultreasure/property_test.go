@@ -72,14 +72,14 @@ func checkInvariants(t testing.TB, g *Game) {
 	for c := range g.Grid {
 		require.Len(t, g.Grid[c], g.Rows())
 		for r, cell := range g.Grid[c] {
-			if cell.State == cellGone {
+			if cell.State == CellGone {
 				continue
 			}
 			cards++
 			if cell.Kind != unknown {
 				where[c][cell.Kind]++
 			}
-			if cell.State == cellUp {
+			if cell.State == CellUp {
 				require.Contains(t, g.Revealed, Pos{c, r})
 			}
 		}

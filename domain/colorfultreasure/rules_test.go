@@ -92,7 +92,7 @@ func TestRevealing(t *testing.T) {
 		assert.Equal(t, domain.Invalid, refused(t, g, flipMove(0, "10.0 1.0"), "").Code)
 		assert.Equal(t, domain.Invalid, refused(t, g, flipMove(0, "0.5 1.0"), "").Code)
 		refused(t, g, flipMove(0, "1.0 1.0"), "distinct-cards")
-		g.Grid[1][0].State = cellGone
+		g.Grid[1][0].State = CellGone
 		refused(t, g, flipMove(0, "1.0 2.0"), "card-in-grid")
 		assert.Equal(t, domain.Invalid, refused(t, g, flipMove(0, "0.0 2.0", Diamond, Diamond), "").Code, "a digital flip reports nothing")
 	})

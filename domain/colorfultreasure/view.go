@@ -81,9 +81,9 @@ func (g *Game) View(_ domain.Viewer) View {
 		}
 		for _, cell := range g.Grid[c] {
 			switch cell.State {
-			case cellDown:
+			case CellDown:
 				cv.Cells = append(cv.Cells, "down")
-			case cellGone:
+			case CellGone:
 				cv.Cells = append(cv.Cells, "gone")
 			default:
 				cv.Cells = append(cv.Cells, Kind(cell.Kind).String())
