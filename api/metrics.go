@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/treasury-games/treasury/domain"
 )
 
 // Metrics are the server's Prometheus metrics, in a registry of their own (no
@@ -19,16 +21,17 @@ import (
 type Metrics struct {
 	reg *prometheus.Registry
 
-	requests  *prometheus.CounterVec
-	latency   *prometheus.HistogramVec
-	moves     *prometheus.CounterVec
-	commits   prometheus.Histogram
-	groupSize prometheus.Histogram
-	streams   prometheus.Gauge
-	resyncs   prometheus.Counter
-	limited   *prometheus.CounterVec
+	requests       *prometheus.CounterVec
+	latency        *prometheus.HistogramVec
+	moves          *prometheus.CounterVec
+	commits        prometheus.Histogram
+	groupSize      prometheus.Histogram
+	streams        prometheus.Gauge
+	streamsRefused *prometheus.CounterVec
+	resyncs        prometheus.Counter
+	limited        *prometheus.CounterVec
 
-	phases atomic.Pointer[func(context.Context) (map[string]int, error)]
+	phases atomic.Pointer[func(context.Context) ([]domain.GameCount, error)]
 }
 
 // NewMetrics returns a fresh set of metrics, the Go runtime's and the
@@ -46,8 +49,8 @@ func NewMetrics() *Metrics {
 	}, []string{"route", "method", "status"})
 	m.moves = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "treasury_moves_total",
-		Help: "Moves submitted, by result (accepted, replayed, rejected); rejected ones by error code.",
-	}, []string{"result", "code"})
+		Help: "Moves submitted, by ruleset (empty for a game this server does not hold) and result (accepted, replayed, rejected); rejected ones by error code.",
+	}, []string{"ruleset", "result", "code"})
 	m.commits = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "treasury_store_commit_duration_seconds",
 		Help:    "How long each write transaction of the game store took, from BEGIN to the end of COMMIT (fsync included).",
@@ -62,15 +65,19 @@ func NewMetrics() *Metrics {
 		Name: "treasury_event_streams",
 		Help: "Event streams (GET /v1/games/{id}/events) open now.",
 	})
+	m.streamsRefused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "treasury_event_streams_refused_total",
+		Help: "Event streams refused because a cap was reached, by cap (total, address, credential).",
+	}, []string{"limit"})
 	m.resyncs = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "treasury_event_stream_resyncs_total",
 		Help: "Times an event stream fell too far behind the live updates and caught up from the store.",
 	})
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "treasury_rate_limited_total",
-		Help: "Requests refused with 429, by the limit they exceeded (address, credential).",
+		Help: "Requests refused with 429, by the limit they exceeded (address, credential, create).",
 	}, []string{"limit"})
-	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.resyncs, m.limited,
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.streamsRefused, m.resyncs, m.limited,
 		gamesCollector{m},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
@@ -89,13 +96,13 @@ func (m *Metrics) ObserveCommit(d time.Duration, writes int) {
 }
 
 // countGamesWith sets how the treasury_games gauge is counted at scrape time.
-func (m *Metrics) countGamesWith(f func(context.Context) (map[string]int, error)) {
+func (m *Metrics) countGamesWith(f func(context.Context) ([]domain.GameCount, error)) {
 	if f != nil {
 		m.phases.Store(&f)
 	}
 }
 
-var gamesDesc = prometheus.NewDesc("treasury_games", "Games stored, by phase (counted in the store at scrape time).", []string{"phase"}, nil)
+var gamesDesc = prometheus.NewDesc("treasury_games", "Games stored, by ruleset and phase (counted in the store at scrape time).", []string{"ruleset", "phase"}, nil)
 
 // gamesCollector counts the games by phase when Prometheus scrapes: the store
 // is the only place that knows, and a scrape every few seconds costs one
@@ -116,8 +123,8 @@ func (c gamesCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.NewInvalidMetric(gamesDesc, err)
 		return
 	}
-	for phase, n := range counts {
-		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n), phase)
+	for _, c := range counts {
+		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(c.Games), c.Ruleset, c.Phase)
 	}
 }
 
@@ -143,13 +150,38 @@ func (m *Metrics) observe(c echo.Context, route string, status int, d time.Durat
 	if route != movesRoute || req.Method != http.MethodPost {
 		return
 	}
+	var ruleset string
+	if info, _ := req.Context().Value(moveInfoKey{}).(*moveInfo); info != nil {
+		ruleset = info.ruleset
+	}
 	switch {
 	case status < 300 && c.Response().Header().Get("Idempotency-Replayed") == "true":
-		m.moves.WithLabelValues("replayed", "").Inc()
+		m.moves.WithLabelValues(ruleset, "replayed", "").Inc()
 	case status < 300:
-		m.moves.WithLabelValues("accepted", "").Inc()
+		m.moves.WithLabelValues(ruleset, "accepted", "").Inc()
 	default:
 		problem, _ := c.Get(problemCodeKey).(string)
-		m.moves.WithLabelValues("rejected", problem).Inc()
+		m.moves.WithLabelValues(ruleset, "rejected", problem).Inc()
+	}
+}
+
+// moveInfo is where the handler of a move leaves, for the metrics, the
+// ruleset of the game it was for.
+type moveInfo struct{ ruleset string }
+
+type moveInfoKey struct{}
+
+// withMoveInfo gives a request to the moves route a moveInfo to fill.
+func withMoveInfo(c echo.Context) {
+	if c.Path() == movesRoute && c.Request().Method == http.MethodPost {
+		req := c.Request()
+		c.SetRequest(req.WithContext(context.WithValue(req.Context(), moveInfoKey{}, &moveInfo{})))
+	}
+}
+
+// noteRuleset records the ruleset of the game a move was for.
+func noteRuleset(ctx context.Context, ruleset string) {
+	if info, _ := ctx.Value(moveInfoKey{}).(*moveInfo); info != nil {
+		info.ruleset = ruleset
 	}
 }

@@ -58,7 +58,7 @@ func startOps(t *testing.T, configure func(*api.Options), rulesets ...domain.Rul
 		Logger:         slog.New(slog.NewJSONHandler(logs, nil)),
 		DefaultRuleset: silvergold.RulesetName,
 		Metrics:        metrics,
-		GamesByPhase:   store.GamesByPhase,
+		CountGames:     store.CountGames,
 		Done:           done,
 	}
 	if configure != nil {

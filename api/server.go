@@ -30,6 +30,7 @@ type Server struct {
 	metrics        *Metrics
 	done           <-chan struct{} // closed when the server shuts down
 	heartbeat      time.Duration   // keep-alive period of event streams
+	streams        *streamCaps     // open event streams, capped
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)
@@ -38,7 +39,8 @@ var _ oapi.StrictServerInterface = (*Server)(nil)
 func NewServer(games *domain.Games, opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
-		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat}
+		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,
+		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics)}
 }
 
 // Default and largest page of the move log.
@@ -111,6 +113,9 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	req := domain.CreateRequest{Mode: string(b.Mode)}
 	for _, p := range b.Players {
 		req.Players = append(req.Players, p.Name)
+	}
+	if err := checkPlayerNames(req.Players); err != nil {
+		return nil, err
 	}
 	if b.Seed != nil {
 		req.Seed = *b.Seed
@@ -191,8 +196,10 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	}
 	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(move), opt)
 	if err != nil {
+		noteRuleset(ctx, s.games.KnownRuleset(r.Id))
 		return nil, err
 	}
+	noteRuleset(ctx, p.Game.Ruleset)
 	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
 }
 

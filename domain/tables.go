@@ -71,6 +71,20 @@ func (s *Games) SetCacheSize(n int) {
 	s.cacheLimit = max(1, n)
 }
 
+// KnownRuleset returns the ruleset of game id if the service holds the game
+// in memory, and "" otherwise; it reads nothing from the store.
+func (s *Games) KnownRuleset(id string) string {
+	s.cacheMu.Lock()
+	t := s.tables[id]
+	s.cacheMu.Unlock()
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.rec.Ruleset
+}
+
 // CachedGames returns how many games the service holds in memory now.
 func (s *Games) CachedGames() int {
 	s.cacheMu.Lock()

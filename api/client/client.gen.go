@@ -668,6 +668,7 @@ func (e Mode) Valid() bool {
 
 // Defines values for ProblemCode.
 const (
+	ProblemCodeBodyTooComplex       ProblemCode = "body_too_complex"
 	ProblemCodeConflict             ProblemCode = "conflict"
 	ProblemCodeForbidden            ProblemCode = "forbidden"
 	ProblemCodeIdempotencyKeyReused ProblemCode = "idempotency_key_reused"
@@ -680,6 +681,7 @@ const (
 	ProblemCodePayloadTooLarge      ProblemCode = "payload_too_large"
 	ProblemCodePreconditionFailed   ProblemCode = "precondition_failed"
 	ProblemCodeRateLimited          ProblemCode = "rate_limited"
+	ProblemCodeRequestTimeout       ProblemCode = "request_timeout"
 	ProblemCodeRouteNotFound        ProblemCode = "route_not_found"
 	ProblemCodeUnauthorized         ProblemCode = "unauthorized"
 	ProblemCodeUnavailable          ProblemCode = "unavailable"
@@ -690,6 +692,8 @@ const (
 // Valid indicates whether the value is a known member of the ProblemCode enum.
 func (e ProblemCode) Valid() bool {
 	switch e {
+	case ProblemCodeBodyTooComplex:
+		return true
 	case ProblemCodeConflict:
 		return true
 	case ProblemCodeForbidden:
@@ -713,6 +717,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodePreconditionFailed:
 		return true
 	case ProblemCodeRateLimited:
+		return true
+	case ProblemCodeRequestTimeout:
 		return true
 	case ProblemCodeRouteNotFound:
 		return true
@@ -2592,6 +2598,7 @@ type Problem struct {
 	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+	// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 	// - `unauthorized` (401): no credential, or none of this game's.
 	// - `forbidden` (403): the credential may not act for that seat or make that report.
 	// - `not_found` (404): no such game or catalog.
@@ -2602,16 +2609,17 @@ type Problem struct {
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
-	// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 	//
 	//
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -2626,6 +2634,7 @@ type Problem struct {
 // - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
+// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
 // - `unauthorized` (401): no credential, or none of this game's.
 // - `forbidden` (403): the credential may not act for that seat or make that report.
 // - `not_found` (404): no such game or catalog.
@@ -2636,10 +2645,11 @@ type Problem struct {
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 // - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
-// - `unavailable` (503): shutting down or the store is unreachable; retry later.
+// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
 //
 // Example: illegal_move
 type ProblemCode string
@@ -4028,6 +4038,11 @@ type NotFound = Problem
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
+// TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
+//
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+type TooManyRequests = Problem
+
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
 // Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
@@ -5339,6 +5354,11 @@ type ClientInterface interface {
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
 	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
+	//
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 	StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -5735,6 +5755,11 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 // answered 204 No Content, which tells `EventSource` to stop
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
+//
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
 //
 // Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7002,6 +7027,11 @@ type ClientWithResponsesInterface interface {
 	// reconnecting. The stream also ends when the server shuts down;
 	// reconnect with `Last-Event-ID` to go on.
 	//
+	// **Caps.** Each stream holds a connection, so the server caps how many
+	// are open: per client address and per credential (beyond either,
+	// `429 rate_limited`) and in total (`503 unavailable`), both with
+	// `Retry-After`. One stream per seat is all a table needs.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
@@ -7196,6 +7226,11 @@ type ClientWithResponsesInterface interface {
 	VerifyScoreSheetWithResponse(ctx context.Context, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyScoreSheetResponse, error)
 }
 
+// GetDocsResponse429Headers the declared response headers of an HTTP 429 response for GetDocs
+type GetDocsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetDocsResponseDefaultHeaders the declared response headers of an HTTP default response for GetDocs
 type GetDocsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -7204,10 +7239,19 @@ type GetDocsResponseDefaultHeaders struct {
 type GetDocsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetDocsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetDocsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetDocsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -7347,6 +7391,11 @@ func (r GetMetricsResponse) ContentType() string {
 	return ""
 }
 
+// GetOpenAPIResponse429Headers the declared response headers of an HTTP 429 response for GetOpenAPI
+type GetOpenAPIResponse429Headers struct {
+	RetryAfter *string
+}
+
 // GetOpenAPIResponseDefaultHeaders the declared response headers of an HTTP default response for GetOpenAPI
 type GetOpenAPIResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -7355,10 +7404,19 @@ type GetOpenAPIResponseDefaultHeaders struct {
 type GetOpenAPIResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOpenAPIResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetOpenAPIResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOpenAPIResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -8226,6 +8284,11 @@ func (r VerifyRecordResponse) ContentType() string {
 	return ""
 }
 
+// ListRulesetsResponse429Headers the declared response headers of an HTTP 429 response for ListRulesets
+type ListRulesetsResponse429Headers struct {
+	RetryAfter *string
+}
+
 // ListRulesetsResponseDefaultHeaders the declared response headers of an HTTP default response for ListRulesets
 type ListRulesetsResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -8236,8 +8299,12 @@ type ListRulesetsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *RulesetList
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListRulesetsResponse429Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *ListRulesetsResponseDefaultHeaders
 }
@@ -8245,6 +8312,11 @@ type ListRulesetsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListRulesetsResponse) GetJSON200() *RulesetList {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListRulesetsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -8536,6 +8608,11 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 // reconnecting. The stream also ends when the server shuts down;
 // reconnect with `Last-Event-ID` to go on.
 //
+// **Caps.** Each stream holds a connection, so the server caps how many
+// are open: per client address and per credential (beyond either,
+// `429 rate_limited`) and in total (`503 unavailable`), both with
+// `Retry-After`. One stream per seat is all a table needs.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
@@ -8815,6 +8892,13 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8825,6 +8909,16 @@ func ParseGetDocsResponse(rsp *http.Response) (*GetDocsResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetDocsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetDocsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -8939,6 +9033,13 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8949,6 +9050,16 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers GetOpenAPIResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers GetOpenAPIResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -9750,6 +9861,13 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9760,6 +9878,16 @@ func ParseListRulesetsResponse(rsp *http.Response) (*ListRulesetsResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 429:
+		var headers ListRulesetsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	case true:
 		var headers ListRulesetsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

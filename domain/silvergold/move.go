@@ -158,6 +158,9 @@ func (g *Game) keep(seat int, m *Move) error {
 	if g.Mode == Physical && g.allKept() {
 		return domain.Illegal("keep-in-setup", "every player has kept two cards already")
 	}
+	if p.Kept && p.Changes >= MaxChanges {
+		return changeLimit(seat, "keep")
+	}
 	if len(m.Cards) != HandSize {
 		return domain.Illegal("keep-two", "keep exactly 2 cards; you named %d", len(m.Cards))
 	}
@@ -177,6 +180,9 @@ func (g *Game) keep(seat int, m *Move) error {
 			if !containsInt(p.Dealt, c) {
 				return domain.Illegal("keep-dealt", "%s was not dealt to seat %d; choose 2 of %s", g.cardID(c), seat, g.idList(p.Dealt))
 			}
+		}
+		if p.Kept {
+			p.Changes++
 		}
 		p.Hand = []HandCard{{Card: a}, {Card: b}}
 		p.Kept = true
@@ -202,12 +208,26 @@ func (g *Game) keep(seat int, m *Move) error {
 			}
 		}
 	}
+	if p.Kept {
+		p.Changes++
+	}
 	p.Hand = []HandCard{{Card: a}, {Card: b}}
 	p.Kept = true
 	if g.allKept() {
 		g.finishSetup()
 	}
 	return nil
+}
+
+// MaxChanges is how often a seat may replace its keep during setup, or its
+// crossing during one turn. Replacing is for a slip of the finger; without a
+// cap one seat could grow its game's log (and record) without end.
+const MaxChanges = 20
+
+// changeLimit is the refusal of a change beyond MaxChanges.
+func changeLimit(seat int, what string) error {
+	return domain.Illegal("change-limit", "seat %d has already changed its %s %d times this turn, the most the rules allow; the cap is reached, so the %s stands as it is",
+		seat, what, MaxChanges, what)
 }
 
 func (g *Game) allKept() bool {
@@ -265,6 +285,10 @@ func (g *Game) cross(seat int, m *Move) error {
 	orig := &g.Players[seat]
 	if orig.Passed {
 		return domain.Illegal("pass", "seat %d has no uncrossed box left and passes this turn", seat)
+	}
+	replacing := orig.Crossed
+	if replacing && orig.Changes >= MaxChanges {
+		return changeLimit(seat, "crossing")
 	}
 	p := *orig
 	p.Hand = append([]HandCard(nil), orig.Hand...)
@@ -356,6 +380,9 @@ func (g *Game) cross(seat int, m *Move) error {
 		p.Palms = append(p.Palms, 1+g.displayPalms())
 	}
 	p.Crossed = true
+	if replacing {
+		p.Changes++
+	}
 	p.Undo = &before
 	// A copy: an array even when empty (never null), and not the player's own
 	// slice, which later moves append to.
