@@ -2080,31 +2080,6 @@ type ColorfulTreasureSheetResultFindingsCode string
 // Example: colorful-treasure
 type ColorfulTreasureSheetResultRuleset string
 
-// ColorfulTreasureShownCard A card at a place of the grid with what it shows.
-//
-// Example: {"column":4,"kind":"red","row":2,"wonder":"petra"}
-type ColorfulTreasureShownCard struct {
-	// Column The column, 0 to 9.
-	//
-	// Example: 4
-	Column int `json:"column"`
-
-	// Kind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
-	//
-	// Example: red
-	Kind ColorfulTreasureKind `json:"kind"`
-
-	// Row The row, from 0 at the top.
-	//
-	// Example: 2
-	Row int `json:"row"`
-
-	// Wonder The wonder of the column (catalog id).
-	//
-	// Example: petra
-	Wonder string `json:"wonder"`
-}
-
 // ColorfulTreasureUseToken Advanced - the seat on turn uses a one-time action token it holds - `peek_two` / `peek_three` (name the face-down cards; what they show is told to that seat only, live), `fourth_card` (with three cards revealed), `two_types` (before collecting, no key or chest revealed), `wild_pair` (pairs with a key or chest token held, for a theft).
 //
 // Example: {"cards":[{"column":4,"row":2},{"column":5,"row":2}],"seat":0,"token":1,"type":"use_token"}
