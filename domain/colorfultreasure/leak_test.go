@@ -72,7 +72,7 @@ func walkFaceDown(g *Game, v any) string {
 // that is face down now.
 func TestNoFaceDownCardLeaks(t *testing.T) {
 	games := 30
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 6
 	}
 	for i := 0; i < games; i++ {

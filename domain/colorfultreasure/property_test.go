@@ -139,7 +139,7 @@ func checkInvariants(t testing.TB, g *Game) {
 
 func TestCardConservation(t *testing.T) {
 	games := 3000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 300
 	}
 	ended := map[string]int{}

@@ -33,7 +33,7 @@ func recordOf(t testing.TB, g *Game, log []playedMove) domain.Record {
 func TestVerifyRecordOfRandomGames(t *testing.T) {
 	rules := []domain.Ruleset{NewRules()}
 	games := 300
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 30
 	}
 	for i := 0; i < games; i++ {
