@@ -79,6 +79,7 @@ type Pos struct {
 	Row    int `json:"row"`
 }
 
+// String writes the place for error reasons.
 func (p Pos) String() string { return fmt.Sprintf("(column %d, row %d)", p.Column, p.Row) }
 
 // Card is one wonder card: the wonder it belongs to (its column) and what its
