@@ -18,6 +18,621 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for ColorfulTreasureActionTokenSide.
+const (
+	A ColorfulTreasureActionTokenSide = "a"
+	B ColorfulTreasureActionTokenSide = "b"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureActionTokenSide enum.
+func (e ColorfulTreasureActionTokenSide) Valid() bool {
+	switch e {
+	case A:
+		return true
+	case B:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureAwardLineAward.
+const (
+	ColorfulTreasureAwardLineAwardChest        ColorfulTreasureAwardLineAward = "chest"
+	ColorfulTreasureAwardLineAwardColorfulGems ColorfulTreasureAwardLineAward = "colorful_gems"
+	ColorfulTreasureAwardLineAwardExplorer     ColorfulTreasureAwardLineAward = "explorer"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureAwardLineAward enum.
+func (e ColorfulTreasureAwardLineAward) Valid() bool {
+	switch e {
+	case ColorfulTreasureAwardLineAwardChest:
+		return true
+	case ColorfulTreasureAwardLineAwardColorfulGems:
+		return true
+	case ColorfulTreasureAwardLineAwardExplorer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCatalogRuleset.
+const (
+	ColorfulTreasureCatalogRulesetColorfulTreasure ColorfulTreasureCatalogRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCatalogRuleset enum.
+func (e ColorfulTreasureCatalogRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureCatalogRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCatalogWondersLock.
+const (
+	ColorfulTreasureCatalogWondersLockChest ColorfulTreasureCatalogWondersLock = "chest"
+	ColorfulTreasureCatalogWondersLockKey   ColorfulTreasureCatalogWondersLock = "key"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCatalogWondersLock enum.
+func (e ColorfulTreasureCatalogWondersLock) Valid() bool {
+	switch e {
+	case ColorfulTreasureCatalogWondersLockChest:
+		return true
+	case ColorfulTreasureCatalogWondersLockKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureClaimType.
+const (
+	CtClaim ColorfulTreasureClaimType = "ct_claim"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureClaimType enum.
+func (e ColorfulTreasureClaimType) Valid() bool {
+	switch e {
+	case CtClaim:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCollectTake.
+const (
+	CTTakeBlue       ColorfulTreasureCollectTake = "blue"
+	CTTakeDiamond    ColorfulTreasureCollectTake = "diamond"
+	CTTakeGreen      ColorfulTreasureCollectTake = "green"
+	CTTakeKeysChests ColorfulTreasureCollectTake = "keys_chests"
+	CTTakePurple     ColorfulTreasureCollectTake = "purple"
+	CTTakeRed        ColorfulTreasureCollectTake = "red"
+	CTTakeYellow     ColorfulTreasureCollectTake = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCollectTake enum.
+func (e ColorfulTreasureCollectTake) Valid() bool {
+	switch e {
+	case CTTakeBlue:
+		return true
+	case CTTakeDiamond:
+		return true
+	case CTTakeGreen:
+		return true
+	case CTTakeKeysChests:
+		return true
+	case CTTakePurple:
+		return true
+	case CTTakeRed:
+		return true
+	case CTTakeYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCollectType.
+const (
+	Collect ColorfulTreasureCollectType = "collect"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCollectType enum.
+func (e ColorfulTreasureCollectType) Valid() bool {
+	switch e {
+	case Collect:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColour.
+const (
+	CTColourBlue   ColorfulTreasureColour = "blue"
+	CTColourGreen  ColorfulTreasureColour = "green"
+	CTColourPurple ColorfulTreasureColour = "purple"
+	CTColourRed    ColorfulTreasureColour = "red"
+	CTColourYellow ColorfulTreasureColour = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColour enum.
+func (e ColorfulTreasureColour) Valid() bool {
+	switch e {
+	case CTColourBlue:
+		return true
+	case CTColourGreen:
+		return true
+	case CTColourPurple:
+		return true
+	case CTColourRed:
+		return true
+	case CTColourYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColumnCells.
+const (
+	CTCellBlue    ColorfulTreasureColumnCells = "blue"
+	CTCellChest   ColorfulTreasureColumnCells = "chest"
+	CTCellDiamond ColorfulTreasureColumnCells = "diamond"
+	CTCellDown    ColorfulTreasureColumnCells = "down"
+	CTCellGone    ColorfulTreasureColumnCells = "gone"
+	CTCellGreen   ColorfulTreasureColumnCells = "green"
+	CTCellKey     ColorfulTreasureColumnCells = "key"
+	CTCellPurple  ColorfulTreasureColumnCells = "purple"
+	CTCellRed     ColorfulTreasureColumnCells = "red"
+	CTCellYellow  ColorfulTreasureColumnCells = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColumnCells enum.
+func (e ColorfulTreasureColumnCells) Valid() bool {
+	switch e {
+	case CTCellBlue:
+		return true
+	case CTCellChest:
+		return true
+	case CTCellDiamond:
+		return true
+	case CTCellDown:
+		return true
+	case CTCellGone:
+		return true
+	case CTCellGreen:
+		return true
+	case CTCellKey:
+		return true
+	case CTCellPurple:
+		return true
+	case CTCellRed:
+		return true
+	case CTCellYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColumnLock.
+const (
+	ColorfulTreasureColumnLockChest ColorfulTreasureColumnLock = "chest"
+	ColorfulTreasureColumnLockKey   ColorfulTreasureColumnLock = "key"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColumnLock enum.
+func (e ColorfulTreasureColumnLock) Valid() bool {
+	switch e {
+	case ColorfulTreasureColumnLockChest:
+		return true
+	case ColorfulTreasureColumnLockKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureEffect.
+const (
+	FourPoints  ColorfulTreasureEffect = "four_points"
+	FourthCard  ColorfulTreasureEffect = "fourth_card"
+	Instead     ColorfulTreasureEffect = "instead"
+	NoStealing  ColorfulTreasureEffect = "no_stealing"
+	PeekThree   ColorfulTreasureEffect = "peek_three"
+	PeekTwo     ColorfulTreasureEffect = "peek_two"
+	Protected   ColorfulTreasureEffect = "protected"
+	SixthColour ColorfulTreasureEffect = "sixth_colour"
+	TwoTypes    ColorfulTreasureEffect = "two_types"
+	WildPair    ColorfulTreasureEffect = "wild_pair"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureEffect enum.
+func (e ColorfulTreasureEffect) Valid() bool {
+	switch e {
+	case FourPoints:
+		return true
+	case FourthCard:
+		return true
+	case Instead:
+		return true
+	case NoStealing:
+		return true
+	case PeekThree:
+		return true
+	case PeekTwo:
+		return true
+	case Protected:
+		return true
+	case SixthColour:
+		return true
+	case TwoTypes:
+		return true
+	case WildPair:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureEndType.
+const (
+	CtEnd ColorfulTreasureEndType = "ct_end"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureEndType enum.
+func (e ColorfulTreasureEndType) Valid() bool {
+	switch e {
+	case CtEnd:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureFlipType.
+const (
+	Flip ColorfulTreasureFlipType = "flip"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureFlipType enum.
+func (e ColorfulTreasureFlipType) Valid() bool {
+	switch e {
+	case Flip:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureKind.
+const (
+	CTBlue    ColorfulTreasureKind = "blue"
+	CTChest   ColorfulTreasureKind = "chest"
+	CTDiamond ColorfulTreasureKind = "diamond"
+	CTGreen   ColorfulTreasureKind = "green"
+	CTKey     ColorfulTreasureKind = "key"
+	CTPurple  ColorfulTreasureKind = "purple"
+	CTRed     ColorfulTreasureKind = "red"
+	CTYellow  ColorfulTreasureKind = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureKind enum.
+func (e ColorfulTreasureKind) Valid() bool {
+	switch e {
+	case CTBlue:
+		return true
+	case CTChest:
+		return true
+	case CTDiamond:
+		return true
+	case CTGreen:
+		return true
+	case CTKey:
+		return true
+	case CTPurple:
+		return true
+	case CTRed:
+		return true
+	case CTYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureLegalPhase.
+const (
+	ColorfulTreasureLegalPhaseChoose ColorfulTreasureLegalPhase = "choose"
+	ColorfulTreasureLegalPhaseClaim  ColorfulTreasureLegalPhase = "claim"
+	ColorfulTreasureLegalPhaseEnded  ColorfulTreasureLegalPhase = "ended"
+	ColorfulTreasureLegalPhaseReveal ColorfulTreasureLegalPhase = "reveal"
+	ColorfulTreasureLegalPhaseRob    ColorfulTreasureLegalPhase = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureLegalPhase enum.
+func (e ColorfulTreasureLegalPhase) Valid() bool {
+	switch e {
+	case ColorfulTreasureLegalPhaseChoose:
+		return true
+	case ColorfulTreasureLegalPhaseClaim:
+		return true
+	case ColorfulTreasureLegalPhaseEnded:
+		return true
+	case ColorfulTreasureLegalPhaseReveal:
+		return true
+	case ColorfulTreasureLegalPhaseRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureLegalRuleset.
+const (
+	ColorfulTreasureLegalRulesetColorfulTreasure ColorfulTreasureLegalRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureLegalRuleset enum.
+func (e ColorfulTreasureLegalRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureLegalRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasurePlaceDecidedBy.
+const (
+	CTDecidedByShared ColorfulTreasurePlaceDecidedBy = "shared"
+	CTDecidedByTotal  ColorfulTreasurePlaceDecidedBy = "total"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasurePlaceDecidedBy enum.
+func (e ColorfulTreasurePlaceDecidedBy) Valid() bool {
+	switch e {
+	case CTDecidedByShared:
+		return true
+	case CTDecidedByTotal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureRobType.
+const (
+	ColorfulTreasureRobTypeRob ColorfulTreasureRobType = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureRobType enum.
+func (e ColorfulTreasureRobType) Valid() bool {
+	switch e {
+	case ColorfulTreasureRobTypeRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureScoreRuleset.
+const (
+	ColorfulTreasureScoreRulesetColorfulTreasure ColorfulTreasureScoreRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureScoreRuleset enum.
+func (e ColorfulTreasureScoreRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureScoreRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetPlayersAwards.
+const (
+	ColorfulTreasureSheetPlayersAwardsChest        ColorfulTreasureSheetPlayersAwards = "chest"
+	ColorfulTreasureSheetPlayersAwardsColorfulGems ColorfulTreasureSheetPlayersAwards = "colorful_gems"
+	ColorfulTreasureSheetPlayersAwardsExplorer     ColorfulTreasureSheetPlayersAwards = "explorer"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetPlayersAwards enum.
+func (e ColorfulTreasureSheetPlayersAwards) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetPlayersAwardsChest:
+		return true
+	case ColorfulTreasureSheetPlayersAwardsColorfulGems:
+		return true
+	case ColorfulTreasureSheetPlayersAwardsExplorer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetRuleset.
+const (
+	ColorfulTreasureSheetRulesetColorfulTreasure ColorfulTreasureSheetRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetRuleset enum.
+func (e ColorfulTreasureSheetRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetVariant.
+const (
+	ColorfulTreasureSheetVariantAdvanced ColorfulTreasureSheetVariant = "advanced"
+	ColorfulTreasureSheetVariantJunior   ColorfulTreasureSheetVariant = "junior"
+	ColorfulTreasureSheetVariantStandard ColorfulTreasureSheetVariant = "standard"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetVariant enum.
+func (e ColorfulTreasureSheetVariant) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetVariantAdvanced:
+		return true
+	case ColorfulTreasureSheetVariantJunior:
+		return true
+	case ColorfulTreasureSheetVariantStandard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetResultFindingsCode.
+const (
+	CTActionTokenShared  ColorfulTreasureSheetResultFindingsCode = "action_token_shared"
+	CTActionTokenVariant ColorfulTreasureSheetResultFindingsCode = "action_token_variant"
+	CTAwardInJunior      ColorfulTreasureSheetResultFindingsCode = "award_in_junior"
+	CTAwardShared        ColorfulTreasureSheetResultFindingsCode = "award_shared"
+	CTCardNotInWonder    ColorfulTreasureSheetResultFindingsCode = "card_not_in_wonder"
+	CTCardRepeated       ColorfulTreasureSheetResultFindingsCode = "card_repeated"
+	CTCardShared         ColorfulTreasureSheetResultFindingsCode = "card_shared"
+	CTChestAward         ColorfulTreasureSheetResultFindingsCode = "chest_award"
+	CTTokenRepeated      ColorfulTreasureSheetResultFindingsCode = "token_repeated"
+	CTTokenShared        ColorfulTreasureSheetResultFindingsCode = "token_shared"
+	CTTotalMismatch      ColorfulTreasureSheetResultFindingsCode = "total_mismatch"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetResultFindingsCode enum.
+func (e ColorfulTreasureSheetResultFindingsCode) Valid() bool {
+	switch e {
+	case CTActionTokenShared:
+		return true
+	case CTActionTokenVariant:
+		return true
+	case CTAwardInJunior:
+		return true
+	case CTAwardShared:
+		return true
+	case CTCardNotInWonder:
+		return true
+	case CTCardRepeated:
+		return true
+	case CTCardShared:
+		return true
+	case CTChestAward:
+		return true
+	case CTTokenRepeated:
+		return true
+	case CTTokenShared:
+		return true
+	case CTTotalMismatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetResultRuleset.
+const (
+	ColorfulTreasureSheetResultRulesetColorfulTreasure ColorfulTreasureSheetResultRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetResultRuleset enum.
+func (e ColorfulTreasureSheetResultRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetResultRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureUseTokenType.
+const (
+	UseToken ColorfulTreasureUseTokenType = "use_token"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureUseTokenType enum.
+func (e ColorfulTreasureUseTokenType) Valid() bool {
+	switch e {
+	case UseToken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewPhase.
+const (
+	ColorfulTreasureViewPhaseChoose ColorfulTreasureViewPhase = "choose"
+	ColorfulTreasureViewPhaseClaim  ColorfulTreasureViewPhase = "claim"
+	ColorfulTreasureViewPhaseEnded  ColorfulTreasureViewPhase = "ended"
+	ColorfulTreasureViewPhaseReveal ColorfulTreasureViewPhase = "reveal"
+	ColorfulTreasureViewPhaseRob    ColorfulTreasureViewPhase = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewPhase enum.
+func (e ColorfulTreasureViewPhase) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewPhaseChoose:
+		return true
+	case ColorfulTreasureViewPhaseClaim:
+		return true
+	case ColorfulTreasureViewPhaseEnded:
+		return true
+	case ColorfulTreasureViewPhaseReveal:
+		return true
+	case ColorfulTreasureViewPhaseRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewRuleset.
+const (
+	ColorfulTreasureViewRulesetColorfulTreasure ColorfulTreasureViewRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewRuleset enum.
+func (e ColorfulTreasureViewRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewVariant.
+const (
+	ColorfulTreasureViewVariantAdvanced ColorfulTreasureViewVariant = "advanced"
+	ColorfulTreasureViewVariantJunior   ColorfulTreasureViewVariant = "junior"
+	ColorfulTreasureViewVariantStandard ColorfulTreasureViewVariant = "standard"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewVariant enum.
+func (e ColorfulTreasureViewVariant) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewVariantAdvanced:
+		return true
+	case ColorfulTreasureViewVariantJunior:
+		return true
+	case ColorfulTreasureViewVariantStandard:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok HealthStatus = "ok"
@@ -1086,12 +1701,987 @@ type Actor struct {
 	Seat *int `json:"seat"`
 }
 
-// Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog.
+// Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
 //
 // Example: {"cards":[{"colour":"grey","grid":["ooo.",".oxo","..oc"],"id":"grey-01","seal":null,"value":8}],"expeditions":[{"boxes":[[0,0],[0,1]],"code":"D2","copies":1,"name":"domino","orientations":[[[0,0],[0,1]],[[0,0],[1,0]]]}],"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard","ruleset":"silver-and-gold"}
 type Catalog struct {
 	union json.RawMessage
 }
+
+// ColorfulTreasureActionToken Advanced - one of the five action tokens, with the side set out.
+//
+// Example: {"effect":"peek_two","holder":null,"side":"a","spent":false,"token":1}
+type ColorfulTreasureActionToken struct {
+	// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+	// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+	// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+	// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+	// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+	// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+	// for a key or chest token to make a pair, once).
+	//
+	//
+	// Example: peek_two
+	Effect ColorfulTreasureEffect `json:"effect"`
+
+	// Holder The seat holding it; null while it is on offer or once used.
+	//
+	// Example: 1
+	Holder *int `json:"holder"`
+
+	// Side The side chosen when the game was created.
+	//
+	// Example: a
+	Side ColorfulTreasureActionTokenSide `json:"side"`
+
+	// Spent A one-time token that was used (out of the game).
+	//
+	// Example: false
+	Spent bool `json:"spent"`
+
+	// Token The token, 1 to 5.
+	//
+	// Example: 1
+	Token int `json:"token"`
+}
+
+// ColorfulTreasureActionTokenSide The side chosen when the game was created.
+//
+// Example: a
+type ColorfulTreasureActionTokenSide string
+
+// ColorfulTreasureAwardLine An award a player scores.
+//
+// Example: {"award":"explorer","points":5}
+type ColorfulTreasureAwardLine struct {
+	// Award `colorful_gems`, `explorer` or `chest`.
+	//
+	// Example: explorer
+	Award ColorfulTreasureAwardLineAward `json:"award"`
+
+	// Points Its points (Colorful Gems 9, or 6 with 4 players; Explorer 5; the Chest 7, split rounded down among equals).
+	//
+	// Example: 5
+	Points int `json:"points"`
+}
+
+// ColorfulTreasureAwardLineAward `colorful_gems`, `explorer` or `chest`.
+//
+// Example: explorer
+type ColorfulTreasureAwardLineAward string
+
+// ColorfulTreasureCardRef A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+//
+// Example: {"kind":"red","wonder":"petra"}
+type ColorfulTreasureCardRef struct {
+	// Kind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
+	//
+	// Example: red
+	Kind ColorfulTreasureKind `json:"kind"`
+
+	// Wonder The wonder's catalog id.
+	//
+	// Example: petra
+	Wonder string `json:"wonder"`
+}
+
+// ColorfulTreasureCatalog A catalog of the ten wonders - each a column of the grid, with its key or chest and the three gem colours on its back.
+//
+// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard","ruleset":"colorful-treasure","wonders":[{"colours":["red","blue","purple"],"id":"petra","lock":"key"}]}
+type ColorfulTreasureCatalog struct {
+	// Hash The SHA-256 of the catalog file, in hex.
+	//
+	// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
+	Hash string `json:"hash"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureCatalogRuleset `json:"ruleset"`
+
+	// Wonders The wonders, in column order.
+	//
+	// Example: [{"colours":["red","blue","purple"],"id":"petra","lock":"key"}]
+	Wonders []struct {
+		// Colours The three gem colours on its back.
+		Colours []ColorfulTreasureColour `json:"colours"`
+
+		// Id The wonder's id.
+		//
+		// Example: petra
+		Id string `json:"id"`
+
+		// Lock Its key or chest.
+		//
+		// Example: key
+		Lock ColorfulTreasureCatalogWondersLock `json:"lock"`
+	} `json:"wonders"`
+}
+
+// ColorfulTreasureCatalogRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureCatalogRuleset string
+
+// ColorfulTreasureCatalogWondersLock Its key or chest.
+//
+// Example: key
+type ColorfulTreasureCatalogWondersLock string
+
+// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer.
+//
+// Example: {"seat":0,"token":3,"type":"ct_claim"}
+type ColorfulTreasureClaim struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token taken, 1 to 5.
+	//
+	// Example: 3
+	Token int `json:"token"`
+
+	// Type Always `ct_claim`.
+	//
+	// Example: ct_claim
+	Type ColorfulTreasureClaimType `json:"type"`
+}
+
+// ColorfulTreasureClaimType Always `ct_claim`.
+//
+// Example: ct_claim
+type ColorfulTreasureClaimType string
+
+// ColorfulTreasureCollect The seat on turn takes the revealed cards of the types it names - one gem colour or `diamond` (with each
+// column's diamond token still there), or nothing (`take` empty or left out); two types with the
+// `two_types` token. With a key or chest revealed it must take `keys_chests` - every revealed key and chest
+// and their tokens - unless it holds the `instead` token. Cards not taken turn face down; a key token and a
+// chest token held together are discarded at once for a theft.
+//
+// Example: {"seat":0,"take":["red"],"type":"collect"}
+type ColorfulTreasureCollect struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Take The types taken.
+	//
+	// Example: ["red"]
+	Take *[]ColorfulTreasureCollectTake `json:"take,omitempty"`
+
+	// Type Always `collect`.
+	//
+	// Example: collect
+	Type ColorfulTreasureCollectType `json:"type"`
+}
+
+// ColorfulTreasureCollectTake A type of revealed card.
+//
+// Example: red
+type ColorfulTreasureCollectTake string
+
+// ColorfulTreasureCollectType Always `collect`.
+//
+// Example: collect
+type ColorfulTreasureCollectType string
+
+// ColorfulTreasureColour A gem colour.
+//
+// Example: blue
+type ColorfulTreasureColour string
+
+// ColorfulTreasureColumn One column of the grid as everyone sees it. A face-down card is `down` for every viewer, the host included; only a card revealed this turn shows its kind.
+//
+// Example: {"cells":["down","down","red","gone","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"}
+type ColorfulTreasureColumn struct {
+	// Cells Each place from the top - `down` (a face-down card), `gone` (taken) or, for a card revealed this turn, what it shows.
+	//
+	// Example: ["down","down","red","gone","down"]
+	Cells []ColorfulTreasureColumnCells `json:"cells"`
+
+	// Colours The three gem colours on the wonder's card back.
+	Colours []ColorfulTreasureColour `json:"colours"`
+
+	// DiamondToken The diamond token is still above the column.
+	//
+	// Example: true
+	DiamondToken bool `json:"diamond_token"`
+
+	// Lock Whether the wonder has a key or a chest card (left out in the junior game).
+	//
+	// Example: key
+	Lock *ColorfulTreasureColumnLock `json:"lock,omitempty"`
+
+	// LockToken The key or chest token is still below the column (never in junior).
+	//
+	// Example: true
+	LockToken bool `json:"lock_token"`
+
+	// Wonder The wonder (catalog id) whose cards make up the column.
+	//
+	// Example: petra
+	Wonder string `json:"wonder"`
+}
+
+// ColorfulTreasureColumnCells A place of the column.
+//
+// Example: down
+type ColorfulTreasureColumnCells string
+
+// ColorfulTreasureColumnLock Whether the wonder has a key or a chest card (left out in the junior game).
+//
+// Example: key
+type ColorfulTreasureColumnLock string
+
+// ColorfulTreasureEffect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+// for a key or chest token to make a pair, once).
+//
+// Example: peek_two
+type ColorfulTreasureEffect string
+
+// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step without taking an action token (or without using its wild token).
+//
+// Example: {"seat":0,"type":"ct_end"}
+type ColorfulTreasureEnd struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Type Always `ct_end`.
+	//
+	// Example: ct_end
+	Type ColorfulTreasureEndType `json:"type"`
+}
+
+// ColorfulTreasureEndType Always `ct_end`.
+//
+// Example: ct_end
+type ColorfulTreasureEndType string
+
+// ColorfulTreasureFlip The seat on turn reveals cards of the grid - two together to begin its turn (the only one left, when one
+// is), then one more (a fourth with the `fourth_card` token; never in junior). In a digital game the server
+// turns them over and tells everyone watching what they show (a live `cards_revealed` event): the move
+// itself names places only. In a physical game the move reports what each card shows; the server checks
+// it is possible.
+//
+// Example: {"cards":[{"column":4,"row":2},{"column":0,"row":0}],"seat":0,"type":"flip"}
+type ColorfulTreasureFlip struct {
+	// Cards The face-down cards revealed.
+	Cards []ColorfulTreasurePos `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Shows Physical only - what each card shows, in the order of `cards`.
+	Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
+
+	// Type Always `flip`.
+	//
+	// Example: flip
+	Type ColorfulTreasureFlipType `json:"type"`
+}
+
+// ColorfulTreasureFlipType Always `flip`.
+//
+// Example: flip
+type ColorfulTreasureFlipType string
+
+// ColorfulTreasureFlipOption The flip the seat may make - `count` different cards among `cells` (in a physical game, two cards of one column never show the same kind).
+//
+// Example: {"cells":[{"column":4,"row":2},{"column":5,"row":0}],"count":2}
+type ColorfulTreasureFlipOption struct {
+	// Cells The face-down cards.
+	//
+	// Example: [{"column":4,"row":2},{"column":5,"row":0,"shows":["diamond","chest","red"]}]
+	Cells []struct {
+		// Column The column.
+		//
+		// Example: 4
+		Column int `json:"column"`
+
+		// Row The row.
+		//
+		// Example: 2
+		Row int `json:"row"`
+
+		// Shows Physical only - what the table may report it shows.
+		Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
+	} `json:"cells"`
+
+	// Count How many cards the flip reveals.
+	//
+	// Example: 2
+	Count int `json:"count"`
+}
+
+// ColorfulTreasureKind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
+//
+// Example: red
+type ColorfulTreasureKind string
+
+// ColorfulTreasureLegal What one seat may do now. Only the seat on turn has moves; the table (seat -1) has none of its own.
+//
+// Example: {"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"phase":"choose","rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
+type ColorfulTreasureLegal struct {
+	// Claim The action tokens the seat may take (ct_claim).
+	//
+	// Example: [1,3,5]
+	Claim []int `json:"claim"`
+
+	// Collect Each `take` a collect may name (an empty one takes nothing).
+	//
+	// Example: [[],["red"],["diamond"]]
+	Collect [][]string `json:"collect"`
+
+	// End The seat may end its turn (ct_end).
+	//
+	// Example: false
+	End bool `json:"end"`
+
+	// Flip The flip the seat may make, or null.
+	Flip *ColorfulTreasureFlipOption `json:"flip"`
+
+	// Phase The game's phase.
+	//
+	// Example: choose
+	Phase ColorfulTreasureLegalPhase `json:"phase"`
+
+	// Rob Each theft the seat may make.
+	//
+	// Example: [{"diamond_token":"petra","target":1}]
+	Rob []struct {
+		// Card A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+		//
+		// Example: {"kind":"red","wonder":"petra"}
+		Card *ColorfulTreasureCardRef `json:"card,omitempty"`
+
+		// DiamondToken The wonder whose diamond token is stolen.
+		//
+		// Example: petra
+		DiamondToken *string `json:"diamond_token,omitempty"`
+
+		// Target The seat robbed.
+		//
+		// Example: 1
+		Target int `json:"target"`
+	} `json:"rob"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureLegalRuleset `json:"ruleset"`
+
+	// Seat The seat asked about; -1 for the table.
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// UseToken The action tokens the seat may use now. A peek names from `min` to `max` different cards among `cells`, of one wonder (`same_wonder`) or of different wonders (`different_wonders`).
+	//
+	// Example: []
+	UseToken []struct {
+		// Cells The face-down cards a peek may name.
+		Cells *[]ColorfulTreasurePos `json:"cells,omitempty"`
+
+		// DifferentWonders The peeked cards are of different wonders.
+		//
+		// Example: true
+		DifferentWonders *bool `json:"different_wonders,omitempty"`
+
+		// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+		// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+		// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+		// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+		// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+		// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+		// for a key or chest token to make a pair, once).
+		//
+		//
+		// Example: peek_two
+		Effect ColorfulTreasureEffect `json:"effect"`
+
+		// Max The most cards a peek names.
+		//
+		// Example: 2
+		Max *int `json:"max,omitempty"`
+
+		// Min The fewest cards a peek names.
+		//
+		// Example: 2
+		Min *int `json:"min,omitempty"`
+
+		// SameWonder The peeked cards are of one wonder.
+		//
+		// Example: false
+		SameWonder *bool `json:"same_wonder,omitempty"`
+
+		// Token The token, 1 to 5.
+		//
+		// Example: 1
+		Token int `json:"token"`
+	} `json:"use_token"`
+
+	// Version The game's version these moves were listed at (the server adds it; the ETag). Send it as If-Match to have the move refused if the game moved on.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
+}
+
+// ColorfulTreasureLegalPhase The game's phase.
+//
+// Example: choose
+type ColorfulTreasureLegalPhase string
+
+// ColorfulTreasureLegalRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureLegalRuleset string
+
+// ColorfulTreasurePlace One player's place in the ranking.
+//
+// Example: {"decided_by":"total","name":"Bob","rank":2,"seat":1,"total":20}
+type ColorfulTreasurePlace struct {
+	// DecidedBy What put the player below the one just above - `total`, or `shared` (the rulebook has no tie-break). Left out for the first.
+	//
+	// Example: total
+	DecidedBy *ColorfulTreasurePlaceDecidedBy `json:"decided_by,omitempty"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Rank The place, from 1; equal totals share it.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Seat The seat (on a sheet, the index of the player).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The player's total.
+	//
+	// Example: 28
+	Total int `json:"total"`
+}
+
+// ColorfulTreasurePlaceDecidedBy What put the player below the one just above - `total`, or `shared` (the rulebook has no tie-break). Left out for the first.
+//
+// Example: total
+type ColorfulTreasurePlaceDecidedBy string
+
+// ColorfulTreasurePlayer One seat and everything in front of it (all face up).
+//
+// Example: {"action_tokens":[],"cards":[{"kind":"red","wonder":"petra"}],"chest_tokens":0,"diamond_tokens":[],"key_tokens":1,"name":"Ann","seat":0,"turns":2}
+type ColorfulTreasurePlayer struct {
+	// ActionTokens Advanced - the action tokens held (1 to 5), one-time ones not yet used and permanent ones.
+	//
+	// Example: [3]
+	ActionTokens []int `json:"action_tokens"`
+
+	// Cards The cards collected, in the order taken (stolen ones at the end).
+	Cards []ColorfulTreasureCardRef `json:"cards"`
+
+	// ChestTokens Unpaired chest tokens held (a key and a chest token never stay together - they are paired at once).
+	//
+	// Example: 0
+	ChestTokens int `json:"chest_tokens"`
+
+	// DiamondTokens The wonders whose diamond tokens the player holds.
+	//
+	// Example: ["petra"]
+	DiamondTokens []string `json:"diamond_tokens"`
+
+	// KeyTokens Unpaired key tokens held.
+	//
+	// Example: 1
+	KeyTokens int `json:"key_tokens"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Turns Turns the player has finished.
+	//
+	// Example: 4
+	Turns int `json:"turns"`
+}
+
+// ColorfulTreasurePlayerScore One player's score, line by line, with what it counts.
+//
+// Example: {"awards":[],"diamond_cards":1,"diamond_tokens":1,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":2,"gems":0},"name":"Ann","seat":0,"total":3,"wonders":1}
+type ColorfulTreasurePlayerScore struct {
+	// Awards The awards scored.
+	Awards []ColorfulTreasureAwardLine `json:"awards"`
+
+	// DiamondCards Diamond cards held.
+	//
+	// Example: 3
+	DiamondCards int `json:"diamond_cards"`
+
+	// DiamondTokens Diamond tokens held.
+	//
+	// Example: 2
+	DiamondTokens int `json:"diamond_tokens"`
+
+	// Gems Gem cards held by colour.
+	//
+	// Example: {"blue":2,"green":0,"purple":1,"red":3,"yellow":1}
+	Gems struct {
+		// Blue Blue gems.
+		//
+		// Example: 2
+		Blue int `json:"blue"`
+
+		// Green Green gems.
+		//
+		// Example: 0
+		Green int `json:"green"`
+
+		// Purple Purple gems.
+		//
+		// Example: 1
+		Purple int `json:"purple"`
+
+		// Red Red gems.
+		//
+		// Example: 3
+		Red int `json:"red"`
+
+		// Yellow Yellow gems.
+		//
+		// Example: 1
+		Yellow int `json:"yellow"`
+	} `json:"gems"`
+
+	// KeyAndChestCards Key and chest cards held (for the Chest award).
+	//
+	// Example: 2
+	KeyAndChestCards int `json:"key_and_chest_cards"`
+
+	// Lines The points of each line.
+	//
+	// Example: {"action_tokens":0,"awards":5,"diamond_cards":3,"diamond_tokens":4,"gems":16}
+	Lines struct {
+		// ActionTokens Advanced - 4 for `four_points`, 1 for `sixth_colour`.
+		//
+		// Example: 0
+		ActionTokens int `json:"action_tokens"`
+
+		// Awards The awards' points.
+		//
+		// Example: 5
+		Awards int `json:"awards"`
+
+		// DiamondCards 1 per diamond card.
+		//
+		// Example: 3
+		DiamondCards int `json:"diamond_cards"`
+
+		// DiamondTokens 2 per diamond token (3 in advanced).
+		//
+		// Example: 4
+		DiamondTokens int `json:"diamond_tokens"`
+
+		// Gems By colour, 1, 3, 6, 10, 15, 21 for 1 to 6 cards (6 cards 23 in advanced).
+		//
+		// Example: 16
+		Gems int `json:"gems"`
+	} `json:"lines"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat The seat (on a sheet, the index of the player on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The sum of the lines.
+	//
+	// Example: 28
+	Total int `json:"total"`
+
+	// Wonders Different wonders among the cards held (for Explorer).
+	//
+	// Example: 8
+	Wonders int `json:"wonders"`
+}
+
+// ColorfulTreasurePos A place in the grid - a column (a wonder, 0 to 9 from the left) and a row (0 at the top; 4 rows in junior, 5 otherwise).
+//
+// Example: {"column":4,"row":2}
+type ColorfulTreasurePos struct {
+	// Column The column, 0 to 9, in catalog order of the wonders.
+	//
+	// Example: 4
+	Column int `json:"column"`
+
+	// Row The row, from 0 at the top.
+	//
+	// Example: 2
+	Row int `json:"row"`
+}
+
+// ColorfulTreasureRob After pairing a key and a chest token, the seat on turn steals one collected card or one diamond token from an opponent (name `card` or `diamond_token`). With nobody to rob, the pair is discarded without a theft and no rob is asked for.
+//
+// Example: {"card":{"kind":"red","wonder":"petra"},"seat":0,"target":1,"type":"rob"}
+type ColorfulTreasureRob struct {
+	// Card A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+	//
+	// Example: {"kind":"red","wonder":"petra"}
+	Card *ColorfulTreasureCardRef `json:"card,omitempty"`
+
+	// DiamondToken The wonder whose diamond token is stolen.
+	//
+	// Example: petra
+	DiamondToken *string `json:"diamond_token,omitempty"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Target A seat, from 0.
+	//
+	// Example: 0
+	Target ColorfulTreasureSeat `json:"target"`
+
+	// Type Always `rob`.
+	//
+	// Example: rob
+	Type ColorfulTreasureRobType `json:"type"`
+}
+
+// ColorfulTreasureRobType Always `rob`.
+//
+// Example: rob
+type ColorfulTreasureRobType string
+
+// ColorfulTreasureScore The scores and the ranking; the Chest award is scored once the game has ended.
+//
+// Example: {"final":false,"players":[{"awards":[],"diamond_cards":1,"diamond_tokens":1,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":2,"gems":0},"name":"Ann","seat":0,"total":3,"wonders":1},{"awards":[],"diamond_cards":0,"diamond_tokens":0,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":0,"diamond_tokens":0,"gems":0},"name":"Bob","seat":1,"total":0,"wonders":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":3},{"decided_by":"total","name":"Bob","rank":2,"seat":1,"total":0}],"ruleset":"colorful-treasure","tie_break":"none: the rulebook gives no tie-break, so equal totals share the place"}
+type ColorfulTreasureScore struct {
+	// Final The game has ended.
+	//
+	// Example: false
+	Final bool `json:"final"`
+
+	// Players Every seat's score, in seat order.
+	Players []ColorfulTreasurePlayerScore `json:"players"`
+
+	// Ranking The places, best first.
+	Ranking []ColorfulTreasurePlace `json:"ranking"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureScoreRuleset `json:"ruleset"`
+
+	// TieBreak What breaks ties - nothing, the rulebook gives no tie-break.
+	//
+	// Example: none: the rulebook gives no tie-break, so equal totals share the place
+	TieBreak string `json:"tie_break"`
+}
+
+// ColorfulTreasureScoreRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureScoreRuleset string
+
+// ColorfulTreasureSeat A seat, from 0.
+//
+// Example: 0
+type ColorfulTreasureSeat = int
+
+// ColorfulTreasureSheet The paper tally of a physical game of Colorful Treasure at its end - the whole table, each player's cards by wonder and kind, diamond tokens, action tokens, awards and the total they counted.
+//
+// Example: {"players":[{"awards":["chest"],"cards":[{"kind":"red","wonder":"petra"},{"kind":"key","wonder":"petra"},{"kind":"red","wonder":"angkor-wat"},{"kind":"diamond","wonder":"petra"}],"diamond_tokens":["petra"],"name":"Ann","total":13},{"cards":[{"kind":"green","wonder":"great-wall"}],"diamond_tokens":[],"name":"Bob","total":1}],"ruleset":"colorful-treasure"}
+type ColorfulTreasureSheet struct {
+	// Catalog The catalog played; `standard` when left out.
+	//
+	// Example: standard
+	Catalog *string `json:"catalog,omitempty"`
+
+	// Players Every player at the table (2 to 4).
+	//
+	// Example: [{"cards":[{"kind":"red","wonder":"petra"}],"diamond_tokens":[],"name":"Ann","total":1},{"cards":[],"diamond_tokens":[],"name":"Bob","total":0}]
+	Players []struct {
+		// ActionTokens Advanced - the effects of the action tokens they hold.
+		ActionTokens *[]ColorfulTreasureEffect `json:"action_tokens,omitempty"`
+
+		// Awards The awards they claim.
+		//
+		// Example: ["chest"]
+		Awards *[]ColorfulTreasureSheetPlayersAwards `json:"awards,omitempty"`
+
+		// Cards Every card collected.
+		Cards []ColorfulTreasureCardRef `json:"cards"`
+
+		// DiamondTokens The wonders whose diamond tokens they hold.
+		//
+		// Example: ["petra"]
+		DiamondTokens []string `json:"diamond_tokens"`
+
+		// Name The player's name.
+		//
+		// Example: Ann
+		Name string `json:"name"`
+
+		// Total The total they added up, if they did.
+		//
+		// Example: 13
+		Total *int `json:"total,omitempty"`
+	} `json:"players"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureSheetRuleset `json:"ruleset"`
+
+	// Variant The rules played; `standard` when left out.
+	//
+	// Example: standard
+	Variant *ColorfulTreasureSheetVariant `json:"variant,omitempty"`
+}
+
+// ColorfulTreasureSheetPlayersAwards An award.
+//
+// Example: chest
+type ColorfulTreasureSheetPlayersAwards string
+
+// ColorfulTreasureSheetRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureSheetRuleset string
+
+// ColorfulTreasureSheetVariant The rules played; `standard` when left out.
+//
+// Example: standard
+type ColorfulTreasureSheetVariant string
+
+// ColorfulTreasureSheetResult What the server makes of a Colorful Treasure tally - each player's lines from what is written (the Chest from the key and chest cards), the ranking, and every finding.
+//
+// Example: {"findings":[],"players":[{"awards":[],"diamond_cards":1,"diamond_tokens":0,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":0,"gems":0},"name":"Ann","seat":0,"total":1,"wonders":1},{"awards":[],"diamond_cards":0,"diamond_tokens":0,"gems":{"blue":0,"green":1,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":0,"diamond_tokens":0,"gems":1},"name":"Bob","seat":1,"total":1,"wonders":1}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":1},{"decided_by":"shared","name":"Bob","rank":1,"seat":1,"total":1}],"ruleset":"colorful-treasure","tie_break":"none: the rulebook gives no tie-break, so equal totals share the place","valid":true}
+type ColorfulTreasureSheetResult struct {
+	// Findings What the rules say cannot be.
+	//
+	// Example: []
+	Findings []struct {
+		// Code What is wrong (stable).
+		//
+		// Example: total_mismatch
+		Code ColorfulTreasureSheetResultFindingsCode `json:"code"`
+
+		// Player The index of the player on the sheet; left out for the table as a whole.
+		//
+		// Example: 1
+		Player *int `json:"player,omitempty"`
+
+		// Reason A sentence a player can act on.
+		//
+		// Example: Bob wrote 3; the lines add up to 1 (diamond cards 0 + diamond tokens 0 + gems 1 + action tokens 0 + awards 0)
+		Reason string `json:"reason"`
+	} `json:"findings"`
+
+	// Players Each player's score, in sheet order.
+	Players []ColorfulTreasurePlayerScore `json:"players"`
+
+	// Ranking The places, best first.
+	Ranking []ColorfulTreasurePlace `json:"ranking"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureSheetResultRuleset `json:"ruleset"`
+
+	// TieBreak What breaks ties - nothing.
+	//
+	// Example: none: the rulebook gives no tie-break, so equal totals share the place
+	TieBreak string `json:"tie_break"`
+
+	// Valid Nothing is wrong.
+	//
+	// Example: true
+	Valid bool `json:"valid"`
+}
+
+// ColorfulTreasureSheetResultFindingsCode What is wrong (stable).
+//
+// Example: total_mismatch
+type ColorfulTreasureSheetResultFindingsCode string
+
+// ColorfulTreasureSheetResultRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureSheetResultRuleset string
+
+// ColorfulTreasureUseToken Advanced - the seat on turn uses a one-time action token it holds - `peek_two` / `peek_three` (name the face-down cards; what they show is told to that seat only, live), `fourth_card` (with three cards revealed), `two_types` (before collecting, no key or chest revealed), `wild_pair` (pairs with a key or chest token held, for a theft).
+//
+// Example: {"cards":[{"column":4,"row":2},{"column":5,"row":2}],"seat":0,"token":1,"type":"use_token"}
+type ColorfulTreasureUseToken struct {
+	// Cards A peek's face-down cards.
+	Cards *[]ColorfulTreasurePos `json:"cards,omitempty"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token, 1 to 5.
+	//
+	// Example: 1
+	Token int `json:"token"`
+
+	// Type Always `use_token`.
+	//
+	// Example: use_token
+	Type ColorfulTreasureUseTokenType `json:"type"`
+}
+
+// ColorfulTreasureUseTokenType Always `use_token`.
+//
+// Example: use_token
+type ColorfulTreasureUseTokenType string
+
+// ColorfulTreasureView A game of Colorful Treasure as everyone sees it. It is a memory game: every viewer, the host included, sees
+// the same, and no face-down card's identity is in it - a card revealed this turn shows in its column's
+// `cells` until it is taken or turned face down again.
+//
+// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
+type ColorfulTreasureView struct {
+	// ActionTokens Advanced - the five action tokens; empty in the other variants.
+	ActionTokens []ColorfulTreasureActionToken `json:"action_tokens"`
+
+	// Awards Who holds the awards taken during the game (the Chest is scored at the end).
+	//
+	// Example: {"colorful_gems":0,"explorer":null}
+	Awards struct {
+		// ColorfulGems The seat holding Colorful Gems, or null.
+		//
+		// Example: 0
+		ColorfulGems *int `json:"colorful_gems"`
+
+		// Explorer The seat holding Explorer, or null.
+		//
+		// Example: 1
+		Explorer *int `json:"explorer"`
+	} `json:"awards"`
+
+	// CardsLeft Cards still in the grid, face down or revealed.
+	//
+	// Example: 44
+	CardsLeft int `json:"cards_left"`
+
+	// Catalog The catalog of wonders the game was created with.
+	//
+	// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"}
+	Catalog struct {
+		// Hash The SHA-256 of the catalog's content, in hex.
+		//
+		// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
+		Hash string `json:"hash"`
+
+		// Name The catalog's name.
+		//
+		// Example: standard
+		Name string `json:"name"`
+	} `json:"catalog"`
+
+	// Columns The ten columns, left to right.
+	Columns []ColorfulTreasureColumn `json:"columns"`
+
+	// LastRound 10 or fewer cards were left at the end of a turn - this round is the last (never in junior, which plays until the grid is empty).
+	//
+	// Example: false
+	LastRound bool `json:"last_round"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+	//
+	// Example: choose
+	Phase ColorfulTreasureViewPhase `json:"phase"`
+
+	// Players Every seat, in order.
+	Players []ColorfulTreasurePlayer `json:"players"`
+
+	// Revealed The places revealed this turn, in order.
+	Revealed []ColorfulTreasurePos `json:"revealed"`
+
+	// Round The round, from 1; a round ends with the seat before the start player.
+	//
+	// Example: 3
+	Round int `json:"round"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureViewRuleset `json:"ruleset"`
+
+	// StartPlayer The seat that played first.
+	//
+	// Example: 0
+	StartPlayer int `json:"start_player"`
+
+	// TheftsOwed Thefts the seat on turn still makes.
+	//
+	// Example: 0
+	TheftsOwed int `json:"thefts_owed"`
+
+	// Turn The seat on turn (the last one, once ended).
+	//
+	// Example: 1
+	Turn int `json:"turn"`
+
+	// Variant The rules played - `standard`, `junior` or `advanced`.
+	//
+	// Example: standard
+	Variant ColorfulTreasureViewVariant `json:"variant"`
+}
+
+// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+//
+// Example: choose
+type ColorfulTreasureViewPhase string
+
+// ColorfulTreasureViewRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureViewRuleset string
+
+// ColorfulTreasureViewVariant The rules played - `standard`, `junior` or `advanced`.
+//
+// Example: standard
+type ColorfulTreasureViewVariant string
 
 // CreateGameRequest What a new game is created from.
 //
@@ -1172,7 +2762,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -1237,6 +2827,25 @@ type EventMove struct {
 // - `set_stolen` - `{seat, owner, treasure, size, sets}`: the steal succeeded; the thief's sets after combining;
 // - `steal_stopped` - `{seat}`: the seat gave up the steal;
 // - `game_ended` - the final score (schema `LuckyTreasureHunterScore`).
+//
+// Colorful Treasure's (places are `{column, row}`, cards `{wonder, kind}`):
+//
+//   - `cards_revealed` - `{seat, cards: [{column, row, wonder, kind}]}`: cards turned face up; told live only
+//     (a catch-up read leaves it out while the game runs: the cards not taken turn face down again);
+//   - `cards_collected` - `{seat, cards, diamond_tokens, lock_tokens, turned_down, instead}`: the cards taken
+//     (with places and kinds - they left the grid), the diamond and key or chest tokens taken with them (by
+//     wonder), and the places turned face down again; `instead` when the `instead` token left keys or chests;
+//   - `tokens_paired` - `{seat, pairs}`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
+//   - `theft_skipped` - `{seat, pairs}`: nobody could be robbed, the pairs are discarded without a theft;
+//   - `stolen` - `{seat, target, card | diamond_token}`: a theft;
+//   - `token_used` - `{seat, token, effect, cards}`: an action token used (a peek's places, not what they show);
+//   - `peeked` - `{seat, cards: [{column, row, wonder, kind}]}`: what a peek showed - to the peeking seat only
+//     (not the host), live only;
+//   - `token_taken` - `{seat, token, effect, colour}`: an action token taken with 3 gems of `colour`;
+//   - `award_taken` - `{seat, award, points}`: Colorful Gems or Explorer;
+//   - `last_round` - `{cards_left}`: 10 or fewer cards are left; this round is the last;
+//   - `turn_started` - `{seat, round}`;
+//   - `game_ended` - `{round, cards_left}`.
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -1325,13 +2934,13 @@ type Game struct {
 	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
 	SeedSalt *string `json:"seed_salt,omitempty"`
 
-	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 	//
 	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
-// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView.
+// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
@@ -1353,7 +2962,7 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `colorful-treasure` ColorfulTreasureLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
 // Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
@@ -1437,7 +3046,7 @@ type LuckyTreasureHunterFaces = []LuckyTreasureHunterFace
 
 // LuckyTreasureHunterLegal What one seat - or, asked by the host without a seat, the table - may do now. A digital game lists a seat's hand-dependent moves (place, reroll) and chances only to that seat.
 //
-// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal"}
+// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
 type LuckyTreasureHunterLegal struct {
 	// Moves Every move it may make now.
 	Moves []LuckyTreasureHunterOption `json:"moves"`
@@ -1456,6 +3065,11 @@ type LuckyTreasureHunterLegal struct {
 	//
 	// Example: steal
 	Step LuckyTreasureHunterLegalStep `json:"step"`
+
+	// Version The game's version these moves were listed at (the server adds it; the ETag). Send it as If-Match to have the move refused if the game moved on.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
 }
 
 // LuckyTreasureHunterLegalRuleset Always `lucky-treasure-hunter`.
@@ -2159,7 +3773,7 @@ type LuckyTreasureHunterViewRuleset string
 // Example: digital
 type Mode string
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -2180,7 +3794,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -2501,21 +4115,21 @@ type RulesetOption struct {
 // Example: integer
 type RulesetOptionType string
 
-// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore.
+// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore, for `colorful-treasure` ColorfulTreasureScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
 	union json.RawMessage
 }
 
-// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet.
+// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
 //
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
 	union json.RawMessage
 }
 
-// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult.
+// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `colorful-treasure` ColorfulTreasureSheetResult.
 //
 // Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult struct {
@@ -4218,6 +5832,40 @@ func (t *Catalog) MergeSilverGoldCatalog(v SilverGoldCatalog) error {
 	return err
 }
 
+// AsColorfulTreasureCatalog returns the union data inside the Catalog as a ColorfulTreasureCatalog
+func (t Catalog) AsColorfulTreasureCatalog() (ColorfulTreasureCatalog, error) {
+	var body ColorfulTreasureCatalog
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureCatalog overwrites any union data inside the Catalog as the provided ColorfulTreasureCatalog
+func (t *Catalog) FromColorfulTreasureCatalog(v ColorfulTreasureCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureCatalog performs a merge with any union data inside the Catalog, using the provided ColorfulTreasureCatalog
+func (t *Catalog) MergeColorfulTreasureCatalog(v ColorfulTreasureCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Catalog) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -4232,6 +5880,8 @@ func (t Catalog) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureCatalog()
 	case "silver-and-gold":
 		return t.AsSilverGoldCatalog()
 	default:
@@ -4317,6 +5967,40 @@ func (t *GameState) MergeLuckyTreasureHunterView(v LuckyTreasureHunterView) erro
 	return err
 }
 
+// AsColorfulTreasureView returns the union data inside the GameState as a ColorfulTreasureView
+func (t GameState) AsColorfulTreasureView() (ColorfulTreasureView, error) {
+	var body ColorfulTreasureView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureView overwrites any union data inside the GameState as the provided ColorfulTreasureView
+func (t *GameState) FromColorfulTreasureView(v ColorfulTreasureView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureView performs a merge with any union data inside the GameState, using the provided ColorfulTreasureView
+func (t *GameState) MergeColorfulTreasureView(v ColorfulTreasureView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t GameState) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -4331,6 +6015,8 @@ func (t GameState) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureView()
 	case "lucky-treasure-hunter":
 		return t.AsLuckyTreasureHunterView()
 	case "silver-and-gold":
@@ -4418,6 +6104,40 @@ func (t *LegalMoves) MergeLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) e
 	return err
 }
 
+// AsColorfulTreasureLegal returns the union data inside the LegalMoves as a ColorfulTreasureLegal
+func (t LegalMoves) AsColorfulTreasureLegal() (ColorfulTreasureLegal, error) {
+	var body ColorfulTreasureLegal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureLegal overwrites any union data inside the LegalMoves as the provided ColorfulTreasureLegal
+func (t *LegalMoves) FromColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureLegal performs a merge with any union data inside the LegalMoves, using the provided ColorfulTreasureLegal
+func (t *LegalMoves) MergeColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t LegalMoves) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -4432,6 +6152,8 @@ func (t LegalMoves) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureLegal()
 	case "lucky-treasure-hunter":
 		return t.AsLuckyTreasureHunterLegal()
 	case "silver-and-gold":
@@ -4859,6 +6581,210 @@ func (t *Move) MergeLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error
 	return err
 }
 
+// AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
+func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
+	var body ColorfulTreasureFlip
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureFlip overwrites any union data inside the Move as the provided ColorfulTreasureFlip
+func (t *Move) FromColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureFlip performs a merge with any union data inside the Move, using the provided ColorfulTreasureFlip
+func (t *Move) MergeColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureCollect returns the union data inside the Move as a ColorfulTreasureCollect
+func (t Move) AsColorfulTreasureCollect() (ColorfulTreasureCollect, error) {
+	var body ColorfulTreasureCollect
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureCollect overwrites any union data inside the Move as the provided ColorfulTreasureCollect
+func (t *Move) FromColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureCollect performs a merge with any union data inside the Move, using the provided ColorfulTreasureCollect
+func (t *Move) MergeColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureRob returns the union data inside the Move as a ColorfulTreasureRob
+func (t Move) AsColorfulTreasureRob() (ColorfulTreasureRob, error) {
+	var body ColorfulTreasureRob
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureRob overwrites any union data inside the Move as the provided ColorfulTreasureRob
+func (t *Move) FromColorfulTreasureRob(v ColorfulTreasureRob) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureRob performs a merge with any union data inside the Move, using the provided ColorfulTreasureRob
+func (t *Move) MergeColorfulTreasureRob(v ColorfulTreasureRob) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureUseToken returns the union data inside the Move as a ColorfulTreasureUseToken
+func (t Move) AsColorfulTreasureUseToken() (ColorfulTreasureUseToken, error) {
+	var body ColorfulTreasureUseToken
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureUseToken overwrites any union data inside the Move as the provided ColorfulTreasureUseToken
+func (t *Move) FromColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureUseToken performs a merge with any union data inside the Move, using the provided ColorfulTreasureUseToken
+func (t *Move) MergeColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureClaim returns the union data inside the Move as a ColorfulTreasureClaim
+func (t Move) AsColorfulTreasureClaim() (ColorfulTreasureClaim, error) {
+	var body ColorfulTreasureClaim
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureClaim overwrites any union data inside the Move as the provided ColorfulTreasureClaim
+func (t *Move) FromColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureClaim performs a merge with any union data inside the Move, using the provided ColorfulTreasureClaim
+func (t *Move) MergeColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureEnd returns the union data inside the Move as a ColorfulTreasureEnd
+func (t Move) AsColorfulTreasureEnd() (ColorfulTreasureEnd, error) {
+	var body ColorfulTreasureEnd
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureEnd overwrites any union data inside the Move as the provided ColorfulTreasureEnd
+func (t *Move) FromColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureEnd performs a merge with any union data inside the Move, using the provided ColorfulTreasureEnd
+func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Move) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -4875,10 +6801,18 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 	switch discriminator {
 	case "captain":
 		return t.AsLuckyTreasureHunterCaptain()
+	case "collect":
+		return t.AsColorfulTreasureCollect()
 	case "cross":
 		return t.AsSilverGoldCross()
+	case "ct_claim":
+		return t.AsColorfulTreasureClaim()
+	case "ct_end":
+		return t.AsColorfulTreasureEnd()
 	case "display":
 		return t.AsSilverGoldDisplay()
+	case "flip":
+		return t.AsColorfulTreasureFlip()
 	case "keep":
 		return t.AsSilverGoldKeep()
 	case "lth_middle":
@@ -4889,6 +6823,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsLuckyTreasureHunterReroll()
 	case "reveal":
 		return t.AsSilverGoldReveal()
+	case "rob":
+		return t.AsColorfulTreasureRob()
 	case "roll":
 		return t.AsLuckyTreasureHunterRoll()
 	case "steal":
@@ -4897,6 +6833,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsLuckyTreasureHunterStop()
 	case "take":
 		return t.AsSilverGoldTake()
+	case "use_token":
+		return t.AsColorfulTreasureUseToken()
 	default:
 		return nil, errors.New("unknown discriminator value: " + discriminator)
 	}
@@ -4980,6 +6918,40 @@ func (t *Score) MergeLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error 
 	return err
 }
 
+// AsColorfulTreasureScore returns the union data inside the Score as a ColorfulTreasureScore
+func (t Score) AsColorfulTreasureScore() (ColorfulTreasureScore, error) {
+	var body ColorfulTreasureScore
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureScore overwrites any union data inside the Score as the provided ColorfulTreasureScore
+func (t *Score) FromColorfulTreasureScore(v ColorfulTreasureScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureScore performs a merge with any union data inside the Score, using the provided ColorfulTreasureScore
+func (t *Score) MergeColorfulTreasureScore(v ColorfulTreasureScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Score) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -4994,6 +6966,8 @@ func (t Score) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureScore()
 	case "lucky-treasure-hunter":
 		return t.AsLuckyTreasureHunterScore()
 	case "silver-and-gold":
@@ -5081,6 +7055,40 @@ func (t *Sheet) MergeLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error 
 	return err
 }
 
+// AsColorfulTreasureSheet returns the union data inside the Sheet as a ColorfulTreasureSheet
+func (t Sheet) AsColorfulTreasureSheet() (ColorfulTreasureSheet, error) {
+	var body ColorfulTreasureSheet
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureSheet overwrites any union data inside the Sheet as the provided ColorfulTreasureSheet
+func (t *Sheet) FromColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureSheet performs a merge with any union data inside the Sheet, using the provided ColorfulTreasureSheet
+func (t *Sheet) MergeColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Sheet) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -5095,6 +7103,8 @@ func (t Sheet) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureSheet()
 	case "lucky-treasure-hunter":
 		return t.AsLuckyTreasureHunterSheet()
 	case "silver-and-gold":
@@ -5182,6 +7192,40 @@ func (t *SheetResult) MergeLuckyTreasureHunterSheetResult(v LuckyTreasureHunterS
 	return err
 }
 
+// AsColorfulTreasureSheetResult returns the union data inside the SheetResult as a ColorfulTreasureSheetResult
+func (t SheetResult) AsColorfulTreasureSheetResult() (ColorfulTreasureSheetResult, error) {
+	var body ColorfulTreasureSheetResult
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureSheetResult overwrites any union data inside the SheetResult as the provided ColorfulTreasureSheetResult
+func (t *SheetResult) FromColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureSheetResult performs a merge with any union data inside the SheetResult, using the provided ColorfulTreasureSheetResult
+func (t *SheetResult) MergeColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SheetResult) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -5196,6 +7240,8 @@ func (t SheetResult) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureSheetResult()
 	case "lucky-treasure-hunter":
 		return t.AsLuckyTreasureHunterSheetResult()
 	case "silver-and-gold":
