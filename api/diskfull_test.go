@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ import (
 // disk, while fail is set.
 type failingStore struct {
 	*sqlite.Store
-	fail bool
+	fail atomic.Bool
 }
 
 // errDiskFull is what the SQLite store returns for a write on a full disk.
@@ -32,14 +33,14 @@ var errDiskFull = fmt.Errorf("%w: %w", domain.Errorf(domain.Unavailable, "the ga
 	errors.New("sqlite: commit: database or disk is full"))
 
 func (f *failingStore) Append(ctx context.Context, a domain.Append) error {
-	if f.fail {
+	if f.fail.Load() {
 		return errDiskFull
 	}
 	return f.Store.Append(ctx, a)
 }
 
 func (f *failingStore) QueueAppend(ctx context.Context, a domain.Append) func() error {
-	if f.fail {
+	if f.fail.Load() {
 		return func() error { return errDiskFull }
 	}
 	return f.Store.QueueAppend(ctx, a)
@@ -65,7 +66,7 @@ func TestWriteFailure(t *testing.T) {
 	tb := newTable(t, s, "digital", 1, "full")
 	keep := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: tb.legal(t, 0).Keep[:2]}
 
-	fs.fail = true
+	fs.fail.Store(true)
 	r := s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]), header("Idempotency-Key", "k1"))
 	p := wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") == "" || !strings.Contains(p.Detail, "retry") {
@@ -74,7 +75,7 @@ func TestWriteFailure(t *testing.T) {
 	if g, _ := tb.get(t, tb.host); g.Version != 0 {
 		t.Errorf("the game is at version %d after a move that was not stored", g.Version)
 	}
-	fs.fail = false
+	fs.fail.Store(false)
 	if got := tb.play(t, tb.seats[0], keep, header("Idempotency-Key", "k1")); got.Seq != 1 {
 		t.Errorf("the retried move is at %d, want 1", got.Seq)
 	}
@@ -98,8 +99,11 @@ func tinyDisk(t *testing.T, size string) string {
 func TestDiskFull(t *testing.T) {
 	dir := tinyDisk(t, "8m")
 	s := startServer(t, filepath.Join(dir, "treasury.db"))
-	tb := newTable(t, s, "digital", 1, "full")
-	keep := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: tb.legal(t, 0).Keep[:2]}
+	tb := newTable(t, s, "digital", 2, "full")
+	dealt := tb.legal(t, 0).Keep
+	keep := func(i int) silvergold.Move { // seat 0 changes its keep: each is a write
+		return silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: dealt[i%2*2 : i%2*2+2]}
+	}
 
 	filler := filepath.Join(dir, "filler")
 	f, err := os.Create(filler)
@@ -112,9 +116,17 @@ func TestDiskFull(t *testing.T) {
 			break
 		}
 	}
+	for _, err := f.Write(chunk[:1]); err == nil; _, err = f.Write(chunk[:1]) {
+	}
 	f.Close()
 
-	r := s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]))
+	// The log may still have room for a page or two.
+	var r resp
+	for i := range 10 {
+		if r = s.do(t, http.MethodPost, tb.path("/moves"), keep(i), cred(tb.seats[0])); r.Status != http.StatusOK {
+			break
+		}
+	}
 	wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
@@ -132,5 +144,5 @@ func TestDiskFull(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	tb.play(t, tb.seats[0], keep)
+	tb.play(t, tb.seats[0], keep(0))
 }

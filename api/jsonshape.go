@@ -18,7 +18,7 @@ type JSONLimits struct {
 // DefaultJSONLimits are far above any request a client sends: a move nests 4
 // deep and a whole game record 6 to 8 deep, with some 20,000 tokens in the
 // largest record the record body limit (256 KiB) admits pretty-printed.
-var DefaultJSONLimits = JSONLimits{Depth: 32, Array: 20000, Tokens: 200000}
+var DefaultJSONLimits = JSONLimits{Depth: 32, Array: 10000, Tokens: 200000}
 
 // maxJSONDepth is the deepest JSONLimits.Depth may be.
 const maxJSONDepth = 63

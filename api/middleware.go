@@ -68,6 +68,7 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			}
 			_, err := buf.ReadFrom(req.Body)
 			data := buf.Bytes()
+			normaliseContentType(req)
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
 				return err
@@ -89,6 +90,21 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 				}
 			}
 			return next(c)
+		}
+	}
+}
+
+// normaliseContentType writes a request's media type in lower case, as
+// the router and the validator compare it: media types are
+// case-insensitive (RFC 9110 8.3.1), so APPLICATION/JSON is JSON.
+func normaliseContentType(req *http.Request) {
+	ct := req.Header.Get(echo.HeaderContentType)
+	if ct == "" {
+		return
+	}
+	if mt, params, err := mime.ParseMediaType(ct); err == nil {
+		if canon := mime.FormatMediaType(mt, params); canon != "" && canon != ct {
+			req.Header.Set(echo.HeaderContentType, canon)
 		}
 	}
 }
@@ -182,6 +198,10 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			}
 			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
 				return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
+			}
+			// url.Query drops what it cannot decode: say so instead.
+			if _, err := url.ParseQuery(req.URL.RawQuery); err != nil {
+				return domain.Errorf(ValidationFailed, "the query string is not valid: %v", err)
 			}
 			in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
 			if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {

@@ -2538,7 +2538,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters).
+	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -4061,7 +4061,7 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"`) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version.
+	// IfMatch The game's ETag (`"<version>"`) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
