@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 		Offered:    conformanceOffered,
 		Secrets:    func(domain.Game, domain.Viewer) [][]byte { return nil }, // the seed, planted by the suite; Rehide covers the grid
 		Rehide:     conformanceRehide,
-		Games:      150,
+		Games:      100,
 	})
 }
 

@@ -602,3 +602,17 @@ func TestViewHidesFaceDown(t *testing.T) {
 	v = g.View(domain.HostViewer)
 	assert.Equal(t, []string{"down", "down", "down", "down", "down"}, v.Columns[4].Cells, "face down again for everyone, the host too")
 }
+
+func TestDecodeMove(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"type":"flip","seat":0.5}`, "seat must be a whole number"},
+		{`{"type":"flip","seat":0,"colour":"red"}`, `a field "colour" that no Colorful Treasure move has`},
+		{`{"type":"flip","seat":0,"cards":"4.2"}`, "cards has the wrong type"},
+		{`{"type":"flip","seat":0,"shows":["gold"]}`, `unknown kind "gold"`},
+		{`{"type":"flip"} {}`, "trailing data"},
+	} {
+		_, err := DecodeMove([]byte(c.in))
+		assert.Equal(t, domain.Invalid, domain.ErrorCode(err), c.in)
+		assert.Contains(t, domain.ErrorReason(err), c.want, c.in)
+	}
+}
