@@ -41,8 +41,9 @@ func TestBotPlaysWholeGames(t *testing.T) {
 	for _, c := range []config{
 		{ruleset: "silver-and-gold", mode: "digital", players: 4, seed: "bot-1", rand: 1},
 		{ruleset: "silver-and-gold", mode: "physical", players: 2, rand: 2},
+		{ruleset: "lucky-treasure-hunter", mode: "digital", players: 4, seed: "bot-3", rand: 3},
 	} {
-		t.Run(c.mode, func(t *testing.T) {
+		t.Run(c.ruleset+"/"+c.mode, func(t *testing.T) {
 			c.server = serve(t)
 			s, err := run(t.Context(), c)
 			if err != nil {
@@ -56,7 +57,7 @@ func TestBotPlaysWholeGames(t *testing.T) {
 			if s.Throttled > 0 {
 				t.Errorf("throttled %d times at the default limits", s.Throttled)
 			}
-			if s.Moves < 50 {
+			if s.Moves < 20 {
 				t.Errorf("only %d moves in a whole game", s.Moves)
 			}
 		})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 
 	"github.com/treasury-games/treasury/api/client"
@@ -13,7 +14,8 @@ import (
 type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err error)
 
 var pickers = map[string]picker{
-	"silver-and-gold": pickSilverGold,
+	"silver-and-gold":       pickSilverGold,
+	"lucky-treasure-hunter": pickLuckyTreasureHunter,
 }
 
 // pickSilverGold chooses a Silver & Gold move from SilverGoldLegal: 2 random
@@ -110,4 +112,59 @@ func extras(free []client.SilverGoldFreeCard, p client.SilverGoldPlacement, r *r
 		}
 	}
 	return out
+}
+
+// lthFields are, per move type, the members a Lucky Treasure Hunter move
+// takes of a listed option (the listing adds what a player weighs: the
+// treasure and size of a set, the chances).
+var lthFields = map[string][]string{
+	"place":   {"type", "seat", "treasure", "count"},
+	"steal":   {"type", "seat", "owner", "set"},
+	"reroll":  {"type", "seat", "dice"},
+	"captain": {"type", "seat"},
+	"stop":    {"type", "seat"},
+}
+
+// pickLuckyTreasureHunter chooses one of the listed moves: the steal most
+// likely to succeed, otherwise any listed move at random. A physical game's
+// table reports (the dice rolled, the cards laid out) name what happened at
+// the table, which no listing can say: this bot plays digital games.
+func pickLuckyTreasureHunter(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
+	lt, err := l.AsLuckyTreasureHunterLegal()
+	if err != nil {
+		return nil, false, err
+	}
+	var options []map[string]any
+	best, bestChance := -1, -1.0
+	for _, o := range lt.Moves {
+		b, err := json.Marshal(o)
+		if err != nil {
+			return nil, false, err
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, false, err
+		}
+		if _, ok := lthFields[string(o.Type)]; !ok {
+			continue
+		}
+		if o.Type == "steal" && o.Chance != nil && *o.Chance > bestChance {
+			best, bestChance = len(options), *o.Chance
+		}
+		options = append(options, m)
+	}
+	if len(options) == 0 {
+		return nil, false, nil
+	}
+	pick := options[r.IntN(len(options))]
+	if best >= 0 && r.IntN(4) > 0 {
+		pick = options[best]
+	}
+	move := map[string]any{}
+	for _, f := range lthFields[pick["type"].(string)] {
+		if v, ok := pick[f]; ok {
+			move[f] = v
+		}
+	}
+	return move, true, nil
 }
