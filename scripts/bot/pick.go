@@ -16,6 +16,7 @@ type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err erro
 var pickers = map[string]picker{
 	"silver-and-gold":       pickSilverGold,
 	"lucky-treasure-hunter": pickLuckyTreasureHunter,
+	"colorful-treasure":     pickColorfulTreasure,
 }
 
 // pickSilverGold chooses a Silver & Gold move from SilverGoldLegal: 2 random
@@ -167,4 +168,54 @@ func pickLuckyTreasureHunter(l client.LegalMoves, r *rand.Rand) (any, bool, erro
 		}
 	}
 	return move, true, nil
+}
+
+// pickColorfulTreasure plays the seat on turn from ColorfulTreasureLegal: a
+// random flip of the listed cells, the largest listed take, a random listed
+// theft, a listed action token, or the end of the turn. It uses no action
+// token (the advanced variant's peeks and the like).
+func pickColorfulTreasure(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
+	raw, err := l.MarshalJSON()
+	if err != nil {
+		return nil, false, err
+	}
+	var ct struct {
+		Seat int `json:"seat"`
+		Flip *struct {
+			Count int               `json:"count"`
+			Cells []json.RawMessage `json:"cells"`
+		} `json:"flip"`
+		Collect [][]string       `json:"collect"`
+		Rob     []map[string]any `json:"rob"`
+		Claim   []int            `json:"claim"`
+		End     bool             `json:"end"`
+	}
+	if err := json.Unmarshal(raw, &ct); err != nil {
+		return nil, false, err
+	}
+	switch {
+	case ct.Flip != nil && ct.Flip.Count <= len(ct.Flip.Cells):
+		cells := append([]json.RawMessage(nil), ct.Flip.Cells...)
+		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		return map[string]any{"type": "flip", "seat": ct.Seat, "cards": cells[:ct.Flip.Count]}, true, nil
+	case len(ct.Collect) > 0:
+		best := ct.Collect[r.IntN(len(ct.Collect))]
+		for _, take := range ct.Collect {
+			if len(take) > len(best) {
+				best = take
+			}
+		}
+		return map[string]any{"type": "collect", "seat": ct.Seat, "take": best}, true, nil
+	case len(ct.Rob) > 0:
+		move := map[string]any{"type": "rob", "seat": ct.Seat}
+		for k, v := range ct.Rob[r.IntN(len(ct.Rob))] {
+			move[k] = v
+		}
+		return move, true, nil
+	case len(ct.Claim) > 0:
+		return map[string]any{"type": "ct_claim", "seat": ct.Seat, "token": ct.Claim[r.IntN(len(ct.Claim))]}, true, nil
+	case ct.End:
+		return map[string]any{"type": "ct_end", "seat": ct.Seat}, true, nil
+	}
+	return nil, false, nil
 }
