@@ -184,13 +184,19 @@ func (b *browser) waitFor(p *page, js string, within time.Duration) {
 // $TREASURY_ARTIFACTS (or a kept temporary directory).
 func (b *browser) screenshotsOnFailure() {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	for _, e := range b.errs {
 		b.t.Errorf("uncaught exception in %s", e)
 	}
+	b.mu.Unlock()
 	if !b.t.Failed() || len(b.pages) == 0 {
 		return
 	}
+	b.screenshots("failed")
+}
+
+// screenshots keeps a screenshot of every page in $TREASURY_ARTIFACTS (or a
+// kept temporary directory).
+func (b *browser) screenshots(label string) {
 	dir := os.Getenv("TREASURY_ARTIFACTS")
 	if dir == "" {
 		dir, _ = os.MkdirTemp("", "treasury-webapp-")
@@ -199,7 +205,7 @@ func (b *browser) screenshotsOnFailure() {
 	for _, p := range b.pages {
 		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
 		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-			name := filepath.Join(dir, strings.ReplaceAll(b.t.Name(), "/", "_")+"-"+p.name+".png")
+			name := filepath.Join(dir, strings.ReplaceAll(b.t.Name(), "/", "_")+"-"+label+"-"+p.name+".png")
 			if os.WriteFile(name, png, 0o644) == nil {
 				b.t.Logf("screenshot of %s: %s", p.name, name)
 			}
@@ -227,6 +233,9 @@ func (b *browser) axe(p *page) {
 		.map((v) => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`)
 	for _, f := range found {
 		b.t.Errorf("%s: accessibility: %s", p.name, f)
+	}
+	if os.Getenv("TREASURY_SCREENSHOTS") != "" {
+		b.screenshots(p.name + "-axe")
 	}
 }
 
@@ -385,8 +394,8 @@ func TestWebAppPhysicalGame(t *testing.T) {
 		}
 	})
 	t.Logf("moves through the pages: %v", counts)
-	if counts["reveal"] != 28 || counts["keep"] != 2 || counts["display"] < 4 {
-		t.Errorf("moves %v: want 28 reveals, 2 keeps and at least the 4 first display reports", counts)
+	if counts["reveal"] != 28 || counts["keep"] < 2 || counts["display"] < 4 {
+		t.Errorf("moves %v: want 28 reveals, the keeps and at least the 4 first display reports", counts)
 	}
 	want := scoreFromAPI(t, s, links[0])
 	for _, p := range []*page{host, ann, bob} {

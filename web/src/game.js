@@ -168,7 +168,7 @@ export function openGame(root, id, role, cred) {
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
           const mod = screens[s.view && s.view.ruleset];
           const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
-          if (line) {
+          if (line && line !== s.log[0]) {
             s.log.unshift(line);
             s.log.length = Math.min(s.log.length, 40);
             say(line);
@@ -184,8 +184,10 @@ export function openGame(root, id, role, cred) {
     if (!s.view) return;
     const mod = screens[s.view.ruleset];
     const nodes = [];
-    if (role === 'host') nodes.push(invites());
-    nodes.push(mod ? mod.render(ctx) : h('p', {}, `This app has no screen for ${s.view.ruleset} yet: the game can still be played through the API (see /docs).`));
+    const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, 'This app has no screen for this game yet: it can still be played through the API (see /docs).'));
+    // The host's invitations come right under the screen's heading.
+    if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
+    nodes.push(screen);
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
         h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
@@ -205,6 +207,9 @@ export function openGame(root, id, role, cred) {
       return details;
     }
     details.append(h('p', {}, 'Each player scans their own code (or opens their link) on their phone. The link is their seat: keep it to yourselves. This device keeps the host screen.'));
+    if (/^(localhost|127\.|\[::1\])/.test(location.host)) {
+      details.append(h('p', {class: 'note'}, `These links point to ${location.host}, which only this computer can open. For phones, start the server with --address 0.0.0.0:8080 and open this page at the computer's network address (http://192.168.x.y:8080/, say).`));
+    }
     const list = h('ul', {class: 'seats'});
     entry.seats.forEach((seatCred, i) => {
       const url = gameLink(id, 'seat', seatCred);

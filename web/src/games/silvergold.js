@@ -53,7 +53,7 @@ export function describe(ev, d, ctx) {
     case 'player_passed':
       return `${who} has no box left and passes.`;
     case 'crossed':
-      return `${who} has crossed${d.coins ? `, ${d.coins} coin${d.coins > 1 ? 's' : ''}` : ''}.`;
+      return `${who} has crossed.`;
     case 'crossing_closed':
       return 'Everyone has crossed: the turn resolves.';
     case 'cup_taken':
