@@ -379,6 +379,7 @@ func scoreFromAPI(t *testing.T, s *server, link string) []string {
 // every expedition and display card, each player keeps, crosses (the red
 // cross chain included) and takes on their own device.
 func TestWebAppPhysicalGame(t *testing.T) {
+	t.Parallel()
 	s := newServer(t)
 	b := newBrowser(t, 150*time.Second)
 	host, links := b.startTable(s.http.URL, "physical", "Ann", "Bob")
@@ -413,6 +414,7 @@ func TestWebAppPhysicalGame(t *testing.T) {
 // an illegal crossing refused with the server's reason, and a reload in the
 // middle of a turn that finds the crossing and the stream again.
 func TestWebAppDigitalGame(t *testing.T) {
+	t.Parallel()
 	s := newServer(t)
 	b := newBrowser(t, 150*time.Second)
 	host, links := b.startTable(s.http.URL, "digital", "Ann", "Bob")
@@ -474,6 +476,7 @@ func TestWebAppDigitalGame(t *testing.T) {
 
 // TestWebAppScoreSheet checks a paper score sheet through its page.
 func TestWebAppScoreSheet(t *testing.T) {
+	t.Parallel()
 	s := newServer(t)
 	b := newBrowser(t, 60*time.Second)
 	p := b.open("sheet", s.http.URL+"/#/sheet")

@@ -24,6 +24,7 @@ export function openGame(root, id, role, cred) {
   let timer = null;
   let retry = null;
   let loading = null;
+  let lastId = null;
 
   const ctx = {
     s,
@@ -100,7 +101,7 @@ export function openGame(root, id, role, cred) {
         loading = null;
         delete document.body.dataset.loading;
       }
-    }, 80);
+    }, 30);
   }
 
   // where names what a move answered: the round, turn and action it was
@@ -175,7 +176,13 @@ export function openGame(root, id, role, cred) {
           }
         }
         if (name === 'game_ended') setLive('ended');
-        refresh();
+        // A move's events end with the one that carries the game's version
+        // as its id: read the game again then, unless this screen has that
+        // version already (its own move's answer).
+        if (e.lastEventId !== lastId || name === 'snapshot') {
+          lastId = e.lastEventId;
+          if (name === 'snapshot' || !s.view || !(Number(lastId) <= s.view.version)) refresh();
+        }
       });
     }
   }
