@@ -59,6 +59,11 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	release, err := s.streams.acquire(c, addressKey(c.RealIP()), cred)
+	if err != nil {
+		return err
+	}
+	defer release()
 
 	updates, unsubscribe := s.games.Subscribe(id)
 	defer func() { unsubscribe() }()

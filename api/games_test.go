@@ -242,6 +242,16 @@ func TestIdempotencyKey(t *testing.T) {
 			t.Errorf("version %d after a replay, want 1", g.Version)
 		}
 	})
+	t.Run("a retry serialised differently is the same move", func(t *testing.T) {
+		// Other key order, whitespace and escapes: what another JSON library,
+		// or the same client after a restart, may send.
+		body := fmt.Sprintf("{\n  \"cards\": [%q, %q],\n  \"seat\": 0,\n  \"type\": \"ke\\u0065p\"\n}", l.Keep[0], l.Keep[1])
+		again := s.do(t, http.MethodPost, tb.path("/moves"), body, cred(tb.seats[0]), header("Idempotency-Key", "key-1"))
+		wantStatus(t, again, http.StatusOK)
+		if !bytes.Equal(again.Body, first.Body) || again.Header.Get("Idempotency-Replayed") != "true" {
+			t.Errorf("a re-serialised retry was not given the first answer: %v\n%s", again.Header, again.Body)
+		}
+	})
 	t.Run("same key for another move", func(t *testing.T) {
 		other := keep
 		other.Cards = l.Keep[2:4]

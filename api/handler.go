@@ -27,6 +27,9 @@ type Options struct {
 	Logger *slog.Logger
 	// BodyLimit is the largest request body in bytes; DefaultBodyLimit when 0.
 	BodyLimit int64
+	// JSONLimits bound the nesting, width and number of values of a JSON
+	// body, checked before it is parsed; DefaultJSONLimits where a field is 0.
+	JSONLimits JSONLimits
 	// DefaultRuleset is the ruleset a catalog is looked up in when the
 	// request names none; empty means the only ruleset the service plays.
 	DefaultRuleset string
@@ -39,6 +42,10 @@ type Options struct {
 	// address and each credential; the zero value is no limit. /healthz,
 	// /readyz and /metrics are exempt.
 	AddressLimit, CredentialLimit RateLimit
+	// CreateLimit is the token bucket of game creations (POST /v1/games) of
+	// each client address, on top of AddressLimit; the zero value is no
+	// quota. Rate is in games per second.
+	CreateLimit RateLimit
 
 	// Metrics receives the server's metrics, served at /metrics; a fresh set
 	// when nil. Pass the same to the store (sqlite.WithCommitObserver(
@@ -53,6 +60,12 @@ type Options struct {
 	// that a graceful shutdown does not wait for clients that never leave
 	// (http.Server.RegisterOnShutdown is the place to close it).
 	Done <-chan struct{}
+	// MaxStreams caps the event streams open at once (503 unavailable beyond
+	// it), StreamsPerAddress those of one client address and
+	// StreamsPerCredential those of one credential (429 rate_limited beyond
+	// either); each answer carries Retry-After. 0 is the default cap
+	// (DefaultMaxStreams …), below 0 no cap.
+	MaxStreams, StreamsPerAddress, StreamsPerCredential int
 	// Heartbeat is how often an idle event stream sends a keep-alive
 	// comment; DefaultHeartbeat when 0.
 	Heartbeat time.Duration
@@ -68,13 +81,34 @@ func (o Options) withDefaults() Options {
 	if o.BodyLimit <= 0 {
 		o.BodyLimit = DefaultBodyLimit
 	}
+	if o.JSONLimits.Depth <= 0 {
+		o.JSONLimits.Depth = DefaultJSONLimits.Depth
+	}
+	o.JSONLimits.Depth = min(o.JSONLimits.Depth, maxJSONDepth)
+	if o.JSONLimits.Array <= 0 {
+		o.JSONLimits.Array = DefaultJSONLimits.Array
+	}
+	if o.JSONLimits.Tokens <= 0 {
+		o.JSONLimits.Tokens = DefaultJSONLimits.Tokens
+	}
 	if o.Metrics == nil {
 		o.Metrics = NewMetrics()
 	}
+	o.MaxStreams = orDefault(o.MaxStreams, DefaultMaxStreams)
+	o.StreamsPerAddress = orDefault(o.StreamsPerAddress, DefaultStreamsPerAddress)
+	o.StreamsPerCredential = orDefault(o.StreamsPerCredential, DefaultStreamsPerCredential)
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = DefaultHeartbeat
 	}
 	return o
+}
+
+// orDefault is n, or def when n is 0.
+func orDefault(n, def int) int {
+	if n == 0 {
+		return def
+	}
+	return n
 }
 
 // Spec loads and checks the OpenAPI document embedded in the binary.
@@ -139,7 +173,10 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	if byAddress != nil || byCredential != nil {
 		chain = append(chain, rateLimit(byAddress, byCredential, opts.Metrics))
 	}
-	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), validate, bearer)
+	if opts.CreateLimit.on() {
+		chain = append(chain, createQuota(newLimiters(opts.CreateLimit), opts.Metrics))
+	}
+	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), readBody(opts.JSONLimits), validate, bearer)
 	e.Use(chain...)
 
 	srv := NewServer(games, opts)

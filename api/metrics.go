@@ -21,14 +21,15 @@ import (
 type Metrics struct {
 	reg *prometheus.Registry
 
-	requests  *prometheus.CounterVec
-	latency   *prometheus.HistogramVec
-	moves     *prometheus.CounterVec
-	commits   prometheus.Histogram
-	groupSize prometheus.Histogram
-	streams   prometheus.Gauge
-	resyncs   prometheus.Counter
-	limited   *prometheus.CounterVec
+	requests       *prometheus.CounterVec
+	latency        *prometheus.HistogramVec
+	moves          *prometheus.CounterVec
+	commits        prometheus.Histogram
+	groupSize      prometheus.Histogram
+	streams        prometheus.Gauge
+	streamsRefused *prometheus.CounterVec
+	resyncs        prometheus.Counter
+	limited        *prometheus.CounterVec
 
 	phases atomic.Pointer[func(context.Context) ([]domain.GameCount, error)]
 }
@@ -64,15 +65,19 @@ func NewMetrics() *Metrics {
 		Name: "treasury_event_streams",
 		Help: "Event streams (GET /v1/games/{id}/events) open now.",
 	})
+	m.streamsRefused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "treasury_event_streams_refused_total",
+		Help: "Event streams refused because a cap was reached, by cap (total, address, credential).",
+	}, []string{"limit"})
 	m.resyncs = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "treasury_event_stream_resyncs_total",
 		Help: "Times an event stream fell too far behind the live updates and caught up from the store.",
 	})
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "treasury_rate_limited_total",
-		Help: "Requests refused with 429, by the limit they exceeded (address, credential).",
+		Help: "Requests refused with 429, by the limit they exceeded (address, credential, create).",
 	}, []string{"limit"})
-	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.resyncs, m.limited,
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.streamsRefused, m.resyncs, m.limited,
 		gamesCollector{m},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"maps"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -44,6 +46,76 @@ func limitBody(limit int64) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// bodyKey is where readBody leaves the bytes of the request body.
+const bodyKey = "treasury.body"
+
+// readBody reads the whole request body (within the body limit set before
+// it) so that what follows can look at it more than once, and refuses a JSON
+// body whose shape is beyond limits before anything parses it: the schema
+// validator's cost grows much faster than the body with its nesting.
+func readBody(limits JSONLimits) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.Body == nil || req.Body == http.NoBody {
+				return next(c)
+			}
+			var buf bytes.Buffer
+			if req.ContentLength > 0 {
+				buf.Grow(int(req.ContentLength) + 1) // within the body limit, checked before
+			}
+			_, err := buf.ReadFrom(req.Body)
+			data := buf.Bytes()
+			normaliseContentType(req)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return err
+			}
+			if err != nil {
+				return readError(err)
+			}
+			_ = req.Body.Close()
+			req.Body = io.NopCloser(bytes.NewReader(data))
+			req.ContentLength = int64(len(data))
+			c.Set(bodyKey, data)
+			if isJSON(req.Header.Get(echo.HeaderContentType)) {
+				// encoding/json would silently turn bad bytes into U+FFFD.
+				if !utf8.Valid(data) {
+					return domain.Errorf(MalformedJSON, "the request body is not valid UTF-8, which JSON must be")
+				}
+				if reason := checkJSONShape(data, limits); reason != "" {
+					return &domain.Error{Code: BodyTooComplex, Reason: reason}
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+// normaliseContentType writes a request's media type in lower case, as
+// the router and the validator compare it: media types are
+// case-insensitive (RFC 9110 8.3.1), so APPLICATION/JSON is JSON.
+func normaliseContentType(req *http.Request) {
+	ct := req.Header.Get(echo.HeaderContentType)
+	if ct == "" {
+		return
+	}
+	if mt, params, err := mime.ParseMediaType(ct); err == nil {
+		if canon := mime.FormatMediaType(mt, params); canon != "" && canon != ct {
+			req.Header.Set(echo.HeaderContentType, canon)
+		}
+	}
+}
+
+// readError explains a body that could not be read to its end.
+func readError(err error) error {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return &domain.Error{Code: RequestTimeout, Reason: "the request body did not arrive in time: it is shorter than its Content-Length, or too slow"}
+	}
+	return domain.Errorf(domain.Invalid, "the request body could not be read: it ended before its Content-Length")
 }
 
 // specRoutes maps "METHOD /echo/:path" to the document's operation. Echo has
@@ -124,21 +196,12 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 				}
 				params[name] = v
 			}
-			if req.Body != nil && req.Body != http.NoBody {
-				data, err := io.ReadAll(req.Body)
-				var tooLarge *http.MaxBytesError
-				if errors.As(err, &tooLarge) {
-					return err
-				}
-				if err != nil {
-					return domain.Errorf(domain.Invalid, "the request body could not be read: it ended early")
-				}
-				_ = req.Body.Close()
-				req.Body = io.NopCloser(bytes.NewReader(data))
-				req.ContentLength = int64(len(data))
-				if len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
-					return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
-				}
+			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
+				return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
+			}
+			// url.Query drops what it cannot decode: say so instead.
+			if _, err := url.ParseQuery(req.URL.RawQuery); err != nil {
+				return domain.Errorf(ValidationFailed, "the query string is not valid: %v", err)
 			}
 			in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
 			if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {

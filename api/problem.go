@@ -23,6 +23,8 @@ const (
 	PayloadTooLarge      domain.Code = "payload_too_large"      // the body is over the limit
 	UnsupportedMediaType domain.Code = "unsupported_media_type" // the body is not JSON
 	RateLimited          domain.Code = "rate_limited"           // too many requests from one address or credential
+	BodyTooComplex       domain.Code = "body_too_complex"       // the JSON body nests too deep or holds too many values
+	RequestTimeout       domain.Code = "request_timeout"        // the body did not arrive within the read timeout
 )
 
 // kind is how one error code looks over HTTP.
@@ -38,6 +40,8 @@ var kinds = map[domain.Code]kind{
 	domain.Invalid:            {http.StatusBadRequest, "The request cannot be carried out as asked"},
 	MalformedJSON:             {http.StatusBadRequest, "The request body is not valid JSON"},
 	ValidationFailed:          {http.StatusBadRequest, "The request does not match the API contract"},
+	BodyTooComplex:            {http.StatusBadRequest, "The request body is nested too deep or holds too many values"},
+	RequestTimeout:            {http.StatusRequestTimeout, "The request did not arrive in time"},
 	domain.Unauthorized:       {http.StatusUnauthorized, "Missing or unknown credential"},
 	domain.Forbidden:          {http.StatusForbidden, "This credential may not do that"},
 	domain.NotFound:           {http.StatusNotFound, "Not found"},
@@ -119,7 +123,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		case domain.Unauthorized:
 			h.Set("WWW-Authenticate", `Bearer realm="treasury"`)
 		case domain.Unavailable:
-			h.Set("Retry-After", "1")
+			if h.Get("Retry-After") == "" {
+				h.Set("Retry-After", "1")
+			}
 		}
 		body, mErr := json.Marshal(p)
 		if mErr != nil {

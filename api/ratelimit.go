@@ -3,6 +3,7 @@ package api
 import (
 	"math"
 	"net"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -173,4 +174,28 @@ func requestCredential(c echo.Context) string {
 		return c.QueryParam("access_token")
 	}
 	return ""
+}
+
+// createRoute is the path of the operation that creates games.
+const createRoute = "/v1/games"
+
+// createQuota refuses game creations beyond the bucket of their client
+// address with 429 rate_limited and Retry-After. Every game is stored until
+// it is deleted as idle (Options.IdleGames), so creation has a quota of its
+// own, far below the request rate.
+func createQuota(byAddress *limiters, m *Metrics) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if c.Request().Method != http.MethodPost || c.Path() != createRoute {
+				return next(c)
+			}
+			if wait, ok := byAddress.take(addressKey(c.RealIP()), time.Now()); !ok {
+				m.limited.WithLabelValues("create").Inc()
+				secs := max(int(math.Ceil(wait.Seconds())), 1)
+				c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+				return domain.Errorf(RateLimited, "this address has created as many games as it may for now; retry in %d s", secs)
+			}
+			return next(c)
+		}
+	}
 }

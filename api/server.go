@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,7 @@ type Server struct {
 	metrics        *Metrics
 	done           <-chan struct{} // closed when the server shuts down
 	heartbeat      time.Duration   // keep-alive period of event streams
+	streams        *streamCaps     // open event streams, capped
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)
@@ -38,7 +40,8 @@ var _ oapi.StrictServerInterface = (*Server)(nil)
 func NewServer(games *domain.Games, opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
-		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat}
+		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,
+		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics)}
 }
 
 // Default and largest page of the move log.
@@ -112,6 +115,9 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	for _, p := range b.Players {
 		req.Players = append(req.Players, p.Name)
 	}
+	if err := checkPlayerNames(req.Players); err != nil {
+		return nil, err
+	}
 	if b.Seed != nil {
 		req.Seed = *b.Seed
 	}
@@ -160,16 +166,97 @@ func noneMatch(header, tag string) bool {
 	return false
 }
 
-// ifMatch reads an If-Match header: nil for "*" (any version).
-func ifMatch(h *string) (*int64, error) {
-	if h == nil || *h == "*" {
+// ifMatch reads an If-Match header (RFC 9110 13.1.1): "*", or a list of
+// entity tags of which any may match. If-Match compares strongly, so a weak
+// tag (W/"3") never matches. It returns the version the move must find the
+// game at, nil for any; a list with no tag that can match is refused with
+// PreconditionFailed. Of a list naming several versions, current (read only
+// then) tells which one the game is at.
+func ifMatch(h *string, current func() (int64, error)) (*int64, error) {
+	if h == nil {
 		return nil, nil
 	}
-	v, err := strconv.ParseInt(strings.Trim(*h, `"`), 10, 64)
+	tags, err := entityTags(*h)
 	if err != nil {
-		return nil, domain.Errorf(domain.Invalid, "If-Match must be the game's ETag, \"<version>\"")
+		return nil, err
 	}
-	return &v, nil
+	var versions []int64
+	weak := false
+	for _, t := range tags {
+		switch {
+		case t == "*":
+			return nil, nil
+		case strings.HasPrefix(t, "W/"):
+			weak = true
+		default:
+			if v, err := strconv.ParseInt(strings.Trim(t, `"`), 10, 64); err == nil && v >= 0 {
+				versions = append(versions, v)
+			}
+		}
+	}
+	switch len(versions) {
+	case 0:
+		reason := "no entity tag in If-Match is one of this game's (\"<version>\")"
+		if weak {
+			reason = "If-Match compares entity tags strongly, so a weak tag (W/\"…\") never matches; send the ETag as the game gave it, \"<version>\""
+		}
+		return nil, domain.Errorf(domain.PreconditionFailed, "%s", reason)
+	case 1:
+		return &versions[0], nil
+	}
+	cur, err := current()
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(versions, cur) {
+		return &cur, nil
+	}
+	return &versions[0], nil // refused with the game's version in the reason
+}
+
+// entityTags splits an If-Match or If-None-Match header into its members:
+// "*", "<tag>" or W/"<tag>" (a bare number is taken as its quoted tag, as
+// clients have sent it).
+func entityTags(h string) ([]string, error) {
+	var tags []string
+	rest := strings.TrimSpace(h)
+	bad := domain.Errorf(domain.Invalid, "If-Match must be * or a comma-separated list of ETags such as \"12\", not %q", h)
+	for rest != "" {
+		var tag string
+		switch {
+		case rest[0] == '*':
+			tag, rest = "*", rest[1:]
+		case rest[0] == '"' || strings.HasPrefix(rest, `W/"`):
+			start := strings.IndexByte(rest, '"')
+			end := strings.IndexByte(rest[start+1:], '"')
+			if end < 0 {
+				return nil, bad
+			}
+			tag, rest = rest[:start+end+2], rest[start+end+2:]
+		default:
+			i := 0
+			for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+				i++
+			}
+			if i == 0 {
+				return nil, bad
+			}
+			tag, rest = `"`+rest[:i]+`"`, rest[i:]
+		}
+		tags = append(tags, tag)
+		rest = strings.TrimSpace(rest)
+		if rest == "" {
+			break
+		}
+		if rest[0] != ',' {
+			return nil, bad
+		}
+		rest = strings.TrimSpace(rest[1:])
+	}
+	if len(tags) == 0 {
+		return nil, bad
+	}
+	return tags, nil
 }
 
 // SubmitMove applies a move.
@@ -179,7 +266,11 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 		return nil, err
 	}
 	opt := domain.PlayOptions{}
-	if opt.IfMatch, err = ifMatch(r.Params.IfMatch); err != nil {
+	current := func() (int64, error) {
+		g, err := s.games.Game(ctx, r.Id, domain.Public)
+		return g.Version, err
+	}
+	if opt.IfMatch, err = ifMatch(r.Params.IfMatch, current); err != nil {
 		return nil, err
 	}
 	if r.Params.IdempotencyKey != nil {

@@ -372,7 +372,7 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 	}()
 
 	scope := actorScope(actor)
-	reqHash := HashSecret(string(move))
+	reqHash := requestHash(move, opt.IdempotencyKey)
 	flightKey, keyHash := "", uint64(0)
 	if opt.IdempotencyKey != "" {
 		flightKey = scope + "\x00" + opt.IdempotencyKey
@@ -398,7 +398,7 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 			return Played{}, err
 		}
 		if prev != nil {
-			if prev.RequestHash != reqHash {
+			if !sameRequest(prev.RequestHash, reqHash, move) {
 				return Played{}, Errorf(IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", opt.IdempotencyKey)
 			}
 			resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)

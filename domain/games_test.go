@@ -130,6 +130,21 @@ func (h *heldStore) QueueAppend(_ context.Context, a domain.Append) func() error
 	return func() error { return <-p.done }
 }
 
+func (h *heldStore) DeleteIdleGames(_ context.Context, before time.Time) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for id, g := range h.games {
+		if g.UpdatedAt.Before(before) {
+			delete(h.games, id)
+			delete(h.creds, id)
+			delete(h.moves, id)
+			n++
+		}
+	}
+	return n, nil
+}
+
 func (h *heldStore) Ping(context.Context) error { return nil }
 func (h *heldStore) Close() error               { return nil }
 

@@ -104,6 +104,10 @@ type Store interface {
 	// Append makes a move, its snapshot and its idempotency record durable
 	// together; it returns only after the commit.
 	Append(ctx context.Context, a Append) error
+	// DeleteIdleGames deletes every game whose last move (or, without moves,
+	// its creation) is before before, with its moves, credentials and
+	// idempotency records, and returns how many it deleted.
+	DeleteIdleGames(ctx context.Context, before time.Time) (int, error)
 	// Ping reports whether the store is reachable and migrated.
 	Ping(ctx context.Context) error
 	// Close releases the store.

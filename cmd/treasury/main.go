@@ -36,7 +36,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "treasury:", err)
+		fmt.Fprintln(terminalSafe{os.Stderr}, "treasury:", err)
 		os.Exit(exitStatus(err))
 	}
 }
@@ -61,6 +61,8 @@ Usage:
   treasury serve [flags]   run the HTTP server (treasury serve --help lists its settings)
   treasury verify sheet|record [--json] FILE
                            check a paper score sheet or replay a game record, without a server
+  treasury copy --from DATABASE --to DATABASE
+                           copy every game from one store to another (SQLite files, postgres:// URLs)
 `
 
 // run is the whole program: it returns when the server has stopped, which
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, args[1:], getenv, stdout, stderr)
 	case "verify":
 		return verifyCommand(args[1:], getenv, stdout, stderr)
+	case "copy":
+		return copyCommand(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -106,6 +110,10 @@ type config struct {
 	corsOrigins     []string
 	addressLimit    api.RateLimit
 	credentialLimit api.RateLimit
+	createLimit     api.RateLimit // Rate in games per second
+	idleGames       time.Duration // games with no move for this long are deleted; 0: never
+	// Caps on open event streams; -1 is no cap (0 on the command line).
+	maxStreams, streamsPerAddress, streamsPerCredential int
 }
 
 // setting is one flag with its environment variable.
@@ -118,7 +126,7 @@ type setting struct {
 var settings = []setting{
 	{"address", "TREASURY_ADDRESS", "host:port to listen on", "127.0.0.1:8080",
 		func(c *config, v string) error { c.address = v; return nil }},
-	{"database", "TREASURY_DATABASE", "SQLite file that keeps the games; created on first run", "./treasury.db",
+	{"database", "TREASURY_DATABASE", "where the games are kept: a SQLite file (created on first run), or a PostgreSQL URL postgres://user:password@host:port/database", "./treasury.db",
 		func(c *config, v string) error { c.database = v; return nil }},
 	{"catalog", "TREASURY_CATALOG", "an extra Silver & Gold catalog file offered for new games (a catalog named \"standard\" replaces the built-in one)", "",
 		func(c *config, v string) error { c.catalog = v; return nil }},
@@ -140,9 +148,9 @@ var settings = []setting{
 			c.shutdownTimeout = d
 			return nil
 		}},
-	{"commit-linger", "TREASURY_COMMIT_LINGER", "while moves arrive together, how long the store waits for another before it commits the group (0: commit what is queued at once)", sqlite.DefaultLingerGap.String(),
+	{"commit-linger", "TREASURY_COMMIT_LINGER", "SQLite: while moves arrive together, how long the store waits for another before it commits the group (0: commit what is queued at once)", sqlite.DefaultLingerGap.String(),
 		func(c *config, v string) error { return parseLinger(v, &c.lingerGap) }},
-	{"commit-linger-max", "TREASURY_COMMIT_LINGER_MAX", "the longest the store gathers one group for", sqlite.DefaultLingerMax.String(),
+	{"commit-linger-max", "TREASURY_COMMIT_LINGER_MAX", "SQLite: the longest the store gathers one group for", sqlite.DefaultLingerMax.String(),
 		func(c *config, v string) error { return parseLinger(v, &c.lingerMax) }},
 	{"log-level", "TREASURY_LOG_LEVEL", "debug, info, warn or error", "info",
 		func(c *config, v string) error { return c.logLevel.UnmarshalText([]byte(v)) }},
@@ -168,6 +176,44 @@ var settings = []setting{
 		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
 	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
 		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
+	{"create-rate-per-address", "TREASURY_CREATE_RATE_PER_ADDRESS", "games per minute each client address may create on average (0: no quota); beyond it, 429 with Retry-After", "10",
+		func(c *config, v string) error {
+			if err := parseRate(v, &c.createLimit.Rate); err != nil {
+				return fmt.Errorf("want games per minute, 0 or more (0: no quota), not %q", v)
+			}
+			c.createLimit.Rate /= 60
+			return nil
+		}},
+	{"create-burst-per-address", "TREASURY_CREATE_BURST_PER_ADDRESS", "games a client address may create at once before its rate applies", "30",
+		func(c *config, v string) error { return parseBurst(v, &c.createLimit.Burst) }},
+	{"idle-games-after", "TREASURY_IDLE_GAMES_AFTER", "a game with no move for this long is deleted, ended or not (0: never); export records before (GET /v1/games/{id}/record)", "720h",
+		func(c *config, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return fmt.Errorf("want a duration such as 720h (30 days), or 0 for never, not %q", v)
+			}
+			c.idleGames = d
+			return nil
+		}},
+	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
+		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
+	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
+		func(c *config, v string) error { return parseCap(v, &c.streamsPerAddress) }},
+	{"streams-per-credential", "TREASURY_STREAMS_PER_CREDENTIAL", "event streams one credential may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerCredential),
+		func(c *config, v string) error { return parseCap(v, &c.streamsPerCredential) }},
+}
+
+// parseCap reads a cap: a count, 0 for none (-1 in the config).
+func parseCap(v string, n *int) error {
+	x, err := strconv.Atoi(v)
+	if err != nil || x < 0 {
+		return fmt.Errorf("want a number, 0 or more (0: no cap), not %q", v)
+	}
+	if x == 0 {
+		x = -1
+	}
+	*n = x
+	return nil
 }
 
 // parseLinger reads a duration of 0 to 100ms.
@@ -317,13 +363,21 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := newLogger(c, stderr)
+	if n, err := raiseOpenFileLimit(); err != nil {
+		log.Warn("could not raise the open-file limit", "error", err, "limit", n)
+	} else if c.maxStreams < 0 || uint64(c.maxStreams)+reservedFiles > n {
+		log.Warn("the cap on event streams leaves too few file descriptors for other connections: lower --max-streams or raise the hard open-file limit",
+			"max_streams", c.maxStreams, "open_file_limit", n)
+	}
 
 	sg, err := rules(c)
 	if err != nil {
 		return err
 	}
 	metrics := api.NewMetrics()
-	store, err := sqlite.Open(ctx, c.database, sqlite.WithCommitObserver(metrics.ObserveCommit), sqlite.WithLinger(c.lingerGap, c.lingerMax))
+	store, err := openStore(ctx, c.database, storeOptions{
+		observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true,
+	})
 	if err != nil {
 		return err
 	}
@@ -333,12 +387,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}()
 	games := domain.NewGames(store, rulesets.All(sg)...)
+	if c.idleGames > 0 {
+		sweepCtx, stopSweep := context.WithCancel(context.Background())
+		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
+		// Runs before the store is closed (defers run last first).
+		defer func() { stopSweep(); <-swept }()
+	}
 	// Closed when shutdown begins: event streams end instead of holding the
 	// shutdown until its timeout.
 	stopping := make(chan struct{})
 	handler, err := api.NewHandler(games, api.Options{
 		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
-		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit,
+		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
+		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
 		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
 	})
 	if err != nil {
@@ -359,8 +420,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(func() { close(stopping) })
-	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), c.database)
-	log.Info("serving", "address", ln.Addr().String(), "database", c.database, "rulesets", games.Rulesets())
+	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), describeDatabase(c.database))
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets())
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

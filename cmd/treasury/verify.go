@@ -78,6 +78,8 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	if err != nil {
 		return usageError{err}
 	}
+	// What is printed comes from the file: never let it drive the terminal.
+	stdout = terminalSafe{stdout}
 	if what == "sheet" {
 		return verifySheet(sg, data, *asJSON, stdout)
 	}
@@ -164,12 +166,12 @@ func writeSheet(w io.Writer, res silvergold.SheetResult) {
 func writeLines(w io.Writer, players []silvergold.PlayerScore) {
 	width := len("player")
 	for _, p := range players {
-		width = max(width, utf8.RuneCountInString(p.Name))
+		width = max(width, utf8.RuneCountInString(oneLine(p.Name)))
 	}
 	fmt.Fprintf(w, "%-*s  coins  cups  palms  cards  seals  total\n", width, "player")
 	for _, p := range players {
 		l := p.Lines
-		fmt.Fprintf(w, "%-*s  %5d  %4d  %5d  %5d  %5d  %5d\n", width, p.Name, l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, p.Total)
+		fmt.Fprintf(w, "%-*s  %5d  %4d  %5d  %5d  %5d  %5d\n", width, oneLine(p.Name), l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, p.Total)
 	}
 }
 
@@ -177,7 +179,7 @@ func writeLines(w io.Writer, players []silvergold.PlayerScore) {
 func writeRanking(w io.Writer, ranking []silvergold.Place, players []silvergold.PlayerScore) {
 	fmt.Fprintln(w, "Ranking:")
 	for i, p := range ranking {
-		line := fmt.Sprintf("  %d. %s, %d", p.Rank, p.Name, p.Total)
+		line := fmt.Sprintf("  %d. %s, %d", p.Rank, oneLine(p.Name), p.Total)
 		if i > 0 {
 			line += " - " + decided(ranking[i-1], p, players)
 		}
@@ -189,22 +191,22 @@ func writeRanking(w io.Writer, ranking []silvergold.Place, players []silvergold.
 func decided(above, p silvergold.Place, players []silvergold.PlayerScore) string {
 	switch p.DecidedBy {
 	case "total":
-		return fmt.Sprintf("fewer points than %s", above.Name)
+		return fmt.Sprintf("fewer points than %s", oneLine(above.Name))
 	case "shared":
-		return fmt.Sprintf("tied with %s on points and on every colour of card: the place is shared", above.Name)
+		return fmt.Sprintf("tied with %s on points and on every colour of card: the place is shared", oneLine(above.Name))
 	}
 	c, ok := silvergold.ParseColour(p.DecidedBy)
 	if !ok || above.Seat >= len(players) || p.Seat >= len(players) {
 		return p.DecidedBy
 	}
 	return fmt.Sprintf("tied with %s on %d points; %s completed more %s cards (%d to %d)",
-		above.Name, p.Total, above.Name, c, players[above.Seat].Completed.Get(c), players[p.Seat].Completed.Get(c))
+		oneLine(above.Name), p.Total, oneLine(above.Name), c, players[above.Seat].Completed.Get(c), players[p.Seat].Completed.Get(c))
 }
 
 // writeVerdict writes the outcome of replaying a record for people.
 func writeVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
 	fmt.Fprintf(w, "Record of game %s: %s, %s, %s (%s), catalog %s.\n", rec.GameID, rec.Ruleset, rec.Mode,
-		plural(len(rec.Players), "player"), strings.Join(rec.Players, ", "), rec.Catalog.Name)
+		plural(len(rec.Players), "player"), joinNames(rec.Players), rec.Catalog.Name)
 	if !v.Valid {
 		p := v.Problem
 		if p.Seq == 0 {
@@ -263,8 +265,10 @@ func compact(b []byte) string {
 	return out.String()
 }
 
-// sentence ends a reason with a full stop.
+// sentence ends a reason with a full stop, on one line (a reason may quote
+// a name).
 func sentence(s string) string {
+	s = oneLine(s)
 	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") {
 		return s
 	}
@@ -277,4 +281,13 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// joinNames lists names on one line.
+func joinNames(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = oneLine(n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -82,8 +82,9 @@ type Player struct {
 	Passed   bool  `json:"passed"`
 	Crossing *Move `json:"crossing,omitempty"` // the crossing made this turn
 	Undo     *undo `json:"undo,omitempty"`
-	Rows     int   `json:"rows"`  // coin rows completed this turn, cups to claim
-	Takes    int   `json:"takes"` // replacements still owed while resolving
+	Rows     int   `json:"rows"`              // coin rows completed this turn, cups to claim
+	Takes    int   `json:"takes"`             // replacements still owed while resolving
+	Changes  int   `json:"changes,omitempty"` // keeps or crossings replaced this turn (setup counts as one)
 }
 
 // Game is the whole state of one game of Silver & Gold. It changes only
@@ -341,7 +342,7 @@ func (g *Game) reveal(p Pattern) {
 	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: p.Code()})
 	for i := range g.Players {
 		pl := &g.Players[i]
-		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes = false, nil, nil, 0, 0
+		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes, pl.Changes = false, nil, nil, 0, 0, 0
 		pl.Passed = g.uncrossed(pl) == 0
 		if pl.Passed {
 			g.emit("player_passed", seatEvent{i})

@@ -82,7 +82,7 @@ func (g *Game) LegalMoves(seat int) Legal {
 	}
 	p := &g.Players[seat]
 	switch {
-	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()):
+	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()) && !(p.Kept && p.Changes >= MaxChanges):
 		l.Action = MoveKeep
 		for _, c := range p.Dealt {
 			l.Keep = append(l.Keep, g.cardID(c))
@@ -90,7 +90,7 @@ func (g *Game) LegalMoves(seat int) Legal {
 		if g.Mode == Physical {
 			l.Keep = g.unseen(seat)
 		}
-	case g.Phase == PhaseCrossing && !p.Passed:
+	case g.Phase == PhaseCrossing && !p.Passed && !(p.Crossed && p.Changes >= MaxChanges):
 		pat, _ := g.Current()
 		l.Action = MoveCross
 		l.Expedition = expedition(pat)

@@ -3,7 +3,9 @@ package silvergold
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -49,12 +51,34 @@ func DecodeMove(b []byte) (Move, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return Move{}, domain.Errorf(domain.Invalid, "the move is not valid JSON of a Silver & Gold move: %v", err)
+		return Move{}, moveDecodeError(err)
 	}
 	if dec.More() {
 		return Move{}, domain.Errorf(domain.Invalid, "the move has trailing data after its JSON object")
 	}
 	return m, nil
+}
+
+// moveDecodeError says in a player's words why a move did not decode, rather
+// than in encoding/json's ("cannot unmarshal number 0.0 into Go struct field
+// Move.seat of type int").
+func moveDecodeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "move"
+		}
+		switch te.Type.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return domain.Errorf(domain.Invalid, "%s must be a whole number written without a decimal point or exponent (such as 0 or 2), not %s", field, te.Value)
+		}
+		return domain.Errorf(domain.Invalid, "%s has the wrong type: it is a %s, where a move has a %s", field, te.Value, te.Type.Kind())
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return domain.Errorf(domain.Invalid, "the move has a field %s that no Silver & Gold move has", name)
+	}
+	return domain.Errorf(domain.Invalid, "the move is not valid JSON of a Silver & Gold move: %v", err)
 }
 
 // SeatPtr returns a pointer to seat, for building moves.
@@ -158,6 +182,9 @@ func (g *Game) keep(seat int, m *Move) error {
 	if g.Mode == Physical && g.allKept() {
 		return domain.Illegal("keep-in-setup", "every player has kept two cards already")
 	}
+	if p.Kept && p.Changes >= MaxChanges {
+		return changeLimit(seat, "keep")
+	}
 	if len(m.Cards) != HandSize {
 		return domain.Illegal("keep-two", "keep exactly 2 cards; you named %d", len(m.Cards))
 	}
@@ -177,6 +204,9 @@ func (g *Game) keep(seat int, m *Move) error {
 			if !containsInt(p.Dealt, c) {
 				return domain.Illegal("keep-dealt", "%s was not dealt to seat %d; choose 2 of %s", g.cardID(c), seat, g.idList(p.Dealt))
 			}
+		}
+		if p.Kept {
+			p.Changes++
 		}
 		p.Hand = []HandCard{{Card: a}, {Card: b}}
 		p.Kept = true
@@ -202,12 +232,26 @@ func (g *Game) keep(seat int, m *Move) error {
 			}
 		}
 	}
+	if p.Kept {
+		p.Changes++
+	}
 	p.Hand = []HandCard{{Card: a}, {Card: b}}
 	p.Kept = true
 	if g.allKept() {
 		g.finishSetup()
 	}
 	return nil
+}
+
+// MaxChanges is how often a seat may replace its keep during setup, or its
+// crossing during one turn. Replacing is for a slip of the finger; without a
+// cap one seat could grow its game's log (and record) without end.
+const MaxChanges = 20
+
+// changeLimit is the refusal of a change beyond MaxChanges.
+func changeLimit(seat int, what string) error {
+	return domain.Illegal("change-limit", "seat %d has already changed its %s %d times this turn, the most the rules allow; the cap is reached, so the %s stands as it is",
+		seat, what, MaxChanges, what)
 }
 
 func (g *Game) allKept() bool {
@@ -265,6 +309,10 @@ func (g *Game) cross(seat int, m *Move) error {
 	orig := &g.Players[seat]
 	if orig.Passed {
 		return domain.Illegal("pass", "seat %d has no uncrossed box left and passes this turn", seat)
+	}
+	replacing := orig.Crossed
+	if replacing && orig.Changes >= MaxChanges {
+		return changeLimit(seat, "crossing")
 	}
 	p := *orig
 	p.Hand = append([]HandCard(nil), orig.Hand...)
@@ -356,6 +404,9 @@ func (g *Game) cross(seat int, m *Move) error {
 		p.Palms = append(p.Palms, 1+g.displayPalms())
 	}
 	p.Crossed = true
+	if replacing {
+		p.Changes++
+	}
 	p.Undo = &before
 	// A copy: an array even when empty (never null), and not the player's own
 	// slice, which later moves append to.

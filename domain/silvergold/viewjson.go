@@ -390,6 +390,10 @@ func (p *Player) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(p.Rows), 10)
 	b = append(b, `,"takes":`...)
 	b = strconv.AppendInt(b, int64(p.Takes), 10)
+	if p.Changes != 0 {
+		b = append(b, `,"changes":`...)
+		b = strconv.AppendInt(b, int64(p.Changes), 10)
+	}
 	return append(b, '}')
 }
 

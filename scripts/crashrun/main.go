@@ -139,7 +139,7 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 	dbPath, logPath := filepath.Join(tmp, "crash.db"), filepath.Join(tmp, "treasury.log")
 	args := []string{"serve", "--address", addr, "--database", dbPath, "--log-level", "warn"}
 	// All clients share 127.0.0.1: no rate limits.
-	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0"}
+	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0", "TREASURY_CREATE_RATE_PER_ADDRESS=0"}
 	start := func() (*proc.Server, error) {
 		return proc.Start(ctx, bin, args, addr, "/healthz", logPath, env...)
 	}

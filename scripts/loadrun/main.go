@@ -284,7 +284,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfi
 	}
 	// Every client of the run comes from 127.0.0.1, far beyond what one
 	// address or credential may send to a public server: no rate limits.
-	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0"}
+	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0", "TREASURY_CREATE_RATE_PER_ADDRESS=0"}
 	pprofAddr := ""
 	if profile != "" {
 		if pprofAddr, err = proc.FreeAddress(); err != nil {

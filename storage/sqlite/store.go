@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,13 @@ type Store struct {
 
 	batches atomic.Int64
 	writes  atomic.Int64
+
+	// writeErr is the last write that failed on the disk (see writeFailed),
+	// nil once a write succeeds again; Ping reports it.
+	writeErr  atomic.Pointer[error]
+	dir       string // the database's directory, whose free space the probe checks
+	probeMu   sync.Mutex
+	lastProbe time.Time
 }
 
 // The writer's default linger (WithLinger).
@@ -164,6 +172,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		cfg:    cfg,
 		writer: writer,
 		reader: reader,
+		dir:    filepath.Dir(path),
 		reqs:   make(chan *request, cfg.queue),
 		done:   make(chan struct{}),
 	}
@@ -212,10 +221,15 @@ func (s *Store) checkOpen() error {
 	return nil
 }
 
-// Ping checks that a reader connection answers and that the schema is at the
-// version this build expects.
+// Ping checks that a reader connection answers, that the schema is at the
+// version this build expects, and that writes succeed: after a write failed
+// on the disk (full, I/O error, read-only), Ping fails with Unavailable until
+// a write succeeds again, trying one itself at most once a second.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := s.writable(ctx); err != nil {
 		return err
 	}
 	var v int
@@ -259,11 +273,21 @@ func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) 
 	if err := s.checkOpen(); err != nil {
 		return domain.GameRecord{}, err
 	}
+	return readGame(ctx, s.reader, id)
+}
+
+// querier is what reads need: the reader pool, or a transaction on it.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func readGame(ctx context.Context, q querier, id string) (domain.GameRecord, error) {
 	var (
 		g                domain.GameRecord
 		created, updated string
 	)
-	err := s.reader.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
+	err := q.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
 			created_at, updated_at, version, state, phase, ended
 		FROM games WHERE id = ?`, id).
 		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
@@ -288,7 +312,11 @@ func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials,
 	if err := s.checkOpen(); err != nil {
 		return domain.Credentials{}, err
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	return readCredentials(ctx, s.reader, id)
+}
+
+func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 	}
@@ -330,8 +358,12 @@ func (s *Store) Catalog(ctx context.Context, hash string) (domain.CatalogBlob, e
 	if err := s.checkOpen(); err != nil {
 		return domain.CatalogBlob{}, err
 	}
+	return readCatalog(ctx, s.reader, hash)
+}
+
+func readCatalog(ctx context.Context, q querier, hash string) (domain.CatalogBlob, error) {
 	c := domain.CatalogBlob{Hash: hash}
-	err := s.reader.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
+	err := q.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
 	}
@@ -348,11 +380,15 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
+	return readMoves(ctx, s.reader, id, after, limit)
+}
+
+func readMoves(ctx context.Context, q querier, id string, after int64, limit int) ([]domain.MoveRecord, error) {
 	lim, capHint := int64(limit), limit
 	if limit <= 0 {
 		lim, capHint = -1, 64 // LIMIT -1 is "no limit" in SQLite
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
+	rows, err := q.QueryContext(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
 		FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, id, after, lim)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: read moves of game %q: %w", id, err)
@@ -378,16 +414,16 @@ func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([
 	}
 	if len(out) == 0 {
 		// Only now is it worth a second lookup to tell "no moves" from "no game".
-		if err := s.gameExists(ctx, id); err != nil {
+		if err := gameExists(ctx, q, id); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-func (s *Store) gameExists(ctx context.Context, id string) error {
+func gameExists(ctx context.Context, q querier, id string) error {
 	var one int
-	err := s.reader.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,9 +15,8 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/storage/sqlite"
+	"github.com/treasury-games/treasury/storage/storetest"
 )
-
-var t0 = time.Date(2025, 3, 14, 15, 9, 26, 535897932, time.UTC)
 
 // openStore opens a store on a new file in a temp dir and closes it when the
 // test ends.
@@ -40,59 +38,31 @@ func rawDB(t *testing.T, path string) *sql.DB {
 	return db
 }
 
-var testCatalog = domain.CatalogBlob{Name: "base-2025", Hash: "c0ffee", Content: []byte("grey-01: xo. / ooc / pooo")}
-
-func newGame(id string) (domain.GameRecord, domain.Credentials, domain.CatalogBlob) {
-	g := domain.GameRecord{
-		ID:          id,
-		Ruleset:     "silver-and-gold",
-		Mode:        "digital",
-		CatalogName: testCatalog.Name,
-		CatalogHash: testCatalog.Hash,
-		CreatedAt:   t0,
-		UpdatedAt:   t0.Add(time.Millisecond),
-		State:       []byte(`{"round":0}`),
-		Phase:       "setup",
-	}
-	creds := domain.Credentials{HostHash: "host-" + id, SeatHashes: []string{"seat0-" + id, "seat1-" + id, "seat2-" + id}}
-	return g, creds, testCatalog
-}
+// Helpers shared with the conformance suite.
+var (
+	newGame     = storetest.NewGame
+	move        = storetest.Move
+	requireCode = storetest.RequireCode
+	testCatalog = storetest.Catalog
+)
 
 func mustCreate(t *testing.T, s *sqlite.Store, id string) domain.GameRecord {
 	t.Helper()
-	g, creds, cat := newGame(id)
-	require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
-	return g
-}
-
-// move is the append that takes game id from version v to v+1.
-func move(id string, v int64) domain.Append {
-	return domain.Append{
-		GameID:        id,
-		ExpectVersion: v,
-		Move: domain.MoveRecord{
-			Seq:    v + 1,
-			Actor:  domain.Actor{Seat: int(v % 3)},
-			Move:   fmt.Appendf(nil, `{"move":%d}`, v+1),
-			Events: fmt.Appendf(nil, `[{"type":"e%d"}]`, v+1),
-			At:     t0.Add(time.Duration(v+1) * time.Second),
-		},
-		State: fmt.Appendf(nil, `{"round":%d}`, v+1),
-		Phase: "play",
-	}
+	return storetest.MustCreate(t, s, id)
 }
 
 func appendN(t *testing.T, s *sqlite.Store, id string, n int) {
 	t.Helper()
-	for v := range int64(n) {
-		require.NoError(t, s.Append(t.Context(), move(id, v)))
-	}
+	storetest.AppendN(t, s, id, n)
 }
 
-func requireCode(t *testing.T, err error, code domain.Code) {
-	t.Helper()
-	require.Error(t, err)
-	require.Equal(t, code, domain.ErrorCode(err), "error: %v", err)
+// TestStore runs the store conformance suite on a new file per test. The
+// tests below are SQLite's own: the file, WAL, the writer and its groups.
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) domain.Store {
+		s, _ := openStore(t)
+		return s
+	})
 }
 
 // writerGate holds the writer goroutine before its next batch, so that
@@ -213,7 +183,7 @@ func TestOpen(t *testing.T) {
 		after := take(s)
 		assert.Equal(t, before, after)
 		assert.Len(t, after.Moves, 4)
-		assert.Len(t, after.Migrations, 4) // 0001_init, 0002_games_phase, 0003_idempotency_without_rowid, 0004_move_audience
+		assert.Len(t, after.Migrations, 5) // 0001_init, 0002_games_phase, 0003_idempotency_without_rowid, 0004_move_audience, 0005_games_updated_at
 		require.NoError(t, s.Ping(t.Context()))
 	})
 
@@ -264,322 +234,7 @@ func TestOpen(t *testing.T) {
 	})
 }
 
-func TestCreateGame(t *testing.T) {
-	t.Run("stores every field", func(t *testing.T) {
-		s, _ := openStore(t)
-		want, creds, cat := newGame("g1")
-		want.Ended = true
-		require.NoError(t, s.CreateGame(t.Context(), want, creds, cat))
-
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, want, got)
-
-		gotCreds, err := s.Credentials(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, creds, gotCreds)
-
-		gotCat, err := s.Catalog(t.Context(), cat.Hash)
-		require.NoError(t, err)
-		assert.Equal(t, cat, gotCat)
-	})
-
-	t.Run("zero times become now, in UTC", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, creds, cat := newGame("g1")
-		g.CreatedAt, g.UpdatedAt = time.Time{}, time.Time{}
-		before := time.Now()
-		require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.WithinRange(t, got.CreatedAt, before, time.Now())
-		assert.Equal(t, got.CreatedAt, got.UpdatedAt)
-		assert.Equal(t, time.UTC, got.CreatedAt.Location())
-	})
-
-	t.Run("an existing id is a conflict and the first game stays", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		g, creds, cat := newGame("g1")
-		g.Phase = "other"
-		requireCode(t, s.CreateGame(t.Context(), g, creds, cat), domain.Conflict)
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, "setup", got.Phase)
-	})
-
-	t.Run("a catalog is stored once for many games", func(t *testing.T) {
-		s, path := openStore(t)
-		mustCreate(t, s, "g1")
-		g, creds, cat := newGame("g2")
-		cat.Name = "renamed" // same hash: the first copy is kept
-		require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
-
-		var n int
-		require.NoError(t, rawDB(t, path).QueryRow(`SELECT count(*) FROM catalogs`).Scan(&n))
-		assert.Equal(t, 1, n)
-		got, err := s.Catalog(t.Context(), testCatalog.Hash)
-		require.NoError(t, err)
-		assert.Equal(t, testCatalog, got)
-		for _, id := range []string{"g1", "g2"} {
-			g, err := s.Game(t.Context(), id)
-			require.NoError(t, err)
-			assert.Equal(t, testCatalog.Hash, g.CatalogHash)
-		}
-	})
-
-	t.Run("a game not at version 0 is refused", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, creds, cat := newGame("g1")
-		g.Version = 3
-		require.Error(t, s.CreateGame(t.Context(), g, creds, cat))
-		_, err := s.Game(t.Context(), "g1")
-		requireCode(t, err, domain.NotFound)
-	})
-
-	t.Run("a catalog hash that differs from the game's is refused", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, creds, cat := newGame("g1")
-		cat.Hash = "other"
-		require.Error(t, s.CreateGame(t.Context(), g, creds, cat))
-	})
-}
-
-func TestGame(t *testing.T) {
-	t.Run("a missing game is not found", func(t *testing.T) {
-		s, _ := openStore(t)
-		_, err := s.Game(t.Context(), "nope")
-		requireCode(t, err, domain.NotFound)
-	})
-
-	t.Run("times come back in UTC to the nanosecond", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, creds, cat := newGame("g1")
-		zone := time.FixedZone("UTC+5:30", 5*3600+1800)
-		g.CreatedAt = t0.In(zone)
-		g.UpdatedAt = t0.In(zone).Add(time.Nanosecond)
-		require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, t0, got.CreatedAt)
-		assert.Equal(t, t0.Add(time.Nanosecond), got.UpdatedAt)
-	})
-
-	t.Run("shows the latest append", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		appendN(t, s, "g1", 5)
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, int64(5), got.Version)
-		assert.Equal(t, move("g1", 4).State, got.State)
-	})
-}
-
-func TestCredentials(t *testing.T) {
-	t.Run("a missing game is not found", func(t *testing.T) {
-		s, _ := openStore(t)
-		_, err := s.Credentials(t.Context(), "nope")
-		requireCode(t, err, domain.NotFound)
-	})
-
-	t.Run("host and seats in seat order", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, _, cat := newGame("g1")
-		seats := make([]string, 12) // more than 9, so seat order is numeric
-		for i := range seats {
-			seats[i] = fmt.Sprintf("hash-%02d", 11-i)
-		}
-		creds := domain.Credentials{HostHash: "host", SeatHashes: seats}
-		require.NoError(t, s.CreateGame(t.Context(), g, creds, cat))
-		got, err := s.Credentials(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, creds, got)
-	})
-
-	t.Run("a credential used twice in one game is refused", func(t *testing.T) {
-		s, _ := openStore(t)
-		g, _, cat := newGame("g1")
-		err := s.CreateGame(t.Context(), g, domain.Credentials{HostHash: "same", SeatHashes: []string{"same"}}, cat)
-		require.Error(t, err)
-		_, err = s.Game(t.Context(), "g1")
-		requireCode(t, err, domain.NotFound)
-	})
-}
-
-func TestCatalog(t *testing.T) {
-	t.Run("a missing hash is not found", func(t *testing.T) {
-		s, _ := openStore(t)
-		_, err := s.Catalog(t.Context(), "nope")
-		requireCode(t, err, domain.NotFound)
-	})
-}
-
-func TestMoves(t *testing.T) {
-	s, _ := openStore(t)
-	mustCreate(t, s, "g1")
-	appendN(t, s, "g1", 10)
-	mustCreate(t, s, "empty")
-
-	seqs := func(ms []domain.MoveRecord) []int64 {
-		out := []int64{}
-		for _, m := range ms {
-			out = append(out, m.Seq)
-		}
-		return out
-	}
-
-	t.Run("pages in order", func(t *testing.T) {
-		for _, tc := range []struct {
-			after int64
-			limit int
-			want  []int64
-		}{
-			{0, 3, []int64{1, 2, 3}},
-			{3, 3, []int64{4, 5, 6}},
-			{8, 5, []int64{9, 10}},
-			{10, 5, []int64{}},
-			{0, 0, []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
-			{7, -1, []int64{8, 9, 10}},
-		} {
-			got, err := s.Moves(t.Context(), "g1", tc.after, tc.limit)
-			require.NoError(t, err)
-			assert.Equal(t, tc.want, seqs(got), "after %d limit %d", tc.after, tc.limit)
-		}
-	})
-
-	t.Run("every field reads back", func(t *testing.T) {
-		got, err := s.Moves(t.Context(), "g1", 4, 1)
-		require.NoError(t, err)
-		require.Len(t, got, 1)
-		assert.Equal(t, move("g1", 4).Move, got[0])
-	})
-
-	t.Run("a host move reads back as the host's", func(t *testing.T) {
-		mustCreate(t, s, "hosted")
-		a := move("hosted", 0)
-		a.Move.Actor = domain.Actor{Host: true}
-		require.NoError(t, s.Append(t.Context(), a))
-		got, err := s.Moves(t.Context(), "hosted", 0, 0)
-		require.NoError(t, err)
-		assert.Equal(t, []domain.MoveRecord{a.Move}, got)
-	})
-
-	t.Run("a game without moves has none", func(t *testing.T) {
-		got, err := s.Moves(t.Context(), "empty", 0, 0)
-		require.NoError(t, err)
-		assert.Empty(t, got)
-	})
-
-	t.Run("a missing game is not found", func(t *testing.T) {
-		_, err := s.Moves(t.Context(), "nope", 0, 0)
-		requireCode(t, err, domain.NotFound)
-	})
-}
-
-func TestIdempotency(t *testing.T) {
-	t.Run("an unknown key gives nil", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		got, err := s.Idempotency(t.Context(), "g1", "seat0", "k1")
-		require.NoError(t, err)
-		assert.Nil(t, got)
-	})
-
-	t.Run("stored with its move and read back", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		rec := domain.IdempotencyRecord{Key: "k1", Scope: "seat0", RequestHash: "rh1", Status: 201, Response: []byte(`{"version":1}`)}
-		a := move("g1", 0)
-		a.Idempotency = &rec
-		require.NoError(t, s.Append(t.Context(), a))
-
-		got, err := s.Idempotency(t.Context(), "g1", "seat0", "k1")
-		require.NoError(t, err)
-		require.NotNil(t, got)
-		assert.Equal(t, rec, *got)
-
-		// The key is per scope: another credential's k1 is another key.
-		other, err := s.Idempotency(t.Context(), "g1", "seat1", "k1")
-		require.NoError(t, err)
-		assert.Nil(t, other)
-	})
-}
-
 func TestAppend(t *testing.T) {
-	t.Run("stores the move and the game's new state", func(t *testing.T) {
-		s, _ := openStore(t)
-		before := mustCreate(t, s, "g1")
-		a := move("g1", 0)
-		a.Ended = true
-		a.Phase = "scored"
-		require.NoError(t, s.Append(t.Context(), a))
-
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		want := before
-		want.Version, want.State, want.Phase, want.Ended, want.UpdatedAt = 1, a.State, "scored", true, a.Move.At
-		assert.Equal(t, want, got)
-
-		moves, err := s.Moves(t.Context(), "g1", 0, 0)
-		require.NoError(t, err)
-		assert.Equal(t, []domain.MoveRecord{a.Move}, moves)
-	})
-
-	t.Run("a stale version is a conflict and changes nothing", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		appendN(t, s, "g1", 2)
-		before, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-
-		stale := move("g1", 1)
-		stale.State = []byte("stale")
-		requireCode(t, s.Append(t.Context(), stale), domain.Conflict)
-
-		after, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, before, after)
-		moves, err := s.Moves(t.Context(), "g1", 0, 0)
-		require.NoError(t, err)
-		assert.Len(t, moves, 2)
-	})
-
-	t.Run("a missing game is not found", func(t *testing.T) {
-		s, _ := openStore(t)
-		requireCode(t, s.Append(t.Context(), move("nope", 0)), domain.NotFound)
-	})
-
-	t.Run("a move that does not follow the version is refused", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		a := move("g1", 0)
-		a.Move.Seq = 2
-		require.Error(t, s.Append(t.Context(), a))
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Zero(t, got.Version)
-	})
-
-	t.Run("a reused idempotency key is a conflict and the move is not stored", func(t *testing.T) {
-		s, _ := openStore(t)
-		mustCreate(t, s, "g1")
-		first := move("g1", 0)
-		first.Idempotency = &domain.IdempotencyRecord{Key: "k1", Scope: "seat0", RequestHash: "rh1", Status: 200, Response: []byte("one")}
-		require.NoError(t, s.Append(t.Context(), first))
-
-		second := move("g1", 1)
-		second.Idempotency = &domain.IdempotencyRecord{Key: "k1", Scope: "seat0", RequestHash: "rh2", Status: 200, Response: []byte("two")}
-		requireCode(t, s.Append(t.Context(), second), domain.Conflict)
-
-		got, err := s.Game(t.Context(), "g1")
-		require.NoError(t, err)
-		assert.Equal(t, int64(1), got.Version)
-		rec, err := s.Idempotency(t.Context(), "g1", "seat0", "k1")
-		require.NoError(t, err)
-		assert.Equal(t, "rh1", rec.RequestHash)
-	})
-
 	t.Run("failures in one group fail alone", func(t *testing.T) {
 		gate := newWriterGate()
 		s, _ := openStore(t, gate.option())
@@ -652,84 +307,6 @@ func TestAppend(t *testing.T) {
 		assert.Len(t, moves, 1)
 	})
 
-	t.Run("concurrent appends to many games are all kept in order", func(t *testing.T) {
-		const (
-			games   = 16
-			workers = 64 // 4 per game, racing each other on the same versions
-			each    = 10 // accepted appends per worker
-		)
-		s, _ := openStore(t)
-		for g := range games {
-			mustCreate(t, s, fmt.Sprintf("g%02d", g))
-		}
-
-		type ack struct {
-			seq  int64
-			body string
-		}
-		var (
-			mu      sync.Mutex
-			acked   = map[string][]ack{}
-			total   atomic.Int64
-			started = make(chan struct{})
-			wg      sync.WaitGroup
-		)
-		for w := range workers {
-			id := fmt.Sprintf("g%02d", w%games)
-			wg.Go(func() {
-				for i := 0; i < each; {
-					g, err := s.Game(context.Background(), id)
-					if !assert.NoError(t, err) {
-						return
-					}
-					a := move(id, g.Version)
-					body := fmt.Sprintf(`{"worker":%d,"i":%d}`, w, i)
-					a.Move.Move = []byte(body)
-					err = s.Append(context.Background(), a)
-					if domain.ErrorCode(err) == domain.Conflict {
-						continue // another worker took this version; read again
-					}
-					if !assert.NoError(t, err) {
-						return
-					}
-					mu.Lock()
-					acked[id] = append(acked[id], ack{a.Move.Seq, body})
-					mu.Unlock()
-					if total.Add(1) == workers*each/2 {
-						close(started)
-					}
-					i++
-				}
-			})
-		}
-
-		// Halfway through, an append on a version long gone must fail alone.
-		<-started
-		requireCode(t, s.Append(t.Context(), move("g00", 0)), domain.Conflict)
-		wg.Wait()
-
-		perGame := int64(workers / games * each)
-		for g := range games {
-			id := fmt.Sprintf("g%02d", g)
-			moves, err := s.Moves(t.Context(), id, 0, 0)
-			require.NoError(t, err)
-			require.Len(t, moves, int(perGame), id)
-			bySeq := map[int64]string{}
-			for i, m := range moves {
-				require.Equal(t, int64(i+1), m.Seq, "%s: versions 1..n without gaps", id)
-				bySeq[m.Seq] = string(m.Move)
-			}
-			require.Len(t, acked[id], int(perGame))
-			for _, a := range acked[id] {
-				assert.Equal(t, a.body, bySeq[a.seq], "%s: acknowledged move %d", id, a.seq)
-			}
-			game, err := s.Game(t.Context(), id)
-			require.NoError(t, err)
-			assert.Equal(t, perGame, game.Version)
-		}
-		st := s.Stats()
-		t.Logf("%d writes in %d commits", st.Writes, st.Batches)
-	})
 }
 
 func TestCountGames(t *testing.T) {
@@ -811,19 +388,6 @@ func TestCommitObserver(t *testing.T) {
 	})
 }
 
-func TestPing(t *testing.T) {
-	t.Run("an open, migrated store answers", func(t *testing.T) {
-		s, _ := openStore(t)
-		require.NoError(t, s.Ping(t.Context()))
-	})
-
-	t.Run("a closed store is unavailable", func(t *testing.T) {
-		s, _ := openStore(t)
-		require.NoError(t, s.Close())
-		requireCode(t, s.Ping(t.Context()), domain.Unavailable)
-	})
-}
-
 func TestClose(t *testing.T) {
 	t.Run("commits what is queued and refuses what comes later", func(t *testing.T) {
 		gate := newWriterGate()
@@ -871,11 +435,4 @@ func TestClose(t *testing.T) {
 		}
 	})
 
-	t.Run("closing twice is harmless", func(t *testing.T) {
-		s, _ := openStore(t)
-		require.NoError(t, s.Close())
-		require.NoError(t, s.Close())
-		g, creds, cat := newGame("g1")
-		requireCode(t, s.CreateGame(t.Context(), g, creds, cat), domain.Unavailable)
-	})
 }

@@ -115,11 +115,15 @@ func (s *Store) run() {
 		}
 		last = len(batch)
 		err := s.commit(batch, errs[:len(batch)])
+		if err == nil {
+			s.writeSucceeded()
+		}
+		err = s.writeFailed(err)
 		for i, r := range batch {
 			if err != nil {
 				r.done <- err
 			} else {
-				r.done <- errs[i]
+				r.done <- s.writeFailed(errs[i])
 			}
 			batch[i], errs[i] = nil, nil
 		}
@@ -189,7 +193,7 @@ func (s *Store) commit(batch []*request, errs []error) error {
 				// Some errors (I/O, disk full) make SQLite abort the whole
 				// transaction; then the savepoint is gone too.
 				tx.Rollback() //nolint:errcheck
-				return fmt.Errorf("sqlite: roll back after %v: %w", errs[i], err)
+				return fmt.Errorf("sqlite: roll back after %w: %w", errs[i], err)
 			}
 		}
 		if _, err := release.ExecContext(ctx); err != nil {
@@ -212,20 +216,11 @@ func (s *Store) commit(batch []*request, errs []error) error {
 // under seat -1) and its catalog, which is stored once per distinct hash.
 // Zero CreatedAt and UpdatedAt are set to now.
 func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
-	switch {
-	case g.ID == "":
-		return fmt.Errorf("sqlite: create game: empty id")
-	case g.Version != 0:
-		return fmt.Errorf("sqlite: create game %q: version %d, want 0", g.ID, g.Version)
-	case cat.Hash == "" || g.CatalogHash != cat.Hash:
-		return fmt.Errorf("sqlite: create game %q: catalog hash %q does not match the catalog's %q", g.ID, g.CatalogHash, cat.Hash)
-	case creds.HostHash == "":
-		return fmt.Errorf("sqlite: create game %q: empty host credential", g.ID)
+	if g.Version != 0 {
+		return domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
 	}
-	for i, h := range creds.SeatHashes {
-		if h == "" {
-			return fmt.Errorf("sqlite: create game %q: empty credential for seat %d", g.ID, i)
-		}
+	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
+		return fmt.Errorf("sqlite: create game: %w", err)
 	}
 	now := time.Now()
 	if g.CreatedAt.IsZero() {
@@ -234,34 +229,36 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	created, updated := formatTime(g.CreatedAt), formatTime(g.UpdatedAt)
-	state, content := nonNil(g.State), nonNil(cat.Content)
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error { return insertGame(ctx, tx, g, creds, cat) })
+}
 
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO catalogs (hash, name, content) VALUES (?, ?, ?)
-			ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, content); err != nil {
-			return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
-				created_at, updated_at, version, state, phase, ended)
-			VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-			g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, created, updated, state, g.Phase, g.Ended)
-		if isUniqueViolation(err) {
-			return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
-		}
-		if err != nil {
-			return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
-		}
-		if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash); err != nil {
+// insertGame stores a game's row, its credentials and its catalog (once per
+// hash).
+func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO catalogs (hash, name, content) VALUES (?, ?, ?)
+		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
+		return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
+			created_at, updated_at, version, state, phase, ended)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, formatTime(g.CreatedAt), formatTime(g.UpdatedAt),
+		g.Version, nonNil(g.State), g.Phase, g.Ended)
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
+	}
+	if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash); err != nil {
+		return err
+	}
+	for i, h := range creds.SeatHashes {
+		if err := insertSeat(ctx, tx, g.ID, i, h); err != nil {
 			return err
 		}
-		for i, h := range creds.SeatHashes {
-			if err := insertSeat(ctx, tx, g.ID, i, h); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash string) error {

@@ -1,0 +1,10 @@
+package postgres
+
+// MigrationNames lists the embedded migrations in the order they apply.
+func MigrationNames() []string {
+	names := make([]string, len(migrations))
+	for i, m := range migrations {
+		names[i] = m.name
+	}
+	return names
+}

@@ -1,0 +1,559 @@
+// Package postgres keeps games in a PostgreSQL database. It implements
+// domain.Store with the same behaviour as the SQLite store, and knows nothing
+// about any game's rules: states, moves and responses are opaque bytes.
+//
+// # Concurrency
+//
+// The database decides every race, not this process: an append is one SQL
+// statement, so one transaction, that updates the game only WHERE its version
+// is the one the move was applied to, and inserts the move and the
+// idempotency record only when that update matched. Two appends racing for a
+// version (from one server or from several) are serialised by the row lock on
+// the game; the second finds the version moved on and gets Conflict. An
+// idempotency key stored twice fails the primary key and is a Conflict too.
+// Each write commits on its own; there is no group commit (PostgreSQL
+// commits concurrent transactions together by itself).
+//
+// # Schema
+//
+// The SQL files in migrations/ are embedded, applied in name order, each in
+// its own transaction, and recorded in schema_migrations, under an advisory
+// lock so that servers starting together apply each once. A database at a
+// newer schema version than the build is refused.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+var (
+	_ domain.Store                = (*Store)(nil)
+	_ domain.IdempotencyKeyLister = (*Store)(nil)
+	_ domain.Exporter             = (*Store)(nil)
+	_ domain.Importer             = (*Store)(nil)
+)
+
+// Store is a domain.Store kept in a PostgreSQL database. It is safe for
+// concurrent use, by several goroutines and by several processes.
+type Store struct {
+	pool     *pgxpool.Pool
+	onCommit func(d time.Duration, writes int)
+
+	mu     sync.RWMutex // calls hold it shared; Close exclusively
+	closed bool
+}
+
+type config struct {
+	onCommit func(d time.Duration, writes int)
+}
+
+// Option changes a default of Open.
+type Option func(*config)
+
+// WithCommitObserver makes the store call f after every committed write
+// transaction with how long it took and how many writes it held (always 1:
+// there is no group commit). f must return at once.
+func WithCommitObserver(f func(d time.Duration, writes int)) Option {
+	return func(c *config) { c.onCommit = f }
+}
+
+// Open connects to the database at url (postgres://user:password@host/db?…;
+// the pool's settings, such as pool_max_conns, may be given in it), applies
+// the migrations it lacks and checks the schema version.
+func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
+	if migrationsErr != nil {
+		return nil, migrationsErr
+	}
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// pgx's message quotes the URL, password and all: leave it out.
+		return nil, errors.New("postgres: the database URL cannot be parsed; want postgres://user:password@host:port/database")
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	s := &Store{pool: pool, onCommit: cfg.onCommit}
+	if err := s.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close waits for the calls in flight and closes every connection. Calls
+// made once Close has begun get an Unavailable error.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.pool.Close()
+	return nil
+}
+
+func errClosed() error { return domain.Errorf(domain.Unavailable, "the game store is shut down") }
+
+// enter begins a call: Unavailable once the store is closed. Until leave,
+// Close waits, so that a call never meets a closed pool halfway.
+func (s *Store) enter() error {
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return errClosed()
+	}
+	return nil
+}
+
+func (s *Store) leave() { s.mu.RUnlock() }
+
+// Ping checks that the database answers and that its schema is at the
+// version this build expects.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
+	v, err := schemaVersion(ctx, s.pool)
+	if err != nil {
+		return fmt.Errorf("postgres: ping: %w", err)
+	}
+	if v != latestVersion() {
+		return fmt.Errorf("postgres: ping: schema version %d, want %d", v, latestVersion())
+	}
+	return nil
+}
+
+// CountGames counts the stored games by ruleset and phase label, for metrics
+// (an index on games (ruleset, phase) keeps it off the games' rows).
+func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	rows, _ := s.pool.Query(ctx, `SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
+	out := []domain.GameCount{}
+	var c domain.GameCount
+	_, err := pgx.ForEachRow(rows, []any{&c.Ruleset, &c.Phase, &c.Games}, func() error { out = append(out, c); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("postgres: count games by phase: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteIdleGames deletes every game whose last move (or creation, for a game
+// without moves) is before before, with its moves, credentials and
+// idempotency records, in one transaction per hundred games, and returns how
+// many it deleted. Catalogs stay: other games share them.
+func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, error) {
+	if err := s.enter(); err != nil {
+		return 0, err
+	}
+	defer s.leave()
+	total := 0
+	for {
+		var n int
+		err := s.write(ctx, func(tx pgx.Tx) error {
+			rows, _ := tx.Query(ctx, `SELECT id FROM games WHERE updated_at < $1 ORDER BY updated_at LIMIT 100 FOR UPDATE SKIP LOCKED`, nanos(before))
+			ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				return fmt.Errorf("postgres: find idle games: %w", err)
+			}
+			for _, q := range []string{
+				`DELETE FROM idempotency WHERE game_id = ANY($1)`,
+				`DELETE FROM moves WHERE game_id = ANY($1)`,
+				`DELETE FROM seats WHERE game_id = ANY($1)`,
+				`DELETE FROM games WHERE id = ANY($1)`,
+			} {
+				if _, err := tx.Exec(ctx, q, ids); err != nil {
+					return fmt.Errorf("postgres: delete idle games: %w", err)
+				}
+			}
+			n = len(ids)
+			return nil
+		})
+		if err != nil {
+			return total, err
+		}
+		total += n
+		if n < 100 {
+			return total, nil
+		}
+	}
+}
+
+const gameColumns = `id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended`
+
+// Game returns the latest snapshot of a game.
+func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) {
+	if err := s.enter(); err != nil {
+		return domain.GameRecord{}, err
+	}
+	defer s.leave()
+	return readGame(ctx, s.pool, id)
+}
+
+func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, error) {
+	var (
+		g                domain.GameRecord
+		created, updated int64
+	)
+	err := q.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id).
+		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
+			&created, &updated, &g.Version, &g.State, &g.Phase, &g.Ended)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.GameRecord{}, notFound(id)
+	}
+	if err != nil {
+		return domain.GameRecord{}, fmt.Errorf("postgres: read game %q: %w", id, err)
+	}
+	g.CreatedAt, g.UpdatedAt = fromNanos(created), fromNanos(updated)
+	return g, nil
+}
+
+func notFound(id string) error { return domain.Errorf(domain.NotFound, "game %q does not exist", id) }
+
+// Credentials returns the credential hashes of a game.
+func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
+	if err := s.enter(); err != nil {
+		return domain.Credentials{}, err
+	}
+	defer s.leave()
+	return readCredentials(ctx, s.pool, id)
+}
+
+type querier interface {
+	queryRower
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
+	rows, _ := q.Query(ctx, `SELECT seat, hash FROM seats WHERE game_id = $1 ORDER BY seat`, id)
+	var (
+		c     domain.Credentials
+		found bool
+		seat  int
+		hash  string
+	)
+	_, err := pgx.ForEachRow(rows, []any{&seat, &hash}, func() error {
+		found = true
+		switch {
+		case seat == hostSeat:
+			c.HostHash = hash
+		case seat == len(c.SeatHashes):
+			c.SeatHashes = append(c.SeatHashes, hash)
+		default:
+			return fmt.Errorf("seat %d follows seat %d", seat, len(c.SeatHashes)-1)
+		}
+		return nil
+	})
+	if err != nil {
+		return domain.Credentials{}, fmt.Errorf("postgres: read credentials of game %q: %w", id, err)
+	}
+	if !found {
+		// Every game has at least its host row.
+		return domain.Credentials{}, notFound(id)
+	}
+	return c, nil
+}
+
+// Catalog returns a stored catalog by its hash.
+func (s *Store) Catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {
+	if err := s.enter(); err != nil {
+		return domain.CatalogBlob{}, err
+	}
+	defer s.leave()
+	return readCatalog(ctx, s.pool, hash)
+}
+
+func readCatalog(ctx context.Context, q queryRower, hash string) (domain.CatalogBlob, error) {
+	c := domain.CatalogBlob{Hash: hash}
+	err := q.QueryRow(ctx, `SELECT name, content FROM catalogs WHERE hash = $1`, hash).Scan(&c.Name, &c.Content)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
+	}
+	if err != nil {
+		return domain.CatalogBlob{}, fmt.Errorf("postgres: read catalog %q: %w", hash, err)
+	}
+	return c, nil
+}
+
+// Moves returns up to limit moves of a game with Seq > after, in order
+// (limit <= 0: all of them). A game without such moves gives an empty slice;
+// a missing game gives NotFound.
+func (s *Store) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	return readMoves(ctx, s.pool, id, after, limit)
+}
+
+func readMoves(ctx context.Context, q querier, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	var lim *int64 // LIMIT NULL is no limit
+	capHint := 64
+	if limit > 0 {
+		l := int64(limit)
+		lim, capHint = &l, limit
+	}
+	rows, _ := q.Query(ctx, `SELECT seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host
+		FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, id, after, lim)
+	out := make([]domain.MoveRecord, 0, min(capHint, 1024))
+	var (
+		m  domain.MoveRecord
+		at int64
+	)
+	_, err := pgx.ForEachRow(rows, []any{&m.Seq, &m.Actor.Host, &m.Actor.Seat, &m.Move, &m.Events, &at, &m.Public, &m.For, &m.NotHost}, func() error {
+		m.At = fromNanos(at)
+		out = append(out, m)
+		m = domain.MoveRecord{} // the next row scans into fresh slices
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read moves of game %q: %w", id, err)
+	}
+	if len(out) == 0 {
+		// Only now is it worth a second lookup to tell "no moves" from "no game".
+		var exists bool
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)`, id).Scan(&exists); err != nil {
+			return nil, fmt.Errorf("postgres: look up game %q: %w", id, err)
+		}
+		if !exists {
+			return nil, notFound(id)
+		}
+	}
+	return out, nil
+}
+
+// Idempotency returns the stored record for (game, scope, key), or nil.
+func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	r := domain.IdempotencyRecord{Key: key, Scope: scope}
+	err := s.pool.QueryRow(ctx, `SELECT request_hash, status, response
+		FROM idempotency WHERE game_id = $1 AND scope = $2 AND key = $3`, gameID, scope, key).
+		Scan(&r.RequestHash, &r.Status, &r.Response)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read idempotency key %q of game %q: %w", key, gameID, err)
+	}
+	return &r, nil
+}
+
+// IdempotencyKeys lists the idempotency records stored for a game, without
+// their responses.
+func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.IdempotencyRecord, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	rows, _ := s.pool.Query(ctx, `SELECT scope, key, request_hash, status FROM idempotency WHERE game_id = $1`, gameID)
+	var (
+		out []domain.IdempotencyRecord
+		r   domain.IdempotencyRecord
+	)
+	_, err := pgx.ForEachRow(rows, []any{&r.Scope, &r.Key, &r.RequestHash, &r.Status}, func() error {
+		out = append(out, r)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read idempotency keys of game %q: %w", gameID, err)
+	}
+	return out, nil
+}
+
+// CreateGame stores a new game at version 0 with its credentials (the host's
+// under seat -1) and its catalog, which is stored once per distinct hash.
+// Zero CreatedAt and UpdatedAt are set to now. An existing id is a Conflict.
+func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	if g.Version != 0 {
+		return domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
+	}
+	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
+		return fmt.Errorf("postgres: create game: %w", err)
+	}
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
+	now := time.Now()
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = now
+	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	return s.write(ctx, func(tx pgx.Tx) error { return insertGame(ctx, tx, g, creds, cat) })
+}
+
+// write runs f in a transaction and reports the commit to the observer.
+func (s *Store) write(ctx context.Context, f func(pgx.Tx) error) error {
+	start := time.Now()
+	if err := pgx.BeginFunc(ctx, s.pool, f); err != nil {
+		return err
+	}
+	if s.onCommit != nil {
+		s.onCommit(time.Since(start), 1)
+	}
+	return nil
+}
+
+func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO catalogs (hash, name, content) VALUES ($1, $2, $3)
+		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
+		return fmt.Errorf("postgres: create game %q: store catalog: %w", g.ID, err)
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO games (`+gameColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, nanos(g.CreatedAt), nanos(g.UpdatedAt),
+		g.Version, nonNil(g.State), g.Phase, g.Ended)
+	if isUniqueViolation(err, "games_pkey") {
+		return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: create game %q: %w", g.ID, err)
+	}
+	// One statement for every seat: the host under -1, then 0, 1, …
+	seats := make([]int32, 0, 1+len(creds.SeatHashes))
+	hashes := make([]string, 0, 1+len(creds.SeatHashes))
+	seats, hashes = append(seats, hostSeat), append(hashes, creds.HostHash)
+	for i, h := range creds.SeatHashes {
+		seats, hashes = append(seats, int32(i)), append(hashes, h)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, hash) SELECT $1, * FROM unnest($2::integer[], $3::text[])`,
+		g.ID, seats, hashes); err != nil {
+		// A unique violation here means two credentials hash alike: a bug, not a conflict.
+		return fmt.Errorf("postgres: create game %q: store credentials: %w", g.ID, err)
+	}
+	return nil
+}
+
+// appendSQL is a whole append in one statement, so in one transaction and one
+// round trip. The update matches only when the game is at the expected
+// version (under a row lock: a concurrent append to the same game waits, then
+// finds the version moved on); the move and the idempotency record are
+// inserted only from the row it updated. A stored key makes the statement
+// fail on the primary key, and nothing of it is kept.
+const appendSQL = `WITH g AS (
+	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
+	WHERE id = $1 AND version = $2
+	RETURNING id
+), m AS (
+	INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
+	SELECT id, $3, $8, $9, $10, $11, $7, $18, $19, $20 FROM g
+), i AS (
+	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+	SELECT id, $12, $13, $14, $15, $16 FROM g WHERE $17
+)
+SELECT count(*) FROM g`
+
+// Append makes a move, the game's new snapshot and the optional idempotency
+// record durable together, and returns after the commit. The game must be at
+// a.ExpectVersion (Conflict otherwise, and nothing is stored) and a.Move.Seq
+// must be a.ExpectVersion+1. A zero a.Move.At is set to now; the game's
+// updated_at becomes the move's time.
+func (s *Store) Append(ctx context.Context, a domain.Append) error {
+	if a.Move.Seq != a.ExpectVersion+1 {
+		return fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
+	}
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
+	at := a.Move.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	events := a.Move.Events
+	if len(events) == 0 {
+		events = []byte("[]")
+	}
+	var idem domain.IdempotencyRecord
+	if a.Idempotency != nil {
+		idem = *a.Idempotency
+	}
+	start := time.Now()
+	var n int
+	err := s.pool.QueryRow(ctx, appendSQL,
+		a.GameID, a.ExpectVersion, a.Move.Seq, nonNil(a.State), a.Phase, a.Ended, nanos(at),
+		a.Move.Actor.Host, a.Move.Actor.Seat, nonNil(a.Move.Move), events,
+		idem.Scope, idem.Key, idem.RequestHash, idem.Status, nonNil(idem.Response), a.Idempotency != nil,
+		a.Move.Public, a.Move.For, a.Move.NotHost).Scan(&n)
+	if isUniqueViolation(err, "idempotency_pkey") {
+		return domain.Errorf(domain.Conflict, "idempotency key %q was already used in game %q", idem.Key, a.GameID)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: append to game %q: %w", a.GameID, err)
+	}
+	if n == 0 {
+		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion)
+	}
+	if s.onCommit != nil {
+		s.onCommit(time.Since(start), 1)
+	}
+	return nil
+}
+
+// versionMismatch explains why an append matched no row: no such game, or
+// the game is at another version.
+func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) error {
+	var v int64
+	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return notFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: append to game %q: %w", id, err)
+	}
+	return domain.Errorf(domain.Conflict, "game %q is at version %d, not %d: reload it and try again", id, v, expect)
+}
+
+// hostSeat is the seat number under which the host credential is stored.
+const hostSeat = -1
+
+// nanos is how times are stored: nanoseconds since 1970 UTC.
+func nanos(t time.Time) int64 { return t.UnixNano() }
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
+
+// isUniqueViolation reports whether err is a violation of the named
+// primary-key or unique constraint.
+func isUniqueViolation(err error, constraint string) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == constraint
+}
+
+// nonNil turns a nil slice into an empty one: bytea columns are NOT NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
