@@ -493,7 +493,7 @@ func TestWebAppScoreSheet(t *testing.T) {
 	)
 	b.waitFor(p, `!!document.querySelector('[data-testid=sheet-result]')`, 10*time.Second)
 	text := b.text(p)
-	for _, want := range []string{"mistake", "Sarah wrote 95", "both wrote the cup of 6"} {
+	for _, want := range []string{"mistake", "Sarah wrote 95", "both wrote the cup of 6", "Sarah\t9\t8\t0\t8\t0\t25"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the sheet's findings lack %q:\n%s", want, text)
 		}

@@ -231,6 +231,8 @@ export function openGame(root, id, role, cred) {
         navigator.clipboard ? h('button', {type: 'button', 'data-k': 'copy-' + i, onclick: () => navigator.clipboard.writeText(url).then(() => say(`${name}'s link copied`))}, `Copy ${name}'s link`) : null));
     });
     details.append(list);
+    details.append(h('p', {}, 'A shared screen in the middle of the table can follow the game without a seat: ',
+      h('a', {href: `#/game/${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener'}, 'the table view'), '.'));
     return details;
   }
 

@@ -48,6 +48,10 @@ export async function sheetPage(root) {
   const form = h('form', {novalidate: true, onsubmit: async (e) => {
     e.preventDefault();
     problem.textContent = '';
+    players.forEach((p, i) => {
+      const sel = list.querySelector(`#p${i}-cards`);
+      if (sel) p.cards = Array.from(sel.selectedOptions, (o) => o.value);
+    });
     const body = {ruleset: rs ? rs.name : 'silver-and-gold', players: players.map((p, i) => {
       const out = {name: (p.name || '').trim() || `Player ${i + 1}`, cards: (p.cards || []).map((id) => ({id})), coins: Number(p.coins || 0), cups: nums(p.cups || ''), palms: nums(p.palms || '')};
       if ((p.total || '').trim()) out.total = Number(p.total);
