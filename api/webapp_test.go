@@ -274,8 +274,13 @@ const step = `(() => {
     return 'cross';
   }
   if (st === 'take') {
+    // Every other replacement from the deck: the top card (digital), or the
+    // card the player names as drawn (physical).
+    window.takes = (window.takes || 0) + 1;
+    const deck = q('button[data-take=deck]') || q('button[data-action=draw]:not([disabled])');
+    if (deck && window.takes % 2 === 0) { deck.click(); return 'take from the deck'; }
     if ((el = q('button[data-take]'))) { el.click(); return 'take ' + el.dataset.take; }
-    if ((el = q('button[data-action=draw]:not([disabled])'))) { el.click(); return 'draw'; }
+    if (deck) { deck.click(); return 'take from the deck'; }
   }
   return '';
 })()`
