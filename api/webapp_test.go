@@ -246,6 +246,11 @@ const step = `(() => {
   const q = (s) => document.querySelector(s);
   if (document.body.dataset.busy || document.body.dataset.loading) return 'busy';
   if (q('[data-testid=final]')) return 'done';
+  const problem = q('[data-testid=problem]');
+  if (problem && problem.innerText && problem.innerText !== window.lastProblem) {
+    window.lastProblem = problem.innerText;
+    (window.problems = window.problems || []).push(problem.innerText);
+  }
   let el;
   if ((el = q('button[data-reveal]'))) { el.click(); return 'reveal ' + el.dataset.reveal; }
   if ((el = q('button[data-action=display]:not([disabled])'))) { el.click(); return 'display'; }
@@ -311,6 +316,11 @@ func (b *browser) playOut(pages []*page, within time.Duration, hook func(p *page
 			}
 		}
 		if done == len(pages) {
+			for _, p := range pages {
+				if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
+					b.t.Logf("%s was shown: %q", p.name, problems)
+				}
+			}
 			return counts
 		}
 		if time.Now().After(deadline) || time.Since(idle) > 10*time.Second {

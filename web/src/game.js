@@ -66,6 +66,9 @@ export function openGame(root, id, role, cred) {
       call('GET', `/v1/games/${encodeURIComponent(id)}`, auth),
       role === 'public' ? null : call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves`, auth),
     ]);
+    // Reads overlap (a move's answer, an event's refresh): an older one
+    // that arrives last must not draw the game as it was.
+    if (s.view && view.version < s.view.version) return;
     s.view = view;
     s.legal = legal;
     if (role === 'seat' && legal) s.seat = legal.seat;
