@@ -247,8 +247,8 @@ const step = `(() => {
   if (document.body.dataset.busy || document.body.dataset.loading) return 'busy';
   if (q('[data-testid=final]')) return 'done';
   const problem = q('[data-testid=problem]');
-  if (problem && problem.innerText && problem.innerText !== window.lastProblem) {
-    window.lastProblem = problem.innerText;
+  if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
+    window.lastShown = problem.dataset.shown;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   let el;
@@ -426,8 +426,9 @@ func TestWebAppPhysicalGame(t *testing.T) {
 }
 
 // TestWebAppDigitalGame plays a whole digital game through the pages, with
-// an illegal crossing refused with the server's reason, and a reload in the
-// middle of a turn that finds the crossing and the stream again.
+// an illegal crossing refused with the server's reason, a reload in the
+// middle of a turn that finds the crossing and the stream again, and every
+// connection cut once.
 func TestWebAppDigitalGame(t *testing.T) {
 	t.Parallel()
 	s := newServer(t)
@@ -458,8 +459,18 @@ func TestWebAppDigitalGame(t *testing.T) {
 	}
 	eval[chromedp.Void](b, ann, `document.querySelector('[data-k=cross-clear]').click()`)
 
-	reloaded := false
+	reloaded, cut := false, false
 	counts := b.playOut([]*page{host, ann, bob}, 100*time.Second, func(p *page, did string) {
+		if reloaded && !cut && strings.HasPrefix(did, "take") {
+			// Every connection drops, event streams included: the pages
+			// reconnect (EventSource sends Last-Event-ID) and play on.
+			cut = true
+			s.http.CloseClientConnections()
+			for _, p := range []*page{host, ann, bob} {
+				b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live'`, 10*time.Second)
+			}
+			return
+		}
 		if reloaded || p != ann || !strings.HasPrefix(did, "cross") {
 			return
 		}
@@ -472,8 +483,8 @@ func TestWebAppDigitalGame(t *testing.T) {
 		b.axe(ann)
 	})
 	t.Logf("moves through the pages: %v", counts)
-	if !reloaded {
-		t.Error("no reload mid-turn happened")
+	if !reloaded || !cut {
+		t.Errorf("reload mid-turn: %v; connections cut: %v", reloaded, cut)
 	}
 	if counts["reveal"] != 0 || counts["display"] != 0 {
 		t.Errorf("moves %v: a digital game asks for no reports", counts)

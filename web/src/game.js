@@ -42,6 +42,7 @@ export function openGame(root, id, role, cred) {
 
   function fail(msg) {
     problem.textContent = msg;
+    if (msg) problem.dataset.shown = String(Number(problem.dataset.shown || 0) + 1);
     if (msg) problem.focus({preventScroll: false});
   }
 
