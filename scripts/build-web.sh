@@ -13,6 +13,9 @@ npx --no-install esbuild src/main.js --bundle --minify --format=iife --target=es
 	--legal-comments=eof --outfile=dist/app.js --log-level=warning
 npx --no-install esbuild src/app.css --bundle --minify --outfile=dist/app.css --log-level=warning
 cp index.html dist/index.html
+# The bundle carries qrcode-generator (MIT); its notice is the opening comment
+# of its source, which esbuild does not keep.
+awk '/^\/\//{print; next} {exit}' node_modules/qrcode-generator/dist/qrcode.mjs >dist/NOTICE.qrcode-generator
 for f in dist/*; do
 	printf '%-20s %7d bytes, %6d gzipped\n' "$f" "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)"
 done

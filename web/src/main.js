@@ -85,7 +85,7 @@ function newTableForm(rulesets) {
       fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, `Player ${i + 1}'s name`),
         h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; }})));
     }
-    for (const o of rs.options || []) fields.push(optionField(o));
+    for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, 'Start the table'));
     replace(body, fields);
   }
@@ -121,9 +121,14 @@ function newTableForm(rulesets) {
   return form;
 }
 
-function optionField(o) {
+function optionField(o, count, names) {
   const id = 'opt-' + o.name;
   const label = h('label', {for: id}, o.description || o.name);
+  if (o.type === 'integer' && o.seat) {
+    const seats = [];
+    for (let i = 0; i < count; i++) seats.push(h('option', {value: i, selected: i === o.default}, names[i] || `Player ${i + 1}`));
+    return h('div', {class: 'field'}, label, h('select', {id, name: id}, seats));
+  }
   if (o.type === 'boolean') {
     return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', o.description || o.name));
   }
