@@ -70,11 +70,20 @@ export function openGame(root, id, role, cred) {
     // Reads overlap (a move's answer, an event's refresh): an older one
     // that arrives last must not draw the game as it was.
     if (s.view && view.version < s.view.version) return;
+    // The host may act for a seat: the module names the seats whose legal
+    // moves its screen offers (Silver & Gold: a physical game's draws).
+    const mod = screens[view.ruleset];
+    const seats = role === 'host' && mod && mod.hostSeats ? mod.hostSeats(view) : [];
+    const seatLegal = {};
+    await Promise.all(seats.map(async (i) => {
+      seatLegal[i] = await call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
+    }));
+    if (s.view && view.version < s.view.version) return;
     s.view = view;
     s.legal = legal;
+    s.seatLegal = seatLegal;
     if (role === 'seat' && legal) s.seat = legal.seat;
     s.score = view.ended ? await call('GET', `/v1/games/${encodeURIComponent(id)}/score`) : null;
-    const mod = screens[view.ruleset];
     if (!s.loaded) {
       s.loaded = true;
       if (mod && mod.load) await mod.load(ctx);
@@ -133,7 +142,7 @@ export function openGame(root, id, role, cred) {
           }
           await load();
           render();
-          if (attempt > 0 || where() !== before) {
+          if (attempt >= 2 || where() !== before) {
             fail('The game moved on while you chose: it is shown as it stands now. Choose again.');
             return false;
           }

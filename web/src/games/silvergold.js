@@ -326,22 +326,32 @@ function gains(p) {
   return g.length ? ` (${g.join(', ')})` : '';
 }
 
-function takePanel(ctx, me) {
-  const l = ctx.legal;
+// takePanel offers a seat's replacement cards: its own screen's, or the
+// host's for that seat (l is the seat's legal moves).
+function takePanel(ctx, me, l = ctx.legal, seat = ctx.seat) {
   const ui = ctx.ui;
   const owed = me.takes_owed || l.count || 1;
-  const parts = [h('p', {}, `You completed a card: take ${owed} replacement${owed > 1 ? 's' : ''}, from the display or the deck.`)];
+  const you = seat === ctx.seat;
+  const parts = [h('p', {}, `${you ? 'You' : me.name} completed a card: ${you ? 'take' : 'report'} ${owed} replacement${owed > 1 ? 's' : ''}, from the display or the deck.`)];
   parts.push(h('div', {class: 'tiles'}, l.take_from.map((id) => cardTile(ctx, id, {small: true},
-    h('button', {type: 'button', class: 'pick', 'data-k': 'take-' + id, 'data-take': id, onclick: () => ctx.play({type: 'take', seat: ctx.seat, from: 'display', card: id})}, `Take ${id}`)))));
+    h('button', {type: 'button', class: 'pick', 'data-k': 'take-' + id, 'data-take': id, onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, `Take ${id}`)))));
   if (l.deck) {
     if (ctx.view.state.mode === 'digital') {
-      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat: ctx.seat, from: 'deck'})}, 'Draw the top card of the deck'));
+      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat, from: 'deck'})}, 'Draw the top card of the deck'));
     } else {
       const from = l.draw_from || l.deck_cards || [];
-      parts.push(cardPicker(ctx, 'draw', 'The card you drew from the deck', from, ui, (id) => ctx.play({type: 'take', seat: ctx.seat, from: 'deck', card: id}), 'Take it from the deck'));
+      parts.push(cardPicker(ctx, 'draw', `The card ${you ? 'you' : me.name} drew from the deck`, from, ui, (id) => ctx.play({type: 'take', seat, from: 'deck', card: id}), 'Take it from the deck'));
     }
   }
   return parts;
+}
+
+// hostSeats are the seats whose legal moves the host's screen reads: in a
+// physical game, those that owe a replacement card, which the host may
+// report for them.
+export function hostSeats(view) {
+  if (view.state.mode !== 'physical' || view.ended) return [];
+  return (view.state.awaiting || []).filter((a) => a.actor === 'seat' && a.action === 'take').map((a) => a.seat);
 }
 
 // cardPicker chooses one card of many by colour and number, with its grid shown.
@@ -377,6 +387,13 @@ function reportPanel(ctx) {
       cardPicker(ctx, 'display', 'The card turned up', from, ui, (id) => ctx.play({type: 'display', card: id}), 'Report'));
   }
   if (ctx.view.ended) return null;
+  for (const [seat, sl] of Object.entries(ctx.s.seatLegal || {})) {
+    if (sl.action === 'take') {
+      const p = ctx.view.state.players[seat];
+      return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, `${p.name}'s replacement card`),
+        h('p', {}, `${p.name} may report it on their phone, or you here.`), takePanel(ctx, p, sl, Number(seat)));
+    }
+  }
   return sec('Nothing to report', h('p', {}, 'The players are playing. Reports appear here when the table turns a card up.'));
 }
 
