@@ -404,8 +404,10 @@ func TestWebAppPhysicalGame(t *testing.T) {
 	bob := b.open("bob", links[1])
 	// Bob leaves his replacement cards to the host, who reports them.
 	eval[chromedp.Void](b, bob, `window.noTakes = true`)
+	// A shared screen follows the game without a credential.
+	table := b.open("table", eval[string](b, host, `document.querySelector('.invites a[href^="#/game/"]').href`))
 	axed := false
-	counts := b.playOut([]*page{host, ann, bob}, 100*time.Second, func(p *page, did string) {
+	counts := b.playOut([]*page{host, ann, bob, table}, 100*time.Second, func(p *page, did string) {
 		if !axed && p == ann && strings.HasPrefix(did, "cross") {
 			axed = true
 			b.waitFor(ann, `!document.body.dataset.busy && !document.body.dataset.loading`, 5*time.Second)
@@ -417,7 +419,7 @@ func TestWebAppPhysicalGame(t *testing.T) {
 		t.Errorf("moves %v: want 28 reveals, the keeps and at least the 4 first display reports", counts)
 	}
 	want := scoreFromAPI(t, s, links[0])
-	for _, p := range []*page{host, ann, bob} {
+	for _, p := range []*page{host, ann, bob, table} {
 		got := b.finalScore(p)
 		for _, line := range want {
 			if !strings.Contains(got, line) {
@@ -426,6 +428,7 @@ func TestWebAppPhysicalGame(t *testing.T) {
 		}
 	}
 	b.axe(bob)
+	b.axe(table)
 }
 
 // TestWebAppDigitalGame plays a whole digital game through the pages, with
