@@ -15,6 +15,20 @@ type clientMove func(t *testing.T, legal client.LegalMoves) client.Move
 // clientRulesets lists, per ruleset the server plays, how a Go client builds
 // a first move with the generated types (no hand-written JSON).
 var clientRulesets = map[string]clientMove{
+	"colorful-treasure": func(t *testing.T, legal client.LegalMoves) client.Move {
+		l, err := legal.AsColorfulTreasureLegal()
+		if err != nil || l.Phase != client.ColorfulTreasureLegalPhaseReveal || l.Flip == nil || l.Flip.Count != 2 {
+			t.Fatalf("colorful-treasure legal moves %+v, %v", l, err)
+		}
+		cells := l.Flip.Cells
+		var m client.Move
+		if err := m.FromColorfulTreasureFlip(client.ColorfulTreasureFlip{Seat: 0, Cards: []client.ColorfulTreasurePos{
+			{Column: cells[0].Column, Row: cells[0].Row}, {Column: cells[len(cells)-1].Column, Row: cells[len(cells)-1].Row},
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	},
 	"silver-and-gold": func(t *testing.T, legal client.LegalMoves) client.Move {
 		l, err := legal.AsSilverGoldLegal()
 		if err != nil || l.Action != client.SilverGoldLegalActionKeep {
@@ -23,6 +37,20 @@ var clientRulesets = map[string]clientMove{
 		cards := []client.SilverGoldCardID{l.KeepFrom[0], l.KeepFrom[1]}
 		var m client.Move
 		if err := m.FromSilverGoldKeep(client.SilverGoldKeep{Seat: 0, Cards: &cards}); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	},
+	"lucky-treasure-hunter": func(t *testing.T, legal client.LegalMoves) client.Move {
+		l, err := legal.AsLuckyTreasureHunterLegal()
+		if err != nil || l.Step != client.LuckyTreasureHunterLegalStepPlace || len(l.Moves) == 0 {
+			t.Fatalf("lucky-treasure-hunter legal moves %+v, %v", l, err)
+		}
+		o := l.Moves[0] // place: a type and a count from the seat's hand
+		var m client.Move
+		if err := m.FromLuckyTreasureHunterPlace(client.LuckyTreasureHunterPlace{
+			Type: client.LuckyTreasureHunterPlaceTypePlace, Seat: *o.Seat, Treasure: *o.Treasure, Count: *o.Count,
+		}); err != nil {
 			t.Fatal(err)
 		}
 		return m

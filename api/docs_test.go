@@ -88,6 +88,15 @@ func TestDocsPage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("read /docs: %v", err)
 	}
+	// An ETag example reads as the header does, "12", not as a JSON
+	// string holding quotes ("\"12\"").
+	if strings.Contains(text, `\"`) {
+		i := strings.Index(text, `\"`)
+		t.Errorf("the rendered page shows escaped quotes: …%s…", text[max(i-60, 0):min(i+60, len(text))])
+	}
+	if !strings.Contains(text, `Example: "12"`) {
+		t.Error(`the rendered page shows no ETag example "12"`)
+	}
 	for _, want := range append(titles, "Treasury", "rate_limited", "Last-Event-ID") {
 		if !strings.Contains(text, want) {
 			t.Errorf("the rendered page lacks %q", want)

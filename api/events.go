@@ -59,6 +59,17 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	legalSeat := -2 // no legal_moves events
+	if c.QueryParam("legal_moves") == "true" {
+		switch {
+		case actor == nil:
+			return domain.Errorf(domain.Invalid, "legal_moves=true needs a credential: a seat's stream tells that seat's legal moves, the host's the table's reports")
+		case actor.Host:
+			legalSeat = -1 // the table's own moves
+		default:
+			legalSeat = actor.Seat
+		}
+	}
 	release, err := s.streams.acquire(c, addressKey(c.RealIP()), cred)
 	if err != nil {
 		return err
@@ -81,6 +92,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 
 	st := s.openStream(c)
 	defer st.close()
+	st.legalSeat = legalSeat
 	sent := g.Version
 	if resume {
 		if sent, err = st.catchUp(ctx, id, last, viewer); err != nil {
@@ -91,6 +103,12 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	}
 	if g.Ended && sent >= g.Version {
 		return nil // the game is over and the client has all of it
+	}
+	if err := st.legal(ctx, id, viewer); err != nil {
+		return st.fail(err)
+	}
+	if err := st.flush(); err != nil {
+		return nil
 	}
 
 	heartbeat := time.NewTicker(s.heartbeat)
@@ -121,6 +139,14 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				if g.Ended && sent >= g.Version {
 					return nil
 				}
+				// The seat may be the one the game waits for: nothing else
+				// would tell it its legal moves again.
+				if err := st.legal(ctx, id, viewer); err != nil {
+					return st.fail(err)
+				}
+				if err := st.flush(); err != nil {
+					return nil
+				}
 				continue
 			}
 			if u.Seq <= sent {
@@ -137,11 +163,17 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				}
 			}
 			st.group(u, viewer, true)
-			if err := st.flush(); err != nil {
-				return nil
-			}
 			sent = u.Seq
 			if u.Ended {
+				_ = st.flush()
+				return nil
+			}
+			if len(updates) == 0 { // caught up: what may the seat do now?
+				if err := st.legal(ctx, id, viewer); err != nil {
+					return st.fail(err)
+				}
+			}
+			if err := st.flush(); err != nil {
 				return nil
 			}
 		}
@@ -172,6 +204,27 @@ type stream struct {
 	w   *bufio.Writer
 	rc  *http.ResponseController
 	err error // the first write error; the stream is dead after it
+
+	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
+	lastLegal []byte // the legal moves last told, without their version
+}
+
+// legal buffers a legal_moves event with what the stream's seat may do now,
+// when it differs from what was told last.
+func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
+	if st.legalSeat < -1 {
+		return nil
+	}
+	head, l, err := st.s.games.LegalMoves(ctx, id, v, st.legalSeat)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(l, st.lastLegal) {
+		return nil
+	}
+	st.lastLegal = l
+	st.event("legal_moves", "", withVersion(l, head.Version))
+	return nil
 }
 
 func (s *Server) openStream(c echo.Context) *stream {

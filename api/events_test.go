@@ -205,15 +205,20 @@ func TestEventStream(t *testing.T) {
 			t.Errorf("no %s event in a whole game: %v", want, types)
 		}
 	}
+	// The last group ends with the final score, then the status that says
+	// the game has ended.
 	last := hostGroups[len(hostGroups)-1]
-	if e := last.events[len(last.events)-1]; e.Type != "game_ended" {
-		t.Errorf("the last event is %s, not game_ended", e.Type)
-	} else if sc := decode[silvergold.Score](t, e.Data); !sc.Final {
-		t.Errorf("game_ended carries %s", e.Data)
+	n := len(last.events)
+	if n < 2 || last.events[n-1].Type != "status" || last.events[n-2].Type != "game_ended" {
+		t.Fatalf("the last group ends with %v, not game_ended and status", last.events)
+	}
+	ended := last.events[n-2]
+	if sc := decode[silvergold.Score](t, ended.Data); !sc.Final {
+		t.Errorf("game_ended carries %s", ended.Data)
 	}
 	score, _ := s.client.GetScoreWithResponse(t.Context(), p.id)
-	if e := last.events[len(last.events)-1]; score.JSON200 == nil || !jsonEqual(t, e.Data, raw(t, *score.JSON200)) {
-		t.Errorf("game_ended says %s; GET /score says %s", e.Data, score.Body)
+	if score.JSON200 == nil || !jsonEqual(t, ended.Data, raw(t, *score.JSON200)) {
+		t.Errorf("game_ended says %s; GET /score says %s", ended.Data, score.Body)
 	}
 
 	// Silver & Gold has no private events: after their snapshots (each the

@@ -400,9 +400,10 @@ func cors(origins []string) echo.MiddlewareFunc {
 		AllowOrigins: origins,
 		AllowMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
 		AllowHeaders: []string{echo.HeaderAuthorization, echo.HeaderContentType, "If-Match", "If-None-Match",
-			"Idempotency-Key", "Last-Event-ID", echo.HeaderXRequestID},
-		ExposeHeaders: []string{"ETag", echo.HeaderLocation, "Idempotency-Replayed", echo.HeaderXRequestID, "Retry-After"},
-		MaxAge:        600,
+			"Idempotency-Key", "Last-Event-ID", echo.HeaderXRequestID, "Prefer"},
+		ExposeHeaders: []string{"ETag", echo.HeaderLocation, "Idempotency-Replayed", echo.HeaderXRequestID, "Retry-After",
+			"RateLimit", "RateLimit-Policy", "Preference-Applied"},
+		MaxAge: 600,
 	})
 }
 

@@ -118,6 +118,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if reqID != "" {
 			p.RequestId = &reqID
 		}
+		if ms, ok := c.Get(retryAfterKey).(int64); ok && code == RateLimited {
+			p.RetryAfterMs = &ms
+		}
 		h := c.Response().Header()
 		switch code {
 		case domain.Unauthorized:

@@ -22,6 +22,18 @@ type RateLimit struct {
 	Burst int     // the most requests at once; at least 1 when Rate is set
 }
 
+// The default limits let a bot play a whole 4-seat game as fast as the server
+// answers without being throttled: a game is about 150 moves, under 300
+// requests from one address with a legal-moves read before every move, and
+// under 80 per seat credential (TestBotNotThrottled plays one). A person at a
+// table makes less than one request a second. Bot fleets that play many games
+// from one address raise the address limit (or turn it off) and keep the
+// credential limit, which bounds what one runaway client can do to one game.
+var (
+	DefaultAddressLimit    = RateLimit{Rate: 120, Burst: 480}
+	DefaultCredentialLimit = RateLimit{Rate: 30, Burst: 120}
+)
+
 func (l RateLimit) on() bool { return l.Rate > 0 }
 
 // maxLimiters bounds the memory of one limiter set. Idle buckets are evicted
@@ -61,8 +73,8 @@ func newLimiters(l RateLimit) *limiters {
 }
 
 // take spends a token of key's bucket. When there is none it returns how long
-// until there is one.
-func (ls *limiters) take(key string, now time.Time) (wait time.Duration, ok bool) {
+// until there is one. left is what remains of the bucket after the request.
+func (ls *limiters) take(key string, now time.Time) (wait time.Duration, left float64, ok bool) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if now.Sub(ls.lastSweep) >= ls.idle || len(ls.buckets) >= maxLimiters {
@@ -77,9 +89,24 @@ func (ls *limiters) take(key string, now time.Time) (wait time.Duration, ok bool
 	r := b.lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now) // a refused request spends nothing
-		return d, false
+		return d, max(b.lim.TokensAt(now), 0), false
 	}
-	return 0, true
+	return 0, max(b.lim.TokensAt(now), 0), true
+}
+
+// policy is the limit as an item of the RateLimit-Policy header
+// (draft-ietf-httpapi-ratelimit-headers): quota q requests per window w
+// seconds, the time an empty bucket takes to fill.
+func (ls *limiters) policy(name string) string {
+	w := int(math.Ceil(float64(ls.burst) / float64(ls.limit)))
+	return `"` + name + `";q=` + strconv.Itoa(ls.burst) + ";w=" + strconv.Itoa(max(w, 1))
+}
+
+// state is the bucket as an item of the RateLimit header: r requests left
+// now, t seconds until the bucket is full again.
+func (ls *limiters) state(name string, left float64) string {
+	t := int(math.Ceil((float64(ls.burst) - left) / float64(ls.limit)))
+	return `"` + name + `";r=` + strconv.Itoa(int(left)) + ";t=" + strconv.Itoa(max(t, 0))
 }
 
 // sweep forgets idle buckets and, when that is not enough to stay well under
@@ -121,7 +148,10 @@ var exemptFromLimits = map[string]bool{"/healthz": true, "/readyz": true, "/metr
 
 // rateLimit refuses requests beyond the limit of their client address, and of
 // their credential when they carry one, with 429 rate_limited and
-// Retry-After. Either limiter may be nil (no limit).
+// Retry-After. Either limiter may be nil (no limit). Every answer says where
+// the client stands in RateLimit-Policy and RateLimit headers
+// (draft-ietf-httpapi-ratelimit-headers), so that a client can pace itself
+// before it is refused.
 func rateLimit(byAddress, byCredential *limiters, m *Metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -129,28 +159,49 @@ func rateLimit(byAddress, byCredential *limiters, m *Metrics) echo.MiddlewareFun
 				return next(c)
 			}
 			now := time.Now()
+			var policies, states []string
+			h := c.Response().Header()
+			report := func() {
+				h.Set("RateLimit-Policy", strings.Join(policies, ", "))
+				h.Set("RateLimit", strings.Join(states, ", "))
+			}
 			if byAddress != nil {
-				if wait, ok := byAddress.take(addressKey(c.RealIP()), now); !ok {
+				wait, left, ok := byAddress.take(addressKey(c.RealIP()), now)
+				policies, states = append(policies, byAddress.policy("address")), append(states, byAddress.state("address", left))
+				if !ok {
+					report()
 					m.limited.WithLabelValues("address").Inc()
 					return tooMany(c, wait, "this address")
 				}
 			}
 			if cred := requestCredential(c); byCredential != nil && cred != "" {
-				if wait, ok := byCredential.take(domain.HashSecret(cred), now); !ok {
+				wait, left, ok := byCredential.take(domain.HashSecret(cred), now)
+				policies, states = append(policies, byCredential.policy("credential")), append(states, byCredential.state("credential", left))
+				if !ok {
+					report()
 					m.limited.WithLabelValues("credential").Inc()
 					return tooMany(c, wait, "this credential")
 				}
 			}
+			report()
 			return next(c)
 		}
 	}
 }
 
+// retryAfterKey is where tooMany leaves the exact wait, in milliseconds, for
+// the problem's retry_after_ms.
+const retryAfterKey = "treasury.retry_after_ms"
+
+// tooMany refuses a request. Retry-After counts whole seconds (RFC 9110), so
+// a wait of 120 ms is rounded up to 1 s; the problem's retry_after_ms and
+// detail give the exact wait for clients that can use it.
 func tooMany(c echo.Context, wait time.Duration, who string) error {
-	secs := int(math.Ceil(wait.Seconds()))
-	secs = max(secs, 1)
+	ms := max(int64(math.Ceil(float64(wait)/float64(time.Millisecond))), 1)
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return domain.Errorf(RateLimited, "too many requests from %s; retry in %d s", who, secs)
+	c.Set(retryAfterKey, ms)
+	return domain.Errorf(RateLimited, "too many requests from %s; retry in %d ms", who, ms)
 }
 
 // addressKey is the bucket of a client address: the address itself for IPv4,
@@ -189,10 +240,11 @@ func createQuota(byAddress *limiters, m *Metrics) echo.MiddlewareFunc {
 			if c.Request().Method != http.MethodPost || c.Path() != createRoute {
 				return next(c)
 			}
-			if wait, ok := byAddress.take(addressKey(c.RealIP()), time.Now()); !ok {
+			if wait, _, ok := byAddress.take(addressKey(c.RealIP()), time.Now()); !ok {
 				m.limited.WithLabelValues("create").Inc()
 				secs := max(int(math.Ceil(wait.Seconds())), 1)
 				c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+				c.Set(retryAfterKey, max(wait.Milliseconds(), 1))
 				return domain.Errorf(RateLimited, "this address has created as many games as it may for now; retry in %d s", secs)
 			}
 			return next(c)

@@ -29,11 +29,11 @@ func TestLimitersForget(t *testing.T) {
 	}
 	// Forgetting a bucket changes nothing for its client: it was full.
 	for i := range 2 {
-		if _, ok := ls.take("client-7", t0.Add(time.Minute+time.Duration(i))); !ok {
+		if _, _, ok := ls.take("client-7", t0.Add(time.Minute+time.Duration(i))); !ok {
 			t.Errorf("request %d of a returning client's burst refused", i+1)
 		}
 	}
-	if wait, ok := ls.take("client-7", t0.Add(time.Minute+2)); ok || wait <= 0 || wait > time.Second {
+	if wait, _, ok := ls.take("client-7", t0.Add(time.Minute+2)); ok || wait <= 0 || wait > time.Second {
 		t.Errorf("beyond the burst: ok %v, wait %v", ok, wait)
 	}
 

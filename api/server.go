@@ -159,7 +159,8 @@ func (s *Server) GetGame(ctx context.Context, r oapi.GetGameRequestObject) (oapi
 func noneMatch(header, tag string) bool {
 	for _, t := range strings.Split(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == tag {
+		// The bare value is taken as If-Match takes it.
+		if t == "*" || t == tag || `"`+t+`"` == tag {
 			return true
 		}
 	}
@@ -286,7 +287,25 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 		return nil, err
 	}
 	noteRuleset(ctx, p.Game.Ruleset)
+	if r.Params.Prefer != nil && preferMinimal(*r.Params.Prefer) {
+		b := strconv.AppendInt([]byte(`{"seq":`), p.Seq, 10)
+		b = strconv.AppendInt(append(b, `,"version":`...), p.Game.Version, 10)
+		return moveResult200{body: append(b, '}'), etag: etag(p.Game.Version), replayed: p.Replayed, minimal: true}, nil
+	}
 	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
+}
+
+// preferMinimal reports whether a Prefer header (RFC 7240) asks for
+// return=minimal.
+func preferMinimal(h string) bool {
+	for _, pref := range strings.Split(h, ",") {
+		token, _, _ := strings.Cut(pref, ";") // parameters of a preference
+		k, v, _ := strings.Cut(strings.TrimSpace(token), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "return") && strings.EqualFold(strings.Trim(strings.TrimSpace(v), `"`), "minimal") {
+			return true
+		}
+	}
+	return false
 }
 
 // moveResult200 answers an accepted move with the bytes the service encoded
@@ -297,12 +316,17 @@ type moveResult200 struct {
 	body     []byte
 	etag     string
 	replayed bool
+	minimal  bool // Prefer: return=minimal was honoured
 }
 
 func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", r.etag)
 	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
+	w.Header().Add("Vary", "Prefer")
+	if r.minimal {
+		w.Header().Set("Preference-Applied", "return=minimal")
+	}
 	// With its length known, an answer of more than 2 KB (most of a game's)
 	// is sent as it is rather than in chunks.
 	w.Header().Set("Content-Length", strconv.Itoa(len(r.body)+1))
@@ -361,11 +385,29 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	default:
 		seat = a.Seat
 	}
-	_, l, err := s.games.LegalMoves(ctx, r.Id, domain.ViewerOf(&a), seat)
+	head, l, err := s.games.LegalMoves(ctx, r.Id, domain.ViewerOf(&a), seat)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse(union[oapi.LegalMoves](l)), nil
+	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withVersion(l, head.Version)),
+		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: etag(head.Version)}}, nil
+}
+
+// withVersion returns the JSON object obj with a "version" member first: the
+// game's version the legal moves were listed at, whatever the ruleset, so
+// that a client can send If-Match without reading the game again.
+func withVersion(obj []byte, version int64) []byte {
+	obj = bytes.TrimSpace(obj)
+	if len(obj) < 2 || obj[0] != '{' {
+		return obj // not an object: the ruleset's bug, shown as it is
+	}
+	out := make([]byte, 0, len(obj)+24)
+	out = append(out, `{"version":`...)
+	out = strconv.AppendInt(out, version, 10)
+	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, obj[1:]...)
 }
 
 // GetScore returns the scores and the ranking.
@@ -379,11 +421,25 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	_, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
+	info, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetCatalog200JSONResponse(union[oapi.Catalog](c)), nil
+	// The content is fixed by its hash; only the name may be bound to
+	// another catalog when the server restarts.
+	cache := "public, max-age=300"
+	if r.Params.Hash != nil {
+		if *r.Params.Hash != info.Hash {
+			return nil, domain.Errorf(domain.NotFound, "catalog %s has hash %s on this server, not %s", info.Name, info.Hash, *r.Params.Hash)
+		}
+		cache = "public, max-age=31536000, immutable"
+	}
+	tag := `"` + info.Hash + `"`
+	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
+		return oapi.GetCatalog304Response{Headers: oapi.GetCatalog304ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
+	}
+	return oapi.GetCatalog200JSONResponse{Body: union[oapi.Catalog](c),
+		Headers: oapi.GetCatalog200ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
 }
 
 // ListRulesets lists the games this server plays.
@@ -411,7 +467,7 @@ func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (
 		}
 		for _, c := range r.Catalogs {
 			info.Catalogs = append(info.Catalogs, oapi.RulesetCatalog{Name: c.Name, Hash: c.Hash,
-				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name)})
+				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name) + "&hash=" + c.Hash})
 		}
 		out.Rulesets = append(out.Rulesets, info)
 	}

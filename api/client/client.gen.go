@@ -18,6 +18,621 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for ColorfulTreasureActionTokenSide.
+const (
+	A ColorfulTreasureActionTokenSide = "a"
+	B ColorfulTreasureActionTokenSide = "b"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureActionTokenSide enum.
+func (e ColorfulTreasureActionTokenSide) Valid() bool {
+	switch e {
+	case A:
+		return true
+	case B:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureAwardLineAward.
+const (
+	ColorfulTreasureAwardLineAwardChest        ColorfulTreasureAwardLineAward = "chest"
+	ColorfulTreasureAwardLineAwardColorfulGems ColorfulTreasureAwardLineAward = "colorful_gems"
+	ColorfulTreasureAwardLineAwardExplorer     ColorfulTreasureAwardLineAward = "explorer"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureAwardLineAward enum.
+func (e ColorfulTreasureAwardLineAward) Valid() bool {
+	switch e {
+	case ColorfulTreasureAwardLineAwardChest:
+		return true
+	case ColorfulTreasureAwardLineAwardColorfulGems:
+		return true
+	case ColorfulTreasureAwardLineAwardExplorer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCatalogRuleset.
+const (
+	ColorfulTreasureCatalogRulesetColorfulTreasure ColorfulTreasureCatalogRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCatalogRuleset enum.
+func (e ColorfulTreasureCatalogRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureCatalogRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCatalogWondersLock.
+const (
+	ColorfulTreasureCatalogWondersLockChest ColorfulTreasureCatalogWondersLock = "chest"
+	ColorfulTreasureCatalogWondersLockKey   ColorfulTreasureCatalogWondersLock = "key"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCatalogWondersLock enum.
+func (e ColorfulTreasureCatalogWondersLock) Valid() bool {
+	switch e {
+	case ColorfulTreasureCatalogWondersLockChest:
+		return true
+	case ColorfulTreasureCatalogWondersLockKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureClaimType.
+const (
+	CtClaim ColorfulTreasureClaimType = "ct_claim"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureClaimType enum.
+func (e ColorfulTreasureClaimType) Valid() bool {
+	switch e {
+	case CtClaim:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCollectTake.
+const (
+	CTTakeBlue       ColorfulTreasureCollectTake = "blue"
+	CTTakeDiamond    ColorfulTreasureCollectTake = "diamond"
+	CTTakeGreen      ColorfulTreasureCollectTake = "green"
+	CTTakeKeysChests ColorfulTreasureCollectTake = "keys_chests"
+	CTTakePurple     ColorfulTreasureCollectTake = "purple"
+	CTTakeRed        ColorfulTreasureCollectTake = "red"
+	CTTakeYellow     ColorfulTreasureCollectTake = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCollectTake enum.
+func (e ColorfulTreasureCollectTake) Valid() bool {
+	switch e {
+	case CTTakeBlue:
+		return true
+	case CTTakeDiamond:
+		return true
+	case CTTakeGreen:
+		return true
+	case CTTakeKeysChests:
+		return true
+	case CTTakePurple:
+		return true
+	case CTTakeRed:
+		return true
+	case CTTakeYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureCollectType.
+const (
+	Collect ColorfulTreasureCollectType = "collect"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureCollectType enum.
+func (e ColorfulTreasureCollectType) Valid() bool {
+	switch e {
+	case Collect:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColour.
+const (
+	CTColourBlue   ColorfulTreasureColour = "blue"
+	CTColourGreen  ColorfulTreasureColour = "green"
+	CTColourPurple ColorfulTreasureColour = "purple"
+	CTColourRed    ColorfulTreasureColour = "red"
+	CTColourYellow ColorfulTreasureColour = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColour enum.
+func (e ColorfulTreasureColour) Valid() bool {
+	switch e {
+	case CTColourBlue:
+		return true
+	case CTColourGreen:
+		return true
+	case CTColourPurple:
+		return true
+	case CTColourRed:
+		return true
+	case CTColourYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColumnCells.
+const (
+	CTCellBlue    ColorfulTreasureColumnCells = "blue"
+	CTCellChest   ColorfulTreasureColumnCells = "chest"
+	CTCellDiamond ColorfulTreasureColumnCells = "diamond"
+	CTCellDown    ColorfulTreasureColumnCells = "down"
+	CTCellGone    ColorfulTreasureColumnCells = "gone"
+	CTCellGreen   ColorfulTreasureColumnCells = "green"
+	CTCellKey     ColorfulTreasureColumnCells = "key"
+	CTCellPurple  ColorfulTreasureColumnCells = "purple"
+	CTCellRed     ColorfulTreasureColumnCells = "red"
+	CTCellYellow  ColorfulTreasureColumnCells = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColumnCells enum.
+func (e ColorfulTreasureColumnCells) Valid() bool {
+	switch e {
+	case CTCellBlue:
+		return true
+	case CTCellChest:
+		return true
+	case CTCellDiamond:
+		return true
+	case CTCellDown:
+		return true
+	case CTCellGone:
+		return true
+	case CTCellGreen:
+		return true
+	case CTCellKey:
+		return true
+	case CTCellPurple:
+		return true
+	case CTCellRed:
+		return true
+	case CTCellYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureColumnLock.
+const (
+	ColorfulTreasureColumnLockChest ColorfulTreasureColumnLock = "chest"
+	ColorfulTreasureColumnLockKey   ColorfulTreasureColumnLock = "key"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColumnLock enum.
+func (e ColorfulTreasureColumnLock) Valid() bool {
+	switch e {
+	case ColorfulTreasureColumnLockChest:
+		return true
+	case ColorfulTreasureColumnLockKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureEffect.
+const (
+	FourPoints  ColorfulTreasureEffect = "four_points"
+	FourthCard  ColorfulTreasureEffect = "fourth_card"
+	Instead     ColorfulTreasureEffect = "instead"
+	NoStealing  ColorfulTreasureEffect = "no_stealing"
+	PeekThree   ColorfulTreasureEffect = "peek_three"
+	PeekTwo     ColorfulTreasureEffect = "peek_two"
+	Protected   ColorfulTreasureEffect = "protected"
+	SixthColour ColorfulTreasureEffect = "sixth_colour"
+	TwoTypes    ColorfulTreasureEffect = "two_types"
+	WildPair    ColorfulTreasureEffect = "wild_pair"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureEffect enum.
+func (e ColorfulTreasureEffect) Valid() bool {
+	switch e {
+	case FourPoints:
+		return true
+	case FourthCard:
+		return true
+	case Instead:
+		return true
+	case NoStealing:
+		return true
+	case PeekThree:
+		return true
+	case PeekTwo:
+		return true
+	case Protected:
+		return true
+	case SixthColour:
+		return true
+	case TwoTypes:
+		return true
+	case WildPair:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureEndType.
+const (
+	CtEnd ColorfulTreasureEndType = "ct_end"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureEndType enum.
+func (e ColorfulTreasureEndType) Valid() bool {
+	switch e {
+	case CtEnd:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureFlipType.
+const (
+	Flip ColorfulTreasureFlipType = "flip"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureFlipType enum.
+func (e ColorfulTreasureFlipType) Valid() bool {
+	switch e {
+	case Flip:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureKind.
+const (
+	CTBlue    ColorfulTreasureKind = "blue"
+	CTChest   ColorfulTreasureKind = "chest"
+	CTDiamond ColorfulTreasureKind = "diamond"
+	CTGreen   ColorfulTreasureKind = "green"
+	CTKey     ColorfulTreasureKind = "key"
+	CTPurple  ColorfulTreasureKind = "purple"
+	CTRed     ColorfulTreasureKind = "red"
+	CTYellow  ColorfulTreasureKind = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureKind enum.
+func (e ColorfulTreasureKind) Valid() bool {
+	switch e {
+	case CTBlue:
+		return true
+	case CTChest:
+		return true
+	case CTDiamond:
+		return true
+	case CTGreen:
+		return true
+	case CTKey:
+		return true
+	case CTPurple:
+		return true
+	case CTRed:
+		return true
+	case CTYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureLegalPhase.
+const (
+	ColorfulTreasureLegalPhaseChoose ColorfulTreasureLegalPhase = "choose"
+	ColorfulTreasureLegalPhaseClaim  ColorfulTreasureLegalPhase = "claim"
+	ColorfulTreasureLegalPhaseEnded  ColorfulTreasureLegalPhase = "ended"
+	ColorfulTreasureLegalPhaseReveal ColorfulTreasureLegalPhase = "reveal"
+	ColorfulTreasureLegalPhaseRob    ColorfulTreasureLegalPhase = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureLegalPhase enum.
+func (e ColorfulTreasureLegalPhase) Valid() bool {
+	switch e {
+	case ColorfulTreasureLegalPhaseChoose:
+		return true
+	case ColorfulTreasureLegalPhaseClaim:
+		return true
+	case ColorfulTreasureLegalPhaseEnded:
+		return true
+	case ColorfulTreasureLegalPhaseReveal:
+		return true
+	case ColorfulTreasureLegalPhaseRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureLegalRuleset.
+const (
+	ColorfulTreasureLegalRulesetColorfulTreasure ColorfulTreasureLegalRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureLegalRuleset enum.
+func (e ColorfulTreasureLegalRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureLegalRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasurePlaceDecidedBy.
+const (
+	CTDecidedByShared ColorfulTreasurePlaceDecidedBy = "shared"
+	CTDecidedByTotal  ColorfulTreasurePlaceDecidedBy = "total"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasurePlaceDecidedBy enum.
+func (e ColorfulTreasurePlaceDecidedBy) Valid() bool {
+	switch e {
+	case CTDecidedByShared:
+		return true
+	case CTDecidedByTotal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureRobType.
+const (
+	ColorfulTreasureRobTypeRob ColorfulTreasureRobType = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureRobType enum.
+func (e ColorfulTreasureRobType) Valid() bool {
+	switch e {
+	case ColorfulTreasureRobTypeRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureScoreRuleset.
+const (
+	ColorfulTreasureScoreRulesetColorfulTreasure ColorfulTreasureScoreRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureScoreRuleset enum.
+func (e ColorfulTreasureScoreRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureScoreRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetPlayersAwards.
+const (
+	ColorfulTreasureSheetPlayersAwardsChest        ColorfulTreasureSheetPlayersAwards = "chest"
+	ColorfulTreasureSheetPlayersAwardsColorfulGems ColorfulTreasureSheetPlayersAwards = "colorful_gems"
+	ColorfulTreasureSheetPlayersAwardsExplorer     ColorfulTreasureSheetPlayersAwards = "explorer"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetPlayersAwards enum.
+func (e ColorfulTreasureSheetPlayersAwards) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetPlayersAwardsChest:
+		return true
+	case ColorfulTreasureSheetPlayersAwardsColorfulGems:
+		return true
+	case ColorfulTreasureSheetPlayersAwardsExplorer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetRuleset.
+const (
+	ColorfulTreasureSheetRulesetColorfulTreasure ColorfulTreasureSheetRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetRuleset enum.
+func (e ColorfulTreasureSheetRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetVariant.
+const (
+	ColorfulTreasureSheetVariantAdvanced ColorfulTreasureSheetVariant = "advanced"
+	ColorfulTreasureSheetVariantJunior   ColorfulTreasureSheetVariant = "junior"
+	ColorfulTreasureSheetVariantStandard ColorfulTreasureSheetVariant = "standard"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetVariant enum.
+func (e ColorfulTreasureSheetVariant) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetVariantAdvanced:
+		return true
+	case ColorfulTreasureSheetVariantJunior:
+		return true
+	case ColorfulTreasureSheetVariantStandard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetResultFindingsCode.
+const (
+	CTActionTokenShared  ColorfulTreasureSheetResultFindingsCode = "action_token_shared"
+	CTActionTokenVariant ColorfulTreasureSheetResultFindingsCode = "action_token_variant"
+	CTAwardInJunior      ColorfulTreasureSheetResultFindingsCode = "award_in_junior"
+	CTAwardShared        ColorfulTreasureSheetResultFindingsCode = "award_shared"
+	CTCardNotInWonder    ColorfulTreasureSheetResultFindingsCode = "card_not_in_wonder"
+	CTCardRepeated       ColorfulTreasureSheetResultFindingsCode = "card_repeated"
+	CTCardShared         ColorfulTreasureSheetResultFindingsCode = "card_shared"
+	CTChestAward         ColorfulTreasureSheetResultFindingsCode = "chest_award"
+	CTTokenRepeated      ColorfulTreasureSheetResultFindingsCode = "token_repeated"
+	CTTokenShared        ColorfulTreasureSheetResultFindingsCode = "token_shared"
+	CTTotalMismatch      ColorfulTreasureSheetResultFindingsCode = "total_mismatch"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetResultFindingsCode enum.
+func (e ColorfulTreasureSheetResultFindingsCode) Valid() bool {
+	switch e {
+	case CTActionTokenShared:
+		return true
+	case CTActionTokenVariant:
+		return true
+	case CTAwardInJunior:
+		return true
+	case CTAwardShared:
+		return true
+	case CTCardNotInWonder:
+		return true
+	case CTCardRepeated:
+		return true
+	case CTCardShared:
+		return true
+	case CTChestAward:
+		return true
+	case CTTokenRepeated:
+		return true
+	case CTTokenShared:
+		return true
+	case CTTotalMismatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureSheetResultRuleset.
+const (
+	ColorfulTreasureSheetResultRulesetColorfulTreasure ColorfulTreasureSheetResultRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureSheetResultRuleset enum.
+func (e ColorfulTreasureSheetResultRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureSheetResultRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureUseTokenType.
+const (
+	UseToken ColorfulTreasureUseTokenType = "use_token"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureUseTokenType enum.
+func (e ColorfulTreasureUseTokenType) Valid() bool {
+	switch e {
+	case UseToken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewPhase.
+const (
+	ColorfulTreasureViewPhaseChoose ColorfulTreasureViewPhase = "choose"
+	ColorfulTreasureViewPhaseClaim  ColorfulTreasureViewPhase = "claim"
+	ColorfulTreasureViewPhaseEnded  ColorfulTreasureViewPhase = "ended"
+	ColorfulTreasureViewPhaseReveal ColorfulTreasureViewPhase = "reveal"
+	ColorfulTreasureViewPhaseRob    ColorfulTreasureViewPhase = "rob"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewPhase enum.
+func (e ColorfulTreasureViewPhase) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewPhaseChoose:
+		return true
+	case ColorfulTreasureViewPhaseClaim:
+		return true
+	case ColorfulTreasureViewPhaseEnded:
+		return true
+	case ColorfulTreasureViewPhaseReveal:
+		return true
+	case ColorfulTreasureViewPhaseRob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewRuleset.
+const (
+	ColorfulTreasureViewRulesetColorfulTreasure ColorfulTreasureViewRuleset = "colorful-treasure"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewRuleset enum.
+func (e ColorfulTreasureViewRuleset) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewRulesetColorfulTreasure:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ColorfulTreasureViewVariant.
+const (
+	ColorfulTreasureViewVariantAdvanced ColorfulTreasureViewVariant = "advanced"
+	ColorfulTreasureViewVariantJunior   ColorfulTreasureViewVariant = "junior"
+	ColorfulTreasureViewVariantStandard ColorfulTreasureViewVariant = "standard"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureViewVariant enum.
+func (e ColorfulTreasureViewVariant) Valid() bool {
+	switch e {
+	case ColorfulTreasureViewVariantAdvanced:
+		return true
+	case ColorfulTreasureViewVariantJunior:
+		return true
+	case ColorfulTreasureViewVariantStandard:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok HealthStatus = "ok"
@@ -27,6 +642,369 @@ const (
 func (e HealthStatus) Valid() bool {
 	switch e {
 	case Ok:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterCaptainType.
+const (
+	LuckyTreasureHunterCaptainTypeCaptain LuckyTreasureHunterCaptainType = "captain"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterCaptainType enum.
+func (e LuckyTreasureHunterCaptainType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterCaptainTypeCaptain:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterFace.
+const (
+	LuckyTreasureHunterFaceBlank  LuckyTreasureHunterFace = "blank"
+	LuckyTreasureHunterFacePirate LuckyTreasureHunterFace = "pirate"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterFace enum.
+func (e LuckyTreasureHunterFace) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterFaceBlank:
+		return true
+	case LuckyTreasureHunterFacePirate:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterLegalRuleset.
+const (
+	LuckyTreasureHunterLegalRulesetLuckyTreasureHunter LuckyTreasureHunterLegalRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterLegalRuleset enum.
+func (e LuckyTreasureHunterLegalRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterLegalRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterLegalStep.
+const (
+	LuckyTreasureHunterLegalStepDecide LuckyTreasureHunterLegalStep = "decide"
+	LuckyTreasureHunterLegalStepMiddle LuckyTreasureHunterLegalStep = "middle"
+	LuckyTreasureHunterLegalStepPlace  LuckyTreasureHunterLegalStep = "place"
+	LuckyTreasureHunterLegalStepRoll   LuckyTreasureHunterLegalStep = "roll"
+	LuckyTreasureHunterLegalStepSteal  LuckyTreasureHunterLegalStep = "steal"
+	LuckyTreasureHunterLegalStepWait   LuckyTreasureHunterLegalStep = "wait"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterLegalStep enum.
+func (e LuckyTreasureHunterLegalStep) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterLegalStepDecide:
+		return true
+	case LuckyTreasureHunterLegalStepMiddle:
+		return true
+	case LuckyTreasureHunterLegalStepPlace:
+		return true
+	case LuckyTreasureHunterLegalStepRoll:
+		return true
+	case LuckyTreasureHunterLegalStepSteal:
+		return true
+	case LuckyTreasureHunterLegalStepWait:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterMiddleType.
+const (
+	LuckyTreasureHunterMiddleTypeLthMiddle LuckyTreasureHunterMiddleType = "lth_middle"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterMiddleType enum.
+func (e LuckyTreasureHunterMiddleType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterMiddleTypeLthMiddle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterOptionType.
+const (
+	LuckyTreasureHunterOptionTypeCaptain   LuckyTreasureHunterOptionType = "captain"
+	LuckyTreasureHunterOptionTypeLthMiddle LuckyTreasureHunterOptionType = "lth_middle"
+	LuckyTreasureHunterOptionTypePlace     LuckyTreasureHunterOptionType = "place"
+	LuckyTreasureHunterOptionTypeReroll    LuckyTreasureHunterOptionType = "reroll"
+	LuckyTreasureHunterOptionTypeRoll      LuckyTreasureHunterOptionType = "roll"
+	LuckyTreasureHunterOptionTypeSteal     LuckyTreasureHunterOptionType = "steal"
+	LuckyTreasureHunterOptionTypeStop      LuckyTreasureHunterOptionType = "stop"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterOptionType enum.
+func (e LuckyTreasureHunterOptionType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterOptionTypeCaptain:
+		return true
+	case LuckyTreasureHunterOptionTypeLthMiddle:
+		return true
+	case LuckyTreasureHunterOptionTypePlace:
+		return true
+	case LuckyTreasureHunterOptionTypeReroll:
+		return true
+	case LuckyTreasureHunterOptionTypeRoll:
+		return true
+	case LuckyTreasureHunterOptionTypeSteal:
+		return true
+	case LuckyTreasureHunterOptionTypeStop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterPlaceType.
+const (
+	LuckyTreasureHunterPlaceTypePlace LuckyTreasureHunterPlaceType = "place"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterPlaceType enum.
+func (e LuckyTreasureHunterPlaceType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterPlaceTypePlace:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRankDecidedBy.
+const (
+	LuckyTreasureHunterRankDecidedBySetSizes LuckyTreasureHunterRankDecidedBy = "set_sizes"
+	LuckyTreasureHunterRankDecidedByShared   LuckyTreasureHunterRankDecidedBy = "shared"
+	LuckyTreasureHunterRankDecidedByTotal    LuckyTreasureHunterRankDecidedBy = "total"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRankDecidedBy enum.
+func (e LuckyTreasureHunterRankDecidedBy) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRankDecidedBySetSizes:
+		return true
+	case LuckyTreasureHunterRankDecidedByShared:
+		return true
+	case LuckyTreasureHunterRankDecidedByTotal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRerollType.
+const (
+	LuckyTreasureHunterRerollTypeReroll LuckyTreasureHunterRerollType = "reroll"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRerollType enum.
+func (e LuckyTreasureHunterRerollType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRerollTypeReroll:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterRollType.
+const (
+	LuckyTreasureHunterRollTypeRoll LuckyTreasureHunterRollType = "roll"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterRollType enum.
+func (e LuckyTreasureHunterRollType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterRollTypeRoll:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterScoreRuleset.
+const (
+	LuckyTreasureHunterScoreRulesetLuckyTreasureHunter LuckyTreasureHunterScoreRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterScoreRuleset enum.
+func (e LuckyTreasureHunterScoreRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterScoreRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetRuleset.
+const (
+	LuckyTreasureHunterSheetRulesetLuckyTreasureHunter LuckyTreasureHunterSheetRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetRuleset enum.
+func (e LuckyTreasureHunterSheetRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetFindingCode.
+const (
+	LuckyTreasureHunterSheetFindingCodeIncompleteSets LuckyTreasureHunterSheetFindingCode = "incomplete_sets"
+	LuckyTreasureHunterSheetFindingCodeSetSize        LuckyTreasureHunterSheetFindingCode = "set_size"
+	LuckyTreasureHunterSheetFindingCodeTooManyCards   LuckyTreasureHunterSheetFindingCode = "too_many_cards"
+	LuckyTreasureHunterSheetFindingCodeTotalMismatch  LuckyTreasureHunterSheetFindingCode = "total_mismatch"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetFindingCode enum.
+func (e LuckyTreasureHunterSheetFindingCode) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetFindingCodeIncompleteSets:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeSetSize:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeTooManyCards:
+		return true
+	case LuckyTreasureHunterSheetFindingCodeTotalMismatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterSheetResultRuleset.
+const (
+	LuckyTreasureHunterSheetResultRulesetLuckyTreasureHunter LuckyTreasureHunterSheetResultRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterSheetResultRuleset enum.
+func (e LuckyTreasureHunterSheetResultRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterSheetResultRulesetLuckyTreasureHunter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterStealType.
+const (
+	LuckyTreasureHunterStealTypeSteal LuckyTreasureHunterStealType = "steal"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterStealType enum.
+func (e LuckyTreasureHunterStealType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterStealTypeSteal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterStopType.
+const (
+	LuckyTreasureHunterStopTypeStop LuckyTreasureHunterStopType = "stop"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterStopType enum.
+func (e LuckyTreasureHunterStopType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterStopTypeStop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterTreasure.
+const (
+	Gold   LuckyTreasureHunterTreasure = "gold"
+	Jade   LuckyTreasureHunterTreasure = "jade"
+	Pearl  LuckyTreasureHunterTreasure = "pearl"
+	Ruby   LuckyTreasureHunterTreasure = "ruby"
+	Silver LuckyTreasureHunterTreasure = "silver"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterTreasure enum.
+func (e LuckyTreasureHunterTreasure) Valid() bool {
+	switch e {
+	case Gold:
+		return true
+	case Jade:
+		return true
+	case Pearl:
+		return true
+	case Ruby:
+		return true
+	case Silver:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterViewPhase.
+const (
+	LuckyTreasureHunterViewPhaseDecide LuckyTreasureHunterViewPhase = "decide"
+	LuckyTreasureHunterViewPhaseEnded  LuckyTreasureHunterViewPhase = "ended"
+	LuckyTreasureHunterViewPhasePlace  LuckyTreasureHunterViewPhase = "place"
+	LuckyTreasureHunterViewPhaseRoll   LuckyTreasureHunterViewPhase = "roll"
+	LuckyTreasureHunterViewPhaseSetup  LuckyTreasureHunterViewPhase = "setup"
+	LuckyTreasureHunterViewPhaseSteal  LuckyTreasureHunterViewPhase = "steal"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterViewPhase enum.
+func (e LuckyTreasureHunterViewPhase) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterViewPhaseDecide:
+		return true
+	case LuckyTreasureHunterViewPhaseEnded:
+		return true
+	case LuckyTreasureHunterViewPhasePlace:
+		return true
+	case LuckyTreasureHunterViewPhaseRoll:
+		return true
+	case LuckyTreasureHunterViewPhaseSetup:
+		return true
+	case LuckyTreasureHunterViewPhaseSteal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LuckyTreasureHunterViewRuleset.
+const (
+	LuckyTreasureHunterViewRulesetLuckyTreasureHunter LuckyTreasureHunterViewRuleset = "lucky-treasure-hunter"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterViewRuleset enum.
+func (e LuckyTreasureHunterViewRuleset) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterViewRulesetLuckyTreasureHunter:
 		return true
 	default:
 		return false
@@ -225,6 +1203,30 @@ func (e SilverGoldCrossType) Valid() bool {
 	}
 }
 
+// Defines values for SilverGoldCrossedBoxSymbol.
+const (
+	SilverGoldCrossedBoxSymbolBlank SilverGoldCrossedBoxSymbol = "blank"
+	SilverGoldCrossedBoxSymbolCoin  SilverGoldCrossedBoxSymbol = "coin"
+	SilverGoldCrossedBoxSymbolCross SilverGoldCrossedBoxSymbol = "cross"
+	SilverGoldCrossedBoxSymbolPalm  SilverGoldCrossedBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldCrossedBoxSymbol enum.
+func (e SilverGoldCrossedBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldCrossedBoxSymbolBlank:
+		return true
+	case SilverGoldCrossedBoxSymbolCoin:
+		return true
+	case SilverGoldCrossedBoxSymbolCross:
+		return true
+	case SilverGoldCrossedBoxSymbolPalm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SilverGoldDisplayType.
 const (
 	SilverGoldDisplayTypeDisplay SilverGoldDisplayType = "display"
@@ -234,6 +1236,51 @@ const (
 func (e SilverGoldDisplayType) Valid() bool {
 	switch e {
 	case SilverGoldDisplayTypeDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventCardTakenFrom.
+const (
+	SilverGoldEventCardTakenFromDeck    SilverGoldEventCardTakenFrom = "deck"
+	SilverGoldEventCardTakenFromDisplay SilverGoldEventCardTakenFrom = "display"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventCardTakenFrom enum.
+func (e SilverGoldEventCardTakenFrom) Valid() bool {
+	switch e {
+	case SilverGoldEventCardTakenFromDeck:
+		return true
+	case SilverGoldEventCardTakenFromDisplay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldEventStatusPhase.
+const (
+	SilverGoldEventStatusPhaseCrossing  SilverGoldEventStatusPhase = "crossing"
+	SilverGoldEventStatusPhaseEnded     SilverGoldEventStatusPhase = "ended"
+	SilverGoldEventStatusPhaseResolving SilverGoldEventStatusPhase = "resolving"
+	SilverGoldEventStatusPhaseReveal    SilverGoldEventStatusPhase = "reveal"
+	SilverGoldEventStatusPhaseSetup     SilverGoldEventStatusPhase = "setup"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldEventStatusPhase enum.
+func (e SilverGoldEventStatusPhase) Valid() bool {
+	switch e {
+	case SilverGoldEventStatusPhaseCrossing:
+		return true
+	case SilverGoldEventStatusPhaseEnded:
+		return true
+	case SilverGoldEventStatusPhaseResolving:
+		return true
+	case SilverGoldEventStatusPhaseReveal:
+		return true
+	case SilverGoldEventStatusPhaseSetup:
 		return true
 	default:
 		return false
@@ -294,6 +1341,30 @@ func (e SilverGoldExpeditionCardCode) Valid() bool {
 	case SilverGoldExpeditionCardCodeO4:
 		return true
 	case SilverGoldExpeditionCardCodeT4:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SilverGoldFreeBoxSymbol.
+const (
+	SilverGoldFreeBoxSymbolBlank SilverGoldFreeBoxSymbol = "blank"
+	SilverGoldFreeBoxSymbolCoin  SilverGoldFreeBoxSymbol = "coin"
+	SilverGoldFreeBoxSymbolCross SilverGoldFreeBoxSymbol = "cross"
+	SilverGoldFreeBoxSymbolPalm  SilverGoldFreeBoxSymbol = "palm"
+)
+
+// Valid indicates whether the value is a known member of the SilverGoldFreeBoxSymbol enum.
+func (e SilverGoldFreeBoxSymbol) Valid() bool {
+	switch e {
+	case SilverGoldFreeBoxSymbolBlank:
+		return true
+	case SilverGoldFreeBoxSymbolCoin:
+		return true
+	case SilverGoldFreeBoxSymbolCross:
+		return true
+	case SilverGoldFreeBoxSymbolPalm:
 		return true
 	default:
 		return false
@@ -437,58 +1508,58 @@ func (e SilverGoldSheetRuleset) Valid() bool {
 
 // Defines values for SilverGoldSheetFindingCode.
 const (
-	CardRepeated         SilverGoldSheetFindingCode = "card_repeated"
-	CardShared           SilverGoldSheetFindingCode = "card_shared"
-	CardValue            SilverGoldSheetFindingCode = "card_value"
-	CoinsNotOnCards      SilverGoldSheetFindingCode = "coins_not_on_cards"
-	CupReused            SilverGoldSheetFindingCode = "cup_reused"
-	CupValue             SilverGoldSheetFindingCode = "cup_value"
-	PalmValue            SilverGoldSheetFindingCode = "palm_value"
-	PalmsNotOnCards      SilverGoldSheetFindingCode = "palms_not_on_cards"
-	SealOwnColour        SilverGoldSheetFindingCode = "seal_own_colour"
-	SealRepeated         SilverGoldSheetFindingCode = "seal_repeated"
-	SealValue            SilverGoldSheetFindingCode = "seal_value"
-	TooManyCardsOfColour SilverGoldSheetFindingCode = "too_many_cards_of_colour"
-	TooManyCoins         SilverGoldSheetFindingCode = "too_many_coins"
-	TooManyCups          SilverGoldSheetFindingCode = "too_many_cups"
-	TooManyPalms         SilverGoldSheetFindingCode = "too_many_palms"
-	TotalMismatch        SilverGoldSheetFindingCode = "total_mismatch"
+	SilverGoldSheetFindingCodeCardRepeated         SilverGoldSheetFindingCode = "card_repeated"
+	SilverGoldSheetFindingCodeCardShared           SilverGoldSheetFindingCode = "card_shared"
+	SilverGoldSheetFindingCodeCardValue            SilverGoldSheetFindingCode = "card_value"
+	SilverGoldSheetFindingCodeCoinsNotOnCards      SilverGoldSheetFindingCode = "coins_not_on_cards"
+	SilverGoldSheetFindingCodeCupReused            SilverGoldSheetFindingCode = "cup_reused"
+	SilverGoldSheetFindingCodeCupValue             SilverGoldSheetFindingCode = "cup_value"
+	SilverGoldSheetFindingCodePalmValue            SilverGoldSheetFindingCode = "palm_value"
+	SilverGoldSheetFindingCodePalmsNotOnCards      SilverGoldSheetFindingCode = "palms_not_on_cards"
+	SilverGoldSheetFindingCodeSealOwnColour        SilverGoldSheetFindingCode = "seal_own_colour"
+	SilverGoldSheetFindingCodeSealRepeated         SilverGoldSheetFindingCode = "seal_repeated"
+	SilverGoldSheetFindingCodeSealValue            SilverGoldSheetFindingCode = "seal_value"
+	SilverGoldSheetFindingCodeTooManyCardsOfColour SilverGoldSheetFindingCode = "too_many_cards_of_colour"
+	SilverGoldSheetFindingCodeTooManyCoins         SilverGoldSheetFindingCode = "too_many_coins"
+	SilverGoldSheetFindingCodeTooManyCups          SilverGoldSheetFindingCode = "too_many_cups"
+	SilverGoldSheetFindingCodeTooManyPalms         SilverGoldSheetFindingCode = "too_many_palms"
+	SilverGoldSheetFindingCodeTotalMismatch        SilverGoldSheetFindingCode = "total_mismatch"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldSheetFindingCode enum.
 func (e SilverGoldSheetFindingCode) Valid() bool {
 	switch e {
-	case CardRepeated:
+	case SilverGoldSheetFindingCodeCardRepeated:
 		return true
-	case CardShared:
+	case SilverGoldSheetFindingCodeCardShared:
 		return true
-	case CardValue:
+	case SilverGoldSheetFindingCodeCardValue:
 		return true
-	case CoinsNotOnCards:
+	case SilverGoldSheetFindingCodeCoinsNotOnCards:
 		return true
-	case CupReused:
+	case SilverGoldSheetFindingCodeCupReused:
 		return true
-	case CupValue:
+	case SilverGoldSheetFindingCodeCupValue:
 		return true
-	case PalmValue:
+	case SilverGoldSheetFindingCodePalmValue:
 		return true
-	case PalmsNotOnCards:
+	case SilverGoldSheetFindingCodePalmsNotOnCards:
 		return true
-	case SealOwnColour:
+	case SilverGoldSheetFindingCodeSealOwnColour:
 		return true
-	case SealRepeated:
+	case SilverGoldSheetFindingCodeSealRepeated:
 		return true
-	case SealValue:
+	case SilverGoldSheetFindingCodeSealValue:
 		return true
-	case TooManyCardsOfColour:
+	case SilverGoldSheetFindingCodeTooManyCardsOfColour:
 		return true
-	case TooManyCoins:
+	case SilverGoldSheetFindingCodeTooManyCoins:
 		return true
-	case TooManyCups:
+	case SilverGoldSheetFindingCodeTooManyCups:
 		return true
-	case TooManyPalms:
+	case SilverGoldSheetFindingCodeTooManyPalms:
 		return true
-	case TotalMismatch:
+	case SilverGoldSheetFindingCodeTotalMismatch:
 		return true
 	default:
 		return false
@@ -497,28 +1568,28 @@ func (e SilverGoldSheetFindingCode) Valid() bool {
 
 // Defines values for SilverGoldSheetFindingLine.
 const (
-	Cards SilverGoldSheetFindingLine = "cards"
-	Coins SilverGoldSheetFindingLine = "coins"
-	Cups  SilverGoldSheetFindingLine = "cups"
-	Palms SilverGoldSheetFindingLine = "palms"
-	Seals SilverGoldSheetFindingLine = "seals"
-	Total SilverGoldSheetFindingLine = "total"
+	SilverGoldSheetFindingLineCards SilverGoldSheetFindingLine = "cards"
+	SilverGoldSheetFindingLineCoins SilverGoldSheetFindingLine = "coins"
+	SilverGoldSheetFindingLineCups  SilverGoldSheetFindingLine = "cups"
+	SilverGoldSheetFindingLinePalms SilverGoldSheetFindingLine = "palms"
+	SilverGoldSheetFindingLineSeals SilverGoldSheetFindingLine = "seals"
+	SilverGoldSheetFindingLineTotal SilverGoldSheetFindingLine = "total"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldSheetFindingLine enum.
 func (e SilverGoldSheetFindingLine) Valid() bool {
 	switch e {
-	case Cards:
+	case SilverGoldSheetFindingLineCards:
 		return true
-	case Coins:
+	case SilverGoldSheetFindingLineCoins:
 		return true
-	case Cups:
+	case SilverGoldSheetFindingLineCups:
 		return true
-	case Palms:
+	case SilverGoldSheetFindingLinePalms:
 		return true
-	case Seals:
+	case SilverGoldSheetFindingLineSeals:
 		return true
-	case Total:
+	case SilverGoldSheetFindingLineTotal:
 		return true
 	default:
 		return false
@@ -630,12 +1701,987 @@ type Actor struct {
 	Seat *int `json:"seat"`
 }
 
-// Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog.
+// Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
 //
 // Example: {"cards":[{"colour":"grey","grid":["ooo.",".oxo","..oc"],"id":"grey-01","seal":null,"value":8}],"expeditions":[{"boxes":[[0,0],[0,1]],"code":"D2","copies":1,"name":"domino","orientations":[[[0,0],[0,1]],[[0,0],[1,0]]]}],"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard","ruleset":"silver-and-gold"}
 type Catalog struct {
 	union json.RawMessage
 }
+
+// ColorfulTreasureActionToken Advanced - one of the five action tokens, with the side set out.
+//
+// Example: {"effect":"peek_two","holder":null,"side":"a","spent":false,"token":1}
+type ColorfulTreasureActionToken struct {
+	// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+	// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+	// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+	// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+	// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+	// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+	// for a key or chest token to make a pair, once).
+	//
+	//
+	// Example: peek_two
+	Effect ColorfulTreasureEffect `json:"effect"`
+
+	// Holder The seat holding it; null while it is on offer or once used.
+	//
+	// Example: 1
+	Holder *int `json:"holder"`
+
+	// Side The side chosen when the game was created.
+	//
+	// Example: a
+	Side ColorfulTreasureActionTokenSide `json:"side"`
+
+	// Spent A one-time token that was used (out of the game).
+	//
+	// Example: false
+	Spent bool `json:"spent"`
+
+	// Token The token, 1 to 5.
+	//
+	// Example: 1
+	Token int `json:"token"`
+}
+
+// ColorfulTreasureActionTokenSide The side chosen when the game was created.
+//
+// Example: a
+type ColorfulTreasureActionTokenSide string
+
+// ColorfulTreasureAwardLine An award a player scores.
+//
+// Example: {"award":"explorer","points":5}
+type ColorfulTreasureAwardLine struct {
+	// Award `colorful_gems`, `explorer` or `chest`.
+	//
+	// Example: explorer
+	Award ColorfulTreasureAwardLineAward `json:"award"`
+
+	// Points Its points (Colorful Gems 9, or 6 with 4 players; Explorer 5; the Chest 7, split rounded down among equals).
+	//
+	// Example: 5
+	Points int `json:"points"`
+}
+
+// ColorfulTreasureAwardLineAward `colorful_gems`, `explorer` or `chest`.
+//
+// Example: explorer
+type ColorfulTreasureAwardLineAward string
+
+// ColorfulTreasureCardRef A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+//
+// Example: {"kind":"red","wonder":"petra"}
+type ColorfulTreasureCardRef struct {
+	// Kind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
+	//
+	// Example: red
+	Kind ColorfulTreasureKind `json:"kind"`
+
+	// Wonder The wonder's catalog id.
+	//
+	// Example: petra
+	Wonder string `json:"wonder"`
+}
+
+// ColorfulTreasureCatalog A catalog of the ten wonders - each a column of the grid, with its key or chest and the three gem colours on its back.
+//
+// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard","ruleset":"colorful-treasure","wonders":[{"colours":["red","blue","purple"],"id":"petra","lock":"key"}]}
+type ColorfulTreasureCatalog struct {
+	// Hash The SHA-256 of the catalog file, in hex.
+	//
+	// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
+	Hash string `json:"hash"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureCatalogRuleset `json:"ruleset"`
+
+	// Wonders The wonders, in column order.
+	//
+	// Example: [{"colours":["red","blue","purple"],"id":"petra","lock":"key"}]
+	Wonders []struct {
+		// Colours The three gem colours on its back.
+		Colours []ColorfulTreasureColour `json:"colours"`
+
+		// Id The wonder's id.
+		//
+		// Example: petra
+		Id string `json:"id"`
+
+		// Lock Its key or chest.
+		//
+		// Example: key
+		Lock ColorfulTreasureCatalogWondersLock `json:"lock"`
+	} `json:"wonders"`
+}
+
+// ColorfulTreasureCatalogRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureCatalogRuleset string
+
+// ColorfulTreasureCatalogWondersLock Its key or chest.
+//
+// Example: key
+type ColorfulTreasureCatalogWondersLock string
+
+// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer.
+//
+// Example: {"seat":0,"token":3,"type":"ct_claim"}
+type ColorfulTreasureClaim struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token taken, 1 to 5.
+	//
+	// Example: 3
+	Token int `json:"token"`
+
+	// Type Always `ct_claim`.
+	//
+	// Example: ct_claim
+	Type ColorfulTreasureClaimType `json:"type"`
+}
+
+// ColorfulTreasureClaimType Always `ct_claim`.
+//
+// Example: ct_claim
+type ColorfulTreasureClaimType string
+
+// ColorfulTreasureCollect The seat on turn takes the revealed cards of the types it names - one gem colour or `diamond` (with each
+// column's diamond token still there), or nothing (`take` empty or left out); two types with the
+// `two_types` token. With a key or chest revealed it must take `keys_chests` - every revealed key and chest
+// and their tokens - unless it holds the `instead` token. Cards not taken turn face down; a key token and a
+// chest token held together are discarded at once for a theft.
+//
+// Example: {"seat":0,"take":["red"],"type":"collect"}
+type ColorfulTreasureCollect struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Take The types taken.
+	//
+	// Example: ["red"]
+	Take *[]ColorfulTreasureCollectTake `json:"take,omitempty"`
+
+	// Type Always `collect`.
+	//
+	// Example: collect
+	Type ColorfulTreasureCollectType `json:"type"`
+}
+
+// ColorfulTreasureCollectTake A type of revealed card.
+//
+// Example: red
+type ColorfulTreasureCollectTake string
+
+// ColorfulTreasureCollectType Always `collect`.
+//
+// Example: collect
+type ColorfulTreasureCollectType string
+
+// ColorfulTreasureColour A gem colour.
+//
+// Example: blue
+type ColorfulTreasureColour string
+
+// ColorfulTreasureColumn One column of the grid as everyone sees it. A face-down card is `down` for every viewer, the host included; only a card revealed this turn shows its kind.
+//
+// Example: {"cells":["down","down","red","gone","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"}
+type ColorfulTreasureColumn struct {
+	// Cells Each place from the top - `down` (a face-down card), `gone` (taken) or, for a card revealed this turn, what it shows.
+	//
+	// Example: ["down","down","red","gone","down"]
+	Cells []ColorfulTreasureColumnCells `json:"cells"`
+
+	// Colours The three gem colours on the wonder's card back.
+	Colours []ColorfulTreasureColour `json:"colours"`
+
+	// DiamondToken The diamond token is still above the column.
+	//
+	// Example: true
+	DiamondToken bool `json:"diamond_token"`
+
+	// Lock Whether the wonder has a key or a chest card (left out in the junior game).
+	//
+	// Example: key
+	Lock *ColorfulTreasureColumnLock `json:"lock,omitempty"`
+
+	// LockToken The key or chest token is still below the column (never in junior).
+	//
+	// Example: true
+	LockToken bool `json:"lock_token"`
+
+	// Wonder The wonder (catalog id) whose cards make up the column.
+	//
+	// Example: petra
+	Wonder string `json:"wonder"`
+}
+
+// ColorfulTreasureColumnCells A place of the column.
+//
+// Example: down
+type ColorfulTreasureColumnCells string
+
+// ColorfulTreasureColumnLock Whether the wonder has a key or a chest card (left out in the junior game).
+//
+// Example: key
+type ColorfulTreasureColumnLock string
+
+// ColorfulTreasureEffect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+// for a key or chest token to make a pair, once).
+//
+// Example: peek_two
+type ColorfulTreasureEffect string
+
+// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step without taking an action token (or without using its wild token).
+//
+// Example: {"seat":0,"type":"ct_end"}
+type ColorfulTreasureEnd struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Type Always `ct_end`.
+	//
+	// Example: ct_end
+	Type ColorfulTreasureEndType `json:"type"`
+}
+
+// ColorfulTreasureEndType Always `ct_end`.
+//
+// Example: ct_end
+type ColorfulTreasureEndType string
+
+// ColorfulTreasureFlip The seat on turn reveals cards of the grid - two together to begin its turn (the only one left, when one
+// is), then one more (a fourth with the `fourth_card` token; never in junior). In a digital game the server
+// turns them over and tells everyone watching what they show (a live `cards_revealed` event): the move
+// itself names places only. In a physical game the move reports what each card shows; the server checks
+// it is possible.
+//
+// Example: {"cards":[{"column":4,"row":2},{"column":0,"row":0}],"seat":0,"type":"flip"}
+type ColorfulTreasureFlip struct {
+	// Cards The face-down cards revealed.
+	Cards []ColorfulTreasurePos `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Shows Physical only - what each card shows, in the order of `cards`.
+	Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
+
+	// Type Always `flip`.
+	//
+	// Example: flip
+	Type ColorfulTreasureFlipType `json:"type"`
+}
+
+// ColorfulTreasureFlipType Always `flip`.
+//
+// Example: flip
+type ColorfulTreasureFlipType string
+
+// ColorfulTreasureFlipOption The flip the seat may make - `count` different cards among `cells` (in a physical game, two cards of one column never show the same kind).
+//
+// Example: {"cells":[{"column":4,"row":2},{"column":5,"row":0}],"count":2}
+type ColorfulTreasureFlipOption struct {
+	// Cells The face-down cards.
+	//
+	// Example: [{"column":4,"row":2},{"column":5,"row":0,"shows":["diamond","chest","red"]}]
+	Cells []struct {
+		// Column The column.
+		//
+		// Example: 4
+		Column int `json:"column"`
+
+		// Row The row.
+		//
+		// Example: 2
+		Row int `json:"row"`
+
+		// Shows Physical only - what the table may report it shows.
+		Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
+	} `json:"cells"`
+
+	// Count How many cards the flip reveals.
+	//
+	// Example: 2
+	Count int `json:"count"`
+}
+
+// ColorfulTreasureKind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
+//
+// Example: red
+type ColorfulTreasureKind string
+
+// ColorfulTreasureLegal What one seat may do now. Only the seat on turn has moves; the table (seat -1) has none of its own.
+//
+// Example: {"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"phase":"choose","rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
+type ColorfulTreasureLegal struct {
+	// Claim The action tokens the seat may take (ct_claim).
+	//
+	// Example: [1,3,5]
+	Claim []int `json:"claim"`
+
+	// Collect Each `take` a collect may name (an empty one takes nothing).
+	//
+	// Example: [[],["red"],["diamond"]]
+	Collect [][]string `json:"collect"`
+
+	// End The seat may end its turn (ct_end).
+	//
+	// Example: false
+	End bool `json:"end"`
+
+	// Flip The flip the seat may make, or null.
+	Flip *ColorfulTreasureFlipOption `json:"flip"`
+
+	// Phase The game's phase.
+	//
+	// Example: choose
+	Phase ColorfulTreasureLegalPhase `json:"phase"`
+
+	// Rob Each theft the seat may make.
+	//
+	// Example: [{"diamond_token":"petra","target":1}]
+	Rob []struct {
+		// Card A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+		//
+		// Example: {"kind":"red","wonder":"petra"}
+		Card *ColorfulTreasureCardRef `json:"card,omitempty"`
+
+		// DiamondToken The wonder whose diamond token is stolen.
+		//
+		// Example: petra
+		DiamondToken *string `json:"diamond_token,omitempty"`
+
+		// Target The seat robbed.
+		//
+		// Example: 1
+		Target int `json:"target"`
+	} `json:"rob"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureLegalRuleset `json:"ruleset"`
+
+	// Seat The seat asked about; -1 for the table.
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// UseToken The action tokens the seat may use now. A peek names from `min` to `max` different cards among `cells`, of one wonder (`same_wonder`) or of different wonders (`different_wonders`).
+	//
+	// Example: []
+	UseToken []struct {
+		// Cells The face-down cards a peek may name.
+		Cells *[]ColorfulTreasurePos `json:"cells,omitempty"`
+
+		// DifferentWonders The peeked cards are of different wonders.
+		//
+		// Example: true
+		DifferentWonders *bool `json:"different_wonders,omitempty"`
+
+		// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+		// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+		// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+		// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+		// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+		// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+		// for a key or chest token to make a pair, once).
+		//
+		//
+		// Example: peek_two
+		Effect ColorfulTreasureEffect `json:"effect"`
+
+		// Max The most cards a peek names.
+		//
+		// Example: 2
+		Max *int `json:"max,omitempty"`
+
+		// Min The fewest cards a peek names.
+		//
+		// Example: 2
+		Min *int `json:"min,omitempty"`
+
+		// SameWonder The peeked cards are of one wonder.
+		//
+		// Example: false
+		SameWonder *bool `json:"same_wonder,omitempty"`
+
+		// Token The token, 1 to 5.
+		//
+		// Example: 1
+		Token int `json:"token"`
+	} `json:"use_token"`
+
+	// Version The game's version these moves were listed at (the server adds it; the ETag). Send it as If-Match to have the move refused if the game moved on.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
+}
+
+// ColorfulTreasureLegalPhase The game's phase.
+//
+// Example: choose
+type ColorfulTreasureLegalPhase string
+
+// ColorfulTreasureLegalRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureLegalRuleset string
+
+// ColorfulTreasurePlace One player's place in the ranking.
+//
+// Example: {"decided_by":"total","name":"Bob","rank":2,"seat":1,"total":20}
+type ColorfulTreasurePlace struct {
+	// DecidedBy What put the player below the one just above - `total`, or `shared` (the rulebook has no tie-break). Left out for the first.
+	//
+	// Example: total
+	DecidedBy *ColorfulTreasurePlaceDecidedBy `json:"decided_by,omitempty"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Rank The place, from 1; equal totals share it.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Seat The seat (on a sheet, the index of the player).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The player's total.
+	//
+	// Example: 28
+	Total int `json:"total"`
+}
+
+// ColorfulTreasurePlaceDecidedBy What put the player below the one just above - `total`, or `shared` (the rulebook has no tie-break). Left out for the first.
+//
+// Example: total
+type ColorfulTreasurePlaceDecidedBy string
+
+// ColorfulTreasurePlayer One seat and everything in front of it (all face up).
+//
+// Example: {"action_tokens":[],"cards":[{"kind":"red","wonder":"petra"}],"chest_tokens":0,"diamond_tokens":[],"key_tokens":1,"name":"Ann","seat":0,"turns":2}
+type ColorfulTreasurePlayer struct {
+	// ActionTokens Advanced - the action tokens held (1 to 5), one-time ones not yet used and permanent ones.
+	//
+	// Example: [3]
+	ActionTokens []int `json:"action_tokens"`
+
+	// Cards The cards collected, in the order taken (stolen ones at the end).
+	Cards []ColorfulTreasureCardRef `json:"cards"`
+
+	// ChestTokens Unpaired chest tokens held (a key and a chest token never stay together - they are paired at once).
+	//
+	// Example: 0
+	ChestTokens int `json:"chest_tokens"`
+
+	// DiamondTokens The wonders whose diamond tokens the player holds.
+	//
+	// Example: ["petra"]
+	DiamondTokens []string `json:"diamond_tokens"`
+
+	// KeyTokens Unpaired key tokens held.
+	//
+	// Example: 1
+	KeyTokens int `json:"key_tokens"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Turns Turns the player has finished.
+	//
+	// Example: 4
+	Turns int `json:"turns"`
+}
+
+// ColorfulTreasurePlayerScore One player's score, line by line, with what it counts.
+//
+// Example: {"awards":[],"diamond_cards":1,"diamond_tokens":1,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":2,"gems":0},"name":"Ann","seat":0,"total":3,"wonders":1}
+type ColorfulTreasurePlayerScore struct {
+	// Awards The awards scored.
+	Awards []ColorfulTreasureAwardLine `json:"awards"`
+
+	// DiamondCards Diamond cards held.
+	//
+	// Example: 3
+	DiamondCards int `json:"diamond_cards"`
+
+	// DiamondTokens Diamond tokens held.
+	//
+	// Example: 2
+	DiamondTokens int `json:"diamond_tokens"`
+
+	// Gems Gem cards held by colour.
+	//
+	// Example: {"blue":2,"green":0,"purple":1,"red":3,"yellow":1}
+	Gems struct {
+		// Blue Blue gems.
+		//
+		// Example: 2
+		Blue int `json:"blue"`
+
+		// Green Green gems.
+		//
+		// Example: 0
+		Green int `json:"green"`
+
+		// Purple Purple gems.
+		//
+		// Example: 1
+		Purple int `json:"purple"`
+
+		// Red Red gems.
+		//
+		// Example: 3
+		Red int `json:"red"`
+
+		// Yellow Yellow gems.
+		//
+		// Example: 1
+		Yellow int `json:"yellow"`
+	} `json:"gems"`
+
+	// KeyAndChestCards Key and chest cards held (for the Chest award).
+	//
+	// Example: 2
+	KeyAndChestCards int `json:"key_and_chest_cards"`
+
+	// Lines The points of each line.
+	//
+	// Example: {"action_tokens":0,"awards":5,"diamond_cards":3,"diamond_tokens":4,"gems":16}
+	Lines struct {
+		// ActionTokens Advanced - 4 for `four_points`, 1 for `sixth_colour`.
+		//
+		// Example: 0
+		ActionTokens int `json:"action_tokens"`
+
+		// Awards The awards' points.
+		//
+		// Example: 5
+		Awards int `json:"awards"`
+
+		// DiamondCards 1 per diamond card.
+		//
+		// Example: 3
+		DiamondCards int `json:"diamond_cards"`
+
+		// DiamondTokens 2 per diamond token (3 in advanced).
+		//
+		// Example: 4
+		DiamondTokens int `json:"diamond_tokens"`
+
+		// Gems By colour, 1, 3, 6, 10, 15, 21 for 1 to 6 cards (6 cards 23 in advanced).
+		//
+		// Example: 16
+		Gems int `json:"gems"`
+	} `json:"lines"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat The seat (on a sheet, the index of the player on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The sum of the lines.
+	//
+	// Example: 28
+	Total int `json:"total"`
+
+	// Wonders Different wonders among the cards held (for Explorer).
+	//
+	// Example: 8
+	Wonders int `json:"wonders"`
+}
+
+// ColorfulTreasurePos A place in the grid - a column (a wonder, 0 to 9 from the left) and a row (0 at the top; 4 rows in junior, 5 otherwise).
+//
+// Example: {"column":4,"row":2}
+type ColorfulTreasurePos struct {
+	// Column The column, 0 to 9, in catalog order of the wonders.
+	//
+	// Example: 4
+	Column int `json:"column"`
+
+	// Row The row, from 0 at the top.
+	//
+	// Example: 2
+	Row int `json:"row"`
+}
+
+// ColorfulTreasureRob After pairing a key and a chest token, the seat on turn steals one collected card or one diamond token from an opponent (name `card` or `diamond_token`). With nobody to rob, the pair is discarded without a theft and no rob is asked for.
+//
+// Example: {"card":{"kind":"red","wonder":"petra"},"seat":0,"target":1,"type":"rob"}
+type ColorfulTreasureRob struct {
+	// Card A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+	//
+	// Example: {"kind":"red","wonder":"petra"}
+	Card *ColorfulTreasureCardRef `json:"card,omitempty"`
+
+	// DiamondToken The wonder whose diamond token is stolen.
+	//
+	// Example: petra
+	DiamondToken *string `json:"diamond_token,omitempty"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Target A seat, from 0.
+	//
+	// Example: 0
+	Target ColorfulTreasureSeat `json:"target"`
+
+	// Type Always `rob`.
+	//
+	// Example: rob
+	Type ColorfulTreasureRobType `json:"type"`
+}
+
+// ColorfulTreasureRobType Always `rob`.
+//
+// Example: rob
+type ColorfulTreasureRobType string
+
+// ColorfulTreasureScore The scores and the ranking; the Chest award is scored once the game has ended.
+//
+// Example: {"final":false,"players":[{"awards":[],"diamond_cards":1,"diamond_tokens":1,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":2,"gems":0},"name":"Ann","seat":0,"total":3,"wonders":1},{"awards":[],"diamond_cards":0,"diamond_tokens":0,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":0,"diamond_tokens":0,"gems":0},"name":"Bob","seat":1,"total":0,"wonders":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":3},{"decided_by":"total","name":"Bob","rank":2,"seat":1,"total":0}],"ruleset":"colorful-treasure","tie_break":"none: the rulebook gives no tie-break, so equal totals share the place"}
+type ColorfulTreasureScore struct {
+	// Final The game has ended.
+	//
+	// Example: false
+	Final bool `json:"final"`
+
+	// Players Every seat's score, in seat order.
+	Players []ColorfulTreasurePlayerScore `json:"players"`
+
+	// Ranking The places, best first.
+	Ranking []ColorfulTreasurePlace `json:"ranking"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureScoreRuleset `json:"ruleset"`
+
+	// TieBreak What breaks ties - nothing, the rulebook gives no tie-break.
+	//
+	// Example: none: the rulebook gives no tie-break, so equal totals share the place
+	TieBreak string `json:"tie_break"`
+}
+
+// ColorfulTreasureScoreRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureScoreRuleset string
+
+// ColorfulTreasureSeat A seat, from 0.
+//
+// Example: 0
+type ColorfulTreasureSeat = int
+
+// ColorfulTreasureSheet The paper tally of a physical game of Colorful Treasure at its end - the whole table, each player's cards by wonder and kind, diamond tokens, action tokens, awards and the total they counted.
+//
+// Example: {"players":[{"awards":["chest"],"cards":[{"kind":"red","wonder":"petra"},{"kind":"key","wonder":"petra"},{"kind":"red","wonder":"angkor-wat"},{"kind":"diamond","wonder":"petra"}],"diamond_tokens":["petra"],"name":"Ann","total":13},{"cards":[{"kind":"green","wonder":"great-wall"}],"diamond_tokens":[],"name":"Bob","total":1}],"ruleset":"colorful-treasure"}
+type ColorfulTreasureSheet struct {
+	// Catalog The catalog played; `standard` when left out.
+	//
+	// Example: standard
+	Catalog *string `json:"catalog,omitempty"`
+
+	// Players Every player at the table (2 to 4).
+	//
+	// Example: [{"cards":[{"kind":"red","wonder":"petra"}],"diamond_tokens":[],"name":"Ann","total":1},{"cards":[],"diamond_tokens":[],"name":"Bob","total":0}]
+	Players []struct {
+		// ActionTokens Advanced - the effects of the action tokens they hold.
+		ActionTokens *[]ColorfulTreasureEffect `json:"action_tokens,omitempty"`
+
+		// Awards The awards they claim.
+		//
+		// Example: ["chest"]
+		Awards *[]ColorfulTreasureSheetPlayersAwards `json:"awards,omitempty"`
+
+		// Cards Every card collected.
+		Cards []ColorfulTreasureCardRef `json:"cards"`
+
+		// DiamondTokens The wonders whose diamond tokens they hold.
+		//
+		// Example: ["petra"]
+		DiamondTokens []string `json:"diamond_tokens"`
+
+		// Name The player's name.
+		//
+		// Example: Ann
+		Name string `json:"name"`
+
+		// Total The total they added up, if they did.
+		//
+		// Example: 13
+		Total *int `json:"total,omitempty"`
+	} `json:"players"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureSheetRuleset `json:"ruleset"`
+
+	// Variant The rules played; `standard` when left out.
+	//
+	// Example: standard
+	Variant *ColorfulTreasureSheetVariant `json:"variant,omitempty"`
+}
+
+// ColorfulTreasureSheetPlayersAwards An award.
+//
+// Example: chest
+type ColorfulTreasureSheetPlayersAwards string
+
+// ColorfulTreasureSheetRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureSheetRuleset string
+
+// ColorfulTreasureSheetVariant The rules played; `standard` when left out.
+//
+// Example: standard
+type ColorfulTreasureSheetVariant string
+
+// ColorfulTreasureSheetResult What the server makes of a Colorful Treasure tally - each player's lines from what is written (the Chest from the key and chest cards), the ranking, and every finding.
+//
+// Example: {"findings":[],"players":[{"awards":[],"diamond_cards":1,"diamond_tokens":0,"gems":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":1,"diamond_tokens":0,"gems":0},"name":"Ann","seat":0,"total":1,"wonders":1},{"awards":[],"diamond_cards":0,"diamond_tokens":0,"gems":{"blue":0,"green":1,"purple":0,"red":0,"yellow":0},"key_and_chest_cards":0,"lines":{"action_tokens":0,"awards":0,"diamond_cards":0,"diamond_tokens":0,"gems":1},"name":"Bob","seat":1,"total":1,"wonders":1}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":1},{"decided_by":"shared","name":"Bob","rank":1,"seat":1,"total":1}],"ruleset":"colorful-treasure","tie_break":"none: the rulebook gives no tie-break, so equal totals share the place","valid":true}
+type ColorfulTreasureSheetResult struct {
+	// Findings What the rules say cannot be.
+	//
+	// Example: []
+	Findings []struct {
+		// Code What is wrong (stable).
+		//
+		// Example: total_mismatch
+		Code ColorfulTreasureSheetResultFindingsCode `json:"code"`
+
+		// Player The index of the player on the sheet; left out for the table as a whole.
+		//
+		// Example: 1
+		Player *int `json:"player,omitempty"`
+
+		// Reason A sentence a player can act on.
+		//
+		// Example: Bob wrote 3; the lines add up to 1 (diamond cards 0 + diamond tokens 0 + gems 1 + action tokens 0 + awards 0)
+		Reason string `json:"reason"`
+	} `json:"findings"`
+
+	// Players Each player's score, in sheet order.
+	Players []ColorfulTreasurePlayerScore `json:"players"`
+
+	// Ranking The places, best first.
+	Ranking []ColorfulTreasurePlace `json:"ranking"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureSheetResultRuleset `json:"ruleset"`
+
+	// TieBreak What breaks ties - nothing.
+	//
+	// Example: none: the rulebook gives no tie-break, so equal totals share the place
+	TieBreak string `json:"tie_break"`
+
+	// Valid Nothing is wrong.
+	//
+	// Example: true
+	Valid bool `json:"valid"`
+}
+
+// ColorfulTreasureSheetResultFindingsCode What is wrong (stable).
+//
+// Example: total_mismatch
+type ColorfulTreasureSheetResultFindingsCode string
+
+// ColorfulTreasureSheetResultRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureSheetResultRuleset string
+
+// ColorfulTreasureUseToken Advanced - the seat on turn uses a one-time action token it holds - `peek_two` / `peek_three` (name the face-down cards; what they show is told to that seat only, live), `fourth_card` (with three cards revealed), `two_types` (before collecting, no key or chest revealed), `wild_pair` (pairs with a key or chest token held, for a theft).
+//
+// Example: {"cards":[{"column":4,"row":2},{"column":5,"row":2}],"seat":0,"token":1,"type":"use_token"}
+type ColorfulTreasureUseToken struct {
+	// Cards A peek's face-down cards.
+	Cards *[]ColorfulTreasurePos `json:"cards,omitempty"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token, 1 to 5.
+	//
+	// Example: 1
+	Token int `json:"token"`
+
+	// Type Always `use_token`.
+	//
+	// Example: use_token
+	Type ColorfulTreasureUseTokenType `json:"type"`
+}
+
+// ColorfulTreasureUseTokenType Always `use_token`.
+//
+// Example: use_token
+type ColorfulTreasureUseTokenType string
+
+// ColorfulTreasureView A game of Colorful Treasure as everyone sees it. It is a memory game: every viewer, the host included, sees
+// the same, and no face-down card's identity is in it - a card revealed this turn shows in its column's
+// `cells` until it is taken or turned face down again.
+//
+// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
+type ColorfulTreasureView struct {
+	// ActionTokens Advanced - the five action tokens; empty in the other variants.
+	ActionTokens []ColorfulTreasureActionToken `json:"action_tokens"`
+
+	// Awards Who holds the awards taken during the game (the Chest is scored at the end).
+	//
+	// Example: {"colorful_gems":0,"explorer":null}
+	Awards struct {
+		// ColorfulGems The seat holding Colorful Gems, or null.
+		//
+		// Example: 0
+		ColorfulGems *int `json:"colorful_gems"`
+
+		// Explorer The seat holding Explorer, or null.
+		//
+		// Example: 1
+		Explorer *int `json:"explorer"`
+	} `json:"awards"`
+
+	// CardsLeft Cards still in the grid, face down or revealed.
+	//
+	// Example: 44
+	CardsLeft int `json:"cards_left"`
+
+	// Catalog The catalog of wonders the game was created with.
+	//
+	// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"}
+	Catalog struct {
+		// Hash The SHA-256 of the catalog's content, in hex.
+		//
+		// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
+		Hash string `json:"hash"`
+
+		// Name The catalog's name.
+		//
+		// Example: standard
+		Name string `json:"name"`
+	} `json:"catalog"`
+
+	// Columns The ten columns, left to right.
+	Columns []ColorfulTreasureColumn `json:"columns"`
+
+	// LastRound 10 or fewer cards were left at the end of a turn - this round is the last (never in junior, which plays until the grid is empty).
+	//
+	// Example: false
+	LastRound bool `json:"last_round"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+	//
+	// Example: choose
+	Phase ColorfulTreasureViewPhase `json:"phase"`
+
+	// Players Every seat, in order.
+	Players []ColorfulTreasurePlayer `json:"players"`
+
+	// Revealed The places revealed this turn, in order.
+	Revealed []ColorfulTreasurePos `json:"revealed"`
+
+	// Round The round, from 1; a round ends with the seat before the start player.
+	//
+	// Example: 3
+	Round int `json:"round"`
+
+	// Ruleset Always `colorful-treasure`.
+	//
+	// Example: colorful-treasure
+	Ruleset ColorfulTreasureViewRuleset `json:"ruleset"`
+
+	// StartPlayer The seat that played first.
+	//
+	// Example: 0
+	StartPlayer int `json:"start_player"`
+
+	// TheftsOwed Thefts the seat on turn still makes.
+	//
+	// Example: 0
+	TheftsOwed int `json:"thefts_owed"`
+
+	// Turn The seat on turn (the last one, once ended).
+	//
+	// Example: 1
+	Turn int `json:"turn"`
+
+	// Variant The rules played - `standard`, `junior` or `advanced`.
+	//
+	// Example: standard
+	Variant ColorfulTreasureViewVariant `json:"variant"`
+}
+
+// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+//
+// Example: choose
+type ColorfulTreasureViewPhase string
+
+// ColorfulTreasureViewRuleset Always `colorful-treasure`.
+//
+// Example: colorful-treasure
+type ColorfulTreasureViewRuleset string
+
+// ColorfulTreasureViewVariant The rules played - `standard`, `junior` or `advanced`.
+//
+// Example: standard
+type ColorfulTreasureViewVariant string
 
 // CreateGameRequest What a new game is created from.
 //
@@ -674,11 +2720,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -716,7 +2762,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -730,27 +2776,76 @@ type EventMove struct {
 // EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
 // the type, `data:` one line of JSON, on the last event of a move's
 // group `id:` the game's version after it - and a blank line. Lines
-// starting with `:` are comments (keep-alives). The event types:
+// starting with `:` are comments (keep-alives). Event names are unique
+// within a ruleset; a client knows its game's ruleset. Every event's
+// data has a schema (also listed, machine-readable, in `x-events`, per
+// ruleset; `*` for every ruleset's):
 //
-//   - `snapshot` - the game as `GET /v1/games/{id}` shows it to the
-//     caller (schema `Game`); sent first on a connection without
-//     Last-Event-ID.
-//   - `move` - an accepted move (schema `EventMove`); first in its group.
+//   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
+//     the caller; sent first on a connection without Last-Event-ID.
+//   - `move` - `EventMove`: an accepted move; first in its group.
+//   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
+//     credential's seat (the host's - the table) may do now, with its
+//     `version`, sent after the snapshot and after a move's group
+//     whenever it changed.
 //
 // Then what the move caused, in order; the data is the ruleset's.
-// Silver & Gold's:
+// Silver & Gold's, with which a table view follows the game from the
+// snapshot without reading it again (the catalog gives each card's
+// grid, colour, value and seal):
 //
-// - `expedition_revealed` - `{round, turn, start_player, expedition}`: an expedition card was turned up (action 1);
-// - `player_passed` - `{seat}`: a player has no box left and passes this turn;
-// - `crossed` - `{seat, coins, palms, coin_rows_completed}`: a player crossed (or replaced a crossing); their coin track, palm tree values and the coin rows completed this turn;
-// - `crossing_closed` - `{round, turn, start_player}`: everyone has crossed or passed; action 3 begins;
-// - `cup_taken` - `{seat, value}`: a player took a cup for a completed coin row;
-// - `card_completed` - `{seat, card}`: a card was completed and goes to the scoring pile;
-// - `card_taken` - `{seat, card, from}`: a replacement card was taken from the `display` or the `deck`;
-// - `display_card` - `{card}`: a card was turned up into the display;
-// - `turn_resolved` - `{round, turn, start_player}`: the turn is over;
-// - `round_ended` - `{round, turn, start_player}`: the round is over;
-// - `game_ended` - the final score (schema `SilverGoldScore`).
+// - `expedition_revealed` - `SilverGoldEventExpeditionRevealed`: an expedition card was turned up (action 1); every player's turn (crossed, crossing, passed, coin rows, takes) starts afresh;
+// - `player_passed` - `SilverGoldEventSeat`: a player has no box left and passes this turn;
+// - `crossed` - `SilverGoldEventCrossed`: a player crossed (or replaced their crossing): the boxes with their symbols, the red-cross chain, coins and palms gained, and the seat's cards after it;
+// - `crossing_closed` - `SilverGoldEventTurn`: everyone has crossed or passed; crossings are locked and action 3 begins;
+// - `resolving` - `SilverGoldEventSeat`: a player with something to resolve begins: their completed coin rows are claimed now (cup_taken follows for each cup left);
+// - `cup_taken` - `SilverGoldEventCupTaken`: a player took a cup for a completed coin row;
+// - `card_completed` - `SilverGoldEventCard`: a card was completed and goes to the scoring pile; one replacement card is owed;
+// - `no_replacement` - `SilverGoldEventNoReplacement`: the deck and display are empty: the replacements still owed lapse;
+// - `card_taken` - `SilverGoldEventCardTaken`: a replacement card was taken from the `display` or the `deck` (the card drawn is named);
+// - `display_card` - `SilverGoldEventDisplayCard`: a card was turned up into the display;
+// - `cards_kept` - `SilverGoldEventCardsKept`: once every player has kept, the two cards each seat kept;
+// - `turn_resolved` - `SilverGoldEventTurn`: the turn is over;
+// - `round_ended` - `SilverGoldEventTurn`: the round is over;
+// - `game_ended` - `SilverGoldScore`: the final score;
+// - `status` - `SilverGoldEventStatus`: last in every move's group: where the game stands and what it awaits now;
+//
+// Lucky Treasure Hunter's:
+//
+// - `middle_dealt` - `{middle}`: (physical) the 3 cards reported into the middle at setup, as sets;
+// - `turn_started` - `{seat, turn}`: a seat's turn begins (turn counts from 1);
+// - `place_skipped` - `{seat}`: the seat has no card (the pile is empty) and places nothing;
+// - `cards_placed` - `{seat, treasure, count, middle}`: cards placed into the middle, and the middle's sets after;
+// - `cards_drawn` - `{seat, cards}`: (digital) the cards a seat drew; private to that seat, not even the host reads it;
+// - `drew` - `{seat, count, pile}`: how many cards a seat drew, and the pile left;
+// - `pile_empty` - `{seat, ends_before}`: the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart);
+// - `steal_named` - `{seat, owner, set, treasure, size}`: the set a seat tries to steal (`owner` null for the middle);
+// - `steal_skipped` - `{seat}`: there is no set the seat could name; its turn passes;
+// - `dice_rolled` - `{seat, faces, pirates, failed}`: dice rolled (by the server, or reported by the table) and the steal's dice after;
+// - `cards_discarded` - `{seat, treasure, count}`: hand cards discarded to re-roll;
+// - `captain_used` - `{seat}`: the seat turned its captain over;
+// - `set_stolen` - `{seat, owner, treasure, size, sets}`: the steal succeeded; the thief's sets after combining;
+// - `steal_stopped` - `{seat}`: the seat gave up the steal;
+// - `game_ended` - the final score (schema `LuckyTreasureHunterScore`).
+//
+// Colorful Treasure's (places are `{column, row}`, cards `{wonder, kind}`):
+//
+//   - `cards_revealed` - `{seat, cards: [{column, row, wonder, kind}]}`: cards turned face up; told live only
+//     (a catch-up read leaves it out while the game runs: the cards not taken turn face down again);
+//   - `cards_collected` - `{seat, cards, diamond_tokens, lock_tokens, turned_down, instead}`: the cards taken
+//     (with places and kinds - they left the grid), the diamond and key or chest tokens taken with them (by
+//     wonder), and the places turned face down again; `instead` when the `instead` token left keys or chests;
+//   - `tokens_paired` - `{seat, pairs}`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
+//   - `theft_skipped` - `{seat, pairs}`: nobody could be robbed, the pairs are discarded without a theft;
+//   - `stolen` - `{seat, target, card | diamond_token}`: a theft;
+//   - `token_used` - `{seat, token, effect, cards}`: an action token used (a peek's places, not what they show);
+//   - `peeked` - `{seat, cards: [{column, row, wonder, kind}]}`: what a peek showed - to the peeking seat only
+//     (not the host), live only;
+//   - `token_taken` - `{seat, token, effect, colour}`: an action token taken with 3 gems of `colour`;
+//   - `award_taken` - `{seat, award, points}`: Colorful Gems or Explorer;
+//   - `last_round` - `{cards_left}`: 10 or fewer cards are left; this round is the last;
+//   - `turn_started` - `{seat, round}`;
+//   - `game_ended` - `{round, cards_left}`.
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -759,7 +2854,7 @@ type EventMove struct {
 // data: {"seq":7,"actor":{"host":false,"seat":1},"move":{"type":"cross","seat":1,"card":"grey-08","boxes":[[2,1],[2,2]]},"at":"2025-05-02T19:41:07.125Z"}
 //
 // event: crossed
-// data: {"seat":1,"coins":1,"palms":[],"coin_rows_completed":0}
+// data: {"seat":1,"replaced":false,"boxes":[{"card":"grey-08","box":[2,1],"symbol":"blank","extra":false},{"card":"grey-08","box":[2,2],"symbol":"coin","extra":false}],"red_crosses":0,"coins_gained":1,"coins":1,"palms_gained":[],"palms":[],"coin_rows_completed":0,"cards":[{"card":"grey-08","crossed":[[2,1],[2,2]],"boxes_left":6},{"card":"orange-06","crossed":[],"boxes_left":12}]}
 //
 // event: crossing_closed
 // data: {"round":1,"turn":2,"start_player":1}
@@ -768,13 +2863,16 @@ type EventMove struct {
 // data: {"round":1,"turn":2,"start_player":1}
 //
 // event: expedition_revealed
+// data: {"round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]}}
+//
+// event: status
 // id: 7
-// data: {"round":1,"turn":3,"start_player":0,"expedition":"T4"}
+// data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -836,15 +2934,15 @@ type Game struct {
 	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
 	SeedSalt *string `json:"seed_salt,omitempty"`
 
-	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 	//
-	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
 }
 
-// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView.
+// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 //
-// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
 	union json.RawMessage
 }
@@ -864,19 +2962,818 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldLegal.
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `colorful-treasure` ColorfulTreasureLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
+
+// LuckyTreasureHunterCaptain After a failed roll - the seat turns its captain over (once per game) to re-roll every failed die.
+//
+// Example: {"seat":0,"type":"captain"}
+type LuckyTreasureHunterCaptain struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `captain`.
+	//
+	// Example: captain
+	Type LuckyTreasureHunterCaptainType `json:"type"`
+}
+
+// LuckyTreasureHunterCaptainType Always `captain`.
+//
+// Example: captain
+type LuckyTreasureHunterCaptainType string
+
+// LuckyTreasureHunterCounts A number of treasure cards of each type.
+//
+// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+type LuckyTreasureHunterCounts struct {
+	// Gold Gold bars.
+	//
+	// Example: 1
+	Gold int `json:"gold"`
+
+	// Jade Jade fish.
+	//
+	// Example: 0
+	Jade int `json:"jade"`
+
+	// Pearl Pearls.
+	//
+	// Example: 0
+	Pearl int `json:"pearl"`
+
+	// Ruby Rubies.
+	//
+	// Example: 2
+	Ruby int `json:"ruby"`
+
+	// Silver Silver coins.
+	//
+	// Example: 2
+	Silver int `json:"silver"`
+}
+
+// LuckyTreasureHunterDrawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+//
+// Example: ["gold","ruby"]
+type LuckyTreasureHunterDrawn = []LuckyTreasureHunterTreasure
+
+// LuckyTreasureHunterFace What a die shows - the pirate head, or a blank face.
+//
+// Example: pirate
+type LuckyTreasureHunterFace string
+
+// LuckyTreasureHunterFaces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+//
+// Example: ["pirate","blank","pirate"]
+type LuckyTreasureHunterFaces = []LuckyTreasureHunterFace
+
+// LuckyTreasureHunterLegal What one seat - or, asked by the host without a seat, the table - may do now. A digital game lists a seat's hand-dependent moves (place, reroll) and chances only to that seat.
+//
+// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
+type LuckyTreasureHunterLegal struct {
+	// Moves Every move it may make now.
+	Moves []LuckyTreasureHunterOption `json:"moves"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterLegalRuleset `json:"ruleset"`
+
+	// Seat The seat listed; -1 for the table's reports.
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Step What the game waits for from it - `place`, `steal`, `decide`, `roll` or `middle` (the table's reports), or `wait`.
+	//
+	// Example: steal
+	Step LuckyTreasureHunterLegalStep `json:"step"`
+
+	// Version The game's version these moves were listed at (the server adds it; the ETag). Send it as If-Match to have the move refused if the game moved on.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
+}
+
+// LuckyTreasureHunterLegalRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterLegalRuleset string
+
+// LuckyTreasureHunterLegalStep What the game waits for from it - `place`, `steal`, `decide`, `roll` or `middle` (the table's reports), or `wait`.
+//
+// Example: steal
+type LuckyTreasureHunterLegalStep string
+
+// LuckyTreasureHunterMiddle Physical games, host credential, at setup - the table reports the 3 cards turned face up into the middle.
+//
+// Example: {"cards":["ruby","ruby","jade"],"type":"lth_middle"}
+type LuckyTreasureHunterMiddle struct {
+	// Cards The 3 treasures turned up.
+	//
+	// Example: ["ruby","ruby","jade"]
+	Cards []LuckyTreasureHunterTreasure `json:"cards"`
+
+	// Type Always `lth_middle`.
+	//
+	// Example: lth_middle
+	Type LuckyTreasureHunterMiddleType `json:"type"`
+}
+
+// LuckyTreasureHunterMiddleType Always `lth_middle`.
+//
+// Example: lth_middle
+type LuckyTreasureHunterMiddleType string
+
+// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
+//
+// Example: {"chance":0.421875,"chance_without_cards":0.289063,"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
+type LuckyTreasureHunterOption struct {
+	// Cards lth_middle - the cards the table reports.
+	//
+	// Example: 3
+	Cards *int `json:"cards,omitempty"`
+
+	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be. Only to the seat itself in a digital game.
+	//
+	// Example: 0.421875
+	Chance *float64 `json:"chance,omitempty"`
+
+	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out.
+	//
+	// Example: 0.2890625
+	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
+
+	// Count place - how many cards.
+	//
+	// Example: 2
+	Count *int `json:"count,omitempty"`
+
+	// Dice reroll - the dice re-rolled (and cards discarded); roll - the dice the table reports.
+	//
+	// Example: 1
+	Dice *int `json:"dice,omitempty"`
+
+	// Owner steal - the seat whose set; absent for the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat *LuckyTreasureHunterSeat `json:"seat,omitempty"`
+
+	// Set steal - the set's index among its owner's sets.
+	//
+	// Example: 0
+	Set *int `json:"set,omitempty"`
+
+	// Size steal - the set's cards, the dice to roll.
+	//
+	// Example: 3
+	Size *int `json:"size,omitempty"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
+
+	// Type The move's type.
+	//
+	// Example: steal
+	Type LuckyTreasureHunterOptionType `json:"type"`
+}
+
+// LuckyTreasureHunterOptionType The move's type.
+//
+// Example: steal
+type LuckyTreasureHunterOptionType string
+
+// LuckyTreasureHunterPlace Step 1 of a turn - the seat on turn places 1 to 5 cards of one type from
+// its hand face up into the middle, filling the middle's incomplete set of
+// that type first, the rest forming new sets of up to 5; then it draws back
+// up to 5. In a digital game only the seat's own credential places (the
+// host does not see hands); in a physical game the seat or the host reports
+// the cards laid down.
+//
+// Example: {"count":2,"seat":0,"treasure":"ruby","type":"place"}
+type LuckyTreasureHunterPlace struct {
+	// Count How many cards, 1 to 5.
+	//
+	// Example: 2
+	Count int `json:"count"`
+
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+
+	// Type Always `place`.
+	//
+	// Example: place
+	Type LuckyTreasureHunterPlaceType `json:"type"`
+}
+
+// LuckyTreasureHunterPlaceType Always `place`.
+//
+// Example: place
+type LuckyTreasureHunterPlaceType string
+
+// LuckyTreasureHunterPlayer One seat as the caller may see it.
+//
+// Example: {"captain_heart":true,"captain_used":false,"collected":3,"hand":{"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2},"hand_size":5,"name":"Ann","seat":0,"sets":[{"size":3,"treasure":"ruby"}]}
+type LuckyTreasureHunterPlayer struct {
+	// CaptainHeart The seat plays Captain Heart, who starts.
+	//
+	// Example: true
+	CaptainHeart bool `json:"captain_heart"`
+
+	// CaptainUsed The seat's captain is turned over - its re-roll is used and it scores nothing.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Collected The cards in the seat's sets.
+	//
+	// Example: 3
+	Collected int `json:"collected"`
+
+	// Hand A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Hand *LuckyTreasureHunterCounts `json:"hand,omitempty"`
+
+	// HandSize How many cards the seat holds.
+	//
+	// Example: 5
+	HandSize int `json:"hand_size"`
+
+	// Name The player's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Sets The sets the seat has collected, in the order they lie (a steal names one by its index here).
+	Sets []LuckyTreasureHunterSet `json:"sets"`
+}
+
+// LuckyTreasureHunterPlayerScore One player's score - a point per collected card, one more for an unused captain.
+//
+// Example: {"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13}
+type LuckyTreasureHunterPlayerScore struct {
+	// Captain 1 for an unused captain, else 0.
+	//
+	// Example: 1
+	Captain int `json:"captain"`
+
+	// CaptainUsed The captain was turned over.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Cards Collected treasure cards.
+	//
+	// Example: 12
+	Cards int `json:"cards"`
+
+	// Name The player's name.
+	//
+	// Example: Becky
+	Name string `json:"name"`
+
+	// Seat The seat (on a tally, the player's index on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// SetSizes The sizes of the player's sets, largest first - the tie-break compares them in this order.
+	//
+	// Example: [5,5,1,1]
+	SetSizes []int `json:"set_sizes"`
+
+	// Total cards + captain.
+	//
+	// Example: 13
+	Total int `json:"total"`
+}
+
+// LuckyTreasureHunterRank One player's place in the ranking.
+//
+// Example: {"decided_by":"set_sizes","deciding_set":2,"name":"Craig","rank":2,"seat":1,"total":13}
+type LuckyTreasureHunterRank struct {
+	// DecidedBy What put this player below the one ranked just above - `total`, `set_sizes` (equal totals; comparing set sizes from the largest down, this player's set at `deciding_set` is smaller or missing), or `shared` (nothing did; same rank). Absent for the first.
+	//
+	// Example: set_sizes
+	DecidedBy *LuckyTreasureHunterRankDecidedBy `json:"decided_by,omitempty"`
+
+	// DecidingSet For `set_sizes` - the position (1 = largest) of the set that decided.
+	//
+	// Example: 2
+	DecidingSet *int `json:"deciding_set,omitempty"`
+
+	// Name The player's name.
+	//
+	// Example: Craig
+	Name string `json:"name"`
+
+	// Rank The place, from 1; players who share a place share the rank.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Seat The seat (on a tally, the player's index on it).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// Total The player's total.
+	//
+	// Example: 13
+	Total int `json:"total"`
+}
+
+// LuckyTreasureHunterRankDecidedBy What put this player below the one ranked just above - `total`, `set_sizes` (equal totals; comparing set sizes from the largest down, this player's set at `deciding_set` is smaller or missing), or `shared` (nothing did; same rank). Absent for the first.
+//
+// Example: set_sizes
+type LuckyTreasureHunterRankDecidedBy string
+
+// LuckyTreasureHunterReroll After a failed roll - the seat discards one hand card of the set's type per failed die it re-rolls (face up to the discard pile). In a digital game only the seat's own credential re-rolls.
+//
+// Example: {"dice":1,"seat":0,"type":"reroll"}
+type LuckyTreasureHunterReroll struct {
+	// Dice How many failed dice to re-roll, as many cards discarded; 1 to the number of failed dice.
+	//
+	// Example: 1
+	Dice int `json:"dice"`
+
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `reroll`.
+	//
+	// Example: reroll
+	Type LuckyTreasureHunterRerollType `json:"type"`
+}
+
+// LuckyTreasureHunterRerollType Always `reroll`.
+//
+// Example: reroll
+type LuckyTreasureHunterRerollType string
+
+// LuckyTreasureHunterRoll Physical games, host credential - the table reports the faces of the dice just rolled - as many as the set has cards for a steal, as many as were re-rolled after.
+//
+// Example: {"faces":["pirate","blank","pirate"],"type":"roll"}
+type LuckyTreasureHunterRoll struct {
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces LuckyTreasureHunterFaces `json:"faces"`
+
+	// Type Always `roll`.
+	//
+	// Example: roll
+	Type LuckyTreasureHunterRollType `json:"type"`
+}
+
+// LuckyTreasureHunterRollType Always `roll`.
+//
+// Example: roll
+type LuckyTreasureHunterRollType string
+
+// LuckyTreasureHunterScore The scores of every player and the ranking.
+//
+// Example: {"final":true,"players":[{"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13},{"captain":0,"captain_used":true,"cards":13,"name":"Craig","seat":1,"set_sizes":[5,4,3,1],"total":13}],"ranking":[{"name":"Becky","rank":1,"seat":0,"total":13},{"decided_by":"set_sizes","deciding_set":2,"name":"Craig","rank":2,"seat":1,"total":13}],"ruleset":"lucky-treasure-hunter"}
+type LuckyTreasureHunterScore struct {
+	// Final The game has ended; otherwise the scores as they stand.
+	//
+	// Example: true
+	Final bool `json:"final"`
+
+	// Players Every player's score, in seat order.
+	Players []LuckyTreasureHunterPlayerScore `json:"players"`
+
+	// Ranking The ranking, first place first.
+	Ranking []LuckyTreasureHunterRank `json:"ranking"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterScoreRuleset `json:"ruleset"`
+}
+
+// LuckyTreasureHunterScoreRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterScoreRuleset string
+
+// LuckyTreasureHunterSeat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+//
+// Example: 1
+type LuckyTreasureHunterSeat = int
+
+// LuckyTreasureHunterSet A face-up set - 1 to 5 cards of one treasure type.
+//
+// Example: {"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterSet struct {
+	// Size Its number of cards, 1 to 5.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterSheet The paper tally at the end of a physical game of Lucky Treasure Hunter - each player's sets by type and size, whether the captain was used, the total they counted. It may hold the whole table or only some of it.
+//
+// Example: {"players":[{"captain_used":false,"name":"Becky","sets":[{"size":5,"treasure":"ruby"},{"size":5,"treasure":"gold"},{"size":1,"treasure":"jade"},{"size":1,"treasure":"pearl"}],"total":13},{"captain_used":true,"name":"Craig","sets":[{"size":5,"treasure":"silver"},{"size":4,"treasure":"pearl"},{"size":3,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"total":13}],"ruleset":"lucky-treasure-hunter"}
+type LuckyTreasureHunterSheet struct {
+	// Players The players' tallies.
+	Players []LuckyTreasureHunterSheetPlayer `json:"players"`
+
+	// PlayersAtTable How many played (5 or 6 adds the extra pack); default the number of players on the sheet.
+	//
+	// Example: 3
+	PlayersAtTable *int `json:"players_at_table,omitempty"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterSheetRuleset `json:"ruleset"`
+}
+
+// LuckyTreasureHunterSheetRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterSheetRuleset string
+
+// LuckyTreasureHunterSheetFinding One thing on a tally that the rules say cannot be.
+//
+// Example: {"code":"total_mismatch","player":0,"reason":"Becky counted 12, but 12 cards and 1 for the captain make 13"}
+type LuckyTreasureHunterSheetFinding struct {
+	// Code What is wrong; clients branch on it:
+	// - `set_size`: a set of fewer than 1 or more than 5 cards.
+	// - `incomplete_sets`: two sets of one type under 5 cards in front of one player (they combine).
+	// - `too_many_cards`: more cards of a type on the sheet than the packs hold (the table's finding).
+	// - `total_mismatch`: the counted total is not the cards plus the unused captain.
+	//
+	//
+	// Example: total_mismatch
+	Code LuckyTreasureHunterSheetFindingCode `json:"code"`
+
+	// Player The player's index on the sheet; absent for the table's findings.
+	//
+	// Example: 0
+	Player *int `json:"player,omitempty"`
+
+	// Reason A sentence a player can act on.
+	//
+	// Example: Becky counted 12, but 12 cards and 1 for the captain make 13
+	Reason string `json:"reason"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
+}
+
+// LuckyTreasureHunterSheetFindingCode What is wrong; clients branch on it:
+// - `set_size`: a set of fewer than 1 or more than 5 cards.
+// - `incomplete_sets`: two sets of one type under 5 cards in front of one player (they combine).
+// - `too_many_cards`: more cards of a type on the sheet than the packs hold (the table's finding).
+// - `total_mismatch`: the counted total is not the cards plus the unused captain.
+//
+// Example: total_mismatch
+type LuckyTreasureHunterSheetFindingCode string
+
+// LuckyTreasureHunterSheetPlayer One player's tally.
+//
+// Example: {"captain_used":false,"name":"Becky","sets":[{"size":5,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"total":7}
+type LuckyTreasureHunterSheetPlayer struct {
+	// CaptainUsed The captain is turned over.
+	//
+	// Example: false
+	CaptainUsed bool `json:"captain_used"`
+
+	// Name The player's name.
+	//
+	// Example: Becky
+	Name string `json:"name"`
+
+	// Sets The sets in front of the player.
+	Sets []LuckyTreasureHunterSheetSet `json:"sets"`
+
+	// Total The total the player counted, if they did.
+	//
+	// Example: 13
+	Total *int `json:"total,omitempty"`
+}
+
+// LuckyTreasureHunterSheetResult What the server makes of a tally - every player's score as the rules compute it, the ranking, and what is wrong.
+//
+// Example: {"findings":[{"code":"total_mismatch","player":0,"reason":"Becky counted 12, but 12 cards and 1 for the captain make 13"}],"players":[{"captain":1,"captain_used":false,"cards":12,"name":"Becky","seat":0,"set_sizes":[5,5,1,1],"total":13}],"ranking":[{"name":"Becky","rank":1,"seat":0,"total":13}],"ruleset":"lucky-treasure-hunter","valid":false}
+type LuckyTreasureHunterSheetResult struct {
+	// Findings What the rules say cannot be; empty when valid.
+	Findings []LuckyTreasureHunterSheetFinding `json:"findings"`
+
+	// Players Every player's score, in the sheet's order (`seat` is the index on the sheet).
+	Players []LuckyTreasureHunterPlayerScore `json:"players"`
+
+	// Ranking The ranking by the rules' tie-breaks.
+	Ranking []LuckyTreasureHunterRank `json:"ranking"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterSheetResultRuleset `json:"ruleset"`
+
+	// Valid Nothing is wrong.
+	//
+	// Example: false
+	Valid bool `json:"valid"`
+}
+
+// LuckyTreasureHunterSheetResultRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterSheetResultRuleset string
+
+// LuckyTreasureHunterSheetSet One set as counted.
+//
+// Example: {"size":5,"treasure":"ruby"}
+type LuckyTreasureHunterSheetSet struct {
+	// Size Its number of cards as counted (a set holds 1 to 5; anything else is a finding).
+	//
+	// Example: 5
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterSteal Step 2 - the seat on turn names a face-up set, in the middle or in front
+// of another player (never its own), and rolls as many dice as the set has
+// cards (the server rolls in a digital game; the table reports the roll in
+// a physical one). All pirates - the set is taken and combined into the
+// seat's own sets; otherwise the seat re-rolls, turns its captain or stops.
+//
+// Example: {"owner":2,"seat":0,"set":0,"type":"steal"}
+type LuckyTreasureHunterSteal struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
+
+	// Owner The seat in front of which the set lies; left out for a set in the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Set The set's index among its owner's sets (the middle's or the seat's), as the game's state lists them.
+	//
+	// Example: 0
+	Set int `json:"set"`
+
+	// Type Always `steal`.
+	//
+	// Example: steal
+	Type LuckyTreasureHunterStealType `json:"type"`
+}
+
+// LuckyTreasureHunterStealType Always `steal`.
+//
+// Example: steal
+type LuckyTreasureHunterStealType string
+
+// LuckyTreasureHunterStealState The steal under way.
+//
+// Example: {"captain":false,"dice_to_report":0,"failed":2,"owner":2,"pirates":1,"rerolls":0,"seat":0,"set":0,"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterStealState struct {
+	// Captain The captain was turned over in this steal.
+	//
+	// Example: false
+	Captain bool `json:"captain"`
+
+	// DiceToReport Physical games - how many dice the table reports next (0 when none).
+	//
+	// Example: 0
+	DiceToReport int `json:"dice_to_report"`
+
+	// Failed Dice showing a blank.
+	//
+	// Example: 2
+	Failed int `json:"failed"`
+
+	// Owner The seat whose set it is; null for the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner"`
+
+	// Pirates Dice showing the pirate.
+	//
+	// Example: 1
+	Pirates int `json:"pirates"`
+
+	// Rerolls Hand cards discarded for re-rolls in this steal.
+	//
+	// Example: 0
+	Rerolls int `json:"rerolls"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Set The set's index among its owner's sets.
+	//
+	// Example: 0
+	Set int `json:"set"`
+
+	// Size The set's cards - the dice of the steal.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterStop After a failed roll - the seat gives up the steal and takes nothing; it draws back up to 5 and the turn passes.
+//
+// Example: {"seat":0,"type":"stop"}
+type LuckyTreasureHunterStop struct {
+	// Drawn Written by the server into a digital game's log - the cards the seat drew back up to 5 after this move, top of the pile first. Private to that seat (not even the host reads it) until the game ends; never sent in a move.
+	//
+	// Example: ["gold","ruby"]
+	Drawn *LuckyTreasureHunterDrawn `json:"drawn,omitempty"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Type Always `stop`.
+	//
+	// Example: stop
+	Type LuckyTreasureHunterStopType `json:"type"`
+}
+
+// LuckyTreasureHunterStopType Always `stop`.
+//
+// Example: stop
+type LuckyTreasureHunterStopType string
+
+// LuckyTreasureHunterTreasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+//
+// Example: ruby
+type LuckyTreasureHunterTreasure string
+
+// LuckyTreasureHunterView A game of Lucky Treasure Hunter as the caller may see it - everything face up, the caller's own hand (a seat's credential in a digital game), and nothing face down. The host (a shared table device) sees no hand.
+//
+// Example: {"captain_heart":0,"discard":{"gold":0,"jade":0,"pearl":0,"ruby":0,"silver":0},"last_round":false,"middle":[{"size":2,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"mode":"digital","phase":"place","pile_size":64,"pirate_faces":3,"players":[{"captain_heart":true,"captain_used":false,"collected":0,"hand":{"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2},"hand_size":5,"name":"Ann","seat":0,"sets":[]},{"captain_heart":false,"captain_used":false,"collected":0,"hand_size":5,"name":"Ben","seat":1,"sets":[]}],"ruleset":"lucky-treasure-hunter","steal":null,"turn":0,"turns":1,"unseen":{"gold":17,"jade":11,"pearl":16,"ruby":12,"silver":18}}
+type LuckyTreasureHunterView struct {
+	// CaptainHeart A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	CaptainHeart LuckyTreasureHunterSeat `json:"captain_heart"`
+
+	// Discard A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Discard LuckyTreasureHunterCounts `json:"discard"`
+
+	// LastRound The last card has been drawn - the game ends when play would come back to Captain Heart.
+	//
+	// Example: false
+	LastRound bool `json:"last_round"`
+
+	// Middle The face-up sets in the middle, in order (a steal names one by its index here).
+	Middle []LuckyTreasureHunterSet `json:"middle"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Phase The step the game waits for - `setup` (physical - the table reports the 3 middle cards), `place`, `steal`, `roll` (physical - the table reports the dice), `decide` (after a failed roll - re-roll, captain or stop), `ended`.
+	//
+	// Example: place
+	Phase LuckyTreasureHunterViewPhase `json:"phase"`
+
+	// PileSize Cards left in the draw pile.
+	//
+	// Example: 49
+	PileSize int `json:"pile_size"`
+
+	// PirateFaces Faces of a die showing the pirate (the game's option).
+	//
+	// Example: 3
+	PirateFaces int `json:"pirate_faces"`
+
+	// Players Every seat, in seat order.
+	Players []LuckyTreasureHunterPlayer `json:"players"`
+
+	// Ruleset Always `lucky-treasure-hunter`.
+	//
+	// Example: lucky-treasure-hunter
+	Ruleset LuckyTreasureHunterViewRuleset `json:"ruleset"`
+
+	// Steal The steal under way, or null.
+	Steal *LuckyTreasureHunterStealState `json:"steal"`
+
+	// Turn A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Turn LuckyTreasureHunterSeat `json:"turn"`
+
+	// Turns Turns begun so far.
+	//
+	// Example: 1
+	Turns int `json:"turns"`
+
+	// Unseen A number of treasure cards of each type.
+	//
+	// Example: {"gold":1,"jade":0,"pearl":0,"ruby":2,"silver":2}
+	Unseen LuckyTreasureHunterCounts `json:"unseen"`
+}
+
+// LuckyTreasureHunterViewPhase The step the game waits for - `setup` (physical - the table reports the 3 middle cards), `place`, `steal`, `roll` (physical - the table reports the dice), `decide` (after a failed roll - re-roll, captain or stop), `ended`.
+//
+// Example: place
+type LuckyTreasureHunterViewPhase string
+
+// LuckyTreasureHunterViewRuleset Always `lucky-treasure-hunter`.
+//
+// Example: lucky-treasure-hunter
+type LuckyTreasureHunterViewRuleset string
 
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
 type Mode string
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -897,7 +3794,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, told apart by `type`.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -916,19 +3813,24 @@ type MoveLog struct {
 	Moves []MoveEntry `json:"moves"`
 }
 
-// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes.
+// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes. With `Prefer: return=minimal`, `seq` and `version` only.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
-	Game Game `json:"game"`
+	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	Game *Game `json:"game,omitempty"`
 
 	// Seq The move's number in the game's log; equal to the game's new version.
 	//
 	// Example: 13
 	Seq int64 `json:"seq"`
+
+	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag).
+	//
+	// Example: 13
+	Version *int64 `json:"version,omitempty"`
 }
 
 // PlayerSpec A player of a new game.
@@ -965,8 +3867,8 @@ type Problem struct {
 	// Example: box (2,3) of grey-04 is already crossed
 	Detail string `json:"detail"`
 
-	// Code The stable error code:
-	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+	// Code The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+	// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 	// - `malformed_json` (400): the body is not one JSON value.
 	// - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 	// - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
@@ -981,7 +3883,7 @@ type Problem struct {
 	// - `unsupported_media_type` (415): the body is not `application/json`.
 	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
 	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
-	// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 	// - `internal` (500): a fault of the server; it was logged.
 	// - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
@@ -990,7 +3892,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's include `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `keep-dealt`, `keep-two`, `take-when-owed`, `take-from-display`, `cross-in-action-2`, `change-limit`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -999,10 +3901,15 @@ type Problem struct {
 	//
 	// Example: 8c1eb1f3c25d4f1c
 	RequestId *string `json:"request_id,omitempty"`
+
+	// RetryAfterMs For `rate_limited` - how long to wait, in milliseconds (Retry-After can only count whole seconds).
+	//
+	// Example: 120
+	RetryAfterMs *int64 `json:"retry_after_ms,omitempty"`
 }
 
-// ProblemCode The stable error code:
-// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game …).
+// ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
+// - `invalid` (400): the request is well-formed but cannot be carried out as asked (unknown ruleset or catalog, a seat that does not exist, a card that is in no catalog, a seed in a physical game, a physical deck draw that names no card …).
 // - `malformed_json` (400): the body is not one JSON value.
 // - `validation_failed` (400): a parameter, header or the body does not match this contract; `detail` names the field.
 // - `body_too_complex` (400): the JSON body nests arrays and objects too deep, or holds too many values or members, for any request this API takes (see docs/limits.md).
@@ -1017,7 +3924,7 @@ type Problem struct {
 // - `unsupported_media_type` (415): the body is not `application/json`.
 // - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
 // - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
-// - `rate_limited` (429): too many requests from this address or with this credential; retry after the seconds in the Retry-After header.
+// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
 // - `internal` (500): a fault of the server; it was logged.
 // - `unavailable` (503): shutting down, the store is unreachable or cannot write (disk full or failing), or too many event streams are open; nothing was stored: retry later.
@@ -1073,7 +3980,7 @@ type RecordMove struct {
 	// Example: 2025-05-02T19:30:05Z
 	At time.Time `json:"at"`
 
-	// Move The move as it was logged - for `silver-and-gold` one of the kinds of Move (a digital deck draw names the card the seed dealt). It is checked when the record is replayed, not when the request is read, so a move that is not one is the record's problem at its `seq`.
+	// Move The move as it was logged - one of the kinds of Move of the record's ruleset (a Silver & Gold digital deck draw names the card the seed dealt; a Lucky Treasure Hunter digital move names the dice rolled and the cards drawn). It is checked when the record is replayed, not when the request is read, so a move that is not one is the record's problem at its `seq`.
 	//
 	// Example: {"cards":["grey-01","grey-02"],"seat":0,"type":"keep"}
 	Move map[string]interface{} `json:"move"`
@@ -1086,16 +3993,16 @@ type RecordMove struct {
 
 // RulesetCatalog A catalog a ruleset offers.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type RulesetCatalog struct {
 	// Hash The hex SHA-256 of its content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
 
-	// Href Where to read it.
+	// Href Where to read it - with its hash, so that the answer may be cached for good.
 	//
-	// Example: /v1/catalogs/standard?ruleset=silver-and-gold
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Href string `json:"href"`
 
 	// Name The catalog's name.
@@ -1106,7 +4013,7 @@ type RulesetCatalog struct {
 
 // RulesetInfo One ruleset - a game this server plays.
 //
-// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
+// Example: {"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}
 type RulesetInfo struct {
 	// Catalogs The card catalogs new games may be created with; the first named `standard` is the default.
 	Catalogs []RulesetCatalog `json:"catalogs"`
@@ -1152,7 +4059,7 @@ type RulesetInfo struct {
 
 // RulesetList The rulesets a server plays.
 //
-// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
+// Example: {"rulesets":[{"catalogs":[{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}],"max_players":4,"min_players":1,"modes":["digital","physical"],"name":"silver-and-gold","options":[],"score_sheets":true,"summary":"Flip and write.","title":"Silver \u0026 Gold"}]}
 type RulesetList struct {
 	// Rulesets Every ruleset, in name order.
 	Rulesets []RulesetInfo `json:"rulesets"`
@@ -1208,21 +4115,21 @@ type RulesetOption struct {
 // Example: integer
 type RulesetOptionType string
 
-// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore.
+// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore, for `colorful-treasure` ColorfulTreasureScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
 	union json.RawMessage
 }
 
-// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet.
+// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
 //
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
 	union json.RawMessage
 }
 
-// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult.
+// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `colorful-treasure` ColorfulTreasureSheetResult.
 //
 // Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult struct {
@@ -1332,6 +4239,26 @@ type SilverGoldCard struct {
 	Value int `json:"value"`
 }
 
+// SilverGoldCardCrossed One of the seat's cards after a crossing.
+//
+// Example: {"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}
+type SilverGoldCardCrossed struct {
+	// BoxesLeft Boxes not crossed yet.
+	//
+	// Example: 6
+	BoxesLeft int `json:"boxes_left"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Crossed Every box crossed on it.
+	//
+	// Example: [[2,1],[2,2]]
+	Crossed []SilverGoldBox `json:"crossed"`
+}
+
 // SilverGoldCardID A treasure card's id in the game's catalog.
 //
 // Example: orange-05
@@ -1416,14 +4343,19 @@ type SilverGoldCatalogCard struct {
 	Value int `json:"value"`
 }
 
-// SilverGoldCatalogRef The catalog a game was created with.
+// SilverGoldCatalogRef The catalog a game was created with, and where to read it.
 //
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 type SilverGoldCatalogRef struct {
 	// Hash The hex SHA-256 of the catalog's content.
 	//
 	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
 	Hash string `json:"hash"`
+
+	// Href The path of the catalog's cards (`GET /v1/catalogs/{name}` with its hash), cacheable for good while the server offers that catalog.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Href string `json:"href"`
 
 	// Name The catalog's name.
 	//
@@ -1475,6 +4407,36 @@ type SilverGoldCross struct {
 // Example: cross
 type SilverGoldCrossType string
 
+// SilverGoldCrossedBox One box crossed, with its symbol.
+//
+// Example: {"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}
+type SilverGoldCrossedBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Extra Crossed because a red cross demanded it.
+	//
+	// Example: false
+	Extra bool `json:"extra"`
+
+	// Symbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+	//
+	// Example: coin
+	Symbol SilverGoldCrossedBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldCrossedBoxSymbol What the box shows - `blank`, `coin`, `palm` or `cross` (a red cross).
+//
+// Example: coin
+type SilverGoldCrossedBoxSymbol string
+
 // SilverGoldDisplay Physical games, host credential only - the table reports a card it turned up from the deck into the display.
 //
 // Example: {"card":"purple-06","type":"display"}
@@ -1494,6 +4456,258 @@ type SilverGoldDisplay struct {
 //
 // Example: display
 type SilverGoldDisplayType string
+
+// SilverGoldEventCard The data of `card_completed` - the card goes from the seat's cards to its scoring pile.
+//
+// Example: {"card":"grey-08","seat":0}
+type SilverGoldEventCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTaken The data of `card_taken` - a replacement card joins the seat's cards.
+//
+// Example: {"card":"purple-10","from":"display","seat":0}
+type SilverGoldEventCardTaken struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+
+	// From Where it came from; a display card leaves the display.
+	//
+	// Example: display
+	From SilverGoldEventCardTakenFrom `json:"from"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCardTakenFrom Where it came from; a display card leaves the display.
+//
+// Example: display
+type SilverGoldEventCardTakenFrom string
+
+// SilverGoldEventCardsKept The data of `cards_kept` - the two cards a seat kept, shown to all once every seat has kept.
+//
+// Example: {"cards":["green-10","orange-05"],"seat":0}
+type SilverGoldEventCardsKept struct {
+	// Cards The cards kept.
+	//
+	// Example: ["green-10","orange-05"]
+	Cards []SilverGoldCardID `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCrossed The data of `crossed` - a player's crossing (action 2), with its effects.
+//
+// Example: {"boxes":[{"box":[2,1],"card":"grey-08","extra":false,"symbol":"blank"},{"box":[2,2],"card":"grey-08","extra":false,"symbol":"coin"}],"cards":[{"boxes_left":6,"card":"grey-08","crossed":[[2,1],[2,2]]}],"coin_rows_completed":0,"coins":1,"coins_gained":1,"palms":[],"palms_gained":[],"red_crosses":0,"replaced":false,"seat":1}
+type SilverGoldEventCrossed struct {
+	// Boxes The boxes crossed - the pattern's (or the single box) first, then the extra boxes in the order named.
+	Boxes []SilverGoldCrossedBox `json:"boxes"`
+
+	// Cards The seat's cards after the crossing.
+	Cards []SilverGoldCardCrossed `json:"cards"`
+
+	// CoinRowsCompleted Coin rows completed this turn - cups to claim when the player resolves.
+	//
+	// Example: 0
+	CoinRowsCompleted int `json:"coin_rows_completed"`
+
+	// Coins Coin boxes marked on the coin track after it (at most 12).
+	//
+	// Example: 5
+	Coins int `json:"coins"`
+
+	// CoinsGained Coin boxes marked on the coin track by this crossing.
+	//
+	// Example: 1
+	CoinsGained int `json:"coins_gained"`
+
+	// Palms Every palm box value after it.
+	//
+	// Example: [3,2]
+	Palms []int `json:"palms"`
+
+	// PalmsGained The values written in palm boxes by this crossing.
+	//
+	// Example: [2]
+	PalmsGained []int `json:"palms_gained"`
+
+	// RedCrosses Red crosses crossed in all - the extra boxes owed (the chain).
+	//
+	// Example: 1
+	RedCrosses int `json:"red_crosses"`
+
+	// Replaced This crossing replaces the seat's earlier one this turn, whose boxes, coins and palms were taken back first.
+	//
+	// Example: false
+	Replaced bool `json:"replaced"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventCupTaken The data of `cup_taken`.
+//
+// Example: {"seat":0,"value":6}
+type SilverGoldEventCupTaken struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+
+	// Value The cup's value (the highest left).
+	//
+	// Example: 6
+	Value int `json:"value"`
+}
+
+// SilverGoldEventDisplayCard The data of `display_card` - a card joins the display.
+//
+// Example: {"card":"purple-06"}
+type SilverGoldEventDisplayCard struct {
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
+// SilverGoldEventExpeditionRevealed The data of `expedition_revealed` - the turn begins with this expedition card face up.
+//
+// Example: {"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"round":1,"start_player":0,"turn":3}
+type SilverGoldEventExpeditionRevealed struct {
+	// Expedition An expedition pattern.
+	//
+	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
+	Expedition SilverGoldExpedition `json:"expedition"`
+
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventNoReplacement The data of `no_replacement` - the seat found no replacement anywhere; `count` owed cards lapse.
+//
+// Example: {"count":1,"seat":0}
+type SilverGoldEventNoReplacement struct {
+	// Count The replacements that lapse.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventSeat The data of `player_passed` and `resolving` - the seat concerned.
+//
+// Example: {"seat":1}
+type SilverGoldEventSeat struct {
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat SilverGoldSeat `json:"seat"`
+}
+
+// SilverGoldEventStatus The data of `status`, the last event of every move's group - the top of the game's view after the move.
+//
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"deck_size":35,"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"phase":"crossing","resolving":null,"revealed_this_round":["D2","I3","T4"],"round":1,"start_player":0,"turn":3}
+type SilverGoldEventStatus struct {
+	// Awaiting What the game waits for now.
+	Awaiting []SilverGoldAwaited `json:"awaiting"`
+
+	// DeckSize Face-down treasure cards.
+	//
+	// Example: 35
+	DeckSize int `json:"deck_size"`
+
+	// Expedition The expedition card face up, or null.
+	Expedition *SilverGoldExpedition `json:"expedition"`
+
+	// Phase Where the game stands (as in SilverGoldView).
+	//
+	// Example: crossing
+	Phase SilverGoldEventStatusPhase `json:"phase"`
+
+	// Resolving The seat resolving action 3 now, or null.
+	//
+	// Example: 2
+	Resolving *int `json:"resolving"`
+
+	// RevealedThisRound The codes of the expedition cards revealed this round, in order.
+	//
+	// Example: ["D2","I3"]
+	RevealedThisRound []string `json:"revealed_this_round"`
+
+	// Round The round, 1 to 4; 0 during setup.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7; 0 during setup.
+	//
+	// Example: 3
+	Turn int `json:"turn"`
+}
+
+// SilverGoldEventStatusPhase Where the game stands (as in SilverGoldView).
+//
+// Example: crossing
+type SilverGoldEventStatusPhase string
+
+// SilverGoldEventTurn The data of `crossing_closed`, `turn_resolved` and `round_ended`.
+//
+// Example: {"round":1,"start_player":1,"turn":2}
+type SilverGoldEventTurn struct {
+	// Round The round, 1 to 4.
+	//
+	// Example: 1
+	Round int `json:"round"`
+
+	// StartPlayer A seat, from 0.
+	//
+	// Example: 0
+	StartPlayer SilverGoldSeat `json:"start_player"`
+
+	// Turn The turn within the round, 1 to 7.
+	//
+	// Example: 2
+	Turn int `json:"turn"`
+}
 
 // SilverGoldExpedition An expedition pattern.
 //
@@ -1570,6 +4784,39 @@ type SilverGoldExtra struct {
 	Card SilverGoldCardID `json:"card"`
 }
 
+// SilverGoldFreeBox An uncrossed box and its symbol.
+//
+// Example: {"box":[2,3],"symbol":"coin"}
+type SilverGoldFreeBox struct {
+	// Box A box on a treasure card, `[row, col]` from the top left of its grid.
+	//
+	// Example: [1,2]
+	Box SilverGoldBox `json:"box"`
+
+	// Symbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+	//
+	// Example: coin
+	Symbol SilverGoldFreeBoxSymbol `json:"symbol"`
+}
+
+// SilverGoldFreeBoxSymbol What crossing it does - `blank` nothing, `coin` a coin, `palm` a palm tree, `cross` a red cross (one more extra box owed).
+//
+// Example: coin
+type SilverGoldFreeBoxSymbol string
+
+// SilverGoldFreeCard The uncrossed boxes of one of the seat's cards.
+//
+// Example: {"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[2,3],"symbol":"coin"}],"card":"grey-08"}
+type SilverGoldFreeCard struct {
+	// Boxes Every uncrossed box, row by row.
+	Boxes []SilverGoldFreeBox `json:"boxes"`
+
+	// Card A treasure card's id in the game's catalog.
+	//
+	// Example: orange-05
+	Card SilverGoldCardID `json:"card"`
+}
+
 // SilverGoldGrid A card's grid in catalog notation, top row first - `.` no box, `o` a blank box, `c` a coin, `p` a palm tree, `x` a red cross.
 //
 // Example: ["o..x","oooo","pooo"]
@@ -1604,14 +4851,41 @@ type SilverGoldKeep struct {
 // Example: keep
 type SilverGoldKeepType string
 
-// SilverGoldLegal What one seat may do now.
+// SilverGoldLegal What one seat, or the table, may do now. To build a move:
+//   - `keep` - name 2 of `keep_from`.
+//   - `cross` - take one of `placements` or `single_boxes` (its `card`
+//     and `boxes`). Its `red_crosses` are owed as `extra` boxes: name
+//     that many boxes from `free_boxes` (on any card, none twice and none
+//     of the placement's own); every extra box whose `symbol` is `cross`
+//     owes one more, so the chain grows until no red cross is left
+//     unpaid. Only when no uncrossed box is left may it stop short. When
+//     `crossed` is true the seat has crossed this turn (`crossing`), and
+//     a new cross replaces it until the turn resolves.
+//   - `take` - `from: display` with a card of `take_from`, or, when
+//     `deck` is true, `from: deck` (a physical game names a card of
+//     `deck_cards`; a digital game names none), `count` times.
+//   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
+//     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"keep","deck":false,"deck_cards":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[]}
+// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
+
+	// Count How many are owed - 2 cards to keep, the replacement cards still to take, the display cards still to report, 1 crossing; 0 for `wait`.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Crossed For `cross` - the seat has crossed this turn already; another cross replaces it until the turn resolves.
+	//
+	// Example: false
+	Crossed bool `json:"crossed"`
+
+	// Crossing For `cross` - the crossing the seat made this turn, or null.
+	Crossing *SilverGoldCross `json:"crossing"`
 
 	// Deck For `take` - the deck can be drawn from.
 	//
@@ -1628,7 +4902,10 @@ type SilverGoldLegal struct {
 	// Example: {"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"}
 	Expedition *SilverGoldExpedition `json:"expedition,omitempty"`
 
-	// KeepFrom For `keep` in a digital game - the cards dealt, to keep 2 of.
+	// FreeBoxes For `cross` - every uncrossed box of each of the seat's cards, with its symbol (as before this turn's crossing) - what `extra` may name.
+	FreeBoxes []SilverGoldFreeCard `json:"free_boxes"`
+
+	// KeepFrom For `keep` - the cards to keep 2 of (digital - the 4 dealt; physical - every card no other seat kept).
 	//
 	// Example: ["grey-02","green-11","green-10","orange-05"]
 	KeepFrom []SilverGoldCardID `json:"keep_from"`
@@ -1658,6 +4935,11 @@ type SilverGoldLegal struct {
 	//
 	// Example: ["purple-06","grey-07"]
 	TakeFrom []SilverGoldCardID `json:"take_from"`
+
+	// Version The game's version these moves were listed at (the ETag). Send it as If-Match to have the move refused if the game moved on at all - other seats' moves included, which in a simultaneous crossing seldom change this seat's options; a bot may leave If-Match out and choose again on a 422.
+	//
+	// Example: 12
+	Version int64 `json:"version"`
 }
 
 // SilverGoldLegalAction What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
@@ -2200,14 +5482,14 @@ type SilverGoldTakeType string
 
 // SilverGoldView A game of Silver & Gold as the caller may see it - everything on the table, nothing face down.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":1}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":39,"display":["purple-06","grey-07","green-04","orange-01"],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"mode":"digital","phase":"crossing","players":[{"cards":[{"boxes_left":10,"card":"green-10","colour":"green","crossed":[],"grid":["o..x","oooo","pooo"],"seal":null,"value":10},{"boxes_left":10,"card":"orange-05","colour":"orange","crossed":[[0,0],[0,1]],"grid":["oo..","ooxo",".ooo",".oco"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":true,"crossing":{"boxes":[[0,0],[0,1]],"card":"orange-05","seat":0,"type":"cross"},"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0},{"cards":[{"boxes_left":8,"card":"grey-08","colour":"grey","crossed":[],"grid":["xoo.",".oo.",".ooc"],"seal":null,"value":8},{"boxes_left":12,"card":"orange-06","colour":"orange","crossed":[],"grid":["ox.o","ooxo",".coc","..oo"],"seal":null,"value":12}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ben","palms":[],"passed":false,"scoring_pile":[],"seat":1,"takes_owed":0}],"resolving":null,"revealed_this_round":["D2"],"round":1,"ruleset":"silver-and-gold","start_player":0,"turn":1}
 type SilverGoldView struct {
 	// Awaiting What the game waits for now; empty once it has ended.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
 
-	// Catalog The catalog a game was created with.
+	// Catalog The catalog a game was created with, and where to read it.
 	//
-	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
 	Catalog SilverGoldCatalogRef `json:"catalog"`
 
 	// CupsLeft The cups left on the round card, highest first.
@@ -2284,7 +5566,7 @@ type SilverGoldViewRuleset string
 
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict struct {
 	// MovesReplayed The moves replayed without a problem (all of them when valid).
 	//
@@ -2351,6 +5633,9 @@ type VerdictProblem struct {
 // After defines model for After.
 type After = int64
 
+// CatalogHash defines model for CatalogHash.
+type CatalogHash = string
+
 // CatalogName defines model for CatalogName.
 type CatalogName = string
 
@@ -2362,6 +5647,9 @@ type EventLastID = string
 
 // EventLastIDQuery defines model for EventLastIDQuery.
 type EventLastIDQuery = string
+
+// EventLegalMoves defines model for EventLegalMoves.
+type EventLegalMoves = bool
 
 // GameID defines model for GameID.
 type GameID = string
@@ -2377,6 +5665,9 @@ type IfNoneMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// Prefer defines model for Prefer.
+type Prefer = string
 
 // Ruleset defines model for Ruleset.
 type Ruleset = string
@@ -2433,11 +5724,17 @@ type Unprocessable = Problem
 type GetCatalogParams struct {
 	// Ruleset The ruleset the catalog belongs to.
 	Ruleset *Ruleset `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+
+	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
+	Hash *CatalogHash `form:"hash,omitempty" json:"hash,omitempty"`
+
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetGameParams defines parameters for GetGame.
 type GetGameParams struct {
-	// IfNoneMatch One or more ETags the client holds (`"<version>"`, comma-separated) or `*`; the answer is 304 when the game is still at one of them.
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
@@ -2448,6 +5745,9 @@ type StreamGameEventsParams struct {
 
 	// AccessToken A credential of the game, for clients that cannot send an Authorization header (a browser's EventSource); the header wins when both are sent.
 	AccessToken *EventAccessToken `form:"access_token,omitempty" json:"access_token,omitempty"`
+
+	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, so that a bot needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
+	LegalMoves *EventLegalMoves `form:"legal_moves,omitempty" json:"legal_moves,omitempty"`
 
 	// LastEventID The `id` of the last event received - the game's version the client has seen up to. The stream then sends the moves after it (no snapshot). EventSource sends it by itself when it reconnects.
 	LastEventID *EventLastID `json:"Last-Event-ID,omitempty"`
@@ -2470,11 +5770,14 @@ type ListMovesParams struct {
 
 // SubmitMoveParams defines parameters for SubmitMove.
 type SubmitMoveParams struct {
-	// IfMatch The game's ETag (`"<version>"`) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
+	// IfMatch The game's ETag (`"<version>"` - the version in double quotes, which the example shows; the bare version is accepted too) the move was chosen on; the move is refused with 412 `precondition_failed` when the game has moved on. `*` matches any version; a comma-separated list matches when any of its tags does. As RFC 9110 says for If-Match, a weak tag (`W/"12"`) never matches.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 
 	// IdempotencyKey A key the client chooses for one move (a UUID, say). A retry with the same key, credential and body returns the first answer and applies nothing; the same key with another body is refused with 422 `idempotency_key_reused`.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// Prefer `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
+	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -2529,6 +5832,40 @@ func (t *Catalog) MergeSilverGoldCatalog(v SilverGoldCatalog) error {
 	return err
 }
 
+// AsColorfulTreasureCatalog returns the union data inside the Catalog as a ColorfulTreasureCatalog
+func (t Catalog) AsColorfulTreasureCatalog() (ColorfulTreasureCatalog, error) {
+	var body ColorfulTreasureCatalog
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureCatalog overwrites any union data inside the Catalog as the provided ColorfulTreasureCatalog
+func (t *Catalog) FromColorfulTreasureCatalog(v ColorfulTreasureCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureCatalog performs a merge with any union data inside the Catalog, using the provided ColorfulTreasureCatalog
+func (t *Catalog) MergeColorfulTreasureCatalog(v ColorfulTreasureCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Catalog) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2543,6 +5880,8 @@ func (t Catalog) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureCatalog()
 	case "silver-and-gold":
 		return t.AsSilverGoldCatalog()
 	default:
@@ -2594,6 +5933,74 @@ func (t *GameState) MergeSilverGoldView(v SilverGoldView) error {
 	return err
 }
 
+// AsLuckyTreasureHunterView returns the union data inside the GameState as a LuckyTreasureHunterView
+func (t GameState) AsLuckyTreasureHunterView() (LuckyTreasureHunterView, error) {
+	var body LuckyTreasureHunterView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterView overwrites any union data inside the GameState as the provided LuckyTreasureHunterView
+func (t *GameState) FromLuckyTreasureHunterView(v LuckyTreasureHunterView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterView performs a merge with any union data inside the GameState, using the provided LuckyTreasureHunterView
+func (t *GameState) MergeLuckyTreasureHunterView(v LuckyTreasureHunterView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureView returns the union data inside the GameState as a ColorfulTreasureView
+func (t GameState) AsColorfulTreasureView() (ColorfulTreasureView, error) {
+	var body ColorfulTreasureView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureView overwrites any union data inside the GameState as the provided ColorfulTreasureView
+func (t *GameState) FromColorfulTreasureView(v ColorfulTreasureView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureView performs a merge with any union data inside the GameState, using the provided ColorfulTreasureView
+func (t *GameState) MergeColorfulTreasureView(v ColorfulTreasureView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t GameState) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2608,6 +6015,10 @@ func (t GameState) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureView()
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterView()
 	case "silver-and-gold":
 		return t.AsSilverGoldView()
 	default:
@@ -2659,6 +6070,74 @@ func (t *LegalMoves) MergeSilverGoldLegal(v SilverGoldLegal) error {
 	return err
 }
 
+// AsLuckyTreasureHunterLegal returns the union data inside the LegalMoves as a LuckyTreasureHunterLegal
+func (t LegalMoves) AsLuckyTreasureHunterLegal() (LuckyTreasureHunterLegal, error) {
+	var body LuckyTreasureHunterLegal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterLegal overwrites any union data inside the LegalMoves as the provided LuckyTreasureHunterLegal
+func (t *LegalMoves) FromLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterLegal performs a merge with any union data inside the LegalMoves, using the provided LuckyTreasureHunterLegal
+func (t *LegalMoves) MergeLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureLegal returns the union data inside the LegalMoves as a ColorfulTreasureLegal
+func (t LegalMoves) AsColorfulTreasureLegal() (ColorfulTreasureLegal, error) {
+	var body ColorfulTreasureLegal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureLegal overwrites any union data inside the LegalMoves as the provided ColorfulTreasureLegal
+func (t *LegalMoves) FromColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureLegal performs a merge with any union data inside the LegalMoves, using the provided ColorfulTreasureLegal
+func (t *LegalMoves) MergeColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t LegalMoves) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2673,6 +6152,10 @@ func (t LegalMoves) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureLegal()
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterLegal()
 	case "silver-and-gold":
 		return t.AsSilverGoldLegal()
 	default:
@@ -2860,6 +6343,448 @@ func (t *Move) MergeSilverGoldDisplay(v SilverGoldDisplay) error {
 	return err
 }
 
+// AsLuckyTreasureHunterPlace returns the union data inside the Move as a LuckyTreasureHunterPlace
+func (t Move) AsLuckyTreasureHunterPlace() (LuckyTreasureHunterPlace, error) {
+	var body LuckyTreasureHunterPlace
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterPlace overwrites any union data inside the Move as the provided LuckyTreasureHunterPlace
+func (t *Move) FromLuckyTreasureHunterPlace(v LuckyTreasureHunterPlace) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"place"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterPlace performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterPlace
+func (t *Move) MergeLuckyTreasureHunterPlace(v LuckyTreasureHunterPlace) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"place"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterSteal returns the union data inside the Move as a LuckyTreasureHunterSteal
+func (t Move) AsLuckyTreasureHunterSteal() (LuckyTreasureHunterSteal, error) {
+	var body LuckyTreasureHunterSteal
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSteal overwrites any union data inside the Move as the provided LuckyTreasureHunterSteal
+func (t *Move) FromLuckyTreasureHunterSteal(v LuckyTreasureHunterSteal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"steal"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSteal performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterSteal
+func (t *Move) MergeLuckyTreasureHunterSteal(v LuckyTreasureHunterSteal) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"steal"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterReroll returns the union data inside the Move as a LuckyTreasureHunterReroll
+func (t Move) AsLuckyTreasureHunterReroll() (LuckyTreasureHunterReroll, error) {
+	var body LuckyTreasureHunterReroll
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterReroll overwrites any union data inside the Move as the provided LuckyTreasureHunterReroll
+func (t *Move) FromLuckyTreasureHunterReroll(v LuckyTreasureHunterReroll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reroll"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterReroll performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterReroll
+func (t *Move) MergeLuckyTreasureHunterReroll(v LuckyTreasureHunterReroll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reroll"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterCaptain returns the union data inside the Move as a LuckyTreasureHunterCaptain
+func (t Move) AsLuckyTreasureHunterCaptain() (LuckyTreasureHunterCaptain, error) {
+	var body LuckyTreasureHunterCaptain
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterCaptain overwrites any union data inside the Move as the provided LuckyTreasureHunterCaptain
+func (t *Move) FromLuckyTreasureHunterCaptain(v LuckyTreasureHunterCaptain) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"captain"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterCaptain performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterCaptain
+func (t *Move) MergeLuckyTreasureHunterCaptain(v LuckyTreasureHunterCaptain) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"captain"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterStop returns the union data inside the Move as a LuckyTreasureHunterStop
+func (t Move) AsLuckyTreasureHunterStop() (LuckyTreasureHunterStop, error) {
+	var body LuckyTreasureHunterStop
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterStop overwrites any union data inside the Move as the provided LuckyTreasureHunterStop
+func (t *Move) FromLuckyTreasureHunterStop(v LuckyTreasureHunterStop) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"stop"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterStop performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterStop
+func (t *Move) MergeLuckyTreasureHunterStop(v LuckyTreasureHunterStop) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"stop"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterRoll returns the union data inside the Move as a LuckyTreasureHunterRoll
+func (t Move) AsLuckyTreasureHunterRoll() (LuckyTreasureHunterRoll, error) {
+	var body LuckyTreasureHunterRoll
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterRoll overwrites any union data inside the Move as the provided LuckyTreasureHunterRoll
+func (t *Move) FromLuckyTreasureHunterRoll(v LuckyTreasureHunterRoll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"roll"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterRoll performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterRoll
+func (t *Move) MergeLuckyTreasureHunterRoll(v LuckyTreasureHunterRoll) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"roll"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLuckyTreasureHunterMiddle returns the union data inside the Move as a LuckyTreasureHunterMiddle
+func (t Move) AsLuckyTreasureHunterMiddle() (LuckyTreasureHunterMiddle, error) {
+	var body LuckyTreasureHunterMiddle
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterMiddle overwrites any union data inside the Move as the provided LuckyTreasureHunterMiddle
+func (t *Move) FromLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_middle"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterMiddle performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterMiddle
+func (t *Move) MergeLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_middle"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
+func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
+	var body ColorfulTreasureFlip
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureFlip overwrites any union data inside the Move as the provided ColorfulTreasureFlip
+func (t *Move) FromColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureFlip performs a merge with any union data inside the Move, using the provided ColorfulTreasureFlip
+func (t *Move) MergeColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureCollect returns the union data inside the Move as a ColorfulTreasureCollect
+func (t Move) AsColorfulTreasureCollect() (ColorfulTreasureCollect, error) {
+	var body ColorfulTreasureCollect
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureCollect overwrites any union data inside the Move as the provided ColorfulTreasureCollect
+func (t *Move) FromColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureCollect performs a merge with any union data inside the Move, using the provided ColorfulTreasureCollect
+func (t *Move) MergeColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureRob returns the union data inside the Move as a ColorfulTreasureRob
+func (t Move) AsColorfulTreasureRob() (ColorfulTreasureRob, error) {
+	var body ColorfulTreasureRob
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureRob overwrites any union data inside the Move as the provided ColorfulTreasureRob
+func (t *Move) FromColorfulTreasureRob(v ColorfulTreasureRob) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureRob performs a merge with any union data inside the Move, using the provided ColorfulTreasureRob
+func (t *Move) MergeColorfulTreasureRob(v ColorfulTreasureRob) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureUseToken returns the union data inside the Move as a ColorfulTreasureUseToken
+func (t Move) AsColorfulTreasureUseToken() (ColorfulTreasureUseToken, error) {
+	var body ColorfulTreasureUseToken
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureUseToken overwrites any union data inside the Move as the provided ColorfulTreasureUseToken
+func (t *Move) FromColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureUseToken performs a merge with any union data inside the Move, using the provided ColorfulTreasureUseToken
+func (t *Move) MergeColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureClaim returns the union data inside the Move as a ColorfulTreasureClaim
+func (t Move) AsColorfulTreasureClaim() (ColorfulTreasureClaim, error) {
+	var body ColorfulTreasureClaim
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureClaim overwrites any union data inside the Move as the provided ColorfulTreasureClaim
+func (t *Move) FromColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureClaim performs a merge with any union data inside the Move, using the provided ColorfulTreasureClaim
+func (t *Move) MergeColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureEnd returns the union data inside the Move as a ColorfulTreasureEnd
+func (t Move) AsColorfulTreasureEnd() (ColorfulTreasureEnd, error) {
+	var body ColorfulTreasureEnd
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureEnd overwrites any union data inside the Move as the provided ColorfulTreasureEnd
+func (t *Move) FromColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureEnd performs a merge with any union data inside the Move, using the provided ColorfulTreasureEnd
+func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Move) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -2874,16 +6799,42 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "captain":
+		return t.AsLuckyTreasureHunterCaptain()
+	case "collect":
+		return t.AsColorfulTreasureCollect()
 	case "cross":
 		return t.AsSilverGoldCross()
+	case "ct_claim":
+		return t.AsColorfulTreasureClaim()
+	case "ct_end":
+		return t.AsColorfulTreasureEnd()
 	case "display":
 		return t.AsSilverGoldDisplay()
+	case "flip":
+		return t.AsColorfulTreasureFlip()
 	case "keep":
 		return t.AsSilverGoldKeep()
+	case "lth_middle":
+		return t.AsLuckyTreasureHunterMiddle()
+	case "place":
+		return t.AsLuckyTreasureHunterPlace()
+	case "reroll":
+		return t.AsLuckyTreasureHunterReroll()
 	case "reveal":
 		return t.AsSilverGoldReveal()
+	case "rob":
+		return t.AsColorfulTreasureRob()
+	case "roll":
+		return t.AsLuckyTreasureHunterRoll()
+	case "steal":
+		return t.AsLuckyTreasureHunterSteal()
+	case "stop":
+		return t.AsLuckyTreasureHunterStop()
 	case "take":
 		return t.AsSilverGoldTake()
+	case "use_token":
+		return t.AsColorfulTreasureUseToken()
 	default:
 		return nil, errors.New("unknown discriminator value: " + discriminator)
 	}
@@ -2933,6 +6884,74 @@ func (t *Score) MergeSilverGoldScore(v SilverGoldScore) error {
 	return err
 }
 
+// AsLuckyTreasureHunterScore returns the union data inside the Score as a LuckyTreasureHunterScore
+func (t Score) AsLuckyTreasureHunterScore() (LuckyTreasureHunterScore, error) {
+	var body LuckyTreasureHunterScore
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterScore overwrites any union data inside the Score as the provided LuckyTreasureHunterScore
+func (t *Score) FromLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterScore performs a merge with any union data inside the Score, using the provided LuckyTreasureHunterScore
+func (t *Score) MergeLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureScore returns the union data inside the Score as a ColorfulTreasureScore
+func (t Score) AsColorfulTreasureScore() (ColorfulTreasureScore, error) {
+	var body ColorfulTreasureScore
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureScore overwrites any union data inside the Score as the provided ColorfulTreasureScore
+func (t *Score) FromColorfulTreasureScore(v ColorfulTreasureScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureScore performs a merge with any union data inside the Score, using the provided ColorfulTreasureScore
+func (t *Score) MergeColorfulTreasureScore(v ColorfulTreasureScore) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Score) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -2947,6 +6966,10 @@ func (t Score) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureScore()
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterScore()
 	case "silver-and-gold":
 		return t.AsSilverGoldScore()
 	default:
@@ -2998,6 +7021,74 @@ func (t *Sheet) MergeSilverGoldSheet(v SilverGoldSheet) error {
 	return err
 }
 
+// AsLuckyTreasureHunterSheet returns the union data inside the Sheet as a LuckyTreasureHunterSheet
+func (t Sheet) AsLuckyTreasureHunterSheet() (LuckyTreasureHunterSheet, error) {
+	var body LuckyTreasureHunterSheet
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSheet overwrites any union data inside the Sheet as the provided LuckyTreasureHunterSheet
+func (t *Sheet) FromLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSheet performs a merge with any union data inside the Sheet, using the provided LuckyTreasureHunterSheet
+func (t *Sheet) MergeLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureSheet returns the union data inside the Sheet as a ColorfulTreasureSheet
+func (t Sheet) AsColorfulTreasureSheet() (ColorfulTreasureSheet, error) {
+	var body ColorfulTreasureSheet
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureSheet overwrites any union data inside the Sheet as the provided ColorfulTreasureSheet
+func (t *Sheet) FromColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureSheet performs a merge with any union data inside the Sheet, using the provided ColorfulTreasureSheet
+func (t *Sheet) MergeColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Sheet) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -3012,6 +7103,10 @@ func (t Sheet) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureSheet()
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterSheet()
 	case "silver-and-gold":
 		return t.AsSilverGoldSheet()
 	default:
@@ -3063,6 +7158,74 @@ func (t *SheetResult) MergeSilverGoldSheetResult(v SilverGoldSheetResult) error 
 	return err
 }
 
+// AsLuckyTreasureHunterSheetResult returns the union data inside the SheetResult as a LuckyTreasureHunterSheetResult
+func (t SheetResult) AsLuckyTreasureHunterSheetResult() (LuckyTreasureHunterSheetResult, error) {
+	var body LuckyTreasureHunterSheetResult
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterSheetResult overwrites any union data inside the SheetResult as the provided LuckyTreasureHunterSheetResult
+func (t *SheetResult) FromLuckyTreasureHunterSheetResult(v LuckyTreasureHunterSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterSheetResult performs a merge with any union data inside the SheetResult, using the provided LuckyTreasureHunterSheetResult
+func (t *SheetResult) MergeLuckyTreasureHunterSheetResult(v LuckyTreasureHunterSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"lucky-treasure-hunter"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureSheetResult returns the union data inside the SheetResult as a ColorfulTreasureSheetResult
+func (t SheetResult) AsColorfulTreasureSheetResult() (ColorfulTreasureSheetResult, error) {
+	var body ColorfulTreasureSheetResult
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureSheetResult overwrites any union data inside the SheetResult as the provided ColorfulTreasureSheetResult
+func (t *SheetResult) FromColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureSheetResult performs a merge with any union data inside the SheetResult, using the provided ColorfulTreasureSheetResult
+func (t *SheetResult) MergeColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SheetResult) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"ruleset"`
@@ -3077,6 +7240,10 @@ func (t SheetResult) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "colorful-treasure":
+		return t.AsColorfulTreasureSheetResult()
+	case "lucky-treasure-hunter":
+		return t.AsLuckyTreasureHunterSheetResult()
 	case "silver-and-gold":
 		return t.AsSilverGoldSheetResult()
 	default:
@@ -3233,7 +7400,14 @@ type ClientInterface interface {
 
 	// GetCatalog A card catalog
 	//
-	// Every treasure card and expedition card of a catalog that new games can be created with.
+	// Every treasure card and expedition card of a catalog that new games
+	// can be created with. A catalog's content is fixed by its hash: the
+	// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+	// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+	// give, `href`), the answer may be kept for good
+	// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+	// for five minutes (the server may be restarted with another catalog
+	// under the same name). A `hash` that is not the catalog's is 404.
 	//
 	// Corresponds with GET /v1/catalogs/{name} (the `GetCatalog` operationId).
 	GetCatalog(ctx context.Context, name CatalogName, params *GetCatalogParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3313,10 +7487,17 @@ type ClientInterface interface {
 
 	// GetLegalMoves What a seat may do now
 	//
-	// Lists what one seat is asked for now and every way it may do it. A
-	// seat credential asks for its own seat (`seat` may be left out); the
-	// host credential names any seat, or leaves `seat` out for the table's
-	// own moves (the reports a physical game owes).
+	// Lists what one seat is asked for now and every way it may do it -
+	// enough to build any legal move without another read and without
+	// knowing the rules. A seat credential asks for its own seat (`seat`
+	// may be left out); the host credential names any seat, or leaves
+	// `seat` out for the table's own moves (the reports a physical game
+	// owes, with what may be reported).
+	//
+	// The answer carries the game's `version` it was listed at (also as
+	// the `ETag`): send it back as `If-Match: "<version>"` with the move
+	// chosen from it, and the move is refused with 412 if the game moved
+	// on meanwhile.
 	//
 	// Corresponds with GET /v1/games/{id}/legal-moves (the `GetLegalMoves` operationId).
 	GetLegalMoves(ctx context.Context, id GameID, params *GetLegalMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3345,6 +7526,11 @@ type ClientInterface interface {
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
 	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -3360,6 +7546,11 @@ type ClientInterface interface {
 	// version. With `Idempotency-Key`, a retry of the same move with the
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
+	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -3615,7 +7806,14 @@ func (c *Client) GetReadiness(ctx context.Context, reqEditors ...RequestEditorFn
 
 // GetCatalog A card catalog
 //
-// Every treasure card and expedition card of a catalog that new games can be created with.
+// Every treasure card and expedition card of a catalog that new games
+// can be created with. A catalog's content is fixed by its hash: the
+// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+// give, `href`), the answer may be kept for good
+// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+// for five minutes (the server may be restarted with another catalog
+// under the same name). A `hash` that is not the catalog's is 404.
 //
 // Corresponds with GET /v1/catalogs/{name} (the `GetCatalog` operationId).
 func (c *Client) GetCatalog(ctx context.Context, name CatalogName, params *GetCatalogParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3745,10 +7943,17 @@ func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *Stream
 
 // GetLegalMoves What a seat may do now
 //
-// Lists what one seat is asked for now and every way it may do it. A
-// seat credential asks for its own seat (`seat` may be left out); the
-// host credential names any seat, or leaves `seat` out for the table's
-// own moves (the reports a physical game owes).
+// Lists what one seat is asked for now and every way it may do it -
+// enough to build any legal move without another read and without
+// knowing the rules. A seat credential asks for its own seat (`seat`
+// may be left out); the host credential names any seat, or leaves
+// `seat` out for the table's own moves (the reports a physical game
+// owes, with what may be reported).
+//
+// The answer carries the game's `version` it was listed at (also as
+// the `ETag`): send it back as `If-Match: "<version>"` with the move
+// chosen from it, and the move is refused with 412 if the game moved
+// on meanwhile.
 //
 // Corresponds with GET /v1/games/{id}/legal-moves (the `GetLegalMoves` operationId).
 func (c *Client) GetLegalMoves(ctx context.Context, id GameID, params *GetLegalMovesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3797,6 +8002,11 @@ func (c *Client) ListMoves(ctx context.Context, id GameID, params *ListMovesPara
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
 //
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -3822,6 +8032,11 @@ func (c *Client) SubmitMoveWithBody(ctx context.Context, id GameID, params *Subm
 // version. With `Idempotency-Key`, a retry of the same move with the
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
+//
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -4240,6 +8455,18 @@ func NewGetCatalogRequest(server string, name CatalogName, params *GetCatalogPar
 
 		}
 
+		if params.Hash != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "hash", *params.Hash, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -4249,6 +8476,21 @@ func NewGetCatalogRequest(server string, name CatalogName, params *GetCatalogPar
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -4393,6 +8635,18 @@ func NewStreamGameEventsRequest(server string, id GameID, params *StreamGameEven
 		if params.AccessToken != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "access_token", *params.AccessToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.LegalMoves != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal_moves", *params.LegalMoves, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -4631,6 +8885,17 @@ func NewSubmitMoveRequestWithBody(server string, id GameID, params *SubmitMovePa
 			}
 
 			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
+		if params.Prefer != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "Prefer", *params.Prefer, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Prefer", headerParam2)
 		}
 
 	}
@@ -4961,7 +9226,14 @@ type ClientWithResponsesInterface interface {
 
 	// GetCatalogWithResponse A card catalog
 	//
-	// Every treasure card and expedition card of a catalog that new games can be created with.
+	// Every treasure card and expedition card of a catalog that new games
+	// can be created with. A catalog's content is fixed by its hash: the
+	// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+	// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+	// give, `href`), the answer may be kept for good
+	// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+	// for five minutes (the server may be restarted with another catalog
+	// under the same name). A `hash` that is not the catalog's is 404.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5047,10 +9319,17 @@ type ClientWithResponsesInterface interface {
 
 	// GetLegalMovesWithResponse What a seat may do now
 	//
-	// Lists what one seat is asked for now and every way it may do it. A
-	// seat credential asks for its own seat (`seat` may be left out); the
-	// host credential names any seat, or leaves `seat` out for the table's
-	// own moves (the reports a physical game owes).
+	// Lists what one seat is asked for now and every way it may do it -
+	// enough to build any legal move without another read and without
+	// knowing the rules. A seat credential asks for its own seat (`seat`
+	// may be left out); the host credential names any seat, or leaves
+	// `seat` out for the table's own moves (the reports a physical game
+	// owes, with what may be reported).
+	//
+	// The answer carries the game's `version` it was listed at (also as
+	// the `ETag`): send it back as `If-Match: "<version>"` with the move
+	// chosen from it, and the move is refused with 412 if the game moved
+	// on meanwhile.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5083,6 +9362,11 @@ type ClientWithResponsesInterface interface {
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
 	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -5098,6 +9382,11 @@ type ClientWithResponsesInterface interface {
 	// version. With `Idempotency-Key`, a retry of the same move with the
 	// same key and credential returns the first answer byte for byte, with
 	// `Idempotency-Replayed: true`, and applies nothing.
+	//
+	// With `Prefer: return=minimal` (RFC 7240) the answer is only
+	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+	// `Preference-Applied: return=minimal`: for bots and clients that
+	// follow the game on its event stream.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5592,6 +9881,18 @@ func (r GetReadinessResponse) ContentType() string {
 	return ""
 }
 
+// GetCatalogResponse200Headers the declared response headers of an HTTP 200 response for GetCatalog
+type GetCatalogResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCatalogResponse304Headers the declared response headers of an HTTP 304 response for GetCatalog
+type GetCatalogResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCatalogResponseDefaultHeaders the declared response headers of an HTTP default response for GetCatalog
 type GetCatalogResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5608,6 +9909,10 @@ type GetCatalogResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCatalogResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCatalogResponse304Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetCatalogResponseDefaultHeaders
 }
@@ -5890,6 +10195,11 @@ func (r StreamGameEventsResponse) ContentType() string {
 	return ""
 }
 
+// GetLegalMovesResponse200Headers the declared response headers of an HTTP 200 response for GetLegalMoves
+type GetLegalMovesResponse200Headers struct {
+	ETag string
+}
+
 // GetLegalMovesResponseDefaultHeaders the declared response headers of an HTTP default response for GetLegalMoves
 type GetLegalMovesResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -5910,6 +10220,8 @@ type GetLegalMovesResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetLegalMovesResponse200Headers
 	// HeadersDefault the parsed response headers for an HTTP default response
 	HeadersDefault *GetLegalMovesResponseDefaultHeaders
 }
@@ -6046,6 +10358,7 @@ func (r ListMovesResponse) ContentType() string {
 type SubmitMoveResponse200Headers struct {
 	ETag                string
 	IdempotencyReplayed string
+	PreferenceApplied   *string
 }
 
 // SubmitMoveResponseDefaultHeaders the declared response headers of an HTTP default response for SubmitMove
@@ -6598,7 +10911,14 @@ func (c *ClientWithResponses) GetReadinessWithResponse(ctx context.Context, reqE
 
 // GetCatalogWithResponse A card catalog
 //
-// Every treasure card and expedition card of a catalog that new games can be created with.
+// Every treasure card and expedition card of a catalog that new games
+// can be created with. A catalog's content is fixed by its hash: the
+// answer's `ETag` is the hash, and `If-None-Match` with it is answered
+// 304. With `?hash=` (the URL a game's view and `GET /v1/rulesets`
+// give, `href`), the answer may be kept for good
+// (`Cache-Control: public, max-age=31536000, immutable`); without it,
+// for five minutes (the server may be restarted with another catalog
+// under the same name). A `hash` that is not the catalog's is 404.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6714,10 +11034,17 @@ func (c *ClientWithResponses) StreamGameEventsWithResponse(ctx context.Context, 
 
 // GetLegalMovesWithResponse What a seat may do now
 //
-// Lists what one seat is asked for now and every way it may do it. A
-// seat credential asks for its own seat (`seat` may be left out); the
-// host credential names any seat, or leaves `seat` out for the table's
-// own moves (the reports a physical game owes).
+// Lists what one seat is asked for now and every way it may do it -
+// enough to build any legal move without another read and without
+// knowing the rules. A seat credential asks for its own seat (`seat`
+// may be left out); the host credential names any seat, or leaves
+// `seat` out for the table's own moves (the reports a physical game
+// owes, with what may be reported).
+//
+// The answer carries the game's `version` it was listed at (also as
+// the `ETag`): send it back as `If-Match: "<version>"` with the move
+// chosen from it, and the move is refused with 412 if the game moved
+// on meanwhile.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6762,6 +11089,11 @@ func (c *ClientWithResponses) ListMovesWithResponse(ctx context.Context, id Game
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
 //
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
@@ -6783,6 +11115,11 @@ func (c *ClientWithResponses) SubmitMoveWithBodyWithResponse(ctx context.Context
 // version. With `Idempotency-Key`, a retry of the same move with the
 // same key and credential returns the first answer byte for byte, with
 // `Idempotency-Replayed: true`, and applies nothing.
+//
+// With `Prefer: return=minimal` (RFC 7240) the answer is only
+// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
+// `Preference-Applied: return=minimal`: for bots and clients that
+// follow the game on its event stream.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -7303,6 +11640,9 @@ func ParseGetCatalogResponse(rsp *http.Response) (*GetCatalogResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7327,6 +11667,40 @@ func ParseGetCatalogResponse(rsp *http.Response) (*GetCatalogResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCatalogResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCatalogResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case true:
 		var headers GetCatalogResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -7624,6 +11998,16 @@ func ParseGetLegalMovesResponse(rsp *http.Response) (*GetLegalMovesResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetLegalMovesResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case true:
 		var headers GetLegalMovesResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -7794,6 +12178,13 @@ func ParseSubmitMoveResponse(rsp *http.Response) (*SubmitMoveResponse, error) {
 				return nil, err
 			}
 			headers.IdempotencyReplayed = value
+		}
+		if values := rsp.Header.Values("Preference-Applied"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Preference-Applied", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.PreferenceApplied = &value
 		}
 		response.Headers200 = &headers
 	case true:

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -75,4 +77,72 @@ func (er *EventReader) Next() (Event, error) {
 			seen = true
 		}
 	}
+}
+
+// The ruleset names the typed decoding knows.
+const silverGold = "silver-and-gold"
+
+// eventTypes maps, per ruleset, an event's name to a new value of its data's
+// type ("*": the events of every ruleset). It follows the x-events table of
+// the EventStream schema in openapi.yaml; a test holds the two together.
+var eventTypes = map[string]map[string]func() any{
+	"*": {
+		"snapshot":    func() any { return new(Game) },
+		"move":        func() any { return new(EventMove) },
+		"legal_moves": func() any { return new(LegalMoves) },
+	},
+	silverGold: {
+		"expedition_revealed": func() any { return new(SilverGoldEventExpeditionRevealed) },
+		"player_passed":       func() any { return new(SilverGoldEventSeat) },
+		"crossed":             func() any { return new(SilverGoldEventCrossed) },
+		"crossing_closed":     func() any { return new(SilverGoldEventTurn) },
+		"resolving":           func() any { return new(SilverGoldEventSeat) },
+		"cup_taken":           func() any { return new(SilverGoldEventCupTaken) },
+		"card_completed":      func() any { return new(SilverGoldEventCard) },
+		"no_replacement":      func() any { return new(SilverGoldEventNoReplacement) },
+		"card_taken":          func() any { return new(SilverGoldEventCardTaken) },
+		"display_card":        func() any { return new(SilverGoldEventDisplayCard) },
+		"cards_kept":          func() any { return new(SilverGoldEventCardsKept) },
+		"turn_resolved":       func() any { return new(SilverGoldEventTurn) },
+		"round_ended":         func() any { return new(SilverGoldEventTurn) },
+		"game_ended":          func() any { return new(SilverGoldScore) },
+		"status":              func() any { return new(SilverGoldEventStatus) },
+	},
+}
+
+// EventSchemas lists, per ruleset, the event names Decode knows with the Go
+// type of their data ("*": every ruleset's).
+func EventSchemas() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for rs, m := range eventTypes {
+		out[rs] = map[string]string{}
+		for name, mk := range m {
+			out[rs][name] = fmt.Sprintf("%T", mk())[len("*client."):]
+		}
+	}
+	return out
+}
+
+// ErrUnknownEvent is returned by Decode for an event name it does not know
+// (a newer server's): skip the event, or read its Data yourself.
+var ErrUnknownEvent = errors.New("client: unknown event type")
+
+// Decode returns the event's data as its type in this package, for a game
+// of the given ruleset: *Game for "snapshot", *EventMove for "move",
+// *LegalMoves for "legal_moves", and for Silver & Gold (ruleset
+// "silver-and-gold") *SilverGoldEventCrossed for "crossed" and so on (see
+// the EventStream schema). Event names are unique within a ruleset.
+func (e Event) Decode(ruleset string) (any, error) {
+	mk, ok := eventTypes["*"][e.Type]
+	if !ok {
+		mk, ok = eventTypes[ruleset][e.Type]
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w %q of ruleset %q", ErrUnknownEvent, e.Type, ruleset)
+	}
+	v := mk()
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		return nil, fmt.Errorf("client: event %s: %w", e.Type, err)
+	}
+	return v, nil
 }

@@ -168,13 +168,13 @@ var settings = []setting{
 			c.corsOrigins = origins
 			return err
 		}},
-	{"rate-per-address", "TREASURY_RATE_PER_ADDRESS", "requests per second each client address may make on average (0: no limit); beyond it, 429 with Retry-After", "50",
+	{"rate-per-address", "TREASURY_RATE_PER_ADDRESS", "requests per second each client address may make on average (0: no limit); beyond it, 429 with Retry-After; bot fleets playing many games from one address raise it", fmtRate(api.DefaultAddressLimit.Rate),
 		func(c *config, v string) error { return parseRate(v, &c.addressLimit.Rate) }},
-	{"burst-per-address", "TREASURY_BURST_PER_ADDRESS", "requests a client address may make at once before its rate applies", "100",
+	{"burst-per-address", "TREASURY_BURST_PER_ADDRESS", "requests a client address may make at once before its rate applies", strconv.Itoa(api.DefaultAddressLimit.Burst),
 		func(c *config, v string) error { return parseBurst(v, &c.addressLimit.Burst) }},
-	{"rate-per-credential", "TREASURY_RATE_PER_CREDENTIAL", "requests per second each credential (seat or host) may make on average (0: no limit)", "10",
+	{"rate-per-credential", "TREASURY_RATE_PER_CREDENTIAL", "requests per second each credential (seat or host) may make on average (0: no limit)", fmtRate(api.DefaultCredentialLimit.Rate),
 		func(c *config, v string) error { return parseRate(v, &c.credentialLimit.Rate) }},
-	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", "20",
+	{"burst-per-credential", "TREASURY_BURST_PER_CREDENTIAL", "requests a credential may make at once before its rate applies", strconv.Itoa(api.DefaultCredentialLimit.Burst),
 		func(c *config, v string) error { return parseBurst(v, &c.credentialLimit.Burst) }},
 	{"create-rate-per-address", "TREASURY_CREATE_RATE_PER_ADDRESS", "games per minute each client address may create on average (0: no quota); beyond it, 429 with Retry-After", "10",
 		func(c *config, v string) error {
@@ -225,6 +225,9 @@ func parseLinger(v string, d *time.Duration) error {
 	*d = x
 	return nil
 }
+
+// fmtRate writes a default rate as the flag takes it.
+func fmtRate(r float64) string { return strconv.FormatFloat(r, 'f', -1, 64) }
 
 // parseOrigins reads a comma-separated list of origins.
 func parseOrigins(v string) ([]string, error) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
@@ -81,6 +82,9 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	// What is printed comes from the file: never let it drive the terminal.
 	stdout = terminalSafe{stdout}
 	if what == "sheet" {
+		if sheetRuleset(data) == luckytreasurehunter.RulesetName {
+			return verifyLTHSheet(data, *asJSON, stdout)
+		}
 		return verifySheet(sg, data, *asJSON, stdout)
 	}
 	return verifyRecord(sg, data, *asJSON, stdout)
@@ -236,13 +240,23 @@ func writeVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
 		fmt.Fprintf(w, "%s; --json shows the game as it stood before move %d.\n", before, p.Seq)
 		return nil
 	}
-	var sc silvergold.Score
-	if err := json.Unmarshal(v.Score, &sc); err != nil {
-		return err
-	}
 	how := "every move is legal"
 	if rec.Mode == "digital" {
 		how += ", the seed matches its commitment and deals every card drawn"
+	}
+	if rec.Ruleset == luckytreasurehunter.RulesetName {
+		if rec.Mode == "digital" {
+			how += " and rolls every die"
+		}
+		fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
+		return writeLTHScore(w, v.Score)
+	}
+	if rec.Ruleset != silvergold.RulesetName {
+		return writeOtherVerdict(w, rec, v)
+	}
+	var sc silvergold.Score
+	if err := json.Unmarshal(v.Score, &sc); err != nil {
+		return err
 	}
 	fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
 	if !sc.Final {
@@ -253,6 +267,36 @@ func writeVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
 	writeLines(w, sc.Players)
 	fmt.Fprintln(w)
 	writeRanking(w, sc.Ranking, sc.Players)
+	return nil
+}
+
+// writeOtherVerdict writes a valid record of a ruleset other than Silver &
+// Gold: the totals and places every ruleset's score has.
+func writeOtherVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
+	var sc struct {
+		Final   bool `json:"final"`
+		Ranking []struct {
+			Rank  int    `json:"rank"`
+			Name  string `json:"name"`
+			Total int    `json:"total"`
+		} `json:"ranking"`
+	}
+	if err := json.Unmarshal(v.Score, &sc); err != nil {
+		return err
+	}
+	how := "every move is legal"
+	if rec.Mode == "digital" {
+		how += " and the seed matches its commitment"
+	}
+	fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
+	if sc.Final {
+		fmt.Fprintln(w, "Final ranking (--json gives every line of the score):")
+	} else {
+		fmt.Fprintln(w, "The game had not ended; the ranking as it stood (--json gives every line):")
+	}
+	for _, p := range sc.Ranking {
+		fmt.Fprintf(w, "  %d. %s, %d\n", p.Rank, oneLine(p.Name), p.Total)
+	}
 	return nil
 }
 

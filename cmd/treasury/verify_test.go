@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/colorfultreasure"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -304,4 +305,55 @@ func TestVerifyRecordCommand(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// TestVerifyRecordOtherRuleset verifies the record of a Colorful Treasure
+// game offline: the report gives its ranking, not Silver & Gold's lines.
+func TestVerifyRecordOtherRuleset(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	games := domain.NewGames(store, colorfultreasure.NewRules())
+	setup := colorfultreasure.Setup{Mode: colorfultreasure.Digital, Players: []string{"Ann", "Ben"}, Seed: "cli-ct-seed"}
+	c, err := games.Create(ctx, colorfultreasure.RulesetName, domain.CreateRequest{Mode: "digital", Players: setup.Players, Seed: setup.Seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mirror, err := colorfultreasure.New(colorfultreasure.Standard(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	bots := []*colorfultreasure.Bot{colorfultreasure.NewBot(0, r), colorfultreasure.NewBot(1, r)}
+	for {
+		actor, m, ok := colorfultreasure.Step(mirror, bots)
+		if !ok {
+			break
+		}
+		b, _ := json.Marshal(&m)
+		if _, err := games.Play(ctx, c.Game.ID, actor, b, domain.PlayOptions{}); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if err := mirror.Play(actor, &m); err != nil {
+			t.Fatal(err)
+		}
+		colorfultreasure.Observe(mirror, bots)
+	}
+	rec, err := games.Record(ctx, c.Game.ID, domain.Public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := verifyRun(t, "", "record", recordFile(t, rec))
+	best := mirror.Score().Ranking[0]
+	for _, s := range []string{"VALID: " + plural(len(rec.Moves), "move") + " replayed", "Final ranking", "1. " + best.Name + ", " + itoa(best.Total)} {
+		if code != 0 || errOut != "" || !strings.Contains(out, s) {
+			t.Errorf("exit %d, stderr %q; the report does not say %q:\n%s", code, errOut, s, out)
+		}
+	}
+	if strings.Contains(out, "coins") {
+		t.Errorf("the report shows Silver & Gold's lines:\n%s", out)
+	}
 }

@@ -5,6 +5,8 @@ package rulesets
 
 import (
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/colorfultreasure"
+	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -13,6 +15,8 @@ import (
 // with an operator's extra catalogs, say).
 func All(replace ...domain.Ruleset) []domain.Ruleset {
 	all := []domain.Ruleset{
+		colorfultreasure.NewRules(),
+		luckytreasurehunter.NewRules(),
 		silvergold.NewRules(),
 	}
 	for i, r := range all {

@@ -339,7 +339,7 @@ func (g *Game) startTurn() {
 func (g *Game) reveal(p Pattern) {
 	g.Revealed = append(g.Revealed, p)
 	g.Phase = PhaseCrossing
-	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: p.Code()})
+	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: expedition(p)})
 	for i := range g.Players {
 		pl := &g.Players[i]
 		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes, pl.Changes = false, nil, nil, 0, 0, 0
@@ -377,6 +377,9 @@ func (g *Game) advance() {
 		g.Resolving = seat
 		p := &g.Players[seat]
 		if !g.Started {
+			if p.Rows > 0 || g.completes(p) {
+				g.emit("resolving", seatEvent{seat})
+			}
 			for ; p.Rows > 0; p.Rows-- {
 				if len(g.Cups) > 0 {
 					p.Cups = append(p.Cups, g.Cups[0])
@@ -400,6 +403,9 @@ func (g *Game) advance() {
 		if p.Takes > 0 && (len(g.Display) > 0 || g.DeckSize() > 0) {
 			return // the player chooses a replacement
 		}
+		if p.Takes > 0 {
+			g.emit("no_replacement", countEvent{Seat: seat, Count: p.Takes})
+		}
 		p.Takes = 0
 		if g.Mode == Digital {
 			g.refillDisplay()
@@ -419,6 +425,16 @@ func (g *Game) advance() {
 		return
 	}
 	g.startTurn()
+}
+
+// completes reports whether p holds a completed card.
+func (g *Game) completes(p *Player) bool {
+	for _, h := range p.Hand {
+		if h.Crossed == g.cat.Cards[h.Card].Boxes {
+			return true
+		}
+	}
+	return false
 }
 
 // event is an Event before it is encoded: encoding waits until someone asks.
@@ -463,11 +479,49 @@ type cupEvent struct {
 	Value int `json:"value"`
 }
 
+type countEvent struct {
+	Seat  int `json:"seat"`
+	Count int `json:"count"`
+}
+
 type turnEvent struct {
-	Round       int    `json:"round"`
-	Turn        int    `json:"turn"`
-	StartPlayer int    `json:"start_player"`
-	Expedition  string `json:"expedition,omitempty"`
+	Round       int         `json:"round"`
+	Turn        int         `json:"turn"`
+	StartPlayer int         `json:"start_player"`
+	Expedition  *Expedition `json:"expedition,omitempty"`
+}
+
+// statusEvent is the data of the "status" event that ends every move's
+// events: where the game stands and what it waits for now.
+type statusEvent struct {
+	Phase       Phase       `json:"phase"`
+	Round       int         `json:"round"`
+	Turn        int         `json:"turn"`
+	StartPlayer int         `json:"start_player"`
+	Expedition  *Expedition `json:"expedition"`
+	Revealed    []string    `json:"revealed_this_round"`
+	DeckSize    int         `json:"deck_size"`
+	Resolving   *int        `json:"resolving"`
+	Awaiting    []Awaited   `json:"awaiting"`
+}
+
+// emitStatus ends an accepted move's events with the game's status.
+func (g *Game) emitStatus() {
+	st := statusEvent{Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start,
+		Revealed: make([]string, len(g.Revealed)), DeckSize: g.DeckSize(), Awaiting: g.Awaiting()}
+	if pat, ok := g.Current(); ok {
+		st.Expedition = expedition(pat)
+	}
+	for i, p := range g.Revealed {
+		st.Revealed[i] = p.Code()
+	}
+	if g.Resolving >= 0 {
+		st.Resolving = SeatPtr(g.Resolving)
+	}
+	if st.Awaiting == nil {
+		st.Awaiting = []Awaited{}
+	}
+	g.emit("status", st)
 }
 
 // Snapshot encodes the whole state, secret parts included, as json.Marshal(g)

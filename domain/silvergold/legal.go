@@ -11,20 +11,33 @@ type Placement struct {
 	Palms   int    `json:"palms"`
 }
 
-// Legal is what one seat (or, with Seat -1, the table) may do now.
+// Legal is what one seat (or, with Seat -1, the table) may do now: enough
+// to build any legal move without another read and without knowing the
+// rules.
 type Legal struct {
 	Ruleset string `json:"ruleset"` // "silver-and-gold"
 	Seat    int    `json:"seat"`    // -1: the table's reports (physical)
 	// Action is what the seat is asked for: "keep", "cross", "take", or
 	// "wait" when nothing is asked of it; for the table "reveal", "display"
 	// or "wait".
-	Action     string      `json:"action"`
+	Action string `json:"action"`
+	// Count is how many are owed: 2 cards to keep, the replacement cards
+	// still to take, the display cards still to report; 1 for a crossing or
+	// a reveal; 0 for wait.
+	Count      int         `json:"count"`
 	Expedition *Expedition `json:"expedition,omitempty"`
+	// Crossed says the seat has crossed this turn already: a new cross
+	// replaces Crossing until the last player crosses and the turn resolves.
+	Crossed    bool        `json:"crossed"`
+	Crossing   *Move       `json:"crossing"`
 	Placements []Placement `json:"placements"`   // cross: the pattern on each card, every distinct placement
 	Singles    []Placement `json:"single_boxes"` // cross: every box that can be crossed alone
-	Keep       []string    `json:"keep_from"`    // keep: the cards to choose 2 of (digital: the 4 dealt; physical: every card no other seat holds)
-	TakeFrom   []string    `json:"take_from"`    // take: the display cards on offer
-	Deck       bool        `json:"deck"`         // take: the deck can be drawn from
+	// Free is, for cross, every uncrossed box of the seat's cards (as before
+	// this turn's crossing) with its symbol: what a move's extra may name.
+	Free     []FreeCard `json:"free_boxes"`
+	Keep     []string   `json:"keep_from"` // keep: the cards to choose 2 of (digital: the 4 dealt; physical: every card no other seat holds)
+	TakeFrom []string   `json:"take_from"` // take: the display cards on offer
+	Deck     bool       `json:"deck"`      // take: the deck can be drawn from
 	// DeckCards (physical) are the cards that may be named as drawn from
 	// the deck (take) or turned into the display (display): every card not
 	// seen elsewhere.
@@ -32,6 +45,31 @@ type Legal struct {
 	// RevealFrom (physical, the table) are the expedition cards that may be
 	// reported revealed now: those with a copy left face down this round.
 	RevealFrom []string `json:"reveal_from"`
+}
+
+// FreeCard is one card's uncrossed boxes.
+type FreeCard struct {
+	Card  string    `json:"card"`
+	Boxes []FreeBox `json:"boxes"`
+}
+
+// FreeBox is an uncrossed box and what crossing it does.
+type FreeBox struct {
+	Box    Pos    `json:"box"`
+	Symbol string `json:"symbol"` // "blank", "coin", "palm" or "cross" (a red cross: one more extra box owed)
+}
+
+// symbol names what box bit of c shows.
+func (c *Card) symbol(bit Mask) string {
+	switch {
+	case c.Crosses&bit != 0:
+		return "cross"
+	case c.Coins&bit != 0:
+		return "coin"
+	case c.Palms&bit != 0:
+		return "palm"
+	}
+	return "blank"
 }
 
 // PlacementMask is a placement in the compact form bots use.
@@ -72,7 +110,7 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
-		Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{}}
+		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{}}
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l
@@ -83,7 +121,7 @@ func (g *Game) LegalMoves(seat int) Legal {
 	p := &g.Players[seat]
 	switch {
 	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()) && !(p.Kept && p.Changes >= MaxChanges):
-		l.Action = MoveKeep
+		l.Action, l.Count = MoveKeep, HandSize
 		for _, c := range p.Dealt {
 			l.Keep = append(l.Keep, g.cardID(c))
 		}
@@ -92,21 +130,25 @@ func (g *Game) LegalMoves(seat int) Legal {
 		}
 	case g.Phase == PhaseCrossing && !p.Passed && !(p.Crossed && p.Changes >= MaxChanges):
 		pat, _ := g.Current()
-		l.Action = MoveCross
+		l.Action, l.Count = MoveCross, 1
 		l.Expedition = expedition(pat)
+		l.Crossed, l.Crossing = p.Crossed, p.Crossing
 		for _, pm := range g.AppendPlacements(nil, seat) {
 			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
 		}
 		for i := range p.Hand {
 			c := &g.cat.Cards[p.Hand[i].Card]
 			free := c.Boxes &^ g.crossBase(p, i)
+			fc := FreeCard{Card: c.ID, Boxes: []FreeBox{}}
 			for _, b := range free.Positions() {
 				bit, _ := b.Bit()
 				l.Singles = append(l.Singles, g.placement(p.Hand[i].Card, bit))
+				fc.Boxes = append(fc.Boxes, FreeBox{Box: b, Symbol: c.symbol(bit)})
 			}
+			l.Free = append(l.Free, fc)
 		}
 	case g.Phase == PhaseResolving && g.Resolving == seat && p.Takes > 0:
-		l.Action = MoveTake
+		l.Action, l.Count = MoveTake, p.Takes
 		for _, c := range g.Display {
 			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
 		}
@@ -127,7 +169,7 @@ func (g *Game) tableMoves(l *Legal) {
 		if a.Actor != "table" {
 			continue
 		}
-		l.Action = a.Action
+		l.Action, l.Count = a.Action, a.Count
 		switch a.Action {
 		case MoveReveal:
 			seen := map[Pattern]int{}

@@ -128,6 +128,7 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 	}
 	if err == nil {
 		g.Moves++
+		g.emitStatus()
 	} else {
 		g.events = g.events[:0]
 	}
@@ -303,10 +304,17 @@ func (g *Game) handList(p *Player) string {
 // cross applies action 2 for one player. It works on a copy of the player, so
 // a rejected crossing changes nothing.
 func (g *Game) cross(seat int, m *Move) error {
-	if g.Phase != PhaseCrossing {
-		return domain.Illegal("cross-in-action-2", "boxes are crossed only after an expedition card is revealed; %s", g.waitingFor())
-	}
 	orig := &g.Players[seat]
+	switch {
+	case g.Phase == PhaseResolving && orig.Crossed:
+		return domain.Illegal("crossing-locked", "your crossing is locked: everyone has crossed and the turn has resolved; %s", g.waitingFor())
+	case g.Phase == PhaseResolving:
+		return domain.Illegal("crossing-locked", "crossings are locked: the turn has resolved; %s", g.waitingFor())
+	case g.Phase == PhaseReveal:
+		return domain.Illegal("cross-in-action-2", "no expedition card is face up yet: the table has to report the one it reveals")
+	case g.Phase == PhaseSetup:
+		return domain.Illegal("cross-in-action-2", "the game is still in setup: boxes are crossed once the first expedition card is revealed; %s", g.waitingFor())
+	}
 	if orig.Passed {
 		return domain.Illegal("pass", "seat %d has no uncrossed box left and passes this turn", seat)
 	}
@@ -339,6 +347,9 @@ func (g *Game) cross(seat int, m *Move) error {
 	if len(m.Boxes) == 0 {
 		return domain.Illegal("cross-something", "name the boxes you cross: the pattern, or one single box")
 	}
+	// named is what this move names on each card, to tell a box named twice
+	// from one crossed before.
+	named := make([]Mask, len(p.Hand))
 	var set Mask
 	for _, b := range m.Boxes {
 		bit, err := g.checkBox(card, p.Hand[hi].Crossed, b)
@@ -346,10 +357,11 @@ func (g *Game) cross(seat int, m *Move) error {
 			return err
 		}
 		if set&bit != 0 {
-			return domain.Illegal("box-once", "box %s of %s is named twice", b, card.ID)
+			return domain.Illegal("box-once", "you named box %s of %s twice in boxes; name each box once", b, card.ID)
 		}
 		set |= bit
 	}
+	named[hi] = set
 	pat, _ := g.Current()
 	if len(m.Boxes) != 1 {
 		if len(m.Boxes) != pat.Size() {
@@ -375,10 +387,18 @@ func (g *Game) cross(seat int, m *Move) error {
 			return domain.Illegal("own-card", "extra box on %s: it is not one of seat %d's cards (they hold %s)", e.Card, seat, g.handList(&p))
 		}
 		ec := &g.cat.Cards[p.Hand[ei].Card]
+		if bit, ok := e.Box.Bit(); ok && named[ei]&bit != 0 {
+			where := "in extra"
+			if ei == hi && set&bit != 0 {
+				where = "in boxes and in extra"
+			}
+			return domain.Illegal("box-once", "you named box %s of %s twice (%s); each extra box must be another uncrossed box", e.Box, ec.ID, where)
+		}
 		bit, err := g.checkBox(ec, p.Hand[ei].Crossed, e.Box)
 		if err != nil {
 			return err
 		}
+		named[ei] |= bit
 		p.Hand[ei].Crossed |= bit
 		extrasOnCard[ei] |= bit
 		owed += (bit & ec.Crosses).Count()
@@ -403,14 +423,32 @@ func (g *Game) cross(seat int, m *Move) error {
 	for ; palms > 0 && len(p.Palms) < PalmBoxes; palms-- {
 		p.Palms = append(p.Palms, 1+g.displayPalms())
 	}
+	replaced := p.Crossed
 	p.Crossed = true
 	if replacing {
 		p.Changes++
 	}
 	p.Undo = &before
-	// A copy: an array even when empty (never null), and not the player's own
-	// slice, which later moves append to.
-	g.emit("crossed", crossEvent{Seat: seat, Coins: p.Coins, Palms: append([]int{}, p.Palms...), Rows: p.Rows})
+	ev := crossEvent{Seat: seat, Replaced: replaced, Boxes: make([]CrossedBox, 0, len(m.Boxes)+len(m.Extra)),
+		RedCrosses: owed, CoinsGained: p.Coins - before.Coins, Coins: p.Coins,
+		// Copies: arrays even when empty (never null), and not the player's
+		// own slice, which later moves append to.
+		PalmsGained: append([]int{}, p.Palms[before.Palms:]...), Palms: append([]int{}, p.Palms...), Rows: p.Rows,
+		Cards: make([]CardCrossed, len(p.Hand))}
+	for _, b := range m.Boxes {
+		bit, _ := b.Bit()
+		ev.Boxes = append(ev.Boxes, CrossedBox{Card: card.ID, Box: b, Symbol: card.symbol(bit)})
+	}
+	for _, e := range m.Extra {
+		c := &g.cat.Cards[p.Hand[g.handIndex(&p, e.Card)].Card]
+		bit, _ := e.Box.Bit()
+		ev.Boxes = append(ev.Boxes, CrossedBox{Card: c.ID, Box: e.Box, Symbol: c.symbol(bit), Extra: true})
+	}
+	for i, h := range p.Hand {
+		c := &g.cat.Cards[h.Card]
+		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: h.Crossed.Positions(), Left: (c.Boxes &^ h.Crossed).Count()}
+	}
+	g.emit("crossed", ev)
 	norm := *m
 	norm.Extra = append([]Extra(nil), m.Extra...)
 	p.Crossing = &norm
@@ -419,11 +457,38 @@ func (g *Game) cross(seat int, m *Move) error {
 	return nil
 }
 
+// crossEvent is the data of a "crossed" event: everything a table view needs
+// to redraw the seat after a crossing.
 type crossEvent struct {
-	Seat  int   `json:"seat"`
-	Coins int   `json:"coins"`
-	Palms []int `json:"palms"`
-	Rows  int   `json:"coin_rows_completed"`
+	Seat int `json:"seat"`
+	// Replaced says this crossing replaces the seat's earlier one this turn,
+	// whose boxes, coins and palms were taken back first.
+	Replaced bool `json:"replaced"`
+	// Boxes are the boxes crossed, the pattern's (or the single box) first,
+	// then the extra boxes in the order named.
+	Boxes       []CrossedBox  `json:"boxes"`
+	RedCrosses  int           `json:"red_crosses"`  // red crosses crossed: the extra boxes owed
+	CoinsGained int           `json:"coins_gained"` // coin boxes marked by this crossing (at most 12 in all)
+	Coins       int           `json:"coins"`        // the coin track after it
+	PalmsGained []int         `json:"palms_gained"` // the palm box values written by this crossing
+	Palms       []int         `json:"palms"`        // every palm box value after it
+	Rows        int           `json:"coin_rows_completed"`
+	Cards       []CardCrossed `json:"cards"` // the seat's cards after it
+}
+
+// CrossedBox is one box crossed, with its symbol.
+type CrossedBox struct {
+	Card   string `json:"card"`
+	Box    Pos    `json:"box"`
+	Symbol string `json:"symbol"` // blank, coin, palm or cross
+	Extra  bool   `json:"extra"`  // crossed because a red cross demanded it
+}
+
+// CardCrossed is a card's crossed boxes after a crossing.
+type CardCrossed struct {
+	Card    string `json:"card"`
+	Crossed []Pos  `json:"crossed"`
+	Left    int    `json:"boxes_left"`
 }
 
 // checkBox returns the bit of box b on card c if it can be crossed.
@@ -481,7 +546,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 				if replay {
 					return domain.Illegal("digital-draws", "the record says %s was drawn from the deck, but the seed deals %s", m.Card, g.cardID(c))
 				}
-				return domain.Errorf(domain.Invalid, "in a digital game the server draws the top card of the deck; leave out card")
+				return domain.Illegal("digital-draws", "in a digital game the server draws the top card of the deck; leave out card")
 			}
 			g.Deck = g.Deck[1:]
 			m.Card = g.cardID(c) // logged, so that the record shows the draw
@@ -549,13 +614,13 @@ func (g *Game) displayReport(m *Move) error {
 	if err != nil {
 		return err
 	}
-	if len(g.Display) >= DisplaySize {
-		return domain.Illegal("display-full", "the display already shows %d cards (%s)", DisplaySize, g.idList(g.Display))
-	}
 	setupOwes := g.Phase == PhaseSetup && g.allKept()
 	resolvingOwes := g.Phase == PhaseResolving && g.Started && g.Players[g.Resolving].Takes == 0
 	if !setupOwes && !resolvingOwes {
-		return domain.Illegal("display-when-owed", "no display card is to be turned up now; %s", g.waitingFor())
+		return domain.Illegal("display-when-owed", "no display card is owed now; %s", g.waitingFor())
+	}
+	if len(g.Display) >= DisplaySize {
+		return domain.Illegal("display-full", "the display already shows %d cards (%s)", DisplaySize, g.idList(g.Display))
 	}
 	if err := g.inDeck(c); err != nil {
 		return err

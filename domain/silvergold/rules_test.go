@@ -2,6 +2,7 @@ package silvergold
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -232,7 +233,8 @@ func TestRedCrossChain(t *testing.T) {
 		{"chain forgotten", cross(0, "red", boxes(0, 0, 0, 1)), []string{"demand 2"}, "red-cross-chain", domain.IllegalMove},
 		{"one extra too many", cross(0, "red", boxes(1, 0, 1, 1), "blue@1,0"), []string{"only when a red cross demands"}, "red-cross-chain", domain.IllegalMove},
 		{"extra not demanded after the chain ends", cross(0, "red", boxes(0, 1, 1, 1), "blue@1,0", "blue@1,1"), []string{"demand 1 extra box(es), and you named 2"}, "red-cross-chain", domain.IllegalMove},
-		{"extra on a crossed box of the move", cross(0, "red", boxes(0, 0, 0, 1), "red@0,0", "blue@1,0"), []string{"already crossed"}, "box-once", domain.IllegalMove},
+		{"extra on a crossed box of the move", cross(0, "red", boxes(0, 0, 0, 1), "red@0,0", "blue@1,0"), []string{"you named box (0,0) of red twice (in boxes and in extra)"}, "box-once", domain.IllegalMove},
+		{"extra named twice", cross(0, "red", boxes(0, 0, 0, 1), "blue@1,0", "blue@1,0"), []string{"you named box (1,0) of blue twice (in extra)"}, "box-once", domain.IllegalMove},
 		{"extra off the card", cross(0, "red", boxes(0, 1, 1, 1), "blue@2,0"), []string{"off blue"}, "box-on-card", domain.IllegalMove},
 		{"extra on a card not held", cross(0, "red", boxes(0, 1, 1, 1), "tiny@0,1"), []string{"tiny"}, "own-card", domain.IllegalMove},
 	} {
@@ -390,11 +392,12 @@ func TestResolution(t *testing.T) {
 		reveal(t, g, "D2")
 		ok(t, g, seat(0), cross(0, "g1", boxes(0, 0, 0, 1)))
 		ok(t, g, seat(1), cross(1, "g2", boxes(0, 0, 0, 1)))
+		bad(t, g, seat(0), cross(0, "h1", boxes(0, 0)), domain.IllegalMove, "crossing-locked", "your crossing is locked: everyone has crossed and the turn has resolved")
 		ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "d1"})
 		// Seat 1 may not take before the display is topped up.
 		bad(t, g, seat(1), Move{Type: MoveTake, Seat: SeatPtr(1), From: FromDisplay, Card: "d2"}, domain.IllegalMove, "take-when-owed", "the table to report 1 display card")
 		ok(t, g, host, Move{Type: MoveDisplay, Card: "f01"})
-		bad(t, g, host, Move{Type: MoveDisplay, Card: "f02"}, domain.IllegalMove, "display-full")
+		bad(t, g, host, Move{Type: MoveDisplay, Card: "f02"}, domain.IllegalMove, "display-when-owed", "no display card is owed now")
 		ok(t, g, seat(1), Move{Type: MoveTake, Seat: SeatPtr(1), From: FromDisplay, Card: "f01"})
 		ok(t, g, host, Move{Type: MoveDisplay, Card: "f02"})
 		assert.Equal(t, PhaseReveal, g.Phase)
@@ -513,7 +516,7 @@ func TestPhysicalReports(t *testing.T) {
 		for _, c := range []string{"f02", "f03", "f04"} {
 			ok(t, g, host, Move{Type: MoveDisplay, Card: c})
 		}
-		bad(t, g, host, Move{Type: MoveDisplay, Card: "f05"}, domain.IllegalMove, "display-full")
+		bad(t, g, host, Move{Type: MoveDisplay, Card: "f05"}, domain.IllegalMove, "display-when-owed", "no display card is owed now")
 		assert.Equal(t, PhaseReveal, g.Phase)
 	})
 	t.Run("reveals", func(t *testing.T) {
@@ -564,7 +567,7 @@ func TestDigitalKeep(t *testing.T) {
 	d0, d1 := g.Players[0].Dealt, g.Players[1].Dealt
 	require.Len(t, d0, 4)
 	bad(t, g, seat(0), Move{Type: MoveKeep, Seat: SeatPtr(0), Cards: []string{g.cardID(d0[0]), g.cardID(d1[0])}}, domain.IllegalMove, "keep-dealt", "was not dealt to seat 0")
-	bad(t, g, seat(0), Move{Type: MoveCross, Seat: SeatPtr(0), Card: g.cardID(d0[0]), Boxes: boxes(0, 0)}, domain.IllegalMove, "cross-in-action-2")
+	bad(t, g, seat(0), Move{Type: MoveCross, Seat: SeatPtr(0), Card: g.cardID(d0[0]), Boxes: boxes(0, 0)}, domain.IllegalMove, "cross-in-action-2", "the game is still in setup")
 	ok(t, g, seat(0), Move{Type: MoveKeep, Seat: SeatPtr(0), Cards: []string{g.cardID(d0[0]), g.cardID(d0[1])}})
 	ok(t, g, seat(1), Move{Type: MoveKeep, Seat: SeatPtr(1), Cards: []string{g.cardID(d1[2]), g.cardID(d1[3])}})
 	assert.Equal(t, PhaseCrossing, g.Phase)
@@ -620,17 +623,26 @@ func TestEvents(t *testing.T) {
 		}
 		return out
 	}
-	assert.Equal(t, []string{"expedition_revealed"}, types())
+	assert.Equal(t, []string{"expedition_revealed", "status"}, types())
 	ok(t, g, seat(0), cross(0, "c4", boxes(0, 0, 0, 1, 1, 0, 1, 1)))
-	assert.Equal(t, []string{"crossed"}, types())
+	assert.Equal(t, []string{"crossed", "status"}, types())
+	assert.JSONEq(t, `{"seat":0,"replaced":false,"boxes":[{"card":"c4","box":[0,0],"symbol":"coin","extra":false},
+		{"card":"c4","box":[0,1],"symbol":"coin","extra":false},{"card":"c4","box":[1,0],"symbol":"coin","extra":false},
+		{"card":"c4","box":[1,1],"symbol":"coin","extra":false}],"red_crosses":0,"coins_gained":4,"coins":4,
+		"palms_gained":[],"palms":[],"coin_rows_completed":1,
+		"cards":[{"card":"c4","crossed":[[0,0],[0,1],[1,0],[1,1]],"boxes_left":0},{"card":"big","crossed":[],"boxes_left":12}]}`,
+		string(g.Events()[0].Data))
 	ok(t, g, seat(1), cross(1, "big2", boxes(0, 0)))
 	// Seat 1 starts and has nothing to resolve; seat 0 takes the 6-cup and owes a card.
-	assert.Equal(t, []string{"crossed", "crossing_closed", "cup_taken", "card_completed"}, types())
-	assert.JSONEq(t, `{"seat":0,"value":6}`, string(g.Events()[2].Data))
+	assert.Equal(t, []string{"crossed", "crossing_closed", "resolving", "cup_taken", "card_completed", "status"}, types())
+	assert.JSONEq(t, `{"seat":0,"value":6}`, string(g.Events()[3].Data))
 	ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f01"})
-	assert.Equal(t, []string{"card_taken"}, types())
+	assert.Equal(t, []string{"card_taken", "status"}, types())
 	ok(t, g, host, Move{Type: MoveDisplay, Card: "f05"})
-	assert.Equal(t, []string{"display_card", "turn_resolved"}, types())
-	bad(t, g, host, Move{Type: MoveDisplay, Card: "f06"}, domain.IllegalMove, "display-full")
+	assert.Equal(t, []string{"display_card", "turn_resolved", "status"}, types())
+	assert.JSONEq(t, `{"phase":"reveal","round":1,"turn":2,"start_player":0,"expedition":null,"revealed_this_round":["O4"],
+		"deck_size":`+strconv.Itoa(g.DeckSize())+`,"resolving":null,"awaiting":[{"actor":"table","action":"reveal","count":1}]}`,
+		string(g.Events()[2].Data))
+	bad(t, g, host, Move{Type: MoveDisplay, Card: "f06"}, domain.IllegalMove, "display-when-owed")
 	assert.Empty(t, g.Events(), "a rejected move causes nothing")
 }

@@ -1,11 +1,22 @@
 package silvergold
 
-import "github.com/treasury-games/treasury/domain"
+import (
+	"net/url"
 
-// CatalogRef names the catalog a game was created with.
+	"github.com/treasury-games/treasury/domain"
+)
+
+// CatalogRef names the catalog a game was created with, and where its cards
+// are read.
 type CatalogRef struct {
 	Name string `json:"name"`
 	Hash string `json:"hash"`
+	Href string `json:"href"` // GET /v1/catalogs/{name} with the hash: cacheable for good
+}
+
+// catalogHref is the API path of a catalog's cards, with its hash.
+func catalogHref(name, hash string) string {
+	return "/v1/catalogs/" + url.PathEscape(name) + "?ruleset=" + RulesetName + "&hash=" + hash
 }
 
 // CardView is a treasure card in front of a player.
@@ -66,7 +77,7 @@ type View struct {
 // commitment, and the seed once the game has ended.)
 func (g *Game) View(v domain.Viewer) View {
 	out := View{
-		Ruleset: RulesetName, Mode: g.Mode, Catalog: CatalogRef{Name: g.Catalog, Hash: g.Hash},
+		Ruleset: RulesetName, Mode: g.Mode, Catalog: CatalogRef{Name: g.Catalog, Hash: g.Hash, Href: catalogHref(g.Catalog, g.Hash)},
 		Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start,
 		Revealed: make([]string, len(g.Revealed)), Display: make([]string, len(g.Display)),
 		DeckSize: g.DeckSize(), CupsLeft: append([]int{}, g.Cups...), Awaiting: g.Awaiting(),

@@ -24,6 +24,8 @@ func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 	b = appendString(b, g.Catalog)
 	b = append(b, `,"hash":`...)
 	b = appendString(b, g.Hash)
+	b = append(b, `,"href":`...)
+	b = appendString(b, catalogHref(g.Catalog, g.Hash))
 	b = append(b, '}')
 	b = g.appendProgress(b)
 	b = append(b, `,"expedition":`...)

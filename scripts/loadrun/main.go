@@ -58,6 +58,7 @@ type config struct {
 	pprof       string
 	clientPprof string
 	keep        bool
+	ruleset     string
 }
 
 func main() {
@@ -72,14 +73,16 @@ func main() {
 	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file")
 	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
+	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play: silver-and-gold (one client per seat) or lucky-treasure-hunter (4 seats, one move at a time, each seat reading its legal moves)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		// The clients decode every answer; collecting less often leaves
 		// more of the machine to the servers measured.
 		debug.SetGCPercent(400)
 	}
-	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || (c.legal != "local" && c.legal != "server") {
-		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, and -legal-moves local or server")
+	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || (c.legal != "local" && c.legal != "server") ||
+		(c.ruleset != "silver-and-gold" && c.ruleset != "lucky-treasure-hunter") {
+		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, and -legal-moves local or server, -ruleset silver-and-gold or lucky-treasure-hunter")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -355,7 +358,11 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfi
 					return
 				default:
 				}
-				if _, err := play.Play(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
+				playGame := play.Play
+				if c.ruleset == "lucky-treasure-hunter" {
+					playGame = play.PlayLTH
+				}
+				if _, err := playGame(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
 					errMu.Lock()
 					if firstErr == nil {
 						firstErr = err

@@ -26,3 +26,21 @@ func TestRun(t *testing.T) {
 		t.Errorf("no game was played:\n%s", out.String())
 	}
 }
+
+// TestRunLuckyTreasureHunter measures one complete game of Lucky Treasure
+// Hunter, its seats choosing from the server's legal moves.
+func TestRunLuckyTreasureHunter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts two servers")
+	}
+	var out bytes.Buffer
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "server", duration: time.Second, ruleset: "lucky-treasure-hunter"}
+	if err := run(t.Context(), c, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
+		if !bytes.Contains(out.Bytes(), []byte(want)) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

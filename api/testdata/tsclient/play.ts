@@ -36,13 +36,16 @@ async function main(): Promise<void> {
 
   const move: Schemas["Move"] = { type: "keep", seat: 0, cards: [legal.keep_from[0], legal.keep_from[1]] };
   const result = await call<Schemas["MoveResult"]>("POST", `/v1/games/${id}/moves`, move, seat0);
-  const state = result.game.state;
+  // The game is left out only when the move asked for Prefer: return=minimal.
+  if (!result.game) throw new Error("a whole answer without its game: " + JSON.stringify(result));
+  const game = result.game;
+  const state = game.state;
   if (state.ruleset !== "silver-and-gold") throw new Error("a state of another ruleset: " + state.ruleset);
   const me = state.players[0];
   if (!me.kept || me.cards.map((c) => c.card).join() !== move.cards!.join()) {
     throw new Error("seat 0 did not keep its cards: " + JSON.stringify(me));
   }
-  console.log(`ok: game ${id} at version ${result.game.version}, seat 0 kept ${move.cards!.join(" and ")}`);
+  console.log(`ok: game ${id} at version ${game.version}, seat 0 kept ${move.cards!.join(" and ")}`);
 }
 
 main().catch((e) => {

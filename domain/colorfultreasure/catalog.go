@@ -1,0 +1,190 @@
+package colorfultreasure
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"strings"
+	"sync"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Catalog sizes from the rules.
+const (
+	NumWonders      = 10 // columns of the grid
+	CardsPerWonder  = 5  // a diamond, a key or chest, three gems
+	GemsPerWonder   = 3  // gem cards of each wonder, one per colour on its back
+	WondersPerColor = 6  // wonders showing each gem colour
+	KeyWonders      = 5  // wonders with a key card (the others have a chest)
+)
+
+// Wonder is one wonder type: a column of the grid.
+type Wonder struct {
+	ID      string              `json:"id"`
+	Lock    Kind                `json:"lock"`    // Key or Chest
+	Colours [GemsPerWonder]Kind `json:"colours"` // the gems on its card back, in file order
+}
+
+// Cards returns the wonder's cards' kinds: diamond, its key or chest (unless
+// junior), its three gems.
+func (w *Wonder) Cards(junior bool) []Kind {
+	out := make([]Kind, 0, CardsPerWonder)
+	out = append(out, Diamond)
+	if !junior {
+		out = append(out, w.Lock)
+	}
+	return append(out, w.Colours[:]...)
+}
+
+// Has reports whether the wonder has a card of kind k (in the variant).
+func (w *Wonder) Has(k Kind, junior bool) bool {
+	switch {
+	case k == Diamond:
+		return true
+	case k.IsLock():
+		return !junior && k == w.Lock
+	}
+	for _, c := range w.Colours {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Catalog is a validated set of ten wonders.
+type Catalog struct {
+	Name    string
+	Hash    string // hex SHA-256 of Content
+	Content []byte // the file as loaded
+	Wonders []Wonder
+	byID    map[string]int
+}
+
+// Index returns the column of the wonder with the given id.
+func (c *Catalog) Index(id string) (int, bool) {
+	i, ok := c.byID[id]
+	return i, ok
+}
+
+//go:embed catalogs/standard.wonders
+var standardWonders []byte
+
+var standard = sync.OnceValue(func() *Catalog {
+	c, err := ParseCatalog(standardWonders)
+	if err != nil {
+		// A test parses the embedded file: this is a broken build, not bad input.
+		panic("colorfultreasure: the embedded standard catalog is invalid: " + err.Error())
+	}
+	return c
+})
+
+// Standard returns the standard catalog embedded in the binary, parsed once.
+func Standard() *Catalog { return standard() }
+
+// ParseCatalog reads a catalog file (the format is described at the top of
+// catalogs/standard.wonders) and checks every count the rules fix. The first
+// problem is a domain.Invalid error naming the line and the wonder at fault,
+// or, for the catalog as a whole, the colour or the count.
+func ParseCatalog(content []byte) (*Catalog, error) {
+	sum := sha256.Sum256(content)
+	c := &Catalog{Content: bytes.Clone(content), Hash: hex.EncodeToString(sum[:]), byID: map[string]int{}}
+	named := false
+	for i, line := range strings.Split(string(content), "\n") {
+		n := i + 1
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if !named {
+			if f[0] != "catalog" || len(f) != 2 || !validName(f[1]) {
+				return nil, domain.Errorf(domain.Invalid, "line %d: the catalog file must begin with a \"catalog <name>\" line, the name one word of letters, digits, '-', '_' or '.'", n)
+			}
+			c.Name, named = f[1], true
+			continue
+		}
+		if f[0] != "wonder" {
+			return nil, domain.Errorf(domain.Invalid, "line %d: %q is not a wonder line; write \"wonder <id> <key|chest> <colour> <colour> <colour>\"", n, f[0])
+		}
+		if len(f) < 2 {
+			return nil, domain.Errorf(domain.Invalid, "line %d: the wonder has no id; write \"wonder <id> <key|chest> <colour> <colour> <colour>\"", n)
+		}
+		id := f[1]
+		if !validName(id) {
+			return nil, domain.Errorf(domain.Invalid, "line %d: the wonder id %q must be one word of letters, digits, '-', '_' or '.'", n, id)
+		}
+		if len(f) != 6 {
+			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: write \"wonder <id> <key|chest> <colour> <colour> <colour>\" (three gem colours), not %d words", n, id, len(f))
+		}
+		if _, dup := c.byID[id]; dup {
+			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: a second wonder with this id", n, id)
+		}
+		w := Wonder{ID: id}
+		switch f[2] {
+		case "key":
+			w.Lock = Key
+		case "chest":
+			w.Lock = Chest
+		default:
+			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %q is neither key nor chest", n, id, f[2])
+		}
+		for j, s := range f[3:] {
+			k, ok := ParseKind(s)
+			if !ok || !k.IsGem() {
+				return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %q is not a gem colour (red, yellow, green, blue or purple)", n, id, s)
+			}
+			for _, prev := range w.Colours[:j] {
+				if prev == k {
+					return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %s twice; a wonder's three gems are three different colours", n, id, s)
+				}
+			}
+			w.Colours[j] = k
+		}
+		c.byID[id] = len(c.Wonders)
+		c.Wonders = append(c.Wonders, w)
+	}
+	if !named {
+		return nil, domain.Errorf(domain.Invalid, "the catalog file is empty: it must begin with a \"catalog <name>\" line")
+	}
+	if len(c.Wonders) != NumWonders {
+		return nil, domain.Errorf(domain.Invalid, "the catalog has %d wonders; Colorful Treasure has %d (one per column of the grid)", len(c.Wonders), NumWonders)
+	}
+	var keys []string
+	for _, w := range c.Wonders {
+		if w.Lock == Key {
+			keys = append(keys, w.ID)
+		}
+	}
+	if len(keys) != KeyWonders {
+		return nil, domain.Errorf(domain.Invalid, "%d wonders have a key (%s); %d have a key and %d a chest", len(keys), strings.Join(keys, ", "), KeyWonders, NumWonders-KeyWonders)
+	}
+	for _, col := range Colours {
+		var on []string
+		for _, w := range c.Wonders {
+			if w.Has(col, false) {
+				on = append(on, w.ID)
+			}
+		}
+		if len(on) != WondersPerColor {
+			return nil, domain.Errorf(domain.Invalid, "%s is on %d wonders (%s); every gem colour is on exactly %d", col, len(on), strings.Join(on, ", "), WondersPerColor)
+		}
+	}
+	return c, nil
+}
+
+// validName reports whether s is one word of ASCII letters, digits, '-', '_'
+// and '.', at most 64 long.
+func validName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

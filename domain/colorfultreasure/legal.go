@@ -1,0 +1,234 @@
+package colorfultreasure
+
+// FlipCell is a card that may be revealed. In a physical game Shows lists
+// what the table may report it shows.
+type FlipCell struct {
+	Pos
+	Shows []Kind `json:"shows,omitempty"`
+}
+
+// FlipOption is the flip a seat may make: Count cards, all different, among
+// Cells (in a physical game two cards of one column never show the same kind).
+type FlipOption struct {
+	Count int        `json:"count"`
+	Cells []FlipCell `json:"cells"`
+}
+
+// RobOption is one theft a seat may make.
+type RobOption struct {
+	Target       int      `json:"target"`
+	Card         *CardRef `json:"card,omitempty"`
+	DiamondToken string   `json:"diamond_token,omitempty"`
+}
+
+// TokenOption is an action token a seat may use now. A peek names from Min
+// to Max different cards among Cells: of one wonder (SameWonder) or of
+// different wonders (DifferentWonders).
+type TokenOption struct {
+	Token            int    `json:"token"`
+	Effect           string `json:"effect"`
+	Cells            []Pos  `json:"cells,omitempty"`
+	Min              int    `json:"min,omitempty"`
+	Max              int    `json:"max,omitempty"`
+	SameWonder       bool   `json:"same_wonder,omitempty"`
+	DifferentWonders bool   `json:"different_wonders,omitempty"`
+}
+
+// Legal is everything a seat may do now.
+type Legal struct {
+	Ruleset  string        `json:"ruleset"`
+	Seat     int           `json:"seat"`
+	Phase    Phase         `json:"phase"`
+	Flip     *FlipOption   `json:"flip"`
+	Collect  [][]string    `json:"collect"`   // each a take the seat may collect
+	Rob      []RobOption   `json:"rob"`       // each a theft the seat may make
+	UseToken []TokenOption `json:"use_token"` // the action tokens the seat may use
+	Claim    []int         `json:"claim"`     // the action tokens the seat may take
+	End      bool          `json:"end"`       // the seat may end its turn (ct_end)
+}
+
+// LegalMoves lists what seat may do now; seat -1 (the table) never has a move
+// of its own: in a physical game the seat on turn reports its own cards.
+func (g *Game) LegalMoves(seat int) Legal {
+	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
+	if seat != g.Turn || g.Phase == PhaseEnded {
+		return l
+	}
+	if n, err := g.flipCount(); err == nil && n > 0 {
+		l.Flip = &FlipOption{Count: n, Cells: g.flipCells()}
+	}
+	switch g.Phase {
+	case PhaseChoose:
+		l.Collect = g.takes(seat)
+	case PhaseRob:
+		l.Rob = g.robOptions(seat)
+	case PhaseClaim:
+		l.End = true
+		if g.canClaim() {
+			for t, h := range g.Actions {
+				if h == none {
+					l.Claim = append(l.Claim, t+1)
+				}
+			}
+		}
+	}
+	l.UseToken = g.tokenOptions(seat)
+	return l
+}
+
+// faceDown returns the face-down cells of the grid.
+func (g *Game) faceDown() []Pos {
+	var out []Pos
+	for c := range g.Grid {
+		for r, cell := range g.Grid[c] {
+			if cell.State == CellDown {
+				out = append(out, Pos{c, r})
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) flipCells() []FlipCell {
+	down := g.faceDown()
+	out := make([]FlipCell, len(down))
+	for i, p := range down {
+		out[i].Pos = p
+		if g.Mode == Physical {
+			out[i].Shows = g.possible(p)
+		}
+	}
+	return out
+}
+
+// possible returns what the card at p may show in a physical game: what it
+// showed before, or any card of its wonder not yet seen elsewhere.
+func (g *Game) possible(p Pos) []Kind {
+	c := g.cell(p)
+	if c.Kind != unknown {
+		return []Kind{Kind(c.Kind)}
+	}
+	var out []Kind
+	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
+		seen := false
+		for _, o := range g.Grid[p.Column] {
+			seen = seen || o.Kind == int8(k)
+		}
+		if !seen {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// takes lists every take a collect may name now.
+func (g *Game) takes(seat int) [][]string {
+	var up [NumKinds]bool
+	locksUp := false
+	for _, p := range g.Revealed {
+		k := Kind(g.cell(p).Kind)
+		up[k] = true
+		locksUp = locksUp || k.IsLock()
+	}
+	var out [][]string
+	if locksUp {
+		out = append(out, []string{TakeLocks})
+		if !g.has(seat, Instead) {
+			return out
+		}
+	} else {
+		out = append(out, []string{})
+	}
+	for k := Diamond; k < NumKinds; k++ {
+		if up[k] && !k.IsLock() {
+			out = append(out, []string{k.String()})
+		}
+	}
+	if g.TwoTypes && !locksUp {
+		for a := Diamond; a < NumKinds; a++ {
+			for b := a + 1; b < NumKinds; b++ {
+				if up[a] && up[b] {
+					out = append(out, []string{a.String(), b.String()})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) robOptions(seat int) []RobOption {
+	out := []RobOption{}
+	for v := range g.Players {
+		ok, cards := g.stealable(seat, v)
+		if !ok {
+			continue
+		}
+		p := &g.Players[v]
+		if cards {
+			for _, c := range p.Cards {
+				r := g.ref(c)
+				out = append(out, RobOption{Target: v, Card: &r})
+			}
+		}
+		for _, col := range p.DiamondTokens {
+			out = append(out, RobOption{Target: v, DiamondToken: g.wonder(col)})
+		}
+	}
+	return out
+}
+
+func (g *Game) tokenOptions(seat int) []TokenOption {
+	out := []TokenOption{}
+	if g.Phase == PhaseRob || g.Phase == PhaseEnded {
+		return out
+	}
+	p := &g.Players[seat]
+	for _, t := range p.Actions {
+		e := g.effect(t)
+		o := TokenOption{Token: t + 1, Effect: e.String()}
+		switch e {
+		case PeekTwo, PeekThree:
+			if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
+				continue
+			}
+			down := g.faceDown()
+			o.Cells = down
+			if e == PeekTwo {
+				o.Min, o.Max, o.DifferentWonders = 2, 2, true
+				if len(down) == 0 || down[0].Column == down[len(down)-1].Column {
+					continue // the face-down cards are all of one wonder
+				}
+			} else {
+				o.Min, o.Max, o.SameWonder = 1, 3, true
+				if len(down) == 0 {
+					continue
+				}
+			}
+		case FourthCard:
+			if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth || g.Left() == 3 {
+				continue
+			}
+		case TwoTypes:
+			if g.Phase != PhaseChoose || g.TwoTypes || g.locksUp() {
+				continue
+			}
+		case WildPair:
+			if p.KeyTokens+p.ChestTokens == 0 {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+func (g *Game) locksUp() bool {
+	for _, p := range g.Revealed {
+		if Kind(g.cell(p).Kind).IsLock() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,862 @@
+package colorfultreasure
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Move types. Every game's move types are distinct on the server.
+const (
+	MoveFlip     = "flip"      // reveal cards of the grid
+	MoveCollect  = "collect"   // take the revealed cards of the chosen types
+	MoveRob      = "rob"       // steal after pairing a key and a chest token
+	MoveUseToken = "use_token" // use a one-time action token (advanced)
+	MoveClaim    = "ct_claim"  // take an action token at the end of the turn (advanced)
+	MoveEnd      = "ct_end"    // end the turn without taking an action token (advanced)
+)
+
+// TakeLocks is the take of every revealed key and chest card.
+const TakeLocks = "keys_chests"
+
+// Move is anything a seat can do. Which fields apply depends on Type; the
+// JSON form is the one the API takes.
+type Move struct {
+	Type         string   `json:"type"`
+	Seat         *int     `json:"seat,omitempty"`
+	Cards        []Pos    `json:"cards,omitempty"`         // flip, use_token (peek)
+	Shows        []Kind   `json:"shows,omitempty"`         // physical flip: what each card shows
+	Take         []string `json:"take,omitempty"`          // collect: gem colours, "diamond" or "keys_chests"; none takes nothing
+	Target       *int     `json:"target,omitempty"`        // rob: the seat robbed
+	Card         *CardRef `json:"card,omitempty"`          // rob: the collected card stolen
+	DiamondToken string   `json:"diamond_token,omitempty"` // rob: the wonder whose diamond token is stolen
+	Token        int      `json:"token,omitempty"`         // use_token, ct_claim: the action token, 1 to 5
+}
+
+// DecodeMove reads a move from JSON, refusing unknown fields.
+func DecodeMove(b []byte) (Move, error) {
+	var m Move
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return Move{}, moveDecodeError(err)
+	}
+	if dec.More() {
+		return Move{}, domain.Errorf(domain.Invalid, "the move has trailing data after its JSON object")
+	}
+	return m, nil
+}
+
+// moveDecodeError says in a player's words why a move did not decode, rather
+// than in encoding/json's.
+func moveDecodeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "move"
+		}
+		switch te.Type.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return domain.Errorf(domain.Invalid, "%s must be a whole number written without a decimal point or exponent (such as 0 or 2), not %s", field, te.Value)
+		}
+		return domain.Errorf(domain.Invalid, "%s has the wrong type: it is a %s, where a move has a %s", field, te.Value, te.Type.Kind())
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return domain.Errorf(domain.Invalid, "the move has a field %s that no Colorful Treasure move has", name)
+	}
+	return domain.Errorf(domain.Invalid, "the move is not valid JSON of a Colorful Treasure move: %v", err)
+}
+
+// SeatPtr returns a pointer to seat, for building moves.
+func SeatPtr(seat int) *int { return &seat }
+
+// Play checks move m, made by actor, against the rules and applies it. A
+// rejected move returns a *domain.Error and leaves the game exactly as it was.
+func (g *Game) Play(actor domain.Actor, m *Move) error {
+	g.events = g.events[:0]
+	err := g.play(actor, m)
+	if err == nil {
+		g.Moves++
+	} else {
+		g.events = g.events[:0]
+	}
+	return err
+}
+
+func (g *Game) play(actor domain.Actor, m *Move) error {
+	switch m.Type {
+	case MoveFlip, MoveCollect, MoveRob, MoveUseToken, MoveClaim, MoveEnd:
+	case "":
+		return domain.Errorf(domain.Invalid, "the move has no type; use one of flip, collect, rob, use_token, ct_claim, ct_end")
+	default:
+		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of flip, collect, rob, use_token, ct_claim, ct_end", m.Type)
+	}
+	seat, err := g.authSeat(actor, m)
+	if err != nil {
+		return err
+	}
+	if g.Phase == PhaseEnded {
+		return domain.Illegal("game-ended", "the game has ended; no more moves are possible")
+	}
+	if seat != g.Turn {
+		return domain.Illegal("not-your-turn", "it is %s's turn (seat %d), not seat %d's", g.Players[g.Turn].Name, g.Turn, seat)
+	}
+	switch m.Type {
+	case MoveFlip:
+		return g.flip(seat, m)
+	case MoveCollect:
+		return g.collect(seat, m)
+	case MoveRob:
+		return g.rob(seat, m)
+	case MoveUseToken:
+		return g.useToken(seat, m)
+	case MoveClaim:
+		return g.claim(seat, m)
+	default:
+		return g.end(seat)
+	}
+}
+
+// authSeat checks who may make m and that it has only its own fields.
+func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
+	if m.Seat == nil {
+		return 0, domain.Errorf(domain.Invalid, "a %s move names the seat it is for", m.Type)
+	}
+	seat := *m.Seat
+	if seat < 0 || seat >= len(g.Players) {
+		return 0, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(g.Players)-1)
+	}
+	if !actor.Host && actor.Seat != seat {
+		return 0, domain.Errorf(domain.Forbidden, "your credential acts for seat %d, not seat %d", actor.Seat, seat)
+	}
+	t := m.Type
+	if (len(m.Cards) > 0 && t != MoveFlip && t != MoveUseToken) || (len(m.Shows) > 0 && t != MoveFlip) ||
+		(len(m.Take) > 0 && t != MoveCollect) || ((m.Target != nil || m.Card != nil || m.DiamondToken != "") && t != MoveRob) ||
+		(m.Token != 0 && t != MoveUseToken && t != MoveClaim) {
+		return 0, domain.Errorf(domain.Invalid, "a %s move has a field that belongs to another kind of move", t)
+	}
+	return seat, nil
+}
+
+// checkFaceDown checks that cards are distinct face-down cards of the grid.
+func (g *Game) checkFaceDown(cards []Pos) error {
+	for i, p := range cards {
+		c := g.cell(p)
+		if c == nil {
+			return domain.Errorf(domain.Invalid, "%v is off the grid: columns 0 to %d, rows 0 to %d", p, NumWonders-1, g.Rows()-1)
+		}
+		for _, q := range cards[:i] {
+			if q == p {
+				return domain.Illegal("distinct-cards", "%v is named twice; name different cards", p)
+			}
+		}
+		switch c.State {
+		case CellGone:
+			return domain.Illegal("card-in-grid", "the card at %v was taken; that place of the grid is empty", p)
+		case CellUp:
+			return domain.Illegal("card-face-down", "the card at %v is face up already", p)
+		}
+	}
+	return nil
+}
+
+// flip reveals cards: the first two together, then one more (a fourth with
+// the token).
+func (g *Game) flip(seat int, m *Move) error {
+	want, err := g.flipCount()
+	if err != nil {
+		return err
+	}
+	if len(m.Cards) != want {
+		switch {
+		case g.Phase == PhaseReveal && want == 2:
+			return domain.Illegal("reveal-two", "reveal two cards together to begin the turn, not %d", len(m.Cards))
+		case g.Phase == PhaseReveal:
+			return domain.Illegal("reveal-two", "one card is left in the grid: reveal it, alone")
+		default:
+			return domain.Illegal("reveal-one-more", "after the first two, reveal one card at a time, not %d", len(m.Cards))
+		}
+	}
+	if err := g.checkFaceDown(m.Cards); err != nil {
+		return err
+	}
+	if g.Mode == Digital {
+		if len(m.Shows) > 0 {
+			return domain.Errorf(domain.Invalid, "in a digital game the server turns the cards over; leave out shows")
+		}
+	} else if err := g.checkReport(m.Cards, m.Shows); err != nil {
+		return err
+	}
+	shown := make([]shownCard, len(m.Cards))
+	for i, p := range m.Cards {
+		c := g.cell(p)
+		if g.Mode == Physical {
+			c.Kind = int8(m.Shows[i])
+		}
+		c.State = CellUp
+		g.Revealed = append(g.Revealed, p)
+		shown[i] = shownCard{Pos: p, Wonder: g.wonder(p.Column), Kind: Kind(c.Kind)}
+	}
+	g.Phase = PhaseChoose
+	// Shown to everyone watching now; a later reader finds the card face
+	// down again (or, once taken, in cards_collected).
+	g.events = append(g.events, event{typ: "cards_revealed", data: revealEvent{Seat: seat, Cards: shown}, forSeat: none, live: true})
+	return nil
+}
+
+// flipCount returns how many cards a flip reveals now, or why none may be.
+func (g *Game) flipCount() (int, error) {
+	switch g.Phase {
+	case PhaseReveal:
+		return min(2, g.Left()), nil
+	case PhaseChoose:
+		n := len(g.Revealed)
+		switch {
+		case g.Junior():
+			return 0, domain.Illegal("junior-two", "in the junior game a turn reveals exactly two cards; collect now")
+		case g.Left() == n:
+			return 0, domain.Illegal("card-in-grid", "every card left in the grid is face up; collect now")
+		case n == 2:
+			return 1, nil
+		case n == 3 && g.Fourth:
+			return 1, nil
+		case n == 3:
+			return 0, domain.Illegal("third-card", "three cards are revealed, the most a turn reveals without the fourth-card token; collect now")
+		default:
+			return 0, domain.Illegal("third-card", "%d cards are revealed, the most a turn reveals; collect now", n)
+		}
+	case PhaseRob:
+		return 0, domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob)")
+	default:
+		return 0, domain.Illegal("reveal-before-collect", "the cards of this turn are collected; take an action token or end the turn")
+	}
+}
+
+// checkReport checks a physical table's report of what cards show: each is a
+// card its column still holds face down, and a card reported before shows
+// what it showed then.
+func (g *Game) checkReport(cards []Pos, shows []Kind) error {
+	if len(shows) != len(cards) {
+		return domain.Errorf(domain.Invalid, "in a physical game report what each revealed card shows: %d cards, %d kinds in shows", len(cards), len(shows))
+	}
+	for i, p := range cards {
+		k := shows[i]
+		c := g.cell(p)
+		w := &g.cat.Wonders[p.Column]
+		if k < 0 || k >= NumKinds {
+			return domain.Errorf(domain.Invalid, "shows[%d] is no kind of card", i)
+		}
+		if c.Kind != unknown {
+			if Kind(c.Kind) != k {
+				return domain.Illegal("report-consistent", "the card at %v showed %s when it was revealed before; it cannot show %s now", p, Kind(c.Kind), k)
+			}
+			continue
+		}
+		if !w.Has(k, g.Junior()) {
+			return domain.Illegal("report-possible", "%s has no %s card (its cards are %s)", w.ID, k, kindList(w.Cards(g.Junior())))
+		}
+		for r, o := range g.Grid[p.Column] {
+			if o.Kind == int8(k) {
+				where := "is face down at " + Pos{p.Column, r}.String()
+				switch o.State {
+				case CellGone:
+					where = "was taken"
+				case CellUp:
+					where = "is face up at " + Pos{p.Column, r}.String()
+				}
+				return domain.Illegal("report-possible", "%s's %s card %s; the card at %v cannot be it", w.ID, k, where, p)
+			}
+		}
+		for j, q := range cards[:i] {
+			if q.Column == p.Column && shows[j] == k {
+				return domain.Illegal("report-possible", "%s has one %s card, and both %v and %v are reported as it", w.ID, k, q, p)
+			}
+		}
+	}
+	return nil
+}
+
+func kindList(ks []Kind) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = k.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// takeChoice is a collect's take read and checked.
+type takeChoice struct {
+	locks bool
+	kinds []Kind
+}
+
+// readTake checks a collect's take against the revealed cards and the seat's
+// tokens.
+func (g *Game) readTake(seat int, take []string) (takeChoice, error) {
+	var up [NumKinds]bool
+	locksUp := false
+	for _, p := range g.Revealed {
+		k := Kind(g.cell(p).Kind)
+		up[k] = true
+		locksUp = locksUp || k.IsLock()
+	}
+	var tc takeChoice
+	for i, s := range take {
+		if s == TakeLocks {
+			tc.locks = true
+			continue
+		}
+		k, ok := ParseKind(s)
+		if !ok || k.IsLock() {
+			return tc, domain.Errorf(domain.Invalid, "take[%d] is %q: take a gem colour (red, yellow, green, blue, purple), diamond, or keys_chests", i, s)
+		}
+		for _, o := range tc.kinds {
+			if o == k {
+				return tc, domain.Illegal("take-one-type", "%s is named twice", k)
+			}
+		}
+		if !up[k] {
+			return tc, domain.Illegal("take-revealed", "no %s card is among the revealed cards", k)
+		}
+		tc.kinds = append(tc.kinds, k)
+	}
+	switch {
+	case locksUp && tc.locks && len(tc.kinds) == 0:
+	case locksUp && g.has(seat, Instead) && !tc.locks && len(tc.kinds) == 1:
+	case locksUp && g.has(seat, Instead):
+		return tc, domain.Illegal("take-locks", "a key or chest is revealed: take keys_chests, or (with your token) one type of gem or diamond instead")
+	case locksUp:
+		return tc, domain.Illegal("take-locks", "a key or chest is revealed: you must take every revealed key and chest and nothing else (take keys_chests)")
+	case tc.locks:
+		return tc, domain.Illegal("take-revealed", "no key or chest card is among the revealed cards")
+	case len(tc.kinds) > 2 || (len(tc.kinds) == 2 && !g.TwoTypes):
+		return tc, domain.Illegal("take-one-type", "take one type of card (a gem colour or diamonds), or nothing, not %d types", len(tc.kinds))
+	}
+	return tc, nil
+}
+
+// collect takes the chosen revealed cards, turns the others face down and
+// pairs key and chest tokens.
+func (g *Game) collect(seat int, m *Move) error {
+	if g.Phase != PhaseChoose {
+		return g.phaseError("collect")
+	}
+	tc, err := g.readTake(seat, m.Take)
+	if err != nil {
+		return err
+	}
+	p := &g.Players[seat]
+	ev := collectEvent{Seat: seat, Cards: []shownCard{}, DiamondTokens: []string{}, LockTokens: []string{}, TurnedDown: []Pos{}}
+	locksUp := false
+	for _, pos := range g.Revealed {
+		c := g.cell(pos)
+		k := Kind(c.Kind)
+		locksUp = locksUp || k.IsLock()
+		take := (tc.locks && k.IsLock())
+		for _, want := range tc.kinds {
+			take = take || k == want
+		}
+		if !take {
+			c.State = CellDown
+			ev.TurnedDown = append(ev.TurnedDown, pos)
+			continue
+		}
+		c.State = CellGone
+		col := pos.Column
+		p.Cards = append(p.Cards, Card{Wonder: col, Kind: k})
+		ev.Cards = append(ev.Cards, shownCard{Pos: pos, Wonder: g.wonder(col), Kind: k})
+		switch {
+		case k == Diamond && g.DiamondTokens[col]:
+			g.DiamondTokens[col] = false
+			p.DiamondTokens = append(p.DiamondTokens, col)
+			ev.DiamondTokens = append(ev.DiamondTokens, g.wonder(col))
+		case k == Key && g.LockTokens[col]:
+			g.LockTokens[col] = false
+			p.KeyTokens++
+			ev.LockTokens = append(ev.LockTokens, g.wonder(col))
+		case k == Chest && g.LockTokens[col]:
+			g.LockTokens[col] = false
+			p.ChestTokens++
+			ev.LockTokens = append(ev.LockTokens, g.wonder(col))
+		}
+	}
+	if locksUp && !tc.locks {
+		ev.Instead = true
+	}
+	g.Revealed = g.Revealed[:0]
+	g.emit("cards_collected", ev)
+	pairs := min(p.KeyTokens, p.ChestTokens)
+	if pairs > 0 {
+		p.KeyTokens -= pairs
+		p.ChestTokens -= pairs
+		g.emit("tokens_paired", pairEvent{Seat: seat, Pairs: pairs})
+		g.Thefts += pairs
+	}
+	g.Resume = phaseFinish
+	g.proceed()
+	return nil
+}
+
+// stealable reports whether thief may steal anything from victim, and
+// whether cards (not only diamond tokens) may be taken.
+func (g *Game) stealable(thief, victim int) (ok, cards bool) {
+	if victim == thief || g.has(thief, NoStealing) || g.has(victim, NoStealing) {
+		return false, false
+	}
+	v := &g.Players[victim]
+	cards = !g.has(victim, Protected) && len(v.Cards) > 0
+	return cards || len(v.DiamondTokens) > 0, cards
+}
+
+// canSteal reports whether the seat on turn can steal from anyone.
+func (g *Game) canSteal() bool {
+	for v := range g.Players {
+		if ok, _ := g.stealable(g.Turn, v); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// proceed goes on after a collect, a theft or a pairing: thefts owed first
+// (discarded when nobody can be robbed), then where the turn resumes.
+func (g *Game) proceed() {
+	if g.Thefts > 0 {
+		if g.canSteal() {
+			g.Phase = PhaseRob
+			return
+		}
+		g.emit("theft_skipped", theftSkippedEvent{Seat: g.Turn, Pairs: g.Thefts})
+		g.Thefts = 0
+	}
+	if g.Resume != phaseFinish && g.Resume != PhaseClaim {
+		g.Phase = g.Resume
+		return
+	}
+	g.checkAwards(g.Turn)
+	// The claim step waits only while there is something to do in it.
+	if g.canClaim() || g.wildUsable() {
+		g.Phase = PhaseClaim
+		return
+	}
+	g.endTurn()
+}
+
+// rob steals a collected card or a diamond token from an opponent.
+func (g *Game) rob(seat int, m *Move) error {
+	if g.Phase != PhaseRob {
+		return g.phaseError("rob")
+	}
+	if m.Target == nil {
+		return domain.Errorf(domain.Invalid, "a rob names the target seat")
+	}
+	t := *m.Target
+	if t < 0 || t >= len(g.Players) {
+		return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", t, len(g.Players)-1)
+	}
+	if t == seat {
+		return domain.Illegal("rob-opponent", "steal from an opponent, not from yourself")
+	}
+	if (m.Card == nil) == (m.DiamondToken == "") {
+		return domain.Errorf(domain.Invalid, "a rob steals one thing: name either a card or a diamond_token")
+	}
+	victim := &g.Players[t]
+	ok, cards := g.stealable(seat, t)
+	if !ok {
+		if g.has(t, NoStealing) {
+			return domain.Illegal("rob-protected", "%s holds the no-stealing token: nobody steals from them", victim.Name)
+		}
+		return domain.Illegal("rob-nothing", "%s has nothing you may steal", victim.Name)
+	}
+	ev := theftEvent{Seat: seat, Target: t}
+	if m.Card != nil {
+		if !cards {
+			if g.has(t, Protected) {
+				return domain.Illegal("rob-protected", "%s holds the protection token: nobody steals their wonder cards, only diamond tokens", victim.Name)
+			}
+			return domain.Illegal("rob-nothing", "%s has collected no card", victim.Name)
+		}
+		col, ok := g.cat.Index(m.Card.Wonder)
+		if !ok {
+			return domain.Errorf(domain.Invalid, "there is no wonder %q in catalog %s", m.Card.Wonder, g.Catalog)
+		}
+		c := Card{Wonder: col, Kind: m.Card.Kind}
+		i := victim.holds(c)
+		if i < 0 {
+			return domain.Illegal("rob-held", "%s has not collected %s's %s card", victim.Name, m.Card.Wonder, m.Card.Kind)
+		}
+		victim.Cards = append(victim.Cards[:i:i], victim.Cards[i+1:]...)
+		g.Players[seat].Cards = append(g.Players[seat].Cards, c)
+		if c.Kind.IsGem() && victim.gems()[c.Kind.colourIndex()] < 3 {
+			victim.Claimed[c.Kind.colourIndex()] = false
+		}
+		r := g.ref(c)
+		ev.Card = &r
+	} else {
+		col, ok := g.cat.Index(m.DiamondToken)
+		if !ok {
+			return domain.Errorf(domain.Invalid, "there is no wonder %q in catalog %s", m.DiamondToken, g.Catalog)
+		}
+		i := indexInt(victim.DiamondTokens, col)
+		if i < 0 {
+			return domain.Illegal("rob-held", "%s does not hold %s's diamond token", victim.Name, m.DiamondToken)
+		}
+		victim.DiamondTokens = append(victim.DiamondTokens[:i:i], victim.DiamondTokens[i+1:]...)
+		g.Players[seat].DiamondTokens = append(g.Players[seat].DiamondTokens, col)
+		ev.DiamondToken = m.DiamondToken
+	}
+	g.emit("stolen", ev)
+	g.Thefts--
+	g.proceed()
+	return nil
+}
+
+func indexInt(s []int, v int) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// useToken uses one of the seat's one-time action tokens.
+func (g *Game) useToken(seat int, m *Move) error {
+	if g.Variant != VariantAdvanced {
+		return domain.Illegal("advanced-only", "action tokens are part of the advanced rules; this game is %s", g.Variant)
+	}
+	t := m.Token - 1
+	if t < 0 || t >= NumTokens {
+		return domain.Errorf(domain.Invalid, "token must be 1 to %d, not %d", NumTokens, m.Token)
+	}
+	if indexInt(g.Players[seat].Actions, t) < 0 {
+		return domain.Illegal("token-held", "you do not hold action token %d", m.Token)
+	}
+	e := g.effect(t)
+	if !e.OneTime() {
+		return domain.Illegal("token-permanent", "action token %d (%s) works by itself for the rest of the game; there is nothing to use", m.Token, e)
+	}
+	if g.Phase == PhaseRob {
+		return domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob)")
+	}
+	if len(m.Cards) > 0 && e != PeekTwo && e != PeekThree {
+		return domain.Errorf(domain.Invalid, "action token %d (%s) names no cards", m.Token, e)
+	}
+	switch e {
+	case PeekTwo, PeekThree:
+		if err := g.checkPeek(e, m.Cards); err != nil {
+			return err
+		}
+		g.spend(seat, t)
+		g.emit("token_used", tokenEvent{Seat: seat, Token: t + 1, Effect: e.String(), Cards: m.Cards})
+		if g.Mode == Digital {
+			shown := make([]shownCard, len(m.Cards))
+			for i, p := range m.Cards {
+				shown[i] = shownCard{Pos: p, Wonder: g.wonder(p.Column), Kind: Kind(g.cell(p).Kind)}
+			}
+			// The peeking seat alone sees the cards, once, as it happens.
+			g.events = append(g.events, event{typ: "peeked", data: peekEvent{Seat: seat, Cards: shown}, forSeat: seat, notHost: true, live: true})
+		}
+		return nil
+	case FourthCard:
+		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
+			return domain.Illegal("token-when", "the fourth-card token is used with three cards revealed, before collecting")
+		}
+		if g.Left() == len(g.Revealed) {
+			return domain.Illegal("card-in-grid", "every card left in the grid is face up already")
+		}
+		g.Fourth = true
+	case TwoTypes:
+		if g.Phase != PhaseChoose || g.TwoTypes {
+			return domain.Illegal("token-when", "the two-types token is used after revealing, before collecting")
+		}
+		for _, p := range g.Revealed {
+			if Kind(g.cell(p).Kind).IsLock() {
+				return domain.Illegal("token-when", "two types may be taken only when no key or chest is revealed")
+			}
+		}
+		g.TwoTypes = true
+	case WildPair:
+		p := &g.Players[seat]
+		if p.KeyTokens+p.ChestTokens == 0 {
+			return domain.Illegal("token-when", "the wild token pairs with a key or chest token, and you hold none")
+		}
+		if p.KeyTokens > 0 {
+			p.KeyTokens--
+		} else {
+			p.ChestTokens--
+		}
+		g.spend(seat, t)
+		g.emit("token_used", tokenEvent{Seat: seat, Token: t + 1, Effect: e.String()})
+		g.emit("tokens_paired", pairEvent{Seat: seat, Pairs: 1})
+		g.Thefts++
+		g.Resume = g.Phase
+		g.proceed()
+		return nil
+	}
+	g.spend(seat, t)
+	g.emit("token_used", tokenEvent{Seat: seat, Token: t + 1, Effect: e.String()})
+	return nil
+}
+
+// checkPeek checks the cards of a peek: face down, two of different wonders
+// or one to three of one wonder.
+func (g *Game) checkPeek(e Effect, cards []Pos) error {
+	if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
+		return g.phaseError("use_token")
+	}
+	if err := g.checkFaceDown(cards); err != nil {
+		return err
+	}
+	if e == PeekTwo {
+		if len(cards) != 2 || cards[0].Column == cards[1].Column {
+			return domain.Illegal("peek-cards", "this token peeks at exactly two cards of different wonders")
+		}
+		return nil
+	}
+	if len(cards) < 1 || len(cards) > 3 {
+		return domain.Illegal("peek-cards", "this token peeks at one to three cards of one wonder, not %d", len(cards))
+	}
+	for _, p := range cards[1:] {
+		if p.Column != cards[0].Column {
+			return domain.Illegal("peek-cards", "this token peeks at cards of one wonder: %v and %v are in different columns", cards[0], p)
+		}
+	}
+	return nil
+}
+
+// canClaim reports whether the seat on turn may take an action token now.
+func (g *Game) canClaim() bool {
+	if g.Variant != VariantAdvanced || g.Claimed || g.claimColour(g.Turn) < 0 {
+		return false
+	}
+	for _, h := range g.Actions {
+		if h == none {
+			return true
+		}
+	}
+	return false
+}
+
+// claimColour returns a colour of which seat holds 3 gems that has not yet
+// earned a token, or -1.
+func (g *Game) claimColour(seat int) int {
+	p := &g.Players[seat]
+	n := p.gems()
+	for c := range n {
+		if n[c] >= 3 && !p.Claimed[c] {
+			return c
+		}
+	}
+	return -1
+}
+
+// wildUsable reports whether the seat on turn may use its wild token now.
+func (g *Game) wildUsable() bool {
+	p := &g.Players[g.Turn]
+	return p.KeyTokens+p.ChestTokens > 0 && g.has(g.Turn, WildPair)
+}
+
+// claim takes an action token at the end of the turn.
+func (g *Game) claim(seat int, m *Move) error {
+	if g.Phase != PhaseClaim {
+		return g.phaseError("ct_claim")
+	}
+	t := m.Token - 1
+	if t < 0 || t >= NumTokens {
+		return domain.Errorf(domain.Invalid, "token must be 1 to %d, not %d", NumTokens, m.Token)
+	}
+	if !g.canClaim() {
+		if g.Claimed {
+			return domain.Illegal("claim-once", "you took an action token this turn already")
+		}
+		return domain.Illegal("claim-three-gems", "an action token is taken with three gems of one colour not yet used for one")
+	}
+	if g.Actions[t] != none {
+		return domain.Illegal("claim-available", "action token %d is no longer on offer", m.Token)
+	}
+	c := g.claimColour(seat)
+	p := &g.Players[seat]
+	p.Claimed[c] = true
+	p.Actions = append(p.Actions, t)
+	g.Actions[t] = seat
+	g.Claimed = true
+	g.emit("token_taken", tokenEvent{Seat: seat, Token: t + 1, Effect: g.effect(t).String(), Colour: Colours[c].String()})
+	if !g.wildUsable() {
+		g.endTurn()
+	}
+	return nil
+}
+
+// end ends the turn in the claim step.
+func (g *Game) end(seat int) error {
+	if g.Phase != PhaseClaim {
+		return g.phaseError("ct_end")
+	}
+	g.endTurn()
+	return nil
+}
+
+func (g *Game) phaseError(what string) error {
+	switch g.Phase {
+	case PhaseReveal:
+		return domain.Illegal("reveal-first", "begin the turn by revealing two cards (flip), not with %s", what)
+	case PhaseChoose:
+		return domain.Illegal("collect-first", "the revealed cards wait: reveal one more card or collect, not %s", what)
+	case PhaseRob:
+		return domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob), not %s", what)
+	default:
+		return domain.Illegal("turn-over", "the cards of this turn are collected: take an action token (ct_claim) or end the turn (ct_end), not %s", what)
+	}
+}
+
+// checkAwards gives seat the Colorful Gems and Explorer awards it has earned
+// and nobody holds.
+func (g *Game) checkAwards(seat int) {
+	if g.Junior() {
+		return
+	}
+	p := &g.Players[seat]
+	if g.Colorful == none && g.colours(seat) >= g.colorfulNeed() {
+		g.Colorful = seat
+		g.emit("award_taken", awardEvent{Seat: seat, Award: AwardColorful, Points: g.colorfulPoints()})
+	}
+	if g.Explorer == none && p.wonders() >= ExplorerWonders {
+		g.Explorer = seat
+		g.emit("award_taken", awardEvent{Seat: seat, Award: AwardExplorer, Points: ExplorerPoints})
+	}
+}
+
+// colours returns how many gem colours seat has for Colorful Gems.
+func (g *Game) colours(seat int) int {
+	n := 0
+	for _, c := range g.Players[seat].gems() {
+		if c > 0 {
+			n++
+		}
+	}
+	if g.has(seat, SixthColour) {
+		n++
+	}
+	return n
+}
+
+func (g *Game) colorfulNeed() int {
+	if len(g.Players) == 4 {
+		return 4
+	}
+	return 5
+}
+
+func (g *Game) colorfulPoints() int {
+	if len(g.Players) == 4 {
+		return 6
+	}
+	return 9
+}
+
+// endTurn checks the awards, the end of the game, and passes the turn.
+func (g *Game) endTurn() {
+	seat := g.Turn
+	g.checkAwards(seat)
+	g.Players[seat].Turns++
+	g.Revealed = g.Revealed[:0]
+	g.Fourth, g.TwoTypes, g.Claimed, g.Thefts = false, false, false, 0
+	g.Resume = ""
+	left := g.Left()
+	n := len(g.Players)
+	if !g.Junior() && left <= EndThreshold && !g.LastRound {
+		g.LastRound = true
+		g.emit("last_round", lastRoundEvent{CardsLeft: left})
+	}
+	if left == 0 || (g.LastRound && seat == (g.Start+n-1)%n) {
+		g.Phase = PhaseEnded
+		g.emit("game_ended", endEvent{Round: g.Round, CardsLeft: left})
+		return
+	}
+	g.Turn = (seat + 1) % n
+	if g.Turn == g.Start {
+		g.Round++
+	}
+	g.Phase = PhaseReveal
+	g.emit("turn_started", turnEvent{Seat: g.Turn, Round: g.Round})
+}
+
+// Awards.
+const (
+	AwardColorful   = "colorful_gems"
+	AwardExplorer   = "explorer"
+	AwardChest      = "chest"
+	ExplorerPoints  = 5
+	ExplorerWonders = 8
+	ChestPoints     = 7
+)
+
+type shownCard struct {
+	Pos
+	Wonder string `json:"wonder"`
+	Kind   Kind   `json:"kind"`
+}
+
+type revealEvent struct {
+	Seat  int         `json:"seat"`
+	Cards []shownCard `json:"cards"`
+}
+
+type peekEvent = revealEvent
+
+type collectEvent struct {
+	Seat          int         `json:"seat"`
+	Cards         []shownCard `json:"cards"`
+	DiamondTokens []string    `json:"diamond_tokens"`
+	LockTokens    []string    `json:"lock_tokens"`
+	TurnedDown    []Pos       `json:"turned_down"`
+	Instead       bool        `json:"instead,omitempty"`
+}
+
+type pairEvent struct {
+	Seat  int `json:"seat"`
+	Pairs int `json:"pairs"`
+}
+
+type theftSkippedEvent = pairEvent
+
+type theftEvent struct {
+	Seat         int      `json:"seat"`
+	Target       int      `json:"target"`
+	Card         *CardRef `json:"card,omitempty"`
+	DiamondToken string   `json:"diamond_token,omitempty"`
+}
+
+type tokenEvent struct {
+	Seat   int    `json:"seat"`
+	Token  int    `json:"token"`
+	Effect string `json:"effect"`
+	Cards  []Pos  `json:"cards,omitempty"`
+	Colour string `json:"colour,omitempty"`
+}
+
+type awardEvent struct {
+	Seat   int    `json:"seat"`
+	Award  string `json:"award"`
+	Points int    `json:"points"`
+}
+
+type lastRoundEvent struct {
+	CardsLeft int `json:"cards_left"`
+}
+
+type endEvent struct {
+	Round     int `json:"round"`
+	CardsLeft int `json:"cards_left"`
+}
+
+type turnEvent struct {
+	Seat  int `json:"seat"`
+	Round int `json:"round"`
+}

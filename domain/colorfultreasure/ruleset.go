@@ -1,0 +1,284 @@
+package colorfultreasure
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// RulesetName is the identifier of Colorful Treasure on the server.
+const RulesetName = "colorful-treasure"
+
+const defaultCatalog = "standard"
+
+// Rules is Colorful Treasure as a domain.Ruleset.
+type Rules struct {
+	catalogs map[string]*Catalog // offered for new games, by name
+
+	mu     sync.Mutex
+	byHash map[string]*Catalog // every catalog seen, parsed once
+}
+
+var (
+	_ domain.Ruleset   = (*Rules)(nil)
+	_ domain.Cataloger = (*Rules)(nil)
+)
+
+// NewRules offers the standard catalog and any others given; a catalog named
+// "standard" replaces the built-in one.
+func NewRules(extra ...*Catalog) *Rules {
+	r := &Rules{catalogs: map[string]*Catalog{}, byHash: map[string]*Catalog{}}
+	for _, c := range append([]*Catalog{Standard()}, extra...) {
+		r.catalogs[c.Name] = c
+		r.byHash[c.Hash] = c
+	}
+	return r
+}
+
+// Name returns "colorful-treasure".
+func (r *Rules) Name() string { return RulesetName }
+
+func intPtr(n int) *int { return &n }
+
+// options are what a game is created with besides its players.
+var options = func() []domain.Option {
+	o := []domain.Option{
+		{Name: "variant", Type: "string", Description: "standard; junior (no keys, chests, tokens or awards, reveal exactly 2, play until the grid is empty); advanced (the five action tokens, diamond token 3 VP, six gems 23 VP)",
+			Default: json.RawMessage(`"standard"`), Enum: []string{string(VariantStandard), string(VariantJunior), string(VariantAdvanced)}},
+		{Name: "start_player", Type: "integer", Description: "the seat that plays first (the round ends with the seat before it)",
+			Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1), Seat: true},
+	}
+	effects := [NumTokens]string{"a: peek at 2 cards of different wonders (once); b: peek at up to 3 cards of one wonder (once)",
+		"a: reveal a fourth card (once); b: when keys or chests are revealed, take one type of gem or diamonds instead (permanent)",
+		"a: take 2 types (once); b: a sixth gem colour, 1 VP, counted for Colorful Gems (permanent)",
+		"a: nobody steals from you and you steal from nobody (permanent); b: nobody steals your wonder cards (permanent)",
+		"a: 4 VP (permanent); b: stands in for a key or chest token to make a pair (once)"}
+	for i, e := range effects {
+		o = append(o, domain.Option{Name: fmt.Sprintf("token_%d", i+1), Type: "string",
+			Description: fmt.Sprintf("advanced: the side of action token %d set out (%s); ignored in other variants", i+1, e),
+			Default:     json.RawMessage(`"a"`), Enum: []string{"a", "b"}})
+	}
+	return o
+}()
+
+// Info describes Colorful Treasure: 2 to 4 players, both modes, its options.
+func (r *Rules) Info() domain.RulesetInfo {
+	return domain.RulesetInfo{
+		Name: RulesetName, Title: "Colorful Treasure",
+		Summary: "Memory and set collection on a 5 x 10 grid of face-down wonder cards: reveal two or three, take one " +
+			"type of gem or the diamonds, or every key and chest; pair key and chest tokens to steal. Junior and advanced variants.",
+		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
+		Options: options,
+	}
+}
+
+// CatalogNames lists the catalogs offered for new games.
+func (r *Rules) CatalogNames() []string {
+	names := make([]string, 0, len(r.catalogs))
+	for n := range r.catalogs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// gameOptions is a game's options as Setup returns them.
+type gameOptions struct {
+	Start   int     `json:"start_player"`
+	Token1  string  `json:"token_1"`
+	Token2  string  `json:"token_2"`
+	Token3  string  `json:"token_3"`
+	Token4  string  `json:"token_4"`
+	Token5  string  `json:"token_5"`
+	Variant Variant `json:"variant"` // members in name order, as domain.ResolveOptions writes them
+}
+
+// setup reads a creation request into a Setup.
+func setup(req domain.CreateRequest) (Setup, error) {
+	raw, err := domain.ResolveOptions(options, req.Options, len(req.Players))
+	if err != nil {
+		return Setup{}, err
+	}
+	var o gameOptions
+	if err := json.Unmarshal(raw, &o); err != nil {
+		return Setup{}, domain.Errorf(domain.Invalid, "options: %v", err)
+	}
+	return Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt, Variant: o.Variant, Start: o.Start,
+		Sides: [NumTokens]string{o.Token1, o.Token2, o.Token3, o.Token4, o.Token5}}, nil
+}
+
+// Create makes a new game; the service has chosen a digital game's seed.
+func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
+	name := req.Catalog
+	if name == "" {
+		name = defaultCatalog
+	}
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	s, err := setup(req)
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
+	}
+	g, err := New(cat, s)
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
+	}
+	return &game{g}, domain.CatalogBlob{Name: cat.Name, Hash: cat.Hash, Content: cat.Content}, nil
+}
+
+// catalog parses a stored catalog once and caches it by hash.
+func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c, ok := r.byHash[blob.Hash]; ok {
+		return c, nil
+	}
+	c, err := ParseCatalog(blob.Content)
+	if err != nil {
+		return nil, err
+	}
+	if c.Hash != blob.Hash {
+		return nil, domain.Errorf(domain.Invalid, "catalog content has hash %s, not the %s it claims", c.Hash, blob.Hash)
+	}
+	r.byHash[c.Hash] = c
+	return c, nil
+}
+
+// Restore rebuilds a stored game from its snapshot.
+func (r *Rules) Restore(state []byte, blob domain.CatalogBlob) (domain.Game, error) {
+	cat, err := r.catalog(blob)
+	if err != nil {
+		return nil, err
+	}
+	g, err := Restore(cat, state)
+	if err != nil {
+		return nil, err
+	}
+	return &game{g}, nil
+}
+
+// Replay creates a game from req and applies moves in order, stopping at the
+// first one the rules reject. A digital game re-deals its grid from the seed.
+func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
+	cat, err := r.catalog(blob)
+	if err != nil {
+		return nil, 0, err
+	}
+	if Mode(req.Mode) == Digital && req.Seed == "" {
+		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+	}
+	s, err := setup(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	g, err := New(cat, s)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i, rm := range moves {
+		m, err := DecodeMove(rm.Move)
+		if err == nil {
+			err = g.Play(rm.Actor, &m)
+		}
+		if err != nil {
+			return &game{g}, i + 1, err
+		}
+	}
+	return &game{g}, 0, nil
+}
+
+// CatalogWonder is a wonder as clients read it.
+type CatalogWonder struct {
+	ID      string `json:"id"`
+	Lock    string `json:"lock"`
+	Colours []Kind `json:"colours"`
+}
+
+// CatalogView is a catalog as clients read it.
+type CatalogView struct {
+	Ruleset string          `json:"ruleset"`
+	Name    string          `json:"name"`
+	Hash    string          `json:"hash"`
+	Wonders []CatalogWonder `json:"wonders"`
+}
+
+// NewCatalogView describes cat for clients.
+func NewCatalogView(cat *Catalog) CatalogView {
+	v := CatalogView{Ruleset: RulesetName, Name: cat.Name, Hash: cat.Hash}
+	for _, w := range cat.Wonders {
+		v.Wonders = append(v.Wonders, CatalogWonder{ID: w.ID, Lock: w.Lock.String(), Colours: append([]Kind{}, w.Colours[:]...)})
+	}
+	return v
+}
+
+// CatalogView encodes catalog name for clients: the wonders, column by column.
+func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return domain.CatalogInfo{}, nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	b, err := json.Marshal(NewCatalogView(cat))
+	return domain.CatalogInfo{Name: cat.Name, Hash: cat.Hash}, b, err
+}
+
+// game adapts *Game to domain.Game.
+type game struct{ g *Game }
+
+// Unwrap returns the Colorful Treasure game behind a domain.Game.
+func Unwrap(dg domain.Game) (*Game, bool) {
+	w, ok := dg.(*game)
+	if !ok {
+		return nil, false
+	}
+	return w.g, true
+}
+
+// Wrap returns g as a domain.Game.
+func Wrap(g *Game) domain.Game { return &game{g} }
+
+func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
+	m, err := DecodeMove(move)
+	if err != nil {
+		return domain.Logged{}, err
+	}
+	if err := w.g.Play(actor, &m); err != nil {
+		return domain.Logged{}, err
+	}
+	// No move names a face-down card's identity: a digital flip names
+	// places only (its cards_revealed event is told live), a physical flip
+	// is the table's own report of what everyone at the table saw.
+	b, err := json.Marshal(&m)
+	return domain.Logged{Move: b}, err
+}
+
+func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
+func (w *game) Phase() string             { return string(w.g.Phase) }
+func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
+func (w *game) Players() int              { return len(w.g.Players) }
+func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
+	j, err := json.Marshal(w.g.View(v))
+	return append(b, j...), err
+}
+func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
+	if seat < -1 || seat >= len(w.g.Players) {
+		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+	}
+	return json.Marshal(w.g.LegalMoves(seat))
+}
+func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
+func (w *game) Events() []domain.Event { return w.g.Events() }
+func (w *game) Setup() domain.CreateRequest {
+	o := gameOptions{Variant: w.g.Variant, Start: w.g.Start, Token1: w.g.Sides[0], Token2: w.g.Sides[1], Token3: w.g.Sides[2],
+		Token4: w.g.Sides[3], Token5: w.g.Sides[4]}
+	opts, _ := json.Marshal(o) // plain struct
+	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: w.g.Catalog, Options: opts}
+	for _, p := range w.g.Players {
+		req.Players = append(req.Players, p.Name)
+	}
+	return req
+}

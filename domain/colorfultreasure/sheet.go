@@ -1,0 +1,289 @@
+package colorfultreasure
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Sheet is a table's paper tally at the end of a physical game, sent to be
+// checked (the body of POST /v1/score-sheets/verify).
+type Sheet struct {
+	Ruleset string        `json:"ruleset,omitempty"` // "colorful-treasure" where given
+	Catalog string        `json:"catalog,omitempty"` // default "standard"
+	Variant Variant       `json:"variant,omitempty"` // default standard
+	Players []SheetPlayer `json:"players"`           // the whole table: the Colorful Gems award and the Chest depend on it
+}
+
+// SheetPlayer is what one player has in front of them at the end.
+type SheetPlayer struct {
+	Name          string    `json:"name"`
+	Cards         []CardRef `json:"cards"`                   // every collected card, by wonder and kind
+	DiamondTokens []string  `json:"diamond_tokens"`          // the wonders whose diamond tokens they hold
+	ActionTokens  []string  `json:"action_tokens,omitempty"` // advanced: the effects of the action tokens they hold
+	Awards        []string  `json:"awards,omitempty"`        // colorful_gems, explorer, chest
+	Total         *int      `json:"total,omitempty"`         // what they added up, if they did
+}
+
+// SheetResult is what the server makes of a sheet: each player's lines as
+// the rules compute them from what is written, the ranking, and what is wrong.
+type SheetResult struct {
+	Ruleset  string        `json:"ruleset"`
+	Valid    bool          `json:"valid"`
+	Players  []PlayerScore `json:"players"`
+	Ranking  []Place       `json:"ranking"`
+	Findings []Finding     `json:"findings"`
+	TieBreak string        `json:"tie_break"`
+}
+
+// Finding is one thing on a sheet that the rules say cannot be.
+type Finding struct {
+	Code   string `json:"code"`
+	Player *int   `json:"player,omitempty"` // index into the sheet's players; absent for the whole table
+	Reason string `json:"reason"`
+}
+
+// The finding codes. They are stable: clients branch on them.
+//
+//	total_mismatch        the written total is not the sum of the lines
+//	card_not_in_wonder    a card its wonder does not have (or a key or chest in junior)
+//	card_repeated         one card listed twice by one player
+//	card_shared           one card listed by two players
+//	token_repeated        a diamond token listed twice by one player
+//	token_shared          a diamond token listed by two players
+//	award_shared          Colorful Gems or Explorer written by two players (each is taken once)
+//	award_in_junior       an award or an action token on a junior sheet
+//	chest_award           the Chest written by other players than those with the most keys and chests
+//	action_token_variant  an action token on a sheet that is not advanced
+//	action_token_shared   one action token (either side) written twice
+const (
+	FindingTotalMismatch  = "total_mismatch"
+	FindingNotInWonder    = "card_not_in_wonder"
+	FindingCardRepeated   = "card_repeated"
+	FindingCardShared     = "card_shared"
+	FindingTokenRepeated  = "token_repeated"
+	FindingTokenShared    = "token_shared"
+	FindingAwardShared    = "award_shared"
+	FindingAwardJunior    = "award_in_junior"
+	FindingChestAward     = "chest_award"
+	FindingTokenVariant   = "action_token_variant"
+	FindingActionRepeated = "action_token_shared"
+)
+
+// VerifySheet checks a sheet (JSON of Sheet) against the catalog it names.
+func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
+	var s Sheet
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Colorful Treasure sheet: %v", err)
+	}
+	name := cmp.Or(s.Catalog, defaultCatalog)
+	cat, ok := r.catalogs[name]
+	if !ok {
+		return nil, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	}
+	res, err := VerifySheet(cat, s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
+}
+
+// VerifySheet scores sheet s with catalog cat and reports what cannot be. A
+// sheet that cannot be read is a domain.Invalid error naming the player and
+// the field; anything else wrong is a Finding, and the sheet is scored as
+// written (the Chest from the key and chest cards written).
+func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
+	variant := cmp.Or(s.Variant, VariantStandard)
+	if variant != VariantStandard && variant != VariantJunior && variant != VariantAdvanced {
+		return SheetResult{}, domain.Errorf(domain.Invalid, "variant must be standard, junior or advanced, not %q", s.Variant)
+	}
+	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
+		return SheetResult{}, domain.Errorf(domain.Invalid, "a sheet lists the whole table, %d to %d players; it lists %d", MinPlayers, MaxPlayers, n)
+	}
+	junior, adv := variant == VariantJunior, variant == VariantAdvanced
+	res := SheetResult{Ruleset: RulesetName, Findings: []Finding{}, TieBreak: TieBreak}
+	find := func(code string, player int, format string, args ...any) {
+		f := Finding{Code: code, Reason: fmt.Sprintf(format, args...)}
+		if player >= 0 {
+			p := player
+			f.Player = &p
+		}
+		res.Findings = append(res.Findings, f)
+	}
+	type read struct {
+		name    string
+		cards   []Card
+		tokens  []int
+		effects []Effect
+		awards  []string
+	}
+	players := make([]read, len(s.Players))
+	for i, sp := range s.Players {
+		p := read{name: strings.TrimSpace(sp.Name)}
+		if p.name == "" {
+			return SheetResult{}, domain.Errorf(domain.Invalid, "player %d has no name", i)
+		}
+		for j, c := range sp.Cards {
+			col, ok := cat.Index(c.Wonder)
+			if !ok {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's card %d names wonder %q, which catalog %s does not have", p.name, j, c.Wonder, cat.Name)
+			}
+			if c.Kind < 0 || c.Kind >= NumKinds {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's card %d has no kind", p.name, j)
+			}
+			p.cards = append(p.cards, Card{Wonder: col, Kind: c.Kind})
+		}
+		for _, w := range sp.DiamondTokens {
+			col, ok := cat.Index(w)
+			if !ok {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's diamond token names wonder %q, which catalog %s does not have", p.name, w, cat.Name)
+			}
+			p.tokens = append(p.tokens, col)
+		}
+		for _, e := range sp.ActionTokens {
+			k := effectIndex(e)
+			if k < 0 {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's action token %q is none of %s", p.name, e, strings.Join(effectNames[:], ", "))
+			}
+			p.effects = append(p.effects, Effect(k))
+		}
+		for _, a := range sp.Awards {
+			if a != AwardColorful && a != AwardExplorer && a != AwardChest {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's award %q is none of colorful_gems, explorer, chest", p.name, a)
+			}
+			p.awards = append(p.awards, a)
+		}
+		players[i] = p
+	}
+	// Cards and tokens exist once.
+	cardOwner := map[Card]int{}
+	tokenOwner := map[int]int{}
+	for i, p := range players {
+		for _, c := range p.cards {
+			w := &cat.Wonders[c.Wonder]
+			switch o, seen := cardOwner[c]; {
+			case !w.Has(c.Kind, junior):
+				find(FindingNotInWonder, i, "%s lists %s's %s card, but %s's cards are %s", p.name, w.ID, c.Kind, w.ID, kindList(w.Cards(junior)))
+			case seen && o == i:
+				find(FindingCardRepeated, i, "%s lists %s's %s card twice; there is one", p.name, w.ID, c.Kind)
+			case seen:
+				find(FindingCardShared, i, "%s and %s both list %s's %s card; there is one", players[o].name, p.name, w.ID, c.Kind)
+			default:
+				cardOwner[c] = i
+			}
+		}
+		for _, col := range p.tokens {
+			switch o, seen := tokenOwner[col]; {
+			case seen && o == i:
+				find(FindingTokenRepeated, i, "%s lists %s's diamond token twice; there is one", p.name, cat.Wonders[col].ID)
+			case seen:
+				find(FindingTokenShared, i, "%s and %s both list %s's diamond token; there is one", players[o].name, p.name, cat.Wonders[col].ID)
+			default:
+				tokenOwner[col] = i
+			}
+		}
+	}
+	// Awards and action tokens.
+	holder := map[string]int{}
+	tokenHolder := map[int]int{}
+	for i, p := range players {
+		for _, a := range p.awards {
+			if junior {
+				find(FindingAwardJunior, i, "%s writes the %s award, but the junior game has no awards", p.name, a)
+				continue
+			}
+			if a == AwardChest {
+				continue
+			}
+			if o, seen := holder[a]; seen {
+				find(FindingAwardShared, i, "%s and %s both write the %s award; it goes to the first player only", players[o].name, p.name, a)
+				continue
+			}
+			holder[a] = i
+		}
+		for _, e := range p.effects {
+			tok := int(e) / 2
+			switch o, seen := tokenHolder[tok]; {
+			case !adv:
+				find(FindingTokenVariant, i, "%s lists the %s action token, but action tokens are part of the advanced rules only", p.name, e)
+			case seen:
+				find(FindingActionRepeated, i, "%s and %s both list action token %d (sides %s / %s); there is one", players[o].name, p.name, tok+1, effectNames[2*tok], effectNames[2*tok+1])
+			default:
+				tokenHolder[tok] = i
+			}
+		}
+	}
+	locks := make([]int, len(players))
+	for i, p := range players {
+		for _, c := range p.cards {
+			if c.Kind.IsLock() {
+				locks[i]++
+			}
+		}
+	}
+	chest := make([]int, len(players))
+	if !junior {
+		chest = ChestShares(locks)
+	}
+	for i, p := range players {
+		if written := slices.Contains(p.awards, AwardChest); !junior && written != (chest[i] > 0) {
+			if written {
+				find(FindingChestAward, i, "%s writes the Chest award with %d key and chest cards; it goes to the most (%d)", p.name, locks[i], slices.Max(locks))
+			} else {
+				find(FindingChestAward, i, "%s has the most key and chest cards (%d) and scores the Chest award (%d)", p.name, locks[i], chest[i])
+			}
+		}
+	}
+	colorful := 9
+	if len(players) == 4 {
+		colorful = 6
+	}
+	for i, p := range players {
+		t := Tally{DiamondTokens: len(p.tokens), LockCards: locks[i], Awards: []AwardLine{}}
+		var seen [NumWonders]bool
+		for _, c := range p.cards {
+			switch {
+			case c.Kind == Diamond:
+				t.DiamondCards++
+			case c.Kind.IsGem():
+				t.Gems[c.Kind.colourIndex()]++
+			}
+			if !seen[c.Wonder] {
+				seen[c.Wonder] = true
+				t.Wonders++
+			}
+		}
+		if adv {
+			t.Tokens = p.effects
+		}
+		if !junior {
+			if holder[AwardColorful] == i && slices.Contains(p.awards, AwardColorful) {
+				t.Awards = append(t.Awards, AwardLine{AwardColorful, colorful})
+			}
+			if holder[AwardExplorer] == i && slices.Contains(p.awards, AwardExplorer) {
+				t.Awards = append(t.Awards, AwardLine{AwardExplorer, ExplorerPoints})
+			}
+			if chest[i] > 0 {
+				t.Awards = append(t.Awards, AwardLine{AwardChest, chest[i]})
+			}
+		}
+		ps := ScoreTally(t, adv)
+		ps.Seat, ps.Name = i, p.name
+		res.Players = append(res.Players, ps)
+		if w := s.Players[i].Total; w != nil && *w != ps.Total {
+			l := ps.Lines
+			find(FindingTotalMismatch, i, "%s wrote %d; the lines add up to %d (diamond cards %d + diamond tokens %d + gems %d + action tokens %d + awards %d)",
+				p.name, *w, ps.Total, l.DiamondCards, l.DiamondTokens, l.Gems, l.ActionTokens, l.Awards)
+		}
+	}
+	res.Ranking = Rank(res.Players)
+	res.Valid = len(res.Findings) == 0
+	return res, nil
+}

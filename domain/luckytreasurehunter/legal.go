@@ -1,0 +1,135 @@
+package luckytreasurehunter
+
+import (
+	"math"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Option is one move a seat (or the table) may make now, in the move's own
+// fields, with what a player weighs it by.
+type Option struct {
+	Type     string `json:"type"`
+	Seat     *int   `json:"seat,omitempty"`
+	Treasure string `json:"treasure,omitempty"` // place; steal: the set's type
+	Count    int    `json:"count,omitempty"`    // place
+	Owner    *int   `json:"owner,omitempty"`    // steal: omitted for the middle
+	Set      *int   `json:"set,omitempty"`      // steal
+	Size     int    `json:"size,omitempty"`     // steal: cards in the set, dice to roll
+	Dice     int    `json:"dice,omitempty"`     // reroll: dice re-rolled; roll: dice to report
+	Cards    int    `json:"cards,omitempty"`    // lth_middle: cards to report
+	// Chance is the probability that the steal ends with the set taken,
+	// counting the seat's matching hand cards and unused captain, re-rolls
+	// used as well as they can be. Only the seat itself reads it in a
+	// digital game (it depends on the hand).
+	Chance *float64 `json:"chance,omitempty"`
+	// ChanceWithoutCards is the same probability with no matching hand cards
+	// (only the captain, if unused): what anyone at the table can work out.
+	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
+}
+
+// Legal is what one seat, or the table, may do now.
+type Legal struct {
+	Ruleset string `json:"ruleset"` // "lucky-treasure-hunter"
+	Seat    int    `json:"seat"`    // -1: the table's reports
+	// Step is what the game waits for from this seat: "place", "steal",
+	// "decide", "roll" (the table reports dice), "middle" (the table
+	// reports the first middle cards), or "wait".
+	Step  string   `json:"step"`
+	Moves []Option `json:"moves"`
+}
+
+func chance(v float64) *float64 {
+	r := math.Round(v*1e6) / 1e6
+	return &r
+}
+
+// LegalMoves lists what seat may do now as viewer v may know it: a seat's
+// hand-dependent moves and chances only to that seat in a digital game.
+func (g *Game) LegalMoves(v domain.Viewer, seat int) Legal {
+	l := Legal{Ruleset: RulesetName, Seat: seat, Step: "wait", Moves: []Option{}}
+	if g.Phase == PhaseEnded {
+		return l
+	}
+	if seat == -1 {
+		if g.Mode == Physical && v.Host {
+			switch g.Phase {
+			case PhaseSetup:
+				l.Step = "middle"
+				l.Moves = append(l.Moves, Option{Type: MoveMiddle, Cards: MiddleAtStart})
+			case PhaseRoll:
+				l.Step = "roll"
+				l.Moves = append(l.Moves, Option{Type: MoveRoll, Dice: g.Steal.Pending})
+			}
+		}
+		return l
+	}
+	if seat < 0 || seat >= len(g.Players) || g.Turn != seat || g.Phase == PhaseSetup || g.Phase == PhaseRoll {
+		return l
+	}
+	l.Step = string(g.Phase)
+	if !v.Host && v.Seat != seat {
+		return l // nobody else may act for the seat
+	}
+	own := g.Mode == Physical || (!v.Host && v.Seat == seat) // may the listing use the hand?
+	p := &g.Players[seat]
+	s := Ptr(seat)
+	switch g.Phase {
+	case PhasePlace:
+		if !own {
+			return l
+		}
+		unseen := g.Unseen()
+		for t := Treasure(0); t < NumTreasures; t++ {
+			most := min(SetSize, p.Hand[t])
+			if g.Mode == Physical {
+				most = min(SetSize, p.HandSize, unseen[t])
+			}
+			for n := 1; n <= most; n++ {
+				l.Moves = append(l.Moves, Option{Type: MovePlace, Seat: s, Treasure: t.String(), Count: n})
+			}
+		}
+	case PhaseSteal:
+		add := func(owner int, sets []Set) {
+			for i, st := range sets {
+				o := Option{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: Ptr(i), Treasure: st.Treasure.String(), Size: st.Size,
+					ChanceWithoutCards: chance(StealChance(st.Size, g.PirateFaces, 0, !p.CaptainUsed))}
+				if own && g.Mode == Digital {
+					o.Chance = chance(StealChance(st.Size, g.PirateFaces, p.Hand[st.Treasure], !p.CaptainUsed))
+				}
+				l.Moves = append(l.Moves, o)
+			}
+		}
+		add(Middle, g.Middle)
+		for i := range g.Players {
+			if i != seat {
+				add(i, g.Players[i].Sets)
+			}
+		}
+	case PhaseDecide:
+		st := g.Steal
+		if own {
+			most := min(st.Failed, p.Hand[st.Treasure])
+			if g.Mode == Physical {
+				most = min(st.Failed, p.HandSize, g.Unseen()[st.Treasure])
+			}
+			for j := 1; j <= most; j++ {
+				o := Option{Type: MoveReroll, Seat: s, Dice: j,
+					ChanceWithoutCards: chance(RerollChance(st.Failed, j, g.PirateFaces, j, !p.CaptainUsed))}
+				if g.Mode == Digital {
+					o.Chance = chance(RerollChance(st.Failed, j, g.PirateFaces, p.Hand[st.Treasure], !p.CaptainUsed))
+				}
+				l.Moves = append(l.Moves, o)
+			}
+		}
+		if !p.CaptainUsed {
+			o := Option{Type: MoveCaptain, Seat: s, ChanceWithoutCards: chance(CaptainChance(st.Failed, g.PirateFaces, 0))}
+			if own && g.Mode == Digital {
+				o.Chance = chance(CaptainChance(st.Failed, g.PirateFaces, p.Hand[st.Treasure]))
+			}
+			l.Moves = append(l.Moves, o)
+		}
+		l.Moves = append(l.Moves, Option{Type: MoveStop, Seat: s})
+	}
+	return l
+}

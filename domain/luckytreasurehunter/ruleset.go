@@ -1,0 +1,255 @@
+package luckytreasurehunter
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// RulesetName is the identifier of Lucky Treasure Hunter on the server.
+const RulesetName = "lucky-treasure-hunter"
+
+// Rules is Lucky Treasure Hunter as a domain.Ruleset.
+type Rules struct{}
+
+var (
+	_ domain.Ruleset       = Rules{}
+	_ domain.SheetVerifier = Rules{}
+)
+
+// NewRules returns the ruleset.
+func NewRules() Rules { return Rules{} }
+
+// Name returns "lucky-treasure-hunter".
+func (Rules) Name() string { return RulesetName }
+
+func intPtr(n int) *int { return &n }
+
+// options are what a game is created with besides mode and players.
+var options = []domain.Option{
+	{Name: "captain_heart", Type: "integer", Seat: true, Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1),
+		Description: "The seat that plays Captain Heart: it takes the first turn, and the game ends when play would come back to it after the last card is drawn."},
+	{Name: "pirate_faces", Type: "integer", Default: json.RawMessage(`3`), Minimum: intPtr(1), Maximum: intPtr(5),
+		Description: "How many of a die's six faces show the pirate. The server rolls with it in a digital game; in both modes it is what the chances in the legal moves are worked out with."},
+}
+
+// Info describes Lucky Treasure Hunter: 2 to 6 players, both modes.
+func (Rules) Info() domain.RulesetInfo {
+	return domain.RulesetInfo{
+		Name: RulesetName, Title: "Lucky Treasure Hunter",
+		Summary: "Push your luck: place treasure cards into the middle, then steal a face-up set by rolling as many " +
+			"dice as it has cards, all showing the pirate; re-roll by discarding matching cards or once with your captain.",
+		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
+		Options: slices.Clone(options),
+	}
+}
+
+type optionValues struct {
+	CaptainHeart int `json:"captain_heart"`
+	PirateFaces  int `json:"pirate_faces"`
+}
+
+func setupOf(req domain.CreateRequest) (Setup, error) {
+	opts, err := domain.ResolveOptions(options, req.Options, len(req.Players))
+	if err != nil {
+		return Setup{}, err
+	}
+	var o optionValues
+	if err := json.Unmarshal(opts, &o); err != nil {
+		return Setup{}, domain.Errorf(domain.Invalid, "options: %v", err)
+	}
+	return Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt,
+		PirateFaces: o.PirateFaces, CaptainHeart: o.CaptainHeart}, nil
+}
+
+// components is the catalog every game is stored with: the packs, the
+// captains and the dice. Its hash ties a stored game to the components it
+// was played with; the game itself needs nothing from it.
+var components = func() domain.CatalogBlob {
+	content := []byte(`{"ruleset":"lucky-treasure-hunter","base_pack":{"silver":18,"gold":17,"pearl":16,"ruby":14,"jade":12},` +
+		`"extra_pack":{"silver":5,"gold":4,"pearl":4,"ruby":4,"jade":3},"captains":6,"dice":5}` + "\n")
+	sum := sha256.Sum256(content)
+	return domain.CatalogBlob{Name: "standard", Hash: hex.EncodeToString(sum[:]), Content: content}
+}()
+
+// Create makes a new game; the service has chosen a digital game's seed.
+func (Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
+	if req.Catalog != "" && req.Catalog != components.Name {
+		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter is played with its standard components; there is no catalog %q", req.Catalog)
+	}
+	if n := len(req.Players); n < MinPlayers || n > MaxPlayers {
+		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter takes 2 to 6 players; %d were named", n)
+	}
+	s, err := setupOf(req)
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
+	}
+	g, err := New(s)
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
+	}
+	return &game{g}, components, nil
+}
+
+// Restore rebuilds a stored game from its snapshot.
+func (Rules) Restore(state []byte, _ domain.CatalogBlob) (domain.Game, error) {
+	g, err := Restore(state)
+	if err != nil {
+		return nil, err
+	}
+	return &game{g}, nil
+}
+
+// Replay creates a game from req and applies moves in order, stopping at the
+// first one the rules reject. In a digital game the dice and the cards drawn
+// that a logged move names must be what the seed rolls and deals.
+func (Rules) Replay(req domain.CreateRequest, _ domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
+	if Mode(req.Mode) == Digital && req.Seed == "" {
+		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+	}
+	if n := len(req.Players); n < MinPlayers || n > MaxPlayers {
+		return nil, 0, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter takes 2 to 6 players; %d were named", n)
+	}
+	s, err := setupOf(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	g, err := New(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i, rm := range moves {
+		if err := g.replay(rm); err != nil {
+			return &game{g}, i + 1, err
+		}
+	}
+	return &game{g}, 0, nil
+}
+
+// replay applies one logged move, checking the dice and draws it names.
+func (g *Game) replay(rm domain.ReplayMove) error {
+	m, err := DecodeMove(rm.Move)
+	if err != nil {
+		return err
+	}
+	faces, drawn := m.Faces, m.Drawn
+	m.Drawn = nil
+	if m.Type != MoveRoll {
+		m.Faces = nil
+	}
+	if err := g.play(rm.Actor, &m); err != nil {
+		return err
+	}
+	got := g.logged(&m)
+	if faces != nil && m.Type != MoveRoll && !slices.Equal(faces, got.Faces) {
+		return domain.Illegal("seed-dice", "the record says the dice showed %v, but the seed rolls %v", faces, got.Faces)
+	}
+	if drawn != nil && !slices.Equal(drawn, got.Drawn) {
+		return domain.Illegal("seed-draw", "the record says seat %d drew %v, but the seed deals %v", *m.Seat, drawn, got.Drawn)
+	}
+	return nil
+}
+
+// logged returns m as the log keeps it: in a digital game with the dice the
+// server rolled and the cards the seat drew.
+func (g *Game) logged(m *Move) Move {
+	out := *m
+	if g.Mode != Digital {
+		return out
+	}
+	out.Faces, out.Drawn = nil, nil
+	for _, f := range g.faces {
+		for _, p := range f {
+			if p {
+				out.Faces = append(out.Faces, FacePirate)
+			} else {
+				out.Faces = append(out.Faces, FaceBlank)
+			}
+		}
+	}
+	if m.Seat != nil {
+		for _, d := range g.drawn {
+			if d.Seat == *m.Seat {
+				for _, t := range d.Cards {
+					out.Drawn = append(out.Drawn, t.String())
+				}
+			}
+		}
+	}
+	return out
+}
+
+// VerifySheet checks a paper tally (JSON of Sheet).
+func (Rules) VerifySheet(b []byte) ([]byte, error) {
+	var s Sheet
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Lucky Treasure Hunter sheet: %v", err)
+	}
+	res, err := VerifySheet(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
+}
+
+// game adapts *Game to domain.Game.
+type game struct{ g *Game }
+
+// Unwrap returns the game behind a domain.Game, for tests and tools.
+func Unwrap(dg domain.Game) (*Game, bool) {
+	w, ok := dg.(*game)
+	if !ok {
+		return nil, false
+	}
+	return w.g, true
+}
+
+func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
+	m, err := DecodeMove(move)
+	if err != nil {
+		return domain.Logged{}, err
+	}
+	if err := w.g.Play(actor, &m); err != nil {
+		return domain.Logged{}, err
+	}
+	lm := w.g.logged(&m)
+	l := domain.Logged{Move: lm.AppendJSON(make([]byte, 0, 128))}
+	if len(lm.Drawn) > 0 {
+		// The cards a seat drew are its own: everyone else, the host too,
+		// reads the move without them.
+		pub := lm
+		pub.Drawn = nil
+		l.Public, l.For, l.NotHost = pub.AppendJSON(nil), *lm.Seat, true
+	}
+	return l, nil
+}
+
+func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
+func (w *game) Phase() string             { return string(w.g.Phase) }
+func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
+func (w *game) Players() int              { return len(w.g.Players) }
+func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
+	return w.g.AppendView(b, v)
+}
+func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
+	if seat < -1 || seat >= len(w.g.Players) {
+		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+	}
+	return json.Marshal(w.g.LegalMoves(v, seat))
+}
+func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
+func (w *game) Events() []domain.Event { return w.g.Events() }
+func (w *game) Setup() domain.CreateRequest {
+	opts, _ := json.Marshal(optionValues{CaptainHeart: w.g.Heart, PirateFaces: w.g.PirateFaces})
+	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: components.Name, Options: opts}
+	for _, p := range w.g.Players {
+		req.Players = append(req.Players, p.Name)
+	}
+	return req
+}

@@ -1,0 +1,133 @@
+package luckytreasurehunter
+
+import (
+	"cmp"
+	"slices"
+)
+
+// PlayerScore is one player's score: a point per collected card and one for
+// an unused captain.
+type PlayerScore struct {
+	Seat        int    `json:"seat"`
+	Name        string `json:"name"`
+	Cards       int    `json:"cards"`   // collected treasure cards
+	Captain     int    `json:"captain"` // 1 while the captain is unused
+	Total       int    `json:"total"`
+	CaptainUsed bool   `json:"captain_used"`
+	// SetSizes are the sizes of the player's sets, largest first: the
+	// tie-break compares them in this order.
+	SetSizes []int `json:"set_sizes"`
+}
+
+// Place is one player's place in the ranking.
+type Place struct {
+	Rank  int    `json:"rank"` // 1-based; players who share a place share the rank
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Total int    `json:"total"`
+	// DecidedBy says what put this player below the one ranked just above:
+	// "total", "set_sizes" (equal totals; the first differing set size, from
+	// the largest down, was smaller or missing), or "shared" when nothing
+	// did. Empty for the first.
+	DecidedBy string `json:"decided_by,omitempty"`
+	// DecidingSet is, for "set_sizes", the 1-based position (largest first)
+	// of the set that decided.
+	DecidingSet int `json:"deciding_set,omitempty"`
+}
+
+// Score is the scores of every player and the ranking.
+type Score struct {
+	Ruleset string        `json:"ruleset"` // "lucky-treasure-hunter"
+	Final   bool          `json:"final"`   // the game has ended; otherwise the scores as they stand
+	Players []PlayerScore `json:"players"`
+	Ranking []Place       `json:"ranking"`
+}
+
+// ScoreOf computes a player's score from their sets and captain.
+func ScoreOf(seat int, name string, sets []int, captainUsed bool) PlayerScore {
+	ps := PlayerScore{Seat: seat, Name: name, CaptainUsed: captainUsed, SetSizes: slices.Clone(sets)}
+	if ps.SetSizes == nil {
+		ps.SetSizes = []int{}
+	}
+	slices.SortFunc(ps.SetSizes, func(a, b int) int { return cmp.Compare(b, a) })
+	for _, s := range sets {
+		ps.Cards += s
+	}
+	if !captainUsed {
+		ps.Captain = 1
+	}
+	ps.Total = ps.Cards + ps.Captain
+	return ps
+}
+
+// compareSets compares set sizes from the largest down; a missing set is
+// smaller than any. It returns a negative number when a ranks above b, and
+// the 1-based position that decided (0 when equal).
+func compareSets(a, b []int) (int, int) {
+	for i := 0; i < max(len(a), len(b)); i++ {
+		x, y := 0, 0
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return y - x, i + 1
+		}
+	}
+	return 0, 0
+}
+
+// Rank orders players by total, then by set sizes from the largest down,
+// and says for each place what decided it.
+func Rank(players []PlayerScore) []Place {
+	order := make([]int, len(players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		a, b := &players[i], &players[j]
+		if a.Total != b.Total {
+			return b.Total - a.Total
+		}
+		d, _ := compareSets(a.SetSizes, b.SetSizes)
+		return d
+	})
+	places := make([]Place, len(order))
+	for i, idx := range order {
+		p := &players[idx]
+		places[i] = Place{Rank: i + 1, Seat: p.Seat, Name: p.Name, Total: p.Total}
+		if i == 0 {
+			continue
+		}
+		above := &players[order[i-1]]
+		if above.Total != p.Total {
+			places[i].DecidedBy = "total"
+			continue
+		}
+		if _, at := compareSets(above.SetSizes, p.SetSizes); at > 0 {
+			places[i].DecidedBy, places[i].DecidingSet = "set_sizes", at
+			continue
+		}
+		places[i].DecidedBy = "shared"
+		places[i].Rank = places[i-1].Rank
+	}
+	return places
+}
+
+// Score returns every player's score as it stands and the ranking; Final is
+// set once the game has ended.
+func (g *Game) Score() Score {
+	s := Score{Ruleset: RulesetName, Final: g.Phase == PhaseEnded}
+	for i := range g.Players {
+		p := &g.Players[i]
+		sizes := make([]int, len(p.Sets))
+		for j, st := range p.Sets {
+			sizes[j] = st.Size
+		}
+		s.Players = append(s.Players, ScoreOf(i, p.Name, sizes, p.CaptainUsed))
+	}
+	s.Ranking = Rank(s.Players)
+	return s
+}

@@ -1,0 +1,131 @@
+package luckytreasurehunter
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Sheet is the paper tally at the end of a physical game, as the players
+// counted it (the body of POST /v1/score-sheets/verify): each player's sets
+// by type and size, whether the captain was used, and the total counted.
+type Sheet struct {
+	Ruleset string `json:"ruleset,omitempty"` // "lucky-treasure-hunter" where given
+	// PlayersAtTable is how many played (it decides whether the extra pack was
+	// in); default the number of players on the sheet.
+	PlayersAtTable int           `json:"players_at_table,omitempty"`
+	Players        []SheetPlayer `json:"players"`
+}
+
+// SheetPlayer is one player's tally.
+type SheetPlayer struct {
+	Name        string     `json:"name"`
+	Sets        []SheetSet `json:"sets"`
+	CaptainUsed bool       `json:"captain_used"`
+	Total       *int       `json:"total,omitempty"` // what they counted, if they did
+}
+
+// SheetSet is one set as counted: its type and its number of cards.
+type SheetSet struct {
+	Treasure string `json:"treasure"`
+	Size     int    `json:"size"`
+}
+
+// SheetResult is what the server makes of a tally: every player's score as
+// the rules compute it, the ranking, and what is wrong.
+type SheetResult struct {
+	Ruleset  string        `json:"ruleset"` // "lucky-treasure-hunter"
+	Valid    bool          `json:"valid"`   // no findings
+	Players  []PlayerScore `json:"players"` // Seat is the index into the sheet's players
+	Ranking  []Place       `json:"ranking"`
+	Findings []Finding     `json:"findings"` // never nil
+}
+
+// Finding is one thing on a well-formed tally that the rules say cannot be.
+type Finding struct {
+	Code     string `json:"code"`               // one of the Finding* codes
+	Player   *int   `json:"player,omitempty"`   // index into the sheet's players; nil for the whole table
+	Treasure string `json:"treasure,omitempty"` // the type concerned
+	Reason   string `json:"reason"`             // a sentence a player can act on
+}
+
+// The finding codes. They are stable: clients branch on them.
+const (
+	FindingSetSize        = "set_size"        // a set of fewer than 1 or more than 5 cards
+	FindingIncompleteSets = "incomplete_sets" // two sets of one type under 5 in front of one player: they combine
+	FindingTooManyCards   = "too_many_cards"  // more cards of a type on the sheet than the packs hold
+	FindingTotalMismatch  = "total_mismatch"  // the counted total is not the cards plus the unused captain
+)
+
+// VerifySheet checks a tally. A tally that cannot be read (an unknown
+// treasure, no players, an impossible table size) is an Invalid error; what
+// the rules say cannot be is a finding.
+func VerifySheet(s Sheet) (SheetResult, error) {
+	if s.Ruleset != "" && s.Ruleset != RulesetName {
+		return SheetResult{}, domain.Errorf(domain.Invalid, "this is the Lucky Treasure Hunter sheet check, not %q's", s.Ruleset)
+	}
+	n := len(s.Players)
+	if n == 0 {
+		return SheetResult{}, domain.Errorf(domain.Invalid, "the sheet lists no players")
+	}
+	table := s.PlayersAtTable
+	if table == 0 {
+		table = max(n, MinPlayers)
+	}
+	if table < MinPlayers || table > MaxPlayers || table < n {
+		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be 2 to 6 and at least the %d players listed, not %d", n, table)
+	}
+	res := SheetResult{Ruleset: RulesetName, Players: []PlayerScore{}, Findings: []Finding{}}
+	var onSheet Counts
+	for i, p := range s.Players {
+		sizes := make([]int, 0, len(p.Sets))
+		incomplete := map[Treasure]int{}
+		for j, st := range p.Sets {
+			t, ok := ParseTreasure(st.Treasure)
+			if !ok {
+				return SheetResult{}, domain.Errorf(domain.Invalid, "player %d's set %d: %q is no treasure; the treasures are %s", i, j, st.Treasure, TreasureNames())
+			}
+			if st.Size < 1 || st.Size > SetSize {
+				res.Findings = append(res.Findings, Finding{Code: FindingSetSize, Player: Ptr(i), Treasure: t.String(),
+					Reason: fmt.Sprintf("%s lists a set of %d %s cards; a set holds 1 to 5 cards (more make a new set)", p.Name, st.Size, t)})
+			}
+			if st.Size < SetSize {
+				incomplete[t]++
+				if incomplete[t] == 2 {
+					res.Findings = append(res.Findings, Finding{Code: FindingIncompleteSets, Player: Ptr(i), Treasure: t.String(),
+						Reason: fmt.Sprintf("%s lists two %s sets under 5 cards; cards of one type combine, filling one set to 5 before starting another", p.Name, t)})
+				}
+			}
+			onSheet[t] += max(st.Size, 0)
+			sizes = append(sizes, max(st.Size, 0))
+		}
+		ps := ScoreOf(i, p.Name, sizes, p.CaptainUsed)
+		if p.Total != nil && *p.Total != ps.Total {
+			res.Findings = append(res.Findings, Finding{Code: FindingTotalMismatch, Player: Ptr(i),
+				Reason: fmt.Sprintf("%s counted %d, but %d cards and %d for the captain make %d", p.Name, *p.Total, ps.Cards, ps.Captain, ps.Total)})
+		}
+		res.Players = append(res.Players, ps)
+	}
+	deck := Deck(table)
+	for t := Treasure(0); t < NumTreasures; t++ {
+		if onSheet[t] > deck[t] {
+			res.Findings = append(res.Findings, Finding{Code: FindingTooManyCards, Treasure: t.String(),
+				Reason: fmt.Sprintf("the sheet lists %d %s cards; a game of %d players has only %d", onSheet[t], t, table, deck[t])})
+		}
+	}
+	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
+		pa, pb := -1, -1
+		if a.Player != nil {
+			pa = *a.Player
+		}
+		if b.Player != nil {
+			pb = *b.Player
+		}
+		return cmp.Compare(pa, pb)
+	})
+	res.Ranking = Rank(res.Players)
+	res.Valid = len(res.Findings) == 0
+	return res, nil
+}

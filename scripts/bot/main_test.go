@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/storage/sqlite"
+)
+
+// serve starts the real API, with the default rate limits of `treasury
+// serve`, on a fresh database.
+func serve(t *testing.T) string {
+	t.Helper()
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	h, err := api.NewHandler(domain.NewGames(store, rulesets.All()...), api.Options{
+		Logger:       slog.New(slog.DiscardHandler),
+		AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// TestBotPlaysWholeGames: the bot plays whole games from the legal moves
+// alone, with fewer than two requests per move, and at the default rate
+// limits a 4-seat game is never throttled.
+func TestBotPlaysWholeGames(t *testing.T) {
+	for _, c := range []config{
+		{ruleset: "silver-and-gold", mode: "digital", players: 4, seed: "bot-1", rand: 1},
+		{ruleset: "silver-and-gold", mode: "physical", players: 2, rand: 2},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			c.server = serve(t)
+			s, err := run(t.Context(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s %d seats: %d moves, %d requests (%.3f per move), %d refused, %d throttled, %d streams, %d bytes per move answer, %v",
+				c.mode, c.players, s.Moves, s.Requests, s.PerMove(), s.Refused, s.Throttled, s.Streams, s.MoveBytes/max(s.Moves, 1), s.Took)
+			if s.PerMove() >= 2 {
+				t.Errorf("%.2f requests per move, want fewer than 2", s.PerMove())
+			}
+			if s.Throttled > 0 {
+				t.Errorf("throttled %d times at the default limits", s.Throttled)
+			}
+			if s.Moves < 50 {
+				t.Errorf("only %d moves in a whole game", s.Moves)
+			}
+		})
+	}
+}
