@@ -341,6 +341,11 @@ func (b *browser) startTable(url, mode string, names ...string) (*page, []string
 	b.t.Helper()
 	host := b.open("host", url+"/")
 	b.waitFor(host, `!!document.querySelector('#name-1')`, 10*time.Second)
+	eval[chromedp.Void](b, host, `(() => {
+		const s = document.querySelector('#ruleset');
+		s.value = 'silver-and-gold';
+		s.dispatchEvent(new Event('change'));
+	})()`)
 	actions := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`input[data-k=mode-` + mode + `]`))}
 	for i, n := range names {
 		actions = append(actions, chromedp.SendKeys(chromedp.CSS(fmt.Sprintf("#name-%d", i)), n))

@@ -8,6 +8,9 @@ import * as silvergold from './games/silvergold.js';
 
 const screens = {[silvergold.ruleset]: silvergold};
 
+// hasScreen says whether this app draws the game's screens.
+export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
+
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
 const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events];

@@ -8,7 +8,7 @@
 //   #/game/<id>                 the public view of a game
 //   #/sheet                     check a paper score sheet
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
-import {openGame} from './game.js';
+import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
 
 const main = document.getElementById('main');
@@ -60,7 +60,10 @@ function yourTables() {
       ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(t.id); route(); }}, 'Forget')))));
 }
 
-function newTableForm(rulesets) {
+function newTableForm(all) {
+  // The games this app has screens for first; the others can be set up here
+  // and played through the API.
+  const rulesets = [...all.filter((r) => hasScreen(r.name)), ...all.filter((r) => !hasScreen(r.name))];
   const form = h('form', {class: 'card-panel', novalidate: true});
   const problem = h('div', {role: 'alert', class: 'problem'});
   let rs = rulesets[0];
@@ -72,7 +75,7 @@ function newTableForm(rulesets) {
     const fields = [];
     fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, 'Game'),
       h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e) => { rs = rulesets.find((r) => r.name === e.target.value); count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
-        rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, r.title)))));
+        rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : `${r.title} (no screen in this app yet)`)))));
     fields.push(h('p', {class: 'muted'}, rs.summary));
     fields.push(h('fieldset', {}, h('legend', {}, 'How do you play?'),
       rs.modes.map((m, i) => h('label', {class: 'choice'}, h('input', {type: 'radio', name: 'mode', value: m, checked: i === (rs.modes.includes('physical') ? rs.modes.indexOf('physical') : 0), 'data-k': 'mode-' + m}),
