@@ -5,15 +5,16 @@
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
 import * as silvergold from './games/silvergold.js';
+import * as lth from './games/lth.js';
 
-const screens = {[silvergold.ruleset]: silvergold};
+const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth};
 
 // hasScreen says whether this app draws the game's screens.
 export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
-const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events];
+const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
@@ -195,7 +196,10 @@ export function openGame(root, id, role, cred) {
         // A move's events end with the one that carries the game's version
         // as its id: read the game again then, unless this screen has that
         // version already (its own move's answer).
-        if (e.lastEventId !== lastId || name === 'snapshot') {
+        const mod = screens[s.view && s.view.ruleset];
+        if (name === 'move' && (!mod || mod.refreshOnMove)) {
+          refresh(); // a game whose events this app does not list
+        } else if (e.lastEventId !== lastId || name === 'snapshot') {
           lastId = e.lastEventId;
           if (name === 'snapshot' || !s.view || !(Number(lastId) <= s.view.version)) refresh();
         }
