@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -49,7 +48,7 @@ const (
 const (
 	MinPlayers    = 2
 	MaxPlayers    = 4
-	MaxNameLength = 32
+	MaxNameLength = domain.MaxNameLength
 	NumTokens     = 5  // action tokens (advanced)
 	EndThreshold  = 10 // the last round starts when this many cards or fewer are left
 	none          = -1 // no seat
@@ -153,29 +152,8 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
-	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		return nil, domain.Errorf(domain.Invalid, "Colorful Treasure takes %d to %d players; %d were named", MinPlayers, MaxPlayers, n)
-	}
-	seen := map[string]bool{}
-	for i, name := range s.Players {
-		name = strings.TrimSpace(name)
-		switch {
-		case name == "":
-			return nil, domain.Errorf(domain.Invalid, "player %d has no name", i)
-		case utf8.RuneCountInString(name) > MaxNameLength:
-			return nil, domain.Errorf(domain.Invalid, "player %d's name is longer than %d characters", i, MaxNameLength)
-		case seen[strings.ToLower(name)]:
-			return nil, domain.Errorf(domain.Invalid, "two players are called %q; give each seat its own name", name)
-		}
-		seen[strings.ToLower(name)] = true
-	}
-	switch {
-	case s.Mode == Digital && s.Seed == "":
-		return nil, domain.Errorf(domain.Invalid, "a digital game needs a seed")
-	case s.Mode == Physical && s.Seed != "":
-		return nil, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
-	case len(s.Seed) > domain.MaxSeedLength:
-		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
+	if err := domain.CheckSetup("Colorful Treasure", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
 	}
 	switch s.Variant {
 	case "":

@@ -1,18 +1,13 @@
 package colorfultreasure
 
-import (
-	"crypto/sha256"
-	"math/bits"
-	"math/rand/v2"
-)
+import "github.com/treasury-games/treasury/domain/seeded"
 
 // The random source of digital games, documented so that anyone holding the
 // seed can re-deal a game with their own code:
 //
-//   - Each column is shuffled with its own stream, ChaCha8 (Go's
-//     math/rand/v2.ChaCha8) keyed with
-//     SHA-256("colorful-treasure/v1" + 0x00 + "column/C" + 0x00 + seed) for
-//     column C = 0..9.
+//   - Each column is shuffled with its own stream of domain/seeded, in the
+//     domain "colorful-treasure/v1" with the label "column/C" for column
+//     C = 0..9.
 //   - The column's cards start in the order diamond, key or chest (not in
 //     junior), the three gems in catalog order; the shuffle is Fisher–Yates
 //     from the end: for i = n-1 down to 1, swap item i with item
@@ -22,26 +17,6 @@ import (
 //     returns the high 64 bits otherwise (Lemire's unbiased method).
 const rngDomain = "colorful-treasure/v1"
 
-func stream(seed, label string) *rand.ChaCha8 {
-	key := sha256.Sum256([]byte(rngDomain + "\x00" + label + "\x00" + seed))
-	return rand.NewChaCha8(key)
-}
-
-func uniform(r *rand.ChaCha8, n int) int {
-	un := uint64(n)
-	thresh := -un % un
-	for {
-		hi, lo := bits.Mul64(r.Uint64(), un)
-		if lo >= thresh {
-			return int(hi)
-		}
-	}
-}
-
 func shuffle[T any](seed, label string, s []T) {
-	r := stream(seed, label)
-	for i := len(s) - 1; i > 0; i-- {
-		j := uniform(r, i+1)
-		s[i], s[j] = s[j], s[i]
-	}
+	seeded.Shuffle(seeded.New(rngDomain, seed, label), s)
 }

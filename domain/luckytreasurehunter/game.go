@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -42,7 +41,7 @@ const (
 	MaxPlayers         = 6
 	HandSize           = 5
 	MiddleAtStart      = 3
-	MaxNameLength      = 32
+	MaxNameLength      = domain.MaxNameLength
 	DefaultPirateFaces = 3
 	Middle             = -1 // the owner of a set in the middle
 )
@@ -110,31 +109,10 @@ func New(s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
+	if err := domain.CheckSetup("Lucky Treasure Hunter", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
+	}
 	n := len(s.Players)
-	if n < MinPlayers || n > MaxPlayers {
-		return nil, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter takes 2 to 6 players; %d were named", n)
-	}
-	seen := map[string]bool{}
-	for i, name := range s.Players {
-		name = strings.TrimSpace(name)
-		switch {
-		case name == "":
-			return nil, domain.Errorf(domain.Invalid, "player %d has no name", i)
-		case utf8.RuneCountInString(name) > MaxNameLength:
-			return nil, domain.Errorf(domain.Invalid, "player %d's name is longer than %d characters", i, MaxNameLength)
-		case seen[strings.ToLower(name)]:
-			return nil, domain.Errorf(domain.Invalid, "two players are called %q; give each seat its own name", name)
-		}
-		seen[strings.ToLower(name)] = true
-	}
-	switch {
-	case s.Mode == Digital && s.Seed == "":
-		return nil, domain.Errorf(domain.Invalid, "a digital game needs a seed")
-	case s.Mode == Physical && s.Seed != "":
-		return nil, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
-	case len(s.Seed) > domain.MaxSeedLength:
-		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
-	}
 	if s.PirateFaces == 0 {
 		s.PirateFaces = DefaultPirateFaces
 	}

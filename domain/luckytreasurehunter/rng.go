@@ -1,17 +1,16 @@
 package luckytreasurehunter
 
 import (
-	"crypto/sha256"
-	"math/bits"
-	"math/rand/v2"
 	"strconv"
+
+	"github.com/treasury-games/treasury/domain/seeded"
 )
 
 // The random source of digital games, documented so that anyone holding the
 // seed can re-deal and re-roll a game with their own code:
 //
-//   - Each use draws from its own stream, ChaCha8 (Go's math/rand/v2.ChaCha8)
-//     keyed with SHA-256("lucky-treasure-hunter/v1" + 0x00 + label + 0x00 + seed).
+//   - Each use draws from its own stream of domain/seeded (ChaCha8 keyed
+//     with SHA-256("lucky-treasure-hunter/v1" + 0x00 + label + 0x00 + seed)).
 //   - The label "pile" shuffles the treasure cards: the cards are listed by
 //     type (all silver, then gold, pearl, ruby, jade; the extra pack's cards
 //     added to their type for 5-6 players) and shuffled by Fisher–Yates from
@@ -26,21 +25,7 @@ import (
 //     returns the high 64 bits otherwise (Lemire's method).
 const rngDomain = "lucky-treasure-hunter/v1"
 
-func stream(seed, label string) *rand.ChaCha8 {
-	key := sha256.Sum256([]byte(rngDomain + "\x00" + label + "\x00" + seed))
-	return rand.NewChaCha8(key)
-}
-
-func uniform(r *rand.ChaCha8, n int) int {
-	un := uint64(n)
-	thresh := -un % un
-	for {
-		hi, lo := bits.Mul64(r.Uint64(), un)
-		if lo >= thresh {
-			return int(hi)
-		}
-	}
-}
+func stream(seed, label string) seeded.Stream { return seeded.New(rngDomain, seed, label) }
 
 // shuffledPile returns the draw pile a digital game with this seed deals from.
 func shuffledPile(seed string, deck Counts) []Treasure {
@@ -50,11 +35,7 @@ func shuffledPile(seed string, deck Counts) []Treasure {
 			pile = append(pile, Treasure(t))
 		}
 	}
-	r := stream(seed, "pile")
-	for i := len(pile) - 1; i > 0; i-- {
-		j := uniform(r, i+1)
-		pile[i], pile[j] = pile[j], pile[i]
-	}
+	seeded.Shuffle(stream(seed, "pile"), pile)
 	return pile
 }
 
@@ -64,7 +45,7 @@ func rollDice(seed string, n, dice, pirateFaces int) []bool {
 	r := stream(seed, "roll/"+strconv.Itoa(n))
 	out := make([]bool, dice)
 	for i := range out {
-		out[i] = uniform(r, 6) < pirateFaces
+		out[i] = r.Uniform(6) < pirateFaces
 	}
 	return out
 }

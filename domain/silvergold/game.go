@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -44,7 +43,7 @@ const (
 	CoinBoxes      = 12
 	CoinsPerRow    = 4
 	PalmBoxes      = 4
-	MaxNameLength  = 32
+	MaxNameLength  = domain.MaxNameLength
 	noneRevealed   = -1
 	noneResolving  = -1
 	cupsAtStart    = 6
@@ -131,29 +130,8 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
-	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		return nil, domain.Errorf(domain.Invalid, "Silver & Gold takes 1 to 4 players; %d were named", n)
-	}
-	seen := map[string]bool{}
-	for i, name := range s.Players {
-		name = strings.TrimSpace(name)
-		switch {
-		case name == "":
-			return nil, domain.Errorf(domain.Invalid, "player %d has no name", i)
-		case utf8.RuneCountInString(name) > MaxNameLength:
-			return nil, domain.Errorf(domain.Invalid, "player %d's name is longer than %d characters", i, MaxNameLength)
-		case seen[strings.ToLower(name)]:
-			return nil, domain.Errorf(domain.Invalid, "two players are called %q; give each seat its own name", name)
-		}
-		seen[strings.ToLower(name)] = true
-	}
-	switch {
-	case s.Mode == Digital && s.Seed == "":
-		return nil, domain.Errorf(domain.Invalid, "a digital game needs a seed")
-	case s.Mode == Physical && s.Seed != "":
-		return nil, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
-	case len(s.Seed) > domain.MaxSeedLength:
-		return nil, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
+	if err := domain.CheckSetup("Silver & Gold", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
 	}
 	if len(cat.Cards) < DealtCards*len(s.Players) {
 		return nil, domain.Errorf(domain.Invalid, "catalog %s has too few cards to deal to %d players", cat.Name, len(s.Players))

@@ -1,47 +1,15 @@
 package silvergold
 
-import (
-	"crypto/sha256"
-	"math/bits"
-	"math/rand/v2"
-)
+import "github.com/treasury-games/treasury/domain/seeded"
 
-// The random source of digital games, documented so that anyone holding the
-// seed can re-deal a game with their own code:
-//
-//   - Each shuffle draws from its own stream, ChaCha8 (the C2SP chacha8rand
-//     generator, Go's math/rand/v2.ChaCha8) keyed with
-//     SHA-256("silver-and-gold/v1" + 0x00 + label + 0x00 + seed).
-//     The labels are "deal" (the 47 cards before dealing), "deck" (the deck
-//     after the kept cards are out) and "expeditions/R" for round R = 1..4.
-//   - A shuffle of n items is Fisher–Yates from the end: for i = n-1 down to 1,
-//     swap item i with item j = uniform(i+1).
-//   - uniform(n) takes x = the stream's next Uint64 and the 128-bit product
-//     x*n; it rejects x while the low 64 bits are below (2^64 - n) mod n, and
-//     returns the high 64 bits otherwise (Lemire's unbiased method).
+// The random source of digital games is domain/seeded's, in the domain
+// "silver-and-gold/v1", so that anyone holding the seed can re-deal a game
+// with their own code. The labels are "deal" (the 47 cards before dealing),
+// "deck" (the deck after the kept cards are out) and "expeditions/R" for round
+// R = 1..4; each is one Fisher–Yates shuffle.
 const rngDomain = "silver-and-gold/v1"
-
-func stream(seed, label string) *rand.ChaCha8 {
-	key := sha256.Sum256([]byte(rngDomain + "\x00" + label + "\x00" + seed))
-	return rand.NewChaCha8(key)
-}
-
-func uniform(r *rand.ChaCha8, n int) int {
-	un := uint64(n)
-	thresh := -un % un
-	for {
-		hi, lo := bits.Mul64(r.Uint64(), un)
-		if lo >= thresh {
-			return int(hi)
-		}
-	}
-}
 
 // shuffleInts shuffles s in place with the stream for label.
 func shuffleInts[T any](seed, label string, s []T) {
-	r := stream(seed, label)
-	for i := len(s) - 1; i > 0; i-- {
-		j := uniform(r, i+1)
-		s[i], s[j] = s[j], s[i]
-	}
+	seeded.Shuffle(seeded.New(rngDomain, seed, label), s)
 }
