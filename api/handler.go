@@ -126,7 +126,7 @@ func Spec() (*openapi3.T, error) {
 
 // NewHandler returns the whole API over games: routes generated from
 // openapi.yaml and the hand-written ones it excludes (event streams, metrics,
-// docs), request validation against it, request ids, logs and metrics,
+// docs, the table app), request validation against it, request ids, logs and metrics,
 // CORS, rate limits, credentials, body limits and problem+json errors.
 func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	opts = opts.withDefaults()
@@ -187,5 +187,7 @@ func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
 	e.GET("/metrics", opts.Metrics.handler())
 	e.GET("/docs", docsPage)
 	e.GET("/docs/redoc.standalone.js", docsScript)
+	e.GET("/", appPage)
+	e.GET("/app/:file", appAsset)
 	return e, nil
 }

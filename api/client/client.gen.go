@@ -7335,6 +7335,16 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
+	// GetApp The table app
+	//
+	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
+	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
+	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
+	//
+	// Corresponds with GET / (the `GetApp` operationId).
+	GetApp(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetDocs This API as a readable page
 	//
 	// An HTML page that renders this contract (`/openapi.yaml`) with Redoc. The page and its script (`/docs/redoc.standalone.js`) are built into the server, so it works without any other network access.
@@ -7669,6 +7679,26 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/score-sheets/verify (the `VerifyScoreSheet` operationId).
 	VerifyScoreSheet(ctx context.Context, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+// GetApp The table app
+//
+// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
+// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
+// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
+//
+// Corresponds with GET / (the `GetApp` operationId).
+func (c *Client) GetApp(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAppRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
 }
 
 // GetDocs This API as a readable page
@@ -8214,6 +8244,33 @@ func (c *Client) VerifyScoreSheet(ctx context.Context, params *VerifyScoreSheetP
 		return nil, err
 	}
 	return c.Client.Do(req)
+}
+
+// NewGetAppRequest constructs an http.Request for the GetApp method
+func NewGetAppRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
 }
 
 // NewGetDocsRequest constructs an http.Request for the GetDocs method
@@ -9092,6 +9149,18 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
+	// GetAppWithResponse The table app
+	//
+	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
+	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
+	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET / (the `GetApp` operationId).
+	GetAppWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetAppResponse, error)
+
 	// GetDocsWithResponse This API as a readable page
 	//
 	// An HTML page that renders this contract (`/openapi.yaml`) with Redoc. The page and its script (`/docs/redoc.standalone.js`) are built into the server, so it works without any other network access.
@@ -9452,6 +9521,68 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/score-sheets/verify (the `VerifyScoreSheet` operationId).
 	VerifyScoreSheetWithResponse(ctx context.Context, params *VerifyScoreSheetParams, body VerifyScoreSheetJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyScoreSheetResponse, error)
+}
+
+// GetAppResponse429Headers the declared response headers of an HTTP 429 response for GetApp
+type GetAppResponse429Headers struct {
+	RetryAfter *string
+}
+
+// GetAppResponseDefaultHeaders the declared response headers of an HTTP default response for GetApp
+type GetAppResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetAppResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetAppResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetAppResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetAppResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetAppResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAppResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAppResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAppResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAppResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
 }
 
 // GetDocsResponse429Headers the declared response headers of an HTTP 429 response for GetDocs
@@ -10667,6 +10798,24 @@ func (r VerifyScoreSheetResponse) ContentType() string {
 	return ""
 }
 
+// GetAppWithResponse The table app
+//
+// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
+// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
+// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET / (the `GetApp` operationId).
+func (c *ClientWithResponses) GetAppWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetAppResponse, error) {
+	rsp, err := c.GetApp(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAppResponse(rsp)
+}
+
 // GetDocsWithResponse This API as a readable page
 //
 // An HTML page that renders this contract (`/openapi.yaml`) with Redoc. The page and its script (`/docs/redoc.standalone.js`) are built into the server, so it works without any other network access.
@@ -11152,6 +11301,62 @@ func (c *ClientWithResponses) VerifyScoreSheetWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseVerifyScoreSheetResponse(rsp)
+}
+
+// ParseGetAppResponse parses an HTTP response from a GetAppWithResponse call
+func ParseGetAppResponse(rsp *http.Response) (*GetAppResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAppResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetAppResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers GetAppResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
 }
 
 // ParseGetDocsResponse parses an HTTP response from a GetDocsWithResponse call

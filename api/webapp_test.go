@@ -1,0 +1,593 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// TestWebAppServed checks the table app's page and files: embedded, gzipped
+// for clients that take it, and under a Content-Security-Policy that keeps
+// the page to its own origin.
+func TestWebAppServed(t *testing.T) {
+	s := newServer(t)
+	for _, tc := range []struct{ path, ctype string }{
+		{"/", "text/html"}, {"/app/app.js", "text/javascript"}, {"/app/app.css", "text/css"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, s.http.URL+tc.path, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			res, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = res.Body.Close()
+			if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), tc.ctype) || res.Header.Get("Content-Encoding") != "gzip" {
+				t.Fatalf("GET %s: %d %q %q", tc.path, res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Content-Encoding"))
+			}
+			if tc.path == "/" && !strings.Contains(res.Header.Get("Content-Security-Policy"), "script-src 'self';") {
+				t.Errorf("GET /: Content-Security-Policy %q", res.Header.Get("Content-Security-Policy"))
+			}
+			req.Header.Set("If-None-Match", res.Header.Get("ETag"))
+			again, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = again.Body.Close()
+			if again.StatusCode != http.StatusNotModified {
+				t.Errorf("GET %s with its ETag: %d, want 304", tc.path, again.StatusCode)
+			}
+		})
+	}
+	if r := s.do(t, http.MethodGet, "/app/index.html", nil); r.Status != 404 {
+		t.Errorf("GET /app/index.html: %d, want 404", r.Status)
+	}
+}
+
+// chromium finds Debian's Chromium; without it the browser tests are
+// skipped, except in CI, which must run them.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium on PATH: CI must run the browser tests (.ci/run installs it with apt-get install chromium)")
+	}
+	t.Skip("no Chromium on PATH: the browser tests of the table app are skipped (apt-get install chromium to run them)")
+	return ""
+}
+
+// browser is one headless Chromium with a browser context (its own
+// storage, as a separate device) per page.
+type browser struct {
+	t     *testing.T
+	ctx   context.Context
+	mu    sync.Mutex
+	pages []*page
+	errs  []string
+}
+
+// page is one device's tab.
+type page struct {
+	name string
+	ctx  context.Context
+}
+
+func newBrowser(t *testing.T, timeout time.Duration) *browser {
+	path := chromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(412, 915), // a phone
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelBrowser := chromedp.NewContext(ctx, chromedp.WithErrorf(t.Logf))
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	b := &browser{t: t, ctx: ctx}
+	t.Cleanup(b.screenshotsOnFailure)
+	return b
+}
+
+// open opens url in a new browser context and fails the test on any
+// uncaught exception in it.
+func (b *browser) open(name, url string) *page {
+	b.t.Helper()
+	ctx, _ := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	p := &page{name: name, ctx: ctx}
+	b.mu.Lock()
+	b.pages = append(b.pages, p)
+	b.mu.Unlock()
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			b.mu.Lock()
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			b.errs = append(b.errs, fmt.Sprintf("%s: %s (%s:%d)", name, msg, d.URL, d.LineNumber+1))
+			b.mu.Unlock()
+		}
+	})
+	if err != nil {
+		b.t.Fatalf("open %s: %v", name, err)
+	}
+	b.run(p, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
+	return p
+}
+
+func (b *browser) run(p *page, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v\n%s", p.name, err, b.text(p))
+	}
+}
+
+// eval evaluates a script in the page (awaiting a promise) and returns its value.
+func eval[T any](b *browser, p *page, js string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("%s: %v\n%s", p.name, err, b.text(p))
+	}
+	return v
+}
+
+// text is what the page shows, for failure messages.
+func (b *browser) text(p *page) string {
+	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	return s
+}
+
+// waitFor polls the page until js is true.
+func (b *browser) waitFor(p *page, js string, within time.Duration) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, within)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(within))); err != nil {
+		b.t.Fatalf("%s: waiting for %s: %v\n%s", p.name, js, err, b.text(p))
+	}
+}
+
+// screenshotsOnFailure keeps a screenshot of every page of a failed test in
+// $TREASURY_ARTIFACTS (or a kept temporary directory).
+func (b *browser) screenshotsOnFailure() {
+	b.mu.Lock()
+	for _, e := range b.errs {
+		b.t.Errorf("uncaught exception in %s", e)
+	}
+	b.mu.Unlock()
+	if !b.t.Failed() || len(b.pages) == 0 {
+		return
+	}
+	b.screenshots("failed")
+}
+
+// screenshots keeps a screenshot of every page in $TREASURY_ARTIFACTS (or a
+// kept temporary directory).
+func (b *browser) screenshots(label string) {
+	dir := os.Getenv("TREASURY_ARTIFACTS")
+	if dir == "" {
+		dir, _ = os.MkdirTemp("", "treasury-webapp-")
+	}
+	_ = os.MkdirAll(dir, 0o755)
+	for _, p := range b.pages {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+			name := filepath.Join(dir, strings.ReplaceAll(b.t.Name(), "/", "_")+"-"+label+"-"+p.name+".png")
+			if os.WriteFile(name, png, 0o644) == nil {
+				b.t.Logf("screenshot of %s: %s", p.name, name)
+			}
+		}
+		cancel()
+	}
+}
+
+// axe runs axe-core in the page and fails on serious or critical
+// violations. axe.min.js comes from web/node_modules (scripts/build-web.sh
+// installs it, pinned in web/package.json).
+func (b *browser) axe(p *page) {
+	b.t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "web", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			b.t.Fatalf("axe-core is not installed (run scripts/build-web.sh): %v", err)
+		}
+		b.t.Logf("accessibility check skipped: axe-core is not installed (run scripts/build-web.sh): %v", err)
+		return
+	}
+	eval[chromedp.Void](b, p, string(src)+`;0`)
+	found := eval[[]string](b, p, `axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`)
+	for _, f := range found {
+		b.t.Errorf("%s: accessibility: %s", p.name, f)
+	}
+	if os.Getenv("TREASURY_SCREENSHOTS") != "" {
+		b.screenshots(p.name + "-axe")
+	}
+}
+
+// step does what the page asks of its player, through the page's own
+// buttons, and says what it did: "" for nothing, "busy" while the page
+// waits for the server, "done" once it shows the final score.
+const step = `(() => {
+  const q = (s) => document.querySelector(s);
+  if (document.body.dataset.busy || document.body.dataset.loading) return 'busy';
+  if (q('[data-testid=final]')) return 'done';
+  const problem = q('[data-testid=problem]');
+  if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
+    window.lastShown = problem.dataset.shown;
+    (window.problems = window.problems || []).push(problem.innerText);
+  }
+  let el;
+  if ((el = q('button[data-reveal]'))) { el.click(); return 'reveal ' + el.dataset.reveal; }
+  if ((el = q('button[data-action=display]:not([disabled])'))) { el.click(); return 'display'; }
+  const act = q('section.action');
+  const st = act ? act.dataset.state : '';
+  if (st === 'keep') {
+    for (let i = 0; i < 2; i++) {
+      const b = document.querySelectorAll('button[data-keep]')[i];
+      if (b.getAttribute('aria-pressed') !== 'true') b.click();
+    }
+    q('button[data-action=keep]').click();
+    return 'keep';
+  }
+  if (st === 'cross') {
+    if ((el = q('button[data-placement]'))) el.click(); else q('button[data-box]').click();
+    q('button[data-action=cross]').click();
+    let chain = 0;
+    while (q('.chain') && chain < 30) {
+      const go = q('button[data-action=cross]');
+      if (!go.disabled) { go.click(); return 'cross with ' + chain + ' extra'; }
+      const free = q('button[data-box][aria-pressed=false]');
+      if (!free) break;
+      free.click();
+      chain++;
+    }
+    return 'cross';
+  }
+  if (st === 'take' && !window.noTakes) {
+    // Every other replacement from the deck: the top card (digital), or the
+    // card the player names as drawn (physical).
+    window.takes = (window.takes || 0) + 1;
+    const deck = q('button[data-take=deck]') || q('button[data-action=draw]:not([disabled])');
+    if (deck && window.takes % 2 === 0) { deck.click(); return 'take from the deck'; }
+    if ((el = q('button[data-take]'))) { el.click(); return 'take ' + el.dataset.take; }
+    if (deck) { deck.click(); return 'take from the deck'; }
+  }
+  return '';
+})()`
+
+// playOut steps every page until all show the final score; hook runs
+// after each step that did something.
+func (b *browser) playOut(pages []*page, within time.Duration, hook func(p *page, did string)) map[string]int {
+	b.t.Helper()
+	counts := map[string]int{}
+	deadline := time.Now().Add(within)
+	idle := time.Now()
+	for {
+		done, acted := 0, false
+		for _, p := range pages {
+			did := eval[string](b, p, step)
+			switch {
+			case did == "done":
+				done++
+			case did != "" && did != "busy":
+				acted = true
+				counts[strings.Fields(did)[0]]++
+				if hook != nil {
+					hook(p, did)
+				}
+			}
+			if did != "" {
+				idle = time.Now()
+			}
+		}
+		if done == len(pages) {
+			for _, p := range pages {
+				if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
+					b.t.Logf("%s was shown: %q", p.name, problems)
+				}
+			}
+			return counts
+		}
+		if time.Now().After(deadline) || time.Since(idle) > 10*time.Second {
+			for _, p := range pages {
+				b.t.Logf("%s shows:\n%s", p.name, b.text(p))
+			}
+			b.t.Fatalf("the game did not end (moves so far: %v)", counts)
+		}
+		if !acted {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+}
+
+// startTable fills the start page's form on the host's device and returns
+// the host's page and the seat links it shows.
+func (b *browser) startTable(url, ruleset, mode string, names ...string) (*page, []string) {
+	b.t.Helper()
+	host := b.open("host", url+"/")
+	b.waitFor(host, `!!document.querySelector('#name-1')`, 10*time.Second)
+	eval[chromedp.Void](b, host, `(() => {
+		const s = document.querySelector('#ruleset');
+		s.value = '`+ruleset+`';
+		s.dispatchEvent(new Event('change'));
+	})()`)
+	actions := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`input[data-k=mode-` + mode + `]`))}
+	for i, n := range names {
+		actions = append(actions, chromedp.SendKeys(chromedp.CSS(fmt.Sprintf("#name-%d", i)), n))
+	}
+	actions = append(actions, chromedp.Click(chromedp.CSS(`button[data-k=create]`)))
+	b.run(host, actions...)
+	b.waitFor(host, `document.querySelectorAll('a[data-seat-link]').length === `+fmt.Sprint(len(names)), 10*time.Second)
+	links := eval[[]string](b, host, `[...document.querySelectorAll('a[data-seat-link]')].map((a) => a.href)`)
+	for _, l := range links {
+		if !strings.Contains(l, "/#/game/") || strings.Contains(strings.SplitN(l, "#", 2)[0], "seat") {
+			b.t.Fatalf("seat link %s: the credential must be in the fragment only", l)
+		}
+	}
+	qr := eval[int](b, host, `document.querySelectorAll('.seat-invite img[src^="data:image/gif"]').length`)
+	if qr != len(names) {
+		b.t.Errorf("the host shows %d QR codes for %d seats", qr, len(names))
+	}
+	return host, links
+}
+
+// finalScore reads the final ranking as the page shows it.
+func (b *browser) finalScore(p *page) string {
+	return eval[string](b, p, `document.querySelector('[data-testid=final]').innerText`)
+}
+
+// scoreFromAPI is the ranking line the server gives, to compare with the page.
+func scoreFromAPI(t *testing.T, s *server, link string) []string {
+	t.Helper()
+	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
+	r := s.do(t, http.MethodGet, "/v1/games/"+id+"/score", nil)
+	var score struct {
+		Final   bool `json:"final"`
+		Ranking []struct {
+			Rank  int    `json:"rank"`
+			Name  string `json:"name"`
+			Total int    `json:"total"`
+		} `json:"ranking"`
+	}
+	if err := json.Unmarshal(r.Body, &score); err != nil || !score.Final {
+		t.Fatalf("score: %v %s", err, r.Body)
+	}
+	var lines []string
+	for _, p := range score.Ranking {
+		lines = append(lines, fmt.Sprintf("%d. %s, %d", p.Rank, p.Name, p.Total))
+	}
+	return lines
+}
+
+// TestWebAppPhysicalGame plays a whole 2-player physical game of Silver &
+// Gold through the pages: the host's device starts the table and reports
+// every expedition and display card, each player keeps, crosses (the red
+// cross chain included) on their own device; Ann takes her replacement
+// cards herself, the host reports Bob's.
+func TestWebAppPhysicalGame(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 150*time.Second)
+	host, links := b.startTable(s.http.URL, "silver-and-gold", "physical", "Ann", "Bob")
+	b.axe(host)
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	// Bob leaves his replacement cards to the host, who reports them.
+	eval[chromedp.Void](b, bob, `window.noTakes = true`)
+	// A shared screen follows the game without a credential.
+	table := b.open("table", eval[string](b, host, `document.querySelector('.invites a[href^="#/game/"]').href`))
+	axed := false
+	counts := b.playOut([]*page{host, ann, bob, table}, 100*time.Second, func(p *page, did string) {
+		if !axed && p == ann && strings.HasPrefix(did, "cross") {
+			axed = true
+			b.waitFor(ann, `!document.body.dataset.busy && !document.body.dataset.loading`, 5*time.Second)
+			b.axe(ann)
+		}
+	})
+	t.Logf("moves through the pages: %v", counts)
+	if counts["reveal"] != 28 || counts["keep"] < 2 || counts["display"] < 4 {
+		t.Errorf("moves %v: want 28 reveals, the keeps and at least the 4 first display reports", counts)
+	}
+	want := scoreFromAPI(t, s, links[0])
+	for _, p := range []*page{host, ann, bob, table} {
+		got := b.finalScore(p)
+		for _, line := range want {
+			if !strings.Contains(got, line) {
+				t.Errorf("%s's final score lacks %q:\n%s", p.name, line, got)
+			}
+		}
+	}
+	b.axe(bob)
+	b.axe(table)
+}
+
+// TestWebAppDigitalGame plays a whole digital game through the pages, with
+// an illegal crossing refused with the server's reason, a reload in the
+// middle of a turn that finds the crossing and the stream again, and every
+// connection cut once.
+func TestWebAppDigitalGame(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 150*time.Second)
+	host, links := b.startTable(s.http.URL, "silver-and-gold", "digital", "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+
+	// Keep, then try a crossing the rules forbid: a box on each card.
+	for _, p := range []*page{ann, bob} {
+		for start := time.Now(); eval[string](b, p, step) != "keep"; time.Sleep(20 * time.Millisecond) {
+			if time.Since(start) > 10*time.Second {
+				t.Fatalf("%s was never asked to keep:\n%s", p.name, b.text(p))
+			}
+		}
+	}
+	b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'cross' && !document.body.dataset.loading`, 10*time.Second)
+	eval[chromedp.Void](b, ann, `(() => {
+		const t = () => document.querySelectorAll('.tiles.mine .tile');
+		t()[0].querySelector('button[data-box]:not(.sym-x)').click();
+		t()[1].querySelector('button[data-box]:not(.sym-x)').click();
+		document.querySelector('button[data-action=cross]').click();
+	})()`)
+	b.waitFor(ann, `document.querySelector('[data-testid=problem]').innerText.length > 0`, 5*time.Second)
+	reason := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`)
+	if !strings.Contains(reason, "box") {
+		t.Errorf("the refused crossing shows %q, not the server's reason", reason)
+	}
+	eval[chromedp.Void](b, ann, `document.querySelector('[data-k=cross-clear]').click()`)
+
+	reloaded, cut := false, false
+	counts := b.playOut([]*page{host, ann, bob}, 100*time.Second, func(p *page, did string) {
+		if reloaded && !cut && strings.HasPrefix(did, "take") {
+			// Every connection drops, event streams included: the pages
+			// reconnect (EventSource sends Last-Event-ID) and play on.
+			cut = true
+			s.http.CloseClientConnections()
+			for _, p := range []*page{host, ann, bob} {
+				b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live'`, 10*time.Second)
+			}
+			return
+		}
+		if reloaded || p != ann || !strings.HasPrefix(did, "cross") {
+			return
+		}
+		// Ann has crossed, Bob not yet: reload her page mid-turn.
+		reloaded = true
+		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'crossed'`, 5*time.Second)
+		b.run(ann, chromedp.Reload())
+		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'crossed' && document.querySelectorAll('.cell.this-turn').length > 0`, 10*time.Second)
+		b.waitFor(ann, `document.querySelector('.live')?.dataset.state === 'live'`, 10*time.Second)
+		b.axe(ann)
+	})
+	t.Logf("moves through the pages: %v", counts)
+	if !reloaded || !cut {
+		t.Errorf("reload mid-turn: %v; connections cut: %v", reloaded, cut)
+	}
+	if counts["reveal"] != 0 || counts["display"] != 0 {
+		t.Errorf("moves %v: a digital game asks for no reports", counts)
+	}
+	want := scoreFromAPI(t, s, links[0])
+	for _, p := range []*page{host, ann, bob} {
+		got := b.finalScore(p)
+		for _, line := range want {
+			if !strings.Contains(got, line) {
+				t.Errorf("%s's final score lacks %q:\n%s", p.name, line, got)
+			}
+		}
+	}
+}
+
+// TestWebAppLuckyTreasureHunter plays the first moves of a digital game of
+// Lucky Treasure Hunter through the seats' pages, choosing among the moves
+// each page offers (steals with their odds), to its end or 40 moves.
+func TestWebAppLuckyTreasureHunter(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 90*time.Second)
+	host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	moves, steals := 0, 0
+	deadline := time.Now().Add(45 * time.Second)
+	for moves < 40 && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []*page{ann, bob} {
+			did := eval[string](b, p, `(() => {
+				if (document.body.dataset.busy || document.body.dataset.loading) return '';
+				if (document.querySelector('[data-testid=final]')) return 'done';
+				const opts = [...document.querySelectorAll('button[data-option]')];
+				if (!opts.length) return '';
+				const o = opts.find((b) => b.innerText.includes('%')) || opts[0];
+				o.click();
+				return o.innerText;
+			})()`)
+			if did == "done" {
+				moves = 40
+				break
+			}
+			if did != "" {
+				acted = true
+				moves++
+				if strings.Contains(did, "% to take the set") {
+					steals++
+				}
+			}
+		}
+		if !acted {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	t.Logf("%d moves (40: the game ended or the cap), %d of them steals with their odds", moves, steals)
+	if moves < 10 || steals == 0 {
+		t.Errorf("%d moves, %d steals with their odds, through the pages:\n%s", moves, steals, b.text(ann))
+	}
+	if problem := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+		t.Errorf("ann was shown %q", problem)
+	}
+	b.axe(ann)
+	b.axe(host)
+}
+
+// TestWebAppScoreSheet checks a paper score sheet through its page.
+func TestWebAppScoreSheet(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 60*time.Second)
+	p := b.open("sheet", s.http.URL+"/#/sheet")
+	b.waitFor(p, `!!document.querySelector('#p1-name')`, 10*time.Second)
+	b.run(p,
+		chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Sarah"),
+		chromedp.SetAttributeValue(chromedp.CSS(`#p0-cards option[value="grey-01"]`), "selected", ""),
+		chromedp.SendKeys(chromedp.CSS(`#p0-coins`), "9"),
+		chromedp.SendKeys(chromedp.CSS(`#p0-cups`), "6, 2"),
+		chromedp.SendKeys(chromedp.CSS(`#p0-total`), "95"),
+		chromedp.SendKeys(chromedp.CSS(`#p1-name`), "Tom"),
+		chromedp.SendKeys(chromedp.CSS(`#p1-cups`), "6"),
+		chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
+	)
+	b.waitFor(p, `!!document.querySelector('[data-testid=sheet-result]')`, 10*time.Second)
+	text := b.text(p)
+	for _, want := range []string{"mistake", "Sarah wrote 95", "both wrote the cup of 6", "Sarah\t9\t8\t0\t8\t0\t25"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the sheet's findings lack %q:\n%s", want, text)
+		}
+	}
+	b.axe(p)
+	home := b.open("home", s.http.URL+"/")
+	b.waitFor(home, `!!document.querySelector('#name-1')`, 10*time.Second)
+	b.axe(home)
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the table app (web/) that `treasury serve` serves at /: installs the
+# pinned npm packages of web/package-lock.json and bundles web/src with
+# esbuild into web/dist, which is committed and embedded in the binary (so
+# `go run ./cmd/treasury serve` needs nothing else and works offline).
+# It also leaves axe-core in web/node_modules for the accessibility check of
+# api/webapp_test.go. CI runs it and fails if it changes anything.
+set -euo pipefail
+cd "$(dirname "$0")/../web"
+npm ci --no-audit --no-fund --loglevel=error
+rm -rf dist && mkdir -p dist
+npx --no-install esbuild src/main.js --bundle --minify --format=iife --target=es2020 \
+	--legal-comments=eof --outfile=dist/app.js --log-level=warning
+npx --no-install esbuild src/app.css --bundle --minify --outfile=dist/app.css --log-level=warning
+cp index.html dist/index.html
+# The bundle carries qrcode-generator (MIT); its notice is the opening comment
+# of its source, which esbuild does not keep.
+awk '/^\/\//{print; next} {exit}' node_modules/qrcode-generator/dist/qrcode.mjs >dist/NOTICE.qrcode-generator
+for f in dist/*; do
+	printf '%-20s %7d bytes, %6d gzipped\n' "$f" "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)"
+done

@@ -1,0 +1,277 @@
+// The screen of one game, for a seat, the host or anyone: it reads the game,
+// follows its event stream (EventSource resumes with Last-Event-ID by
+// itself after a lost connection) and hands the drawing to the game's own
+// module. A module exports ruleset, load(ctx) (optional) and render(ctx).
+import qrcode from 'qrcode-generator';
+import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
+import * as silvergold from './games/silvergold.js';
+import * as lth from './games/lth.js';
+
+const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth};
+
+// hasScreen says whether this app draws the game's screens.
+export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
+
+// Every event name the stream sends for the games above; EventSource hears
+// a named event only through a listener for that name.
+const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events];
+
+// openGame draws the game into root and returns a function that stops it.
+export function openGame(root, id, role, cred) {
+  const s = {id, role, cred, view: null, legal: null, score: null, seat: null, ui: {}, log: [], closed: false, loaded: false};
+  const live = h('p', {class: 'live', role: 'status'}, 'Connecting…');
+  const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
+  const announce = h('div', {class: 'sr-only', 'aria-live': 'polite'});
+  const content = h('div', {}, h('p', {}, 'Loading the game…'));
+  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), live, problem, content, announce);
+  let es = null;
+  let timer = null;
+  let retry = null;
+  let loading = null;
+  let lastId = null;
+
+  const ctx = {
+    s,
+    get view() { return s.view; },
+    get legal() { return s.legal; },
+    get score() { return s.score; },
+    role,
+    get seat() { return s.seat; },
+    ui: s.ui,
+    play,
+    fail,
+    rerender: render,
+    announce: say,
+  };
+
+  function fail(msg) {
+    problem.textContent = msg;
+    if (msg) problem.dataset.shown = String(Number(problem.dataset.shown || 0) + 1);
+    if (msg) problem.focus({preventScroll: false});
+  }
+
+  function say(msg) {
+    announce.textContent = msg;
+  }
+
+  function setLive(state) {
+    live.dataset.state = state;
+    live.textContent = {
+      live: 'Live: moves appear as they happen.',
+      connecting: 'Connecting…',
+      reconnecting: 'Connection lost: reconnecting…',
+      ended: 'The game has ended.',
+      closed: 'Not connected: retrying in a few seconds.',
+    }[state];
+  }
+
+  async function load() {
+    const auth = {cred};
+    const [view, legal] = await Promise.all([
+      call('GET', `/v1/games/${encodeURIComponent(id)}`, auth),
+      role === 'public' ? null : call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves`, auth),
+    ]);
+    // Reads overlap (a move's answer, an event's refresh): an older one
+    // that arrives last must not draw the game as it was.
+    if (s.view && view.version < s.view.version) return;
+    // The host may act for a seat: the module names the seats whose legal
+    // moves its screen offers (Silver & Gold: a physical game's draws).
+    const mod = screens[view.ruleset];
+    const seats = role === 'host' && mod && mod.hostSeats ? mod.hostSeats(view) : [];
+    const seatLegal = {};
+    await Promise.all(seats.map(async (i) => {
+      seatLegal[i] = await call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
+    }));
+    if (s.view && view.version < s.view.version) return;
+    s.view = view;
+    s.legal = legal;
+    s.seatLegal = seatLegal;
+    if (role === 'seat' && legal) s.seat = legal.seat;
+    s.score = view.ended ? await call('GET', `/v1/games/${encodeURIComponent(id)}/score`) : null;
+    if (!s.loaded) {
+      s.loaded = true;
+      if (mod && mod.load) await mod.load(ctx);
+      if (role !== 'public') {
+        const known = tables().find((t) => t.id === id && t.role === role && t.cred === cred) || {};
+        const me = role === 'seat' && mod && mod.seatName ? mod.seatName(ctx) : undefined;
+        remember({...known, id, role, cred, ruleset: view.ruleset, name: me});
+      }
+    }
+  }
+
+  // refresh reads the game again, once for a burst of events.
+  function refresh() {
+    clearTimeout(timer);
+    document.body.dataset.loading = '1';
+    timer = setTimeout(async () => {
+      if (loading) {
+        await loading.catch(() => {});
+      }
+      loading = load();
+      document.body.dataset.loading = '1';
+      try {
+        await loading;
+        render();
+      } catch (e) {
+        fail(e.message);
+      } finally {
+        loading = null;
+        delete document.body.dataset.loading;
+      }
+    }, 30);
+  }
+
+  // where names what a move answered: the round, turn and action it was
+  // chosen in. Another player's move changes the version but not this, and a
+  // move sent on an older version (412) is then sent again on the new one.
+  const where = () => s.view && s.legal ? `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}` : '';
+
+  async function play(move) {
+    fail('');
+    document.body.dataset.busy = 'play';
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const before = where();
+        try {
+          const res = await call('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: s.view.version, idempotent: randomKey()});
+          s.view = res.game;
+          for (const k of Object.keys(s.ui)) delete s.ui[k];
+          await load();
+          render();
+          return true;
+        } catch (e) {
+          if (e.status !== 412 && e.status !== 409) {
+            fail(e.message);
+            return false;
+          }
+          await load();
+          render();
+          if (attempt >= 2 || where() !== before) {
+            fail('The game moved on while you chose: it is shown as it stands now. Choose again.');
+            return false;
+          }
+        }
+      }
+    } finally {
+      delete document.body.dataset.busy;
+    }
+  }
+
+  function connect() {
+    if (s.closed) return;
+    const q = cred ? `?access_token=${encodeURIComponent(cred)}` : '';
+    es = new EventSource(`/v1/games/${encodeURIComponent(id)}/events${q}`);
+    es.onopen = () => setLive('live');
+    es.onerror = () => {
+      if (es.readyState !== EventSource.CLOSED) {
+        setLive('reconnecting');
+        return;
+      }
+      if (s.view && s.view.ended) {
+        setLive('ended');
+        return;
+      }
+      // Closed for good (the server refused, or answered 204): try afresh.
+      setLive('closed');
+      retry = setTimeout(connect, 3000);
+    };
+    for (const name of EVENTS) {
+      es.addEventListener(name, (e) => {
+        let data = null;
+        try {
+          data = JSON.parse(e.data);
+        } catch {
+          data = null;
+        }
+        if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
+          const mod = screens[s.view && s.view.ruleset];
+          const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
+          if (line && line !== s.log[0]) {
+            s.log.unshift(line);
+            s.log.length = Math.min(s.log.length, 40);
+            say(line);
+          }
+        }
+        if (name === 'game_ended') setLive('ended');
+        // A move's events end with the one that carries the game's version
+        // as its id: read the game again then, unless this screen has that
+        // version already (its own move's answer).
+        const mod = screens[s.view && s.view.ruleset];
+        if (name === 'move' && (!mod || mod.refreshOnMove)) {
+          refresh(); // a game whose events this app does not list
+        } else if (e.lastEventId !== lastId || name === 'snapshot') {
+          lastId = e.lastEventId;
+          if (name === 'snapshot' || !s.view || !(Number(lastId) <= s.view.version)) refresh();
+        }
+      });
+    }
+  }
+
+  function render() {
+    if (!s.view) return;
+    const mod = screens[s.view.ruleset];
+    const nodes = [];
+    const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, 'This app has no screen for this game yet: it can still be played through the API (see /docs).'));
+    // The host's invitations come right under the screen's heading.
+    if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
+    nodes.push(screen);
+    if (s.log.length) {
+      nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
+        h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
+    }
+    replace(content, nodes);
+    if (s.view.ended) setLive('ended');
+  }
+
+  function invites() {
+    const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
+    const names = (s.view.state && s.view.state.players || []).map((p) => p.name);
+    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup';
+    const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
+      h('summary', {'data-k': 'invites'}, 'Invite the players: one link per seat'));
+    if (!entry || !entry.seats) {
+      details.append(h('p', {}, 'The seat links were shown on the device that started the table.'));
+      return details;
+    }
+    details.append(h('p', {}, 'Each player scans their own code (or opens their link) on their phone. The link is their seat: keep it to yourselves. This device keeps the host screen.'));
+    if (/^(localhost|127\.|\[::1\])/.test(location.host)) {
+      details.append(h('p', {class: 'note'}, `These links point to ${location.host}, which only this computer can open. For phones, start the server with --address 0.0.0.0:8080 and open this page at the computer's network address (http://192.168.x.y:8080/, say).`));
+    }
+    const list = h('ul', {class: 'seats'});
+    entry.seats.forEach((seatCred, i) => {
+      const url = gameLink(id, 'seat', seatCred);
+      const qr = qrcode(0, 'M');
+      qr.addData(url);
+      qr.make();
+      const name = names[i] || (entry.names && entry.names[i]) || `Seat ${i + 1}`;
+      list.append(h('li', {class: 'seat-invite'},
+        h('h3', {}, name),
+        h('img', {src: qr.createDataURL(4, 2), alt: `QR code of ${name}'s link`, width: qr.getModuleCount() * 4 + 16, height: qr.getModuleCount() * 4 + 16}),
+        h('p', {}, h('a', {href: url, 'data-seat-link': i, target: '_blank', rel: 'noopener'}, `Open ${name}'s seat`)),
+        navigator.clipboard ? h('button', {type: 'button', 'data-k': 'copy-' + i, onclick: () => navigator.clipboard.writeText(url).then(() => say(`${name}'s link copied`))}, `Copy ${name}'s link`) : null));
+    });
+    details.append(list);
+    details.append(h('p', {}, 'A shared screen in the middle of the table can follow the game without a seat: ',
+      h('a', {href: `#/game/${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener'}, 'the table view'), '.'));
+    return details;
+  }
+
+  (async () => {
+    try {
+      await load();
+      render();
+    } catch (e) {
+      replace(content, h('p', {}, e.status === 401 || e.status === 403 || e.status === 404 ? 'This link does not open a game: check that it was copied whole.' : 'The game could not be read.'));
+      fail(e.message);
+      return;
+    }
+    connect();
+  })();
+
+  return () => {
+    s.closed = true;
+    clearTimeout(timer);
+    clearTimeout(retry);
+    if (es) es.close();
+  };
+}

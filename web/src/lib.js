@@ -1,0 +1,122 @@
+// Small helpers shared by every screen: DOM building, the API, the device's
+// list of tables, and keys for focus and idempotency.
+
+// h builds an element: h('button', {class: 'x', onclick: f, 'aria-label': 'y'}, 'text', child).
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else if (k === 'value') el.value = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : String(c));
+  }
+}
+
+// replace swaps the content of root for nodes, keeping the keyboard focus on
+// the element with the same data-k key, so that a screen redrawn by a live
+// event does not throw a keyboard or screen-reader user back to the top.
+export function replace(root, ...nodes) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.getAttribute('data-k') : null;
+  root.replaceChildren();
+  append(root, nodes);
+  if (key) {
+    const again = root.querySelector(`[data-k="${CSS.escape(key)}"]`);
+    if (again) again.focus({preventScroll: true});
+  }
+}
+
+// randomKey is an Idempotency-Key. crypto.randomUUID needs a secure context,
+// which a phone on the LAN (http://192.168.x.y) is not.
+export function randomKey() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+// ApiError is a problem answer (or no answer at all), with the sentence a
+// player can act on.
+export class ApiError extends Error {
+  constructor(message, status, problem) {
+    super(message);
+    this.status = status;
+    this.problem = problem || null;
+  }
+}
+
+// call sends one request to the API and returns its JSON answer.
+export async function call(method, path, {cred, body, ifMatch, idempotent} = {}) {
+  const headers = {Accept: 'application/json'};
+  if (cred) headers.Authorization = 'Bearer ' + cred;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
+  if (idempotent) headers['Idempotency-Key'] = idempotent;
+  let res;
+  try {
+    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch {
+    throw new ApiError('The server cannot be reached: check the connection and try again.', 0);
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    let msg = (data && (data.detail || data.title)) || `The server answered ${res.status}.`;
+    if (res.status === 429) msg = 'Too many requests at once: wait a moment and try again.';
+    throw new ApiError(msg, res.status, data);
+  }
+  return data;
+}
+
+const TABLES = 'treasury.tables';
+
+// tables lists the tables this device has joined or hosted, newest first.
+export function tables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(TABLES) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+// remember keeps a credential on this device so that the home page can lead
+// back to the table after the tab is closed.
+export function remember(entry) {
+  const list = tables().filter((t) => !(t.id === entry.id && t.role === entry.role && t.cred === entry.cred));
+  list.unshift({...entry, at: Date.now()});
+  try {
+    localStorage.setItem(TABLES, JSON.stringify(list.slice(0, 20)));
+  } catch {
+    // Private mode: the fragment still holds the credential.
+  }
+}
+
+// forget removes a table from this device's list.
+export function forget(id) {
+  try {
+    localStorage.setItem(TABLES, JSON.stringify(tables().filter((t) => t.id !== id)));
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+// gameLink is the address that opens a table with a credential: in the
+// fragment, which browsers never send to the server.
+export function gameLink(id, role, cred) {
+  return `${location.origin}/#/game/${encodeURIComponent(id)}/${role}/${encodeURIComponent(cred)}`;
+}

@@ -1,0 +1,145 @@
+// The table app: a start page that sets a table up, a screen per seat and
+// one for the host (game.js, with one module per game under games/), and
+// the score-sheet check. Routes live in the URL's fragment, which browsers
+// never send to the server, so a credential in it ends up in no log:
+//   #/                          start a table, or go back to one
+//   #/game/<id>/host/<cred>     the host's screen (invites, reports)
+//   #/game/<id>/seat/<cred>     a player's screen
+//   #/game/<id>                 the public view of a game
+//   #/sheet                     check a paper score sheet
+import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
+import {openGame, hasScreen} from './game.js';
+import {sheetPage} from './sheet.js';
+
+const main = document.getElementById('main');
+let closeScreen = null;
+
+function route() {
+  if (closeScreen) closeScreen();
+  closeScreen = null;
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  if (parts[0] === 'game' && parts[1]) {
+    const role = parts[2] === 'host' || parts[2] === 'seat' ? parts[2] : 'public';
+    const cred = role === 'public' ? '' : parts[3] || '';
+    closeScreen = openGame(main, parts[1], role, cred);
+  } else if (parts[0] === 'sheet') {
+    sheetPage(main);
+  } else {
+    homePage(main);
+  }
+  main.focus({preventScroll: true});
+  window.scrollTo(0, 0);
+}
+
+window.addEventListener('hashchange', route);
+route();
+
+async function homePage(root) {
+  document.title = 'Treasury: start a table';
+  const status = h('p', {role: 'status', class: 'muted'}, 'Loading the games…');
+  replace(root, h('h1', {}, 'Treasury'), h('p', {}, 'A game server for treasure-hunting card games: play with real cards on the table or entirely on your phones.'), status, yourTables());
+  let list;
+  try {
+    list = (await call('GET', '/v1/rulesets')).rulesets;
+  } catch (e) {
+    status.textContent = e.message;
+    return;
+  }
+  replace(root, h('h1', {}, 'Treasury'), newTableForm(list), yourTables(),
+    h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
+      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')));
+}
+
+function yourTables() {
+  const list = tables();
+  if (!list.length) return null;
+  return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, 'Your tables on this device'),
+    h('ul', {class: 'tables'}, list.map((t) => h('li', {},
+      h('a', {href: gameLink(t.id, t.role, t.cred).replace(location.origin + '/', '')},
+        `${t.title || t.ruleset || 'Game'}: ${t.role === 'host' ? 'host' : t.name || 'seat'} (${new Date(t.at).toLocaleString()})`),
+      ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(t.id); route(); }}, 'Forget')))));
+}
+
+function newTableForm(all) {
+  // The games this app has screens for first; the others can be set up here
+  // and played through the API.
+  const rulesets = [...all.filter((r) => hasScreen(r.name)), ...all.filter((r) => !hasScreen(r.name))];
+  const form = h('form', {class: 'card-panel', novalidate: true});
+  const problem = h('div', {role: 'alert', class: 'problem'});
+  let rs = rulesets[0];
+  let count = Math.max(2, rs.min_players);
+  const names = [];
+  const body = h('div');
+
+  function draw() {
+    const fields = [];
+    fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, 'Game'),
+      h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e) => { rs = rulesets.find((r) => r.name === e.target.value); count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
+        rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : `${r.title} (no screen in this app yet)`)))));
+    fields.push(h('p', {class: 'muted'}, rs.summary));
+    fields.push(h('fieldset', {}, h('legend', {}, 'How do you play?'),
+      rs.modes.map((m, i) => h('label', {class: 'choice'}, h('input', {type: 'radio', name: 'mode', value: m, checked: i === (rs.modes.includes('physical') ? rs.modes.indexOf('physical') : 0), 'data-k': 'mode-' + m}),
+        m === 'physical' ? ' With real cards: the app checks and scores, the host reports what the table turns up' : m === 'digital' ? ' On the phones: the server deals and shuffles' : ' ' + m))));
+    const sizes = [];
+    for (let n = rs.min_players; n <= rs.max_players; n++) sizes.push(n);
+    fields.push(h('div', {class: 'field'}, h('label', {for: 'count'}, 'Players'),
+      h('select', {id: 'count', 'data-k': 'count', onchange: (e) => { count = Number(e.target.value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
+    for (let i = 0; i < count; i++) {
+      fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, `Player ${i + 1}'s name`),
+        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; }})));
+    }
+    for (const o of rs.options || []) fields.push(optionField(o, count, names));
+    fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, 'Start the table'));
+    replace(body, fields);
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    problem.textContent = '';
+    const players = [];
+    for (let i = 0; i < count; i++) players.push({name: (names[i] || '').trim() || `Player ${i + 1}`});
+    const mode = form.querySelector('input[name=mode]:checked')?.value || rs.modes[0];
+    const options = {};
+    for (const o of rs.options || []) {
+      const el = form.querySelector(`[name="opt-${CSS.escape(o.name)}"]`);
+      if (!el) continue;
+      options[o.name] = o.type === 'boolean' ? el.checked : o.type === 'integer' ? Number(el.value) : el.value;
+    }
+    const req = {ruleset: rs.name, mode, players};
+    if ((rs.options || []).length) req.options = options;
+    try {
+      const created = await call('POST', '/v1/games', {body: req});
+      const id = created.game.id;
+      const seats = created.credentials.seats;
+      remember({id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title, seats, names: players.map((p) => p.name)});
+      location.hash = `#/game/${encodeURIComponent(id)}/host/${encodeURIComponent(created.credentials.host)}`;
+    } catch (err) {
+      problem.textContent = err.message;
+      problem.focus?.();
+    }
+  });
+  draw();
+  form.append(h('h2', {id: 'new-h'}, 'Start a table'), body, problem);
+  form.setAttribute('aria-labelledby', 'new-h');
+  return form;
+}
+
+function optionField(o, count, names) {
+  const id = 'opt-' + o.name;
+  const label = h('label', {for: id}, o.description || o.name);
+  if (o.type === 'integer' && o.seat) {
+    const seats = [];
+    for (let i = 0; i < count; i++) seats.push(h('option', {value: i, selected: i === o.default}, names[i] || `Player ${i + 1}`));
+    return h('div', {class: 'field'}, label, h('select', {id, name: id}, seats));
+  }
+  if (o.type === 'boolean') {
+    return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', o.description || o.name));
+  }
+  if (o.enum) {
+    return h('div', {class: 'field'}, label, h('select', {id, name: id}, o.enum.map((v) => h('option', {value: v, selected: v === o.default}, v))));
+  }
+  if (o.type === 'integer') {
+    return h('div', {class: 'field'}, label, h('input', {id, name: id, type: 'number', min: o.minimum, max: o.maximum, value: o.default}));
+  }
+  return h('div', {class: 'field'}, label, h('input', {id, name: id, value: o.default ?? ''}));
+}
