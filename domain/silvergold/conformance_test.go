@@ -230,7 +230,7 @@ func conformanceSecrets(dg domain.Game, v domain.Viewer) [][]byte {
 				quoted(c)
 			}
 		}
-		if g.Phase == PhaseSetup && !g.allKept() {
+		if g.Mode == Digital && g.Phase == PhaseSetup && !g.allKept() {
 			for _, h := range p.Hand {
 				quoted(h.Card)
 			}

@@ -240,7 +240,7 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 		return domain.Logged{}, err
 	}
 	l := domain.Logged{Move: m.AppendJSON(make([]byte, 0, 128))}
-	if m.Type == MoveKeep && !w.g.allKept() {
+	if m.Type == MoveKeep && w.g.Mode == Digital && !w.g.allKept() {
 		// Players keep at the same time: the others learn what a seat kept
 		// once every seat has chosen (the cards_kept events tell them).
 		l.Public = (&Move{Type: MoveKeep, Seat: m.Seat}).AppendJSON(nil)

@@ -131,10 +131,13 @@ func (g *Game) View(v domain.Viewer) View {
 // itself and the host (which acts for every seat).
 func (g *Game) sees(v domain.Viewer, i int) bool { return v.Host || v.Seat == i }
 
-// shownHand returns the cards in front of seat i as a viewer sees them: none
-// while players are still choosing which to keep, unless mine.
+// shownHand returns the cards in front of seat i as a viewer sees them: in a
+// digital game none while players are still choosing which to keep, unless
+// mine. (In a physical game the kept cards lie face up at the table as each
+// is reported: a report comes after the choice, and a card held by one
+// player cannot be reported by another.)
 func (g *Game) shownHand(i int, mine bool) []HandCard {
-	if !mine && g.Phase == PhaseSetup && !g.allKept() {
+	if !mine && g.Mode == Digital && g.Phase == PhaseSetup && !g.allKept() {
 		return nil
 	}
 	return g.Players[i].Hand
