@@ -150,7 +150,7 @@ func replay(t testing.TB, g *Game, log []playedMove) *Game {
 
 func TestRandomGames(t *testing.T) {
 	games := 2000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 200
 	}
 	for i := 0; i < games; i++ {

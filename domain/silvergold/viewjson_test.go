@@ -40,7 +40,7 @@ func requireViewJSON(t testing.TB, g *Game, what string) {
 // modes, for every viewer.
 func TestViewJSONMatchesEncodingJSON(t *testing.T) {
 	games := 300
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 40
 	}
 	for i := 0; i < games; i++ {

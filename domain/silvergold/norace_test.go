@@ -1,0 +1,5 @@
+//go:build !race
+
+package silvergold
+
+const raceEnabled = false
