@@ -25,7 +25,9 @@ const verifyUsage = `Usage:
   treasury verify sheet [flags] FILE    check a paper score sheet (JSON, as POST /v1/score-sheets/verify takes)
   treasury verify record [flags] FILE   replay a game record (JSON, as GET /v1/games/{id}/record gives)
 
-A FILE of - reads standard input. The work is done here, without a server.
+A FILE of - reads standard input. The work is done here, without a server,
+for every game the server plays (a sheet names its "ruleset"; a sheet that
+names none is Silver & Gold's).
 
 Flags:
   --json          print the answer as JSON, exactly as the server would send it
@@ -82,10 +84,14 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	// What is printed comes from the file: never let it drive the terminal.
 	stdout = terminalSafe{stdout}
 	if what == "sheet" {
-		if sheetRuleset(data) == luckytreasurehunter.RulesetName {
+		switch r := sheetRuleset(data); r {
+		case luckytreasurehunter.RulesetName:
 			return verifyLTHSheet(data, *asJSON, stdout)
+		case "", silvergold.RulesetName:
+			return verifySheet(sg, data, *asJSON, stdout)
+		default:
+			return verifyOtherSheet(r, data, *asJSON, stdout)
 		}
-		return verifySheet(sg, data, *asJSON, stdout)
 	}
 	return verifyRecord(sg, data, *asJSON, stdout)
 }
