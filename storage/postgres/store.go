@@ -476,7 +476,7 @@ const appendSQL = `WITH g AS (
 	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
 	SELECT id, $12, $13, $14, $15, $16 FROM g WHERE $17
 )
-SELECT count(*) FROM (SELECT pg_notify('`+movesChannel+`', id || ' ' || $3::text) FROM g) n`
+SELECT count(*) FROM (SELECT pg_notify('` + movesChannel + `', id || ' ' || $3::text) FROM g) n`
 
 // Append makes a move, the game's new snapshot and the optional idempotency
 // record durable together, and returns after the commit. The game must be at
