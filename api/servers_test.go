@@ -39,12 +39,17 @@ type racingStore struct {
 	lost atomic.Int64
 	hold atomic.Pointer[chan struct{}]
 	held chan struct{} // receives when an append is held back
+	lose atomic.Bool   // every append loses a race that never happened
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 	if h := r.hold.Load(); h != nil {
 		r.held <- struct{}{}
 		<-*h
+	}
+	if r.lose.Load() {
+		r.lost.Add(1)
+		return domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
 	}
 	err := r.Store.Append(ctx, a)
 	if domain.ErrorCode(err) == domain.Conflict {
@@ -380,6 +385,25 @@ func TestSharedLostRace(t *testing.T) {
 	}
 }
 
+// TestSharedLostRaces: a move that keeps losing the race is answered 409
+// conflict after domain.MaxLostRaces attempts, and nothing of it is stored.
+func TestSharedLostRaces(t *testing.T) {
+	srv := startShared(t, 1, sharedOptions{})
+	a := srv[0]
+	p, keeps := newKeeps(t, a)
+	a.store.lose.Store(true)
+	wantProblem(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusConflict, "conflict")
+	if n := a.store.lost.Load(); n != domain.MaxLostRaces {
+		t.Errorf("the move was tried %d times, want %d", n, domain.MaxLostRaces)
+	}
+	a.store.lose.Store(false)
+	g := decode[client.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	if g.Version != 0 {
+		t.Errorf("the game is at version %d", g.Version)
+	}
+	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusOK)
+}
+
 // TestSharedIdempotency retries a move on another server than the first
 // attempt, and sends one key to three servers at once.
 func TestSharedIdempotency(t *testing.T) {
@@ -470,4 +494,31 @@ func TestSharedReads(t *testing.T) {
 		t.Fatalf("delete: %d %v", n, err)
 	}
 	wantProblem(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusNotFound, "not_found")
+}
+
+// TestSharedNotices: with heartbeats too far apart to matter, a stream on B
+// hears of the moves stored on A through the database's notices, in order.
+func TestSharedNotices(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: time.Hour})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	st := openStream(t, b.server, "/v1/games/"+p.id+"/events")
+	if ev, _ := st.next(t); ev.Type != "snapshot" || ev.ID != "0" {
+		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
+	}
+	for seat, k := range keeps {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+		for {
+			ev, ok := st.next(t) // fails after 10 s without an event
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			if ev.ID != "" {
+				if want := strconv.Itoa(seat + 1); ev.ID != want {
+					t.Fatalf("the stream on B told version %s, want %s", ev.ID, want)
+				}
+				break
+			}
+		}
+	}
 }

@@ -95,6 +95,16 @@ func TestWatchMoves(t *testing.T) {
 		}
 	})
 
+	t.Run("a lost connection is made again and says notices may be lost", func(t *testing.T) {
+		var killed int
+		require.NoError(t, rawConn(t, url).QueryRow(t.Context(), `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE datname = current_database() AND query = 'LISTEN treasury_moves'`).Scan(&killed))
+		require.Equal(t, 1, killed, "the watch's connection")
+		assert.Equal(t, notice{"", 0}, next(), "once listening again")
+		require.NoError(t, a.Append(t.Context(), storetest.Move("g2", 5)))
+		assert.Equal(t, notice{"g2", 6}, next())
+	})
+
 	cancel()
 	assert.ErrorIs(t, <-done, context.Canceled)
 }
