@@ -61,6 +61,7 @@ type config struct {
 	keep        bool
 	database    string // sqlite or postgres
 	servers     int
+	pgConns     int
 }
 
 func main() {
@@ -76,6 +77,7 @@ func main() {
 	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
 	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
+	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
 	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each table's seats go to different servers")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -196,6 +198,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if cluster != nil {
 			if database, err = cluster.Database(ctx, fmt.Sprintf("treasury_round_%d", i+1)); err != nil {
 				return err
+			}
+			if c.pgConns > 0 {
+				database += fmt.Sprintf("&pool_max_conns=%d", c.pgConns)
 			}
 		}
 		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, database, profile, clientProfile)

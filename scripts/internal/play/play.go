@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
@@ -141,11 +142,12 @@ type move struct {
 
 // table is one game and its four seat clients.
 type table struct {
-	offset int // of the seats' servers in o.Servers
-	o      Options
-	rec    *Recorder
-	id     string
-	creds  []string
+	offset   int          // of the seats' servers in o.Servers
+	failover atomic.Int64 // requests that got no answer: the table moves on to the next server
+	o        Options
+	rec      *Recorder
+	id       string
+	creds    []string
 
 	mu      sync.Mutex
 	g       game
@@ -217,6 +219,7 @@ func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (
 			return answer{}, err
 		}
 		t.rec.Retried()
+		t.failover.Add(1) // with several servers, the retry goes to another
 		select {
 		case <-ctx.Done():
 			return answer{}, ctx.Err()
@@ -228,7 +231,7 @@ func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (
 // client is where seat sends its requests.
 func (t *table) client(seat int) *client.ClientWithResponses {
 	if n := len(t.o.Servers); n > 0 {
-		return t.o.Servers[(t.offset+seat)%n]
+		return t.o.Servers[(t.offset+seat+int(t.failover.Load()))%n]
 	}
 	return t.o.Client
 }

@@ -100,6 +100,10 @@ type cluster struct {
 	dir  string // everything: data/, the socket, server.log
 	cmd  *exec.Cmd
 	exit chan error // the server's exit status, once it has exited
+
+	postgres string // the binary, its user and settings: to start it again
+	cred     *syscall.Credential
+	durable  bool
 }
 
 func (c *cluster) url(db string) string {
@@ -174,7 +178,7 @@ func start(durable bool) (c *cluster, skip bool, err error) {
 		return nil, false, fmt.Errorf("pgtest: initdb: %v\n%s", err, out)
 	}
 
-	c = &cluster{dir: dir, exit: make(chan error, 1)}
+	c = &cluster{dir: dir, exit: make(chan error, 1), postgres: filepath.Join(bin, "postgres"), cred: cred, durable: durable}
 	if err := c.run(filepath.Join(bin, "postgres"), cred, durable); err != nil {
 		os.RemoveAll(dir)
 		return nil, false, err
@@ -294,3 +298,19 @@ func (c *Cluster) Database(ctx context.Context, name string) (string, error) {
 
 // Stop shuts the server down and removes its directory.
 func (c *Cluster) Stop() error { return c.c.stop() }
+
+// Kill ends the server with SIGKILL, as a crash would, and starts it again
+// on the same data (crash recovery then runs); it returns once the server
+// accepts connections again.
+func (c *Cluster) Kill() error {
+	// The whole process group: the postmaster and every backend, so that
+	// none is left holding the shared memory the new server needs.
+	if err := syscall.Kill(-c.c.cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("pgtest: kill: %w", err)
+	}
+	<-c.c.exit
+	if err := c.c.run(c.c.postgres, c.c.cred, c.c.durable); err != nil {
+		return err
+	}
+	return c.c.waitReady()
+}
