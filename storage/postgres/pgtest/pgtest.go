@@ -305,12 +305,28 @@ func (c *Cluster) Stop() error { return c.c.stop() }
 func (c *Cluster) Kill() error {
 	// The whole process group: the postmaster and every backend, so that
 	// none is left holding the shared memory the new server needs.
-	if err := syscall.Kill(-c.c.cmd.Process.Pid, syscall.SIGKILL); err != nil {
+	pgid := c.c.cmd.Process.Pid
+	if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil {
 		return fmt.Errorf("pgtest: kill: %w", err)
 	}
 	<-c.c.exit
-	if err := c.c.run(c.c.postgres, c.c.cred, c.c.durable); err != nil {
-		return err
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		if syscall.Kill(-pgid, 0) == syscall.ESRCH {
+			break // the whole group is gone
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	return c.c.waitReady()
+	// Backends that were between two steps may hold the shared memory a
+	// moment longer: the new server refuses to start until they are gone.
+	for tries := 0; ; tries++ {
+		if err := c.c.run(c.c.postgres, c.c.cred, c.c.durable); err != nil {
+			return err
+		}
+		err := c.c.waitReady()
+		if err == nil || tries == 50 {
+			return err
+		}
+		<-c.c.exit // the failed start's status, which waitReady put back
+		time.Sleep(100 * time.Millisecond)
+	}
 }
