@@ -128,6 +128,10 @@ type Played struct {
 // Games is the service behind the API: it creates games, checks credentials,
 // applies moves one at a time per game and keeps everything in a Store. It
 // knows no rules; each game's Ruleset does.
+//
+// Over a SharedStore (several servers on one database) it trusts nothing in
+// memory without asking the store, and FollowStore must run for live clients
+// to hear of other servers' moves at once: see domain/shared.go.
 type Games struct {
 	store    Store
 	rulesets map[string]Ruleset
