@@ -167,9 +167,14 @@ func (s *Games) fetch(ctx context.Context, id string, a *audience) {
 			from = want - 1
 		}
 		ups, err := s.liveUpdates(ctx, id, from)
-		if err != nil {
-			// The streams' own checks catch up from the log.
+		if err != nil || len(ups) == 0 {
+			// On an error the streams' own checks catch up from the log;
+			// a log with nothing new is read again only for a newer notice.
 			s.subMu.Lock()
+			if err == nil && a.want > want {
+				s.subMu.Unlock()
+				continue
+			}
 			a.fetching = false
 			s.subMu.Unlock()
 			return
