@@ -160,9 +160,19 @@ func (s *Games) fetch(ctx context.Context, id string, a *audience) {
 		s.subMu.Unlock()
 		if from == 0 {
 			// Nothing handed over yet: the clients read the game when they
-			// subscribed, before the move noticed.
+			// subscribed, before the move noticed; for a recheck, before
+			// the move the game is at now. Handing over that one move is
+			// enough: a client that lacks more finds a gap and catches up
+			// from the log.
 			if want == 0 {
-				continue // a recheck with nothing to start from: the streams check for themselves
+				v, err := s.shared.Version(ctx, id)
+				if err != nil || v == 0 {
+					s.subMu.Lock()
+					a.fetching = false
+					s.subMu.Unlock()
+					return
+				}
+				want = v
 			}
 			from = want - 1
 		}

@@ -125,8 +125,9 @@ type SharedStore interface {
 	Version(ctx context.Context, id string) (int64, error)
 	// WatchMoves calls moved(gameID, seq) for the moves stored by any
 	// process, for each game in the order they were stored, until ctx ends,
-	// and reconnects when its connection fails. Notices may be lost while it
-	// reconnects: it then calls moved("", 0), meaning "any game may have
-	// moved". moved is called from one goroutine and should return soon.
+	// and reconnects when its connection fails. Each time it begins to
+	// listen (the first time too) it calls moved("", 0), meaning "any game
+	// may have moved without a notice". moved is called from one goroutine
+	// and should return soon.
 	WatchMoves(ctx context.Context, moved func(gameID string, seq int64)) error
 }

@@ -35,16 +35,15 @@ func (s *Store) Version(ctx context.Context, id string) (int64, error) {
 // WatchMoves listens on movesChannel on a connection of its own (outside the
 // pool) and calls moved for every move any server stores, until ctx ends.
 // When the connection fails it connects again, with a growing pause up to
-// two seconds, and calls moved("", 0) once listening again, since notices
-// sent in between are lost. It returns ctx's error.
+// two seconds. Each time it begins to listen (the first time too) it calls
+// moved("", 0): moves stored before, or while it was not listening, had
+// notices it never heard. It returns ctx's error.
 func (s *Store) WatchMoves(ctx context.Context, moved func(gameID string, seq int64)) error {
 	pause := 50 * time.Millisecond
-	for first := true; ; first = false {
+	for {
 		err := s.listen(ctx, func() {
 			pause = 50 * time.Millisecond
-			if !first {
-				moved("", 0)
-			}
+			moved("", 0)
 		}, moved)
 		if ctx.Err() != nil {
 			return ctx.Err()
