@@ -36,7 +36,10 @@ const streamWriteTimeout = 30 * time.Second
 // also arrives live; it remembers the last version sent and skips live
 // updates at or below it. A client that falls too far behind has its
 // subscription dropped by the service; the stream then subscribes again and
-// catches up from the store the same way.
+// catches up from the store the same way. When several servers share the
+// store, the stream also catches up from the store at every heartbeat, so
+// that a notice of another server's move that never came delays that move
+// by a heartbeat at most.
 func (s *Server) streamGameEvents(c echo.Context) error {
 	req := c.Request()
 	ctx := req.Context()
@@ -120,6 +123,17 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 		case <-s.done: // the server shuts down
 			return nil
 		case <-heartbeat.C:
+			if s.games.Shared() {
+				// Other servers store moves too, and a notice of one may
+				// never come: the log is the truth, read it now and then.
+				var ended bool
+				if sent, ended, err = st.catchUpEnded(ctx, id, sent, viewer); err != nil {
+					return st.fail(err)
+				}
+				if ended {
+					return nil
+				}
+			}
 			if err := st.comment("keep-alive"); err != nil {
 				return nil
 			}
@@ -150,13 +164,22 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				continue
 			}
 			if u.Seq <= sent {
+				if u.Ended {
+					return nil // the end, already sent from the store
+				}
 				continue // already sent from the store
 			}
 			if u.Seq > sent+1 {
-				// Cannot happen while updates arrive in order; if it ever
-				// does, the store has what lies between.
-				if sent, err = st.catchUp(ctx, id, sent, viewer); err != nil {
+				// Updates arrive in order, but with several servers one
+				// may be missing (a notice lost, or a read of the log
+				// overtaken by a move played here): the store has what
+				// lies between, maybe the game's end too.
+				var ended bool
+				if sent, ended, err = st.catchUpEnded(ctx, id, sent, viewer); err != nil {
 					return st.fail(err)
+				}
+				if ended {
+					return nil
 				}
 				if u.Seq <= sent {
 					continue
@@ -340,14 +363,23 @@ func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
 // catchUp sends, from the store, every move after version after, and returns
 // the last version sent.
 func (st *stream) catchUp(ctx context.Context, id string, after int64, v domain.Viewer) (int64, error) {
+	sent, _, err := st.catchUpEnded(ctx, id, after, v)
+	return sent, err
+}
+
+// catchUpEnded is catchUp that also says whether it sent the game's end.
+func (st *stream) catchUpEnded(ctx context.Context, id string, after int64, v domain.Viewer) (int64, bool, error) {
 	backlog, err := st.s.games.Updates(ctx, id, after)
 	if err != nil {
-		return after, err
+		return after, false, err
+	}
+	if len(backlog) == 0 {
+		return after, false, nil
 	}
 	st.arm()
 	for _, u := range backlog {
 		st.group(u, v, false)
 		after = u.Seq
 	}
-	return after, st.flush()
+	return after, backlog[len(backlog)-1].Ended, st.flush()
 }

@@ -128,6 +128,10 @@ type Played struct {
 // Games is the service behind the API: it creates games, checks credentials,
 // applies moves one at a time per game and keeps everything in a Store. It
 // knows no rules; each game's Ruleset does.
+//
+// Over a SharedStore (several servers on one database) it trusts nothing in
+// memory without asking the store, and FollowStore must run for live clients
+// to hear of other servers' moves at once: see domain/shared.go.
 type Games struct {
 	store    Store
 	rulesets map[string]Ruleset
@@ -143,7 +147,11 @@ type Games struct {
 	catalogs map[string]CatalogBlob // by hash; stored catalogs never change
 
 	subMu sync.Mutex
-	subs  map[string]map[*subscriber]struct{} // live clients by game id
+	subs  map[string]*audience // live clients by game id
+
+	// shared is the store when several servers share it (SharedStore), and
+	// nil when this process is the store's only user.
+	shared SharedStore
 }
 
 // NewGames returns the service over store with the given rulesets.
@@ -151,8 +159,9 @@ func NewGames(store Store, rulesets ...Ruleset) *Games {
 	g := &Games{
 		store: store, rulesets: map[string]Ruleset{}, now: time.Now,
 		tables: map[string]*table{}, cacheLimit: DefaultCachedGames, seed: maphash.MakeSeed(),
-		catalogs: map[string]CatalogBlob{}, subs: map[string]map[*subscriber]struct{}{},
+		catalogs: map[string]CatalogBlob{}, subs: map[string]*audience{},
 	}
+	g.shared, _ = store.(SharedStore)
 	for _, r := range rulesets {
 		g.rulesets[r.Name()] = r
 	}
@@ -361,6 +370,9 @@ func (s *Games) Game(ctx context.Context, id string, v Viewer) (GameView, error)
 // answered, and a move that fails in the store leaves nothing of itself in
 // memory: the game is read again from the store.
 func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, opt PlayOptions) (Played, error) {
+	if s.shared != nil {
+		return s.playShared(ctx, id, actor, move, opt)
+	}
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -393,26 +405,8 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 		t.mu.Lock()
 	}
 	if flightKey != "" && t.mayHaveUsed(keyHash) {
-		prev, err := s.store.Idempotency(ctx, id, scope, opt.IdempotencyKey)
-		if err != nil {
-			return Played{}, err
-		}
-		if prev != nil {
-			if !sameRequest(prev.RequestHash, reqHash, move) {
-				return Played{}, Errorf(IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", opt.IdempotencyKey)
-			}
-			resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)
-			if err != nil {
-				return Played{}, err
-			}
-			var p struct {
-				Seq  int64    `json:"seq"`
-				Game GameView `json:"game"`
-			}
-			if err := json.Unmarshal(resp, &p); err != nil {
-				return Played{}, err
-			}
-			return Played{Seq: p.Seq, Game: p.Game, Response: resp, Replayed: true}, nil
+		if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
+			return p, err
 		}
 	}
 	rec, g := t.rec, t.g
@@ -471,6 +465,32 @@ func (s *Games) Play(ctx context.Context, id string, actor Actor, move []byte, o
 		return Played{}, err
 	}
 	return p, nil
+}
+
+// replay answers a retry: the first answer to the move stored with the
+// idempotency key (ok), IdempotencyReused when the key was stored with
+// another move, and nothing when the key is new. Called with t.mu held and
+// t's head read.
+func (s *Games) replay(ctx context.Context, t *table, actor Actor, move []byte, key, scope, reqHash string) (Played, bool, error) {
+	prev, err := s.store.Idempotency(ctx, t.id, scope, key)
+	if err != nil || prev == nil {
+		return Played{}, false, err
+	}
+	if !sameRequest(prev.RequestHash, reqHash, move) {
+		return Played{}, false, Errorf(IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", key)
+	}
+	resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)
+	if err != nil {
+		return Played{}, false, err
+	}
+	var p struct {
+		Seq  int64    `json:"seq"`
+		Game GameView `json:"game"`
+	}
+	if err := json.Unmarshal(resp, &p); err != nil {
+		return Played{}, false, err
+	}
+	return Played{Seq: p.Seq, Game: p.Game, Response: resp, Replayed: true}, true, nil
 }
 
 // played builds, from a game that has just applied a move, the append that
@@ -737,6 +757,20 @@ type subscriber struct {
 	ch chan Update
 }
 
+// audience is the live clients of one game, and the last update handed to
+// them: updates reach them in order, each once, whichever way they came (a
+// move played here, or a notice of a move stored by another server).
+type audience struct {
+	subs map[*subscriber]struct{}
+	last int64
+
+	// On a SharedStore (see FollowStore): the last move another server
+	// noticed, whether every move should be looked for, and whether a
+	// goroutine is reading them from the log.
+	want              int64
+	recheck, fetching bool
+}
+
 // Subscribe returns a channel of the updates of game id from now on, and a
 // function that ends the subscription. The channel is closed when the client
 // falls too far behind; it should then catch up with Updates.
@@ -744,35 +778,45 @@ func (s *Games) Subscribe(id string) (<-chan Update, func()) {
 	sub := &subscriber{ch: make(chan Update, subscriberBuffer)}
 	s.subMu.Lock()
 	if s.subs[id] == nil {
-		s.subs[id] = map[*subscriber]struct{}{}
+		s.subs[id] = &audience{subs: map[*subscriber]struct{}{}}
 	}
-	s.subs[id][sub] = struct{}{}
+	s.subs[id].subs[sub] = struct{}{}
 	s.subMu.Unlock()
 	var once sync.Once
 	return sub.ch, func() {
 		once.Do(func() {
 			s.subMu.Lock()
 			defer s.subMu.Unlock()
-			if _, ok := s.subs[id][sub]; ok {
-				delete(s.subs[id], sub)
+			a := s.subs[id]
+			if a == nil {
+				return
+			}
+			if _, ok := a.subs[sub]; ok {
+				delete(a.subs, sub)
 				close(sub.ch)
 			}
-			if len(s.subs[id]) == 0 {
+			if len(a.subs) == 0 {
 				delete(s.subs, id)
 			}
 		})
 	}
 }
 
-// publish hands an update to every live client of its game without waiting.
+// publish hands an update to every live client of its game without waiting;
+// an update at or below one already handed over is left out.
 func (s *Games) publish(u Update) {
 	s.subMu.Lock()
 	defer s.subMu.Unlock()
-	for sub := range s.subs[u.GameID] {
+	a := s.subs[u.GameID]
+	if a == nil || u.Seq <= a.last {
+		return
+	}
+	a.last = u.Seq
+	for sub := range a.subs {
 		select {
 		case sub.ch <- u:
 		default: // too far behind: drop it; it catches up from the log
-			delete(s.subs[u.GameID], sub)
+			delete(a.subs, sub)
 			close(sub.ch)
 		}
 	}
@@ -793,18 +837,7 @@ func (s *Games) Updates(ctx context.Context, id string, after int64) ([]Update, 
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Update, len(moves))
-	for i, m := range moves {
-		var events []Event
-		if len(m.Events) > 0 {
-			if err := json.Unmarshal(m.Events, &events); err != nil {
-				return nil, err
-			}
-		}
-		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At,
-			Ended: rec.Ended, Public: m.Public, For: m.For, NotHost: m.NotHost}
-	}
-	return out, nil
+	return updatesOf(id, moves, func(*MoveRecord) bool { return rec.Ended })
 }
 
 // VerifySheet checks a paper score sheet of a ruleset (the ruleset's JSON).

@@ -113,3 +113,21 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 }
+
+// SharedStore is a Store that several processes (servers) use at once, each
+// with its own Games: any of them may store a move of any game. The service
+// then trusts nothing it holds in memory about a game without asking the
+// store (see Games' doc), and the store decides every race.
+type SharedStore interface {
+	Store
+	// Version returns the stored version of a game (NotFound when it does
+	// not exist): a cheap read, made before a cached game is trusted.
+	Version(ctx context.Context, id string) (int64, error)
+	// WatchMoves calls moved(gameID, seq) for the moves stored by any
+	// process, for each game in the order they were stored, until ctx ends,
+	// and reconnects when its connection fails. Each time it begins to
+	// listen (the first time too) it calls moved("", 0), meaning "any game
+	// may have moved without a notice". moved is called from one goroutine
+	// and should return soon.
+	WatchMoves(ctx context.Context, moved func(gameID string, seq int64)) error
+}

@@ -171,6 +171,11 @@ func (t *table) drain() {
 // head makes sure t.g is the game as every move handed to the store left it,
 // reading it from the store if needed. t.mu is held.
 func (s *Games) head(ctx context.Context, t *table) error {
+	if s.shared != nil && t.g != nil && !t.stale {
+		if err := s.checkVersion(ctx, t); err != nil {
+			return err
+		}
+	}
 	for t.g == nil || t.stale {
 		if t.pending > 0 {
 			t.drain()
@@ -182,7 +187,7 @@ func (s *Games) head(ctx context.Context, t *table) error {
 		}
 		t.rec, t.g, t.stale = rec, g, false
 		t.used, t.usedKnown = nil, false
-		if l, ok := s.store.(IdempotencyKeyLister); ok {
+		if l, ok := s.store.(IdempotencyKeyLister); ok && s.shared == nil {
 			recs, err := l.IdempotencyKeys(ctx, t.id)
 			if err != nil {
 				return err
@@ -248,7 +253,9 @@ func (s *Games) cache(rec GameRecord, g Game, creds Credentials) {
 	t.mu.Lock()
 	if t.g == nil && t.pending == 0 {
 		t.rec, t.g = rec, g
-		t.used, t.usedKnown = nil, true // a new game has used no key
+		// A new game has used no key; a shared store's keys are always
+		// looked up, as another server may store one.
+		t.used, t.usedKnown = nil, s.shared == nil
 	}
 	t.mu.Unlock()
 }

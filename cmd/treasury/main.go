@@ -390,6 +390,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}()
 	games := domain.NewGames(store, rulesets.All(sg)...)
+	if games.Shared() {
+		// Other servers may store moves in this database: hear of them for
+		// this server's event streams, until the store is closed.
+		followCtx, stopFollowing := context.WithCancel(context.Background())
+		followed := make(chan struct{})
+		go func() { _ = games.FollowStore(followCtx); close(followed) }()
+		defer func() { stopFollowing(); <-followed }()
+	}
 	if c.idleGames > 0 {
 		sweepCtx, stopSweep := context.WithCancel(context.Background())
 		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)

@@ -45,6 +45,8 @@ import (
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
+	"github.com/treasury-games/treasury/storage/postgres"
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -55,6 +57,10 @@ type config struct {
 	maxUp   time.Duration
 	seed    uint64
 	keep    bool
+
+	database string // sqlite or postgres
+	servers  int
+	pgKills  int // kills of the PostgreSQL server, among the -kills
 }
 
 func main() {
@@ -65,9 +71,13 @@ func main() {
 	flag.DurationVar(&c.maxUp, "max-up", 1200*time.Millisecond, "longest time the server runs under load before a kill")
 	flag.Uint64Var(&c.seed, "seed", uint64(time.Now().UnixNano()), "seed of the kill moments and the clients' choices")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (database and server log)")
+	flag.StringVar(&c.database, "database", "sqlite", "sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
+	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each kill takes one at random while the clients retry on the others")
+	flag.IntVar(&c.pgKills, "pg-kills", 1, "with -database postgres: how many of the kills also SIGKILL the PostgreSQL server (and start it again)")
 	flag.Parse()
-	if c.kills < 1 || c.clients < play.Seats || c.clients%play.Seats != 0 || c.minUp <= 0 || c.maxUp < c.minUp {
-		fmt.Fprintln(os.Stderr, "crashrun: -kills must be at least 1, -clients a positive multiple of 4, and 0 < -min-up <= -max-up")
+	if c.kills < 1 || c.clients < play.Seats || c.clients%play.Seats != 0 || c.minUp <= 0 || c.maxUp < c.minUp ||
+		(c.database != "sqlite" && c.database != "postgres") || c.servers < 1 || (c.servers > 1 && c.database != "postgres") || c.pgKills < 0 {
+		fmt.Fprintln(os.Stderr, "crashrun: -kills must be at least 1, -clients a positive multiple of 4, 0 < -min-up <= -max-up, -database sqlite or postgres, -servers 1 or more with postgres")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -85,6 +95,7 @@ func main() {
 // Result is what the run found.
 type Result struct {
 	Kills            int
+	DatabaseKills    int // of the PostgreSQL server
 	Acknowledged     int // moves answered 200
 	Replayed         int // of which answered from their Idempotency-Key after a kill
 	Retries          int // requests sent again after a kill
@@ -132,40 +143,66 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 	if err := proc.Build(ctx, root, "./cmd/treasury", bin); err != nil {
 		return res, err
 	}
-	addr, err := proc.FreeAddress()
-	if err != nil {
-		return res, err
+	dbPath, database := filepath.Join(tmp, "crash.db"), ""
+	var cluster *pgtest.Cluster
+	if c.database == "postgres" {
+		if cluster, err = pgtest.Start(true); err != nil {
+			return res, err
+		}
+		defer cluster.Stop()
+		if database, err = cluster.Database(ctx, "crash"); err != nil {
+			return res, err
+		}
+	} else {
+		database = dbPath
 	}
-	dbPath, logPath := filepath.Join(tmp, "crash.db"), filepath.Join(tmp, "treasury.log")
-	args := []string{"serve", "--address", addr, "--database", dbPath, "--log-level", "warn"}
 	// All clients share 127.0.0.1: no rate limits.
 	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0", "TREASURY_CREATE_RATE_PER_ADDRESS=0"}
-	start := func() (*proc.Server, error) {
-		return proc.Start(ctx, bin, args, addr, "/healthz", logPath, env...)
+	addrs := make([]string, c.servers)
+	for i := range addrs {
+		if addrs[i], err = proc.FreeAddress(); err != nil {
+			return res, err
+		}
 	}
-	fmt.Fprintf(out, "crash run %s\nmachine: %s\nclients: %d (%d tables x %d seats), %d kills, %s to %s of load before each, seed %d\n",
-		time.Now().UTC().Format(time.RFC3339), proc.Machine(), c.clients, c.clients/play.Seats, play.Seats, c.kills, c.minUp, c.maxUp, c.seed)
+	start := func(i int) (*proc.Server, error) {
+		args := []string{"serve", "--address", addrs[i], "--database", database, "--log-level", "warn"}
+		return proc.Start(ctx, bin, args, addrs[i], "/healthz", filepath.Join(tmp, fmt.Sprintf("treasury-%d.log", i+1)), env...)
+	}
+	fmt.Fprintf(out, "crash run %s\nmachine: %s\ntreasury: %d server(s) on %s\nclients: %d (%d tables x %d seats), %d kills, %s to %s of load before each, seed %d\n",
+		time.Now().UTC().Format(time.RFC3339), proc.Machine(), c.servers, c.database, c.clients, c.clients/play.Seats, play.Seats, c.kills, c.minUp, c.maxUp, c.seed)
 
-	srv, err := start()
-	if err != nil {
-		return res, err
-	}
+	srvs := make([]*proc.Server, c.servers)
 	defer func() {
-		if srv != nil {
-			srv.Kill()
+		for _, s := range srvs {
+			if s != nil {
+				s.Kill()
+			}
 		}
 	}()
+	for i := range srvs {
+		if srvs[i], err = start(i); err != nil {
+			return res, err
+		}
+	}
 
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 2 * c.clients
-	cl, err := client.NewClientWithResponses("http://"+addr, client.WithHTTPClient(&http.Client{Transport: tr, Timeout: time.Minute}))
-	if err != nil {
-		return res, err
+	hc := &http.Client{Transport: tr, Timeout: time.Minute}
+	var cls []*client.ClientWithResponses
+	for _, a := range addrs {
+		cl, err := client.NewClientWithResponses("http://"+a, client.WithHTTPClient(hc))
+		if err != nil {
+			return res, err
+		}
+		cls = append(cls, cl)
 	}
 	var acked acks
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
-	opts := play.Options{Client: cl, Idempotency: true, Persist: true, LocalLegal: true, Ack: acked.add, Stop: stop, Poll: 200 * time.Millisecond}
+	opts := play.Options{Client: cls[0], Idempotency: true, Persist: true, LocalLegal: true, Ack: acked.add, Stop: stop, Poll: 200 * time.Millisecond}
+	if len(cls) > 1 {
+		opts.Servers = cls
+	}
 	var wg sync.WaitGroup
 	for t := range c.clients / play.Seats {
 		wg.Go(func() {
@@ -195,18 +232,28 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 			wg.Wait()
 			return res, ctx.Err()
 		}
-		srv.Kill()
-		srv = nil
+		k := r.IntN(c.servers)
+		srvs[k].Kill()
+		srvs[k] = nil
 		res.Kills++
-		ok, err := integrity(dbPath)
-		if err != nil {
-			return res, fmt.Errorf("after kill %d: %w", i+1, err)
+		if cluster != nil && res.DatabaseKills < c.pgKills && i >= c.kills/2 {
+			// The database crashes too, while a server is down.
+			if err := cluster.Kill(); err != nil {
+				return res, fmt.Errorf("kill %d, PostgreSQL: %w", i+1, err)
+			}
+			res.DatabaseKills++
 		}
-		res.IntegrityChecks++
-		if !ok {
-			res.IntegrityFailed++
+		if cluster == nil {
+			ok, err := integrity(dbPath)
+			if err != nil {
+				return res, fmt.Errorf("after kill %d: %w", i+1, err)
+			}
+			res.IntegrityChecks++
+			if !ok {
+				res.IntegrityFailed++
+			}
 		}
-		if srv, err = start(); err != nil {
+		if srvs[k], err = start(k); err != nil {
 			return res, fmt.Errorf("restart after kill %d: %w", i+1, err)
 		}
 	}
@@ -215,10 +262,12 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 	time.Sleep(c.minUp)
 	close(stop)
 	wg.Wait()
-	if err := srv.Stop(); err != nil {
-		return res, err
+	for i, s := range srvs {
+		if err := s.Stop(); err != nil {
+			return res, err
+		}
+		srvs[i] = nil
 	}
-	srv = nil
 
 	sum := rec.Summary(time.Second)
 	res.Retries, res.ClientErrors = sum.Retries, sum.Errors
@@ -228,20 +277,29 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 			res.Replayed++
 		}
 	}
-	ok, err := integrity(dbPath)
-	if err != nil {
+	var st store
+	if cluster == nil {
+		ok, err := integrity(dbPath)
+		if err != nil {
+			return res, err
+		}
+		res.IntegrityChecks++
+		if !ok {
+			res.IntegrityFailed++
+		}
+		if st, err = sqlite.Open(ctx, dbPath); err != nil {
+			return res, err
+		}
+	} else if st, err = postgres.Open(ctx, database); err != nil {
 		return res, err
 	}
-	res.IntegrityChecks++
-	if !ok {
-		res.IntegrityFailed++
-	}
-	if err := verify(ctx, dbPath, acked.list, &res, out); err != nil {
+	defer st.Close()
+	if err := verify(ctx, st, acked.list, &res, out); err != nil {
 		return res, err
 	}
 
-	fmt.Fprintf(out, "\nkills: %d\nacknowledged moves: %d (%d of them answered from their Idempotency-Key after a kill; %d requests sent again)\n",
-		res.Kills, res.Acknowledged, res.Replayed, res.Retries)
+	fmt.Fprintf(out, "\nkills: %d (of them %d of PostgreSQL too)\nacknowledged moves: %d (%d of them answered from their Idempotency-Key after a kill; %d requests sent again)\n",
+		res.Kills, res.DatabaseKills, res.Acknowledged, res.Replayed, res.Retries)
 	fmt.Fprintf(out, "lost moves: %d\nintegrity checks: %d, failed: %d\n", res.Lost, res.IntegrityChecks, res.IntegrityFailed)
 	fmt.Fprintf(out, "games replayed: %d (%d moves), replay mismatches: %d\n", res.Games, res.Moves, res.ReplayMismatches)
 	fmt.Fprintf(out, "error answers and abandoned games: %s\n", play.Counts(res.ClientErrors))
@@ -284,13 +342,8 @@ func integrity(path string) (bool, error) {
 
 // verify checks every acknowledged move against the log and replays every
 // stored game to its stored snapshot.
-func verify(ctx context.Context, path string, acked []play.Ack, res *Result, out io.Writer) error {
-	st, err := sqlite.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	ids, err := gameIDs(path)
+func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io.Writer) error {
+	ids, err := gameIDs(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -334,7 +387,7 @@ func verify(ctx context.Context, path string, acked []play.Ack, res *Result, out
 
 // replay rebuilds a stored game from its setup and move log and compares it
 // with the stored snapshot; it returns what differs, or "".
-func replay(ctx context.Context, st *sqlite.Store, rules *silvergold.Rules, id string, moves []domain.MoveRecord) string {
+func replay(ctx context.Context, st store, rules *silvergold.Rules, id string, moves []domain.MoveRecord) string {
 	rec, err := st.Game(ctx, id)
 	if err != nil {
 		return err.Error()
@@ -371,29 +424,31 @@ func replay(ctx context.Context, st *sqlite.Store, rules *silvergold.Rules, id s
 	return ""
 }
 
-// gameIDs lists every stored game; the store has no listing, so it is read
-// from the file directly.
-func gameIDs(path string) ([]string, error) {
-	db, err := sql.Open("sqlite3", path+"?_query_only=on")
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT id FROM games ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+// store is what the checks read: either store has all of it.
+type store interface {
+	domain.Store
+	domain.Exporter
+}
+
+// gameIDs lists every stored game.
+func gameIDs(ctx context.Context, st store) ([]string, error) {
 	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+	for {
+		after := ""
+		if len(ids) > 0 {
+			after = ids[len(ids)-1]
+		}
+		page, err := st.GameIDs(ctx, after, 1000)
+		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		if len(page) == 0 {
+			break
+		}
+		ids = append(ids, page...)
 	}
 	if len(ids) == 0 {
 		return nil, errors.New("no game was stored")
 	}
-	return ids, rows.Err()
+	return ids, nil
 }

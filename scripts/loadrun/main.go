@@ -45,6 +45,7 @@ import (
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )
 
 type config struct {
@@ -59,6 +60,9 @@ type config struct {
 	clientPprof string
 	keep        bool
 	ruleset     string
+	database    string // sqlite or postgres
+	servers     int
+	pgConns     int
 }
 
 func main() {
@@ -74,6 +78,9 @@ func main() {
 	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
 	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play: silver-and-gold (one client per seat) or lucky-treasure-hunter (4 seats, one move at a time, each seat reading its legal moves)")
+	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
+	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
+	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each table's seats go to different servers")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		// The clients decode every answer; collecting less often leaves
@@ -81,8 +88,9 @@ func main() {
 		debug.SetGCPercent(400)
 	}
 	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || (c.legal != "local" && c.legal != "server") ||
-		(c.ruleset != "silver-and-gold" && c.ruleset != "lucky-treasure-hunter") {
-		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, and -legal-moves local or server, -ruleset silver-and-gold or lucky-treasure-hunter")
+		(c.ruleset != "silver-and-gold" && c.ruleset != "lucky-treasure-hunter") ||
+		(c.database != "sqlite" && c.database != "postgres") || c.servers < 1 || (c.servers > 1 && c.database != "postgres") {
+		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, -legal-moves local or server, -ruleset silver-and-gold or lucky-treasure-hunter, -database sqlite or postgres, and -servers 1, or more with postgres")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -111,6 +119,8 @@ type Ratios struct {
 type Report struct {
 	Date        string  `json:"date"`
 	Machine     string  `json:"machine"`
+	Database    string  `json:"database"`
+	Servers     int     `json:"servers"`
 	Clients     int     `json:"clients"`
 	Tables      int     `json:"tables"`
 	Idempotency bool    `json:"idempotency_keys"`
@@ -157,8 +167,20 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		return err
 	}
 
-	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
-	fmt.Fprintf(out, "load run %s\nmachine: %s\nclients: %d (%d tables x %d seats), idempotency keys: %v, legal moves: %s, ", rep.Date, rep.Machine, c.clients, rep.Tables, play.Seats, c.idempotency, c.legal)
+	var cluster *pgtest.Cluster
+	if c.database == "postgres" {
+		if cluster, err = pgtest.Start(true); err != nil {
+			return err
+		}
+		defer cluster.Stop()
+	}
+
+	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
+	fmt.Fprintf(out, "load run %s\nmachine: %s\ntreasury: %d server(s) on %s\n", rep.Date, rep.Machine, c.servers, c.database)
+	if cluster != nil {
+		fmt.Fprintln(out, "PostgreSQL: a cluster of this run on a Unix socket, fsync on; its CPU is not in the server CPU per move")
+	}
+	fmt.Fprintf(out, "clients: %d (%d tables x %d seats), idempotency keys: %v, legal moves: %s, ", c.clients, rep.Tables, play.Seats, c.idempotency, c.legal)
 	if c.games > 0 {
 		fmt.Fprintf(out, "%d complete games per treasury phase\n", c.games)
 	} else {
@@ -175,7 +197,16 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if i == 0 {
 			profile, clientProfile = c.pprof, c.clientPprof
 		}
-		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, profile, clientProfile)
+		database := filepath.Join(dir, "treasury.db")
+		if cluster != nil {
+			if database, err = cluster.Database(ctx, fmt.Sprintf("treasury_round_%d", i+1)); err != nil {
+				return err
+			}
+			if c.pgConns > 0 {
+				database += fmt.Sprintf("&pool_max_conns=%d", c.pgConns)
+			}
+		}
+		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, database, profile, clientProfile)
 		if err != nil {
 			return fmt.Errorf("round %d, treasury: %w", i+1, err)
 		}
@@ -278,38 +309,65 @@ func httpClient(clients int) *http.Client {
 	return &http.Client{Transport: tr, Timeout: time.Minute}
 }
 
-// treasuryPhase plays games on a fresh treasury server and returns what the
-// clients measured and the move bodies they sent.
-func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfile string) (play.Summary, [][]byte, error) {
-	addr, err := proc.FreeAddress()
-	if err != nil {
-		return play.Summary{}, nil, err
-	}
+// treasuryPhase plays games on fresh treasury servers (c.servers of them on
+// one database) and returns what the clients measured and the move bodies
+// they sent.
+func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, clientProfile string) (play.Summary, [][]byte, error) {
 	// Every client of the run comes from 127.0.0.1, far beyond what one
 	// address or credential may send to a public server: no rate limits.
 	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0", "TREASURY_CREATE_RATE_PER_ADDRESS=0"}
 	pprofAddr := ""
+	var err error
 	if profile != "" {
 		if pprofAddr, err = proc.FreeAddress(); err != nil {
 			return play.Summary{}, nil, err
 		}
-		env = append(env, "TREASURY_PPROF="+pprofAddr)
 	}
-	args := []string{"serve", "--address", addr, "--database", filepath.Join(dir, "treasury.db"), "--log-level", "warn"}
-	srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, "treasury.log"), env...)
-	if err != nil {
-		return play.Summary{}, nil, err
-	}
-	defer srv.Stop()
-
 	hc := httpClient(c.clients)
-	cl, err := client.NewClientWithResponses(srv.URL, client.WithHTTPClient(hc))
-	if err != nil {
-		return play.Summary{}, nil, err
+	var (
+		srvs []*proc.Server
+		cls  []*client.ClientWithResponses
+	)
+	defer func() {
+		for _, s := range srvs {
+			s.Stop()
+		}
+	}()
+	for i := range c.servers {
+		addr, err := proc.FreeAddress()
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		e := env
+		if i == 0 && pprofAddr != "" {
+			e = append(slices.Clip(env), "TREASURY_PPROF="+pprofAddr) // the first server is profiled
+		}
+		args := []string{"serve", "--address", addr, "--database", database, "--log-level", "warn"}
+		srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, fmt.Sprintf("treasury-%d.log", i+1)), e...)
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		srvs = append(srvs, srv)
+		cl, err := client.NewClientWithResponses(srv.URL, client.WithHTTPClient(hc))
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		cls = append(cls, cl)
 	}
+	cpuTime := func() time.Duration {
+		var d time.Duration
+		for _, s := range srvs {
+			d += s.CPUTime()
+		}
+		return d
+	}
+
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
-	opts := play.Options{Client: cl, Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
+	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
+	if len(cls) > 1 {
+		opts.Servers = cls
+	}
 	tables := c.clients / play.Seats
 	var (
 		started  atomic.Int64
@@ -317,7 +375,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfi
 		errMu    sync.Mutex
 		firstErr error
 	)
-	start, cpu0, own0 := time.Now(), srv.CPUTime(), selfCPU()
+	start, cpu0, own0 := time.Now(), cpuTime(), selfCPU()
 	if c.games <= 0 {
 		timer := time.AfterFunc(c.duration, func() { close(stop) })
 		defer timer.Stop()
@@ -374,8 +432,8 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, profile, clientProfi
 		}()
 	}
 	wg.Wait()
-	elapsed, cpu, own := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0
-	grouped, err := writesPerCommit(ctx, hc, srv.URL)
+	elapsed, cpu, own := time.Since(start), cpuTime()-cpu0, selfCPU()-own0
+	grouped, err := writesPerCommit(ctx, hc, srvs[0].URL)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun: metrics:", err)
 	}

@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )
 
 // TestRun builds both servers and measures one complete game against each:
@@ -13,7 +18,7 @@ func TestRun(t *testing.T) {
 		t.Skip("builds and starts two servers")
 	}
 	var out bytes.Buffer
-	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "local", duration: time.Second}
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "local", duration: time.Second, database: "sqlite", servers: 1}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -39,6 +44,28 @@ func TestRunLuckyTreasureHunter(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
+		if !bytes.Contains(out.Bytes(), []byte(want)) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestRunServers plays two games on three servers over one PostgreSQL.
+func TestRunServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts PostgreSQL and four servers")
+	}
+	if _, err := exec.LookPath("initdb"); err != nil {
+		if m, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb"); len(m) == 0 && os.Getenv("CI") != "true" {
+			t.Skip(pgtest.Install)
+		}
+	}
+	var out bytes.Buffer
+	c := config{clients: 8, games: 2, runs: 1, idempotency: true, legal: "local", duration: time.Second, database: "postgres", servers: 3}
+	if err := run(t.Context(), c, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, want := range []string{"3 server(s) on postgres", "0 others", "completed 2"} {
 		if !bytes.Contains(out.Bytes(), []byte(want)) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}

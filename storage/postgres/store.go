@@ -38,6 +38,7 @@ import (
 
 var (
 	_ domain.Store                = (*Store)(nil)
+	_ domain.SharedStore          = (*Store)(nil)
 	_ domain.IdempotencyKeyLister = (*Store)(nil)
 	_ domain.Exporter             = (*Store)(nil)
 	_ domain.Importer             = (*Store)(nil)
@@ -460,7 +461,10 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // version (under a row lock: a concurrent append to the same game waits, then
 // finds the version moved on); the move and the idempotency record are
 // inserted only from the row it updated. A stored key makes the statement
-// fail on the primary key, and nothing of it is kept.
+// fail on the primary key, and nothing of it is kept. The statement also
+// notifies movesChannel of the move ("<game id> <seq>"), from the row it
+// updated (a CTE that nothing reads would not run): PostgreSQL delivers the
+// notice only when, and once, the transaction commits.
 const appendSQL = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
 	WHERE id = $1 AND version = $2
@@ -472,7 +476,7 @@ const appendSQL = `WITH g AS (
 	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
 	SELECT id, $12, $13, $14, $15, $16 FROM g WHERE $17
 )
-SELECT count(*) FROM g`
+SELECT count(*) FROM (SELECT pg_notify('` + movesChannel + `', id || ' ' || $3::text) FROM g) n`
 
 // Append makes a move, the game's new snapshot and the optional idempotency
 // record durable together, and returns after the commit. The game must be at

@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
@@ -30,6 +31,10 @@ import (
 // Options say how tables play.
 type Options struct {
 	Client *client.ClientWithResponses
+	// Servers, when set, are several servers of one database, and Client is
+	// not used: each seat sends everything to one of them, the seats of a
+	// table to different servers where there are enough.
+	Servers []*client.ClientWithResponses
 	// Idempotency sends an Idempotency-Key with every move.
 	Idempotency bool
 	// Persist retries a request that got no answer (the server is down)
@@ -137,10 +142,12 @@ type move struct {
 
 // table is one game and its four seat clients.
 type table struct {
-	o     Options
-	rec   *Recorder
-	id    string
-	creds []string
+	offset   int          // of the seats' servers in o.Servers
+	failover atomic.Int64 // requests that got no answer: the table moves on to the next server
+	o        Options
+	rec      *Recorder
+	id       string
+	creds    []string
 
 	mu      sync.Mutex
 	g       game
@@ -156,7 +163,7 @@ func Play(ctx context.Context, o Options, rec *Recorder, seed uint64) (string, e
 	if o.Poll <= 0 {
 		o.Poll = 500 * time.Millisecond
 	}
-	t := &table{o: o, rec: rec, changed: make(chan struct{})}
+	t := &table{o: o, rec: rec, changed: make(chan struct{}), offset: int(seed>>32 + seed&0xffffffff)}
 	if err := t.create(ctx); err != nil {
 		return "", err
 	}
@@ -212,6 +219,7 @@ func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (
 			return answer{}, err
 		}
 		t.rec.Retried()
+		t.failover.Add(1) // with several servers, the retry goes to another
 		select {
 		case <-ctx.Done():
 			return answer{}, ctx.Err()
@@ -220,10 +228,18 @@ func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (
 	}
 }
 
+// client is where seat sends its requests.
+func (t *table) client(seat int) *client.ClientWithResponses {
+	if n := len(t.o.Servers); n > 0 {
+		return t.o.Servers[(t.offset+seat+int(t.failover.Load()))%n]
+	}
+	return t.o.Client
+}
+
 func (t *table) create(ctx context.Context) error {
 	body := []byte(`{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"Ann"},{"name":"Ben"},{"name":"Cid"},{"name":"Dee"}]}`)
 	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.o.Client.CreateGameWithBody(ctx, "application/json", bytes.NewReader(body))
+		return t.client(0).CreateGameWithBody(ctx, "application/json", bytes.NewReader(body))
 	})
 	if err != nil {
 		return fmt.Errorf("create a game: %w", err)
@@ -275,7 +291,7 @@ func (t *table) refresh(ctx context.Context, seat int) error {
 	known := t.current().Version
 	tag := `"` + strconv.FormatInt(known, 10) + `"`
 	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.o.Client.GetGame(ctx, t.id, &client.GetGameParams{IfNoneMatch: &tag}, bearer(t.creds[seat]))
+		return t.client(seat).GetGame(ctx, t.id, &client.GetGameParams{IfNoneMatch: &tag}, bearer(t.creds[seat]))
 	})
 	if err != nil {
 		return err
@@ -390,7 +406,7 @@ func (t *table) choose(ctx context.Context, seat int, g game, action string, r *
 		return t.chooseLocal(ctx, seat, g, m, r)
 	}
 	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.o.Client.GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
+		return t.client(seat).GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
 	})
 	if err != nil {
 		return m, false, err
@@ -441,7 +457,7 @@ func (t *table) chooseLocal(ctx context.Context, seat int, g game, m move, r *ra
 // own reads the game as seat sees it (its dealt cards are in it).
 func (t *table) own(ctx context.Context, seat int) (game, error) {
 	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.o.Client.GetGame(ctx, t.id, nil, bearer(t.creds[seat]))
+		return t.client(seat).GetGame(ctx, t.id, nil, bearer(t.creds[seat]))
 	})
 	if err != nil {
 		return game{}, err
@@ -552,7 +568,7 @@ func (t *table) submit(ctx context.Context, seat int, m move, key string) (bool,
 	var took time.Duration
 	a, err := t.call(ctx, func() (*http.Response, error) {
 		start := time.Now()
-		resp, err := t.o.Client.SubmitMoveWithBody(ctx, t.id, &params, "application/json", bytes.NewReader(body), bearer(t.creds[seat]))
+		resp, err := t.client(seat).SubmitMoveWithBody(ctx, t.id, &params, "application/json", bytes.NewReader(body), bearer(t.creds[seat]))
 		if err == nil {
 			// The answer is complete once its body is read; reading it is
 			// part of the latency a client sees.

@@ -71,7 +71,7 @@ func Main(m *testing.M) {
 // test is skipped (failed when CI=true).
 func Database(t testing.TB) string {
 	t.Helper()
-	once.Do(func() { shared, skip, failure = start() })
+	once.Do(func() { shared, skip, failure = start(false) })
 	if failure != nil {
 		if skip && os.Getenv("CI") != "true" {
 			t.Skip(failure.Error())
@@ -100,6 +100,10 @@ type cluster struct {
 	dir  string // everything: data/, the socket, server.log
 	cmd  *exec.Cmd
 	exit chan error // the server's exit status, once it has exited
+
+	postgres string // the binary, its user and settings: to start it again
+	cred     *syscall.Credential
+	durable  bool
 }
 
 func (c *cluster) url(db string) string {
@@ -139,7 +143,7 @@ func version(initdb string) int {
 
 // start initialises and starts a cluster. skip says that err is a missing
 // installation rather than a failure of one that exists.
-func start() (c *cluster, skip bool, err error) {
+func start(durable bool) (c *cluster, skip bool, err error) {
 	bin, err := binDir()
 	if err != nil {
 		return nil, true, err
@@ -174,8 +178,8 @@ func start() (c *cluster, skip bool, err error) {
 		return nil, false, fmt.Errorf("pgtest: initdb: %v\n%s", err, out)
 	}
 
-	c = &cluster{dir: dir, exit: make(chan error, 1)}
-	if err := c.run(filepath.Join(bin, "postgres"), cred); err != nil {
+	c = &cluster{dir: dir, exit: make(chan error, 1), postgres: filepath.Join(bin, "postgres"), cred: cred, durable: durable}
+	if err := c.run(filepath.Join(bin, "postgres"), cred, durable); err != nil {
 		os.RemoveAll(dir)
 		return nil, false, err
 	}
@@ -190,7 +194,7 @@ func start() (c *cluster, skip bool, err error) {
 // thread. The server gets SIGKILL when that thread ends, which it does only
 // with this process: a test binary killed by its timeout leaves no server
 // behind (pg_ctl would start a daemon that outlives it).
-func (c *cluster) run(postgres string, cred *syscall.Credential) error {
+func (c *cluster) run(postgres string, cred *syscall.Credential, durable bool) error {
 	logf, err := os.Create(filepath.Join(c.dir, "server.log"))
 	if err != nil {
 		return fmt.Errorf("pgtest: %w", err)
@@ -198,12 +202,15 @@ func (c *cluster) run(postgres string, cred *syscall.Credential) error {
 	started := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread lives as long as the server
-		c.cmd = exec.Command(postgres, "-D", filepath.Join(c.dir, "data"),
+		args := []string{"-D", filepath.Join(c.dir, "data"),
 			"-c", "listen_addresses=",
-			"-c", "unix_socket_directories="+c.dir,
+			"-c", "unix_socket_directories=" + c.dir,
+			"-c", "shared_buffers=32MB", "-c", "max_connections=200"}
+		if !durable {
 			// A throwaway cluster: a crash loses nothing worth keeping.
-			"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-			"-c", "shared_buffers=32MB", "-c", "max_connections=200")
+			args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+		}
+		c.cmd = exec.Command(postgres, args...)
 		c.cmd.Dir = c.dir
 		c.cmd.Stdout, c.cmd.Stderr = logf, logf
 		c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGKILL, Setpgid: true}
@@ -262,5 +269,64 @@ func (c *cluster) stop() error {
 		_ = c.cmd.Process.Kill()
 		<-c.exit
 		return errors.New("postgres did not stop within 10s; killed")
+	}
+}
+
+// Cluster is a throwaway server for programs that are not tests (the load
+// and crash runs), started as the tests' own is, in a temporary directory
+// reachable through a Unix socket only.
+type Cluster struct{ c *cluster }
+
+// Start starts a cluster. A durable one keeps fsync and synchronous commit
+// on, as a production server does, so that its figures compare with
+// SQLite's synchronous=FULL; the tests' own turns them off.
+func Start(durable bool) (*Cluster, error) {
+	c, _, err := start(durable)
+	if err != nil {
+		return nil, err
+	}
+	return &Cluster{c: c}, nil
+}
+
+// Database creates an empty database named name and returns its URL.
+func (c *Cluster) Database(ctx context.Context, name string) (string, error) {
+	if err := c.c.admin(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", fmt.Errorf("pgtest: %w", err)
+	}
+	return c.c.url(name), nil
+}
+
+// Stop shuts the server down and removes its directory.
+func (c *Cluster) Stop() error { return c.c.stop() }
+
+// Kill ends the server with SIGKILL, as a crash would, and starts it again
+// on the same data (crash recovery then runs); it returns once the server
+// accepts connections again.
+func (c *Cluster) Kill() error {
+	// The whole process group: the postmaster and every backend, so that
+	// none is left holding the shared memory the new server needs.
+	pgid := c.c.cmd.Process.Pid
+	if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("pgtest: kill: %w", err)
+	}
+	<-c.c.exit
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		if syscall.Kill(-pgid, 0) == syscall.ESRCH {
+			break // the whole group is gone
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// Backends that were between two steps may hold the shared memory a
+	// moment longer: the new server refuses to start until they are gone.
+	for tries := 0; ; tries++ {
+		if err := c.c.run(c.c.postgres, c.c.cred, c.c.durable); err != nil {
+			return err
+		}
+		err := c.c.waitReady()
+		if err == nil || tries == 50 {
+			return err
+		}
+		<-c.c.exit // the failed start's status, which waitReady put back
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -1,0 +1,524 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/domain"
+	all "github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/silvergold"
+	"github.com/treasury-games/treasury/storage/postgres"
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
+)
+
+// Several servers, one truth: the tests here run three real API servers, each
+// with its own service and its own connections, on one real PostgreSQL
+// database (a throwaway cluster; skipped where PostgreSQL is not installed),
+// as treasury serve wires them.
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// racingStore is the PostgreSQL store of one server, counting the appends
+// that lost the race for a version to another server, and holding appends
+// back while hold is set (the test then releases them).
+type racingStore struct {
+	*postgres.Store
+	lost atomic.Int64
+	hold atomic.Pointer[chan struct{}]
+	held chan struct{} // receives when an append is held back
+	lose atomic.Bool   // every append loses a race that never happened
+}
+
+func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
+	if h := r.hold.Load(); h != nil {
+		r.held <- struct{}{}
+		<-*h
+	}
+	if r.lose.Load() {
+		r.lost.Add(1)
+		return domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
+	}
+	err := r.Store.Append(ctx, a)
+	if domain.ErrorCode(err) == domain.Conflict {
+		r.lost.Add(1)
+	}
+	return err
+}
+
+// sharedServer is one of the servers.
+type sharedServer struct {
+	*server
+	games  *domain.Games
+	store  *racingStore
+	client *client.ClientWithResponses
+}
+
+type sharedOptions struct {
+	heartbeat time.Duration
+	deaf      map[int]bool // servers that run no FollowStore: they hear of no notice
+}
+
+// startShared starts n servers on one new database.
+func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
+	t.Helper()
+	if spec.err != nil {
+		t.Fatal(spec.err)
+	}
+	url := pgtest.Database(t)
+	var out []*sharedServer
+	for i := range n {
+		pg, err := postgres.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		store := &racingStore{Store: pg, held: make(chan struct{}, 10)}
+		games := domain.NewGames(store, all.All()...)
+		if !games.Shared() {
+			t.Fatal("a service over PostgreSQL does not know that the store is shared")
+		}
+		ctx, stopFollowing := context.WithCancel(context.Background())
+		followed := make(chan struct{})
+		go func() {
+			if !o.deaf[i] {
+				_ = games.FollowStore(ctx)
+			}
+			close(followed)
+		}()
+		done := make(chan struct{})
+		log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		h, err := api.NewHandler(games, api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName,
+			Heartbeat: o.heartbeat, Done: done})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewServer(h)
+		s := &sharedServer{server: &server{t: t, http: hs}, games: games, store: store}
+		if s.client, err = client.NewClientWithResponses(hs.URL, client.WithHTTPClient(hs.Client())); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			close(done)
+			hs.Close()
+			stopFollowing()
+			<-followed
+			pg.Close()
+		})
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestSharedEventStream plays a whole game with each move made on another of
+// three servers, while event streams on every server follow it, one of them
+// dropping its connection on one server and resuming on another with
+// Last-Event-ID. Server C hears no notice at all: its streams learn of the
+// moves only by reading the log at every heartbeat, a heartbeat late.
+func TestSharedEventStream(t *testing.T) {
+	srv := startShared(t, 3, sharedOptions{heartbeat: 100 * time.Millisecond, deaf: map[int]bool{2: true}})
+	a, b, c := srv[0], srv[1], srv[2]
+	p := create(t, a.client, 2, "shared-stream")
+	path := "/v1/games/" + p.id + "/events"
+	host := openStream(t, b.server, path+"?access_token="+p.host)
+	deaf := openStream(t, c.server, path, "Authorization", "Bearer "+p.seats[0])
+
+	// Each move on the next server: a step reads the game and its legal
+	// moves on that server, so a stale read there would make it fail.
+	at := make(chan int64, 1000)
+	played := make(chan int64, 1)
+	go func() {
+		n := int64(0)
+		for {
+			q := p
+			q.c = srv[n%3].client
+			if !q.step(t) {
+				break
+			}
+			n++
+			at <- n
+		}
+		close(at)
+		played <- n
+	}()
+	waitFor := func(v int64) {
+		t.Helper()
+		for n := range at {
+			if n >= v {
+				return
+			}
+		}
+		t.Fatalf("the game ended before version %d", v)
+	}
+
+	// Seat 1 follows on A, drops after move 20 and resumes on C.
+	seat1 := openStream(t, a.server, path, "Authorization", "Bearer "+p.seats[1])
+	var before []client.Event
+	for {
+		ev, ok := seat1.next(t)
+		if !ok {
+			t.Fatal("seat 1's stream ended early")
+		}
+		before = append(before, ev)
+		if n, _ := strconv.Atoi(ev.ID); ev.Type != "snapshot" && n >= 20 {
+			break
+		}
+	}
+	seat1.resp.Body.Close()
+	lastID := before[len(before)-1].ID
+	waitFor(30)
+	again := openStream(t, c.server, path, "Authorization", "Bearer "+p.seats[1], "Last-Event-ID", lastID)
+	go func() {
+		for range at {
+		}
+	}()
+	total := <-played
+	if total < 40 {
+		t.Fatalf("the game ended after %d moves", total)
+	}
+
+	hostEvents := host.all(t)
+	snap, hostGroups := groups(t, hostEvents)
+	if snap == nil || snap.Version != 0 {
+		t.Fatalf("the host's stream on B, opened before any move, starts with %+v", snap)
+	}
+	if got := seqs(hostGroups); !slices.Equal(got, span(0, total)) {
+		t.Fatalf("the host on B saw moves %v, want 1..%d once each, in order", got, total)
+	}
+	// Every server's log is the same, and is what the stream told.
+	var logs [][]byte
+	for _, s := range srv {
+		r := s.do(t, http.MethodGet, "/v1/games/"+p.id+"/moves", nil, cred(p.host))
+		wantStatus(t, r, http.StatusOK)
+		logs = append(logs, r.Body)
+	}
+	if !bytes.Equal(logs[0], logs[1]) || !bytes.Equal(logs[0], logs[2]) {
+		t.Errorf("the servers' logs differ")
+	}
+	log, err := c.client.ListMovesWithResponse(t.Context(), p.id, nil)
+	if err != nil || log.JSON200 == nil || len(log.JSON200.Moves) != int(total) {
+		t.Fatalf("the log: %v %s", err, log.Body)
+	}
+	for i, m := range log.JSON200.Moves {
+		g := hostGroups[i]
+		if g.move.Seq != m.Seq || string(raw(t, g.move.Move)) != string(raw(t, m.Move)) || !g.move.At.Equal(m.At) {
+			t.Fatalf("move %d on the stream %+v, in the log %+v", m.Seq, g.move, m)
+		}
+	}
+	if got := deaf.all(t); got[0].Type != "snapshot" || !slices.EqualFunc(got[1:], hostEvents[1:], sameEvent) {
+		_, dg := groups(t, got)
+		t.Errorf("seat 0 on C, which hears no notice, saw moves %v, not what the host saw", seqs(dg))
+	}
+	snap1, first := groups(t, before)
+	_, second := groups(t, again.all(t))
+	resumed, _ := strconv.ParseInt(lastID, 10, 64)
+	if got := seqs(first); snap1 == nil || !slices.Equal(got, span(snap1.Version, resumed)) {
+		t.Errorf("before the drop seat 1 saw %v on A after its snapshot %+v", got, snap1)
+	}
+	if got := seqs(second); !slices.Equal(got, span(resumed, total)) {
+		t.Errorf("after resuming on C with Last-Event-ID %s seat 1 saw %v, want %d..%d once each", lastID, got, resumed+1, total)
+	}
+}
+
+// newKeeps creates a digital game of four on s and returns it with each
+// seat's keep (JSON): the four keeps are legal in any order.
+func newKeeps(t *testing.T, s *sharedServer) (player, [][]byte) {
+	t.Helper()
+	p := create(t, s.client, 4, "shared-keeps")
+	g, err := s.client.GetGameWithResponse(t.Context(), p.id, nil, client.Bearer(p.host))
+	if err != nil || g.JSON200 == nil {
+		t.Fatalf("read the game: %v", err)
+	}
+	var v silvergold.View
+	if err := json.Unmarshal(raw(t, g.JSON200.State), &v); err != nil {
+		t.Fatal(err)
+	}
+	keeps := make([][]byte, 4)
+	for i, pl := range v.Players {
+		keeps[i] = fmt.Appendf(nil, `{"type":"keep","seat":%d,"cards":[%q,%q]}`, i, pl.Dealt[0], pl.Dealt[1])
+	}
+	return p, keeps
+}
+
+// TestSharedConcurrentMoves sends the four keeps of each of several games at
+// once, each seat to another server. The keeps are legal in any order, so
+// every one is accepted: the servers that lost a race apply the move again on
+// the new state without the client hearing of it. Every acknowledged move is
+// in the log once, at the version its answer named.
+func TestSharedConcurrentMoves(t *testing.T) {
+	srv := startShared(t, 3, sharedOptions{})
+	const games = 8
+	type answer struct {
+		seat   int
+		status int
+		seq    int64
+		body   []byte
+	}
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		answers = map[string][]answer{}
+		ps      []player
+	)
+	for range games {
+		p, keeps := newKeeps(t, srv[0])
+		ps = append(ps, p)
+		// Every server reads the game first, so that each holds it in memory.
+		for _, s := range srv {
+			wantStatus(t, s.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK)
+		}
+		start := make(chan struct{})
+		for seat := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				r := srv[seat%3].do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]))
+				var res struct{ Seq int64 }
+				_ = json.Unmarshal(r.Body, &res)
+				mu.Lock()
+				answers[p.id] = append(answers[p.id], answer{seat, r.Status, res.Seq, r.Body})
+				mu.Unlock()
+			}()
+		}
+		close(start)
+	}
+	wg.Wait()
+	for _, p := range ps {
+		var got []int64
+		bySeq := map[int64]int{}
+		for _, a := range answers[p.id] {
+			if a.status != http.StatusOK {
+				t.Errorf("game %s: seat %d's keep was answered %d: %s", p.id, a.seat, a.status, a.body)
+				continue
+			}
+			got = append(got, a.seq)
+			bySeq[a.seq] = a.seat
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, []int64{1, 2, 3, 4}) {
+			t.Errorf("game %s: the keeps were answered with versions %v, want 1 to 4 once each", p.id, got)
+		}
+		log, err := srv[1].client.ListMovesWithResponse(t.Context(), p.id, nil)
+		if err != nil || log.JSON200 == nil {
+			t.Fatalf("the log: %v", err)
+		}
+		if n := len(log.JSON200.Moves); n != 4 {
+			t.Errorf("game %s: the log holds %d moves, want 4", p.id, n)
+		}
+		for _, m := range log.JSON200.Moves {
+			if seat, ok := bySeq[m.Seq]; !ok || m.Actor.Seat == nil || *m.Actor.Seat != seat {
+				t.Errorf("game %s: move %d in the log is by seat %v; the answer with that version went to seat %d", p.id, m.Seq, m.Actor.Seat, seat)
+			}
+		}
+	}
+	lost := int64(0)
+	for _, s := range srv {
+		lost += s.store.lost.Load()
+	}
+	t.Logf("%d appends lost a race and were applied again", lost)
+}
+
+// TestSharedLostRace makes a move lose the race for a version for certain:
+// server B applies seat 1's keep to the game at version 0 and is held back
+// before storing it while server A stores seat 0's keep as version 1. B's
+// append then finds the version moved on; B reads the game again, applies the
+// keep to it, stores it as version 2, and the client hears nothing of it. A
+// move that is no longer legal after the race gets the rules' own answer.
+func TestSharedLostRace(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
+
+	hold := make(chan struct{})
+	b.store.hold.Store(&hold)
+	answered := make(chan resp, 1)
+	go func() {
+		answered <- b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[1]))
+	}()
+	<-b.store.held // B has applied the keep to version 0 and is about to store it
+	r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]))
+	wantStatus(t, r, http.StatusOK)
+	b.store.hold.Store(nil)
+	close(hold)
+	r = <-answered
+	wantStatus(t, r, http.StatusOK)
+	if res := decode[struct{ Seq int64 }](t, r.Body); res.Seq != 2 {
+		t.Errorf("B's keep was stored as version %d, want 2", res.Seq)
+	}
+	if n := b.store.lost.Load(); n != 1 {
+		t.Errorf("B lost %d races, want 1", n)
+	}
+
+	// The last keep (seat 3's) is sent to both; A applies it first but B
+	// stores it first: on the new state, with everyone's cards kept, the
+	// rules refuse a keep.
+	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2])), http.StatusOK)
+	hold = make(chan struct{})
+	a.store.hold.Store(&hold)
+	go func() {
+		answered <- a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
+	}()
+	<-a.store.held
+	wantStatus(t, b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3])), http.StatusOK)
+	a.store.hold.Store(nil)
+	close(hold)
+	wantProblem(t, <-answered, http.StatusUnprocessableEntity, "illegal_move")
+	if n := a.store.lost.Load(); n != 1 {
+		t.Errorf("A lost %d races, want 1", n)
+	}
+	g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	if g.Version != 4 {
+		t.Errorf("the game is at version %d, want 4", g.Version)
+	}
+}
+
+// TestSharedLostRaces: a move that keeps losing the race is answered 409
+// conflict after domain.MaxLostRaces attempts, and nothing of it is stored.
+func TestSharedLostRaces(t *testing.T) {
+	srv := startShared(t, 1, sharedOptions{})
+	a := srv[0]
+	p, keeps := newKeeps(t, a)
+	a.store.lose.Store(true)
+	wantProblem(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusConflict, "conflict")
+	if n := a.store.lost.Load(); n != domain.MaxLostRaces {
+		t.Errorf("the move was tried %d times, want %d", n, domain.MaxLostRaces)
+	}
+	a.store.lose.Store(false)
+	g := decode[client.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	if g.Version != 0 {
+		t.Errorf("the game is at version %d", g.Version)
+	}
+	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusOK)
+}
+
+// TestSharedIdempotency retries a move on another server than the first
+// attempt, and sends one key to three servers at once.
+func TestSharedIdempotency(t *testing.T) {
+	srv := startShared(t, 3, sharedOptions{})
+	a, b, c := srv[0], srv[1], srv[2]
+
+	t.Run("a retry on another server returns the first answer", func(t *testing.T) {
+		p, keeps := newKeeps(t, a)
+		key := header("Idempotency-Key", "ann-keeps")
+		wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds the game
+		first := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
+		wantStatus(t, first, http.StatusOK)
+		retry := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
+		wantStatus(t, retry, http.StatusOK)
+		if !bytes.Equal(first.Body, retry.Body) {
+			t.Errorf("the retry on B answered\n%s\nthe first attempt on A\n%s", retry.Body, first.Body)
+		}
+		if got := retry.Header.Get("Idempotency-Replayed"); got != "true" {
+			t.Errorf("Idempotency-Replayed: %q on the retry", got)
+		}
+		if got := first.Header.Get("Idempotency-Replayed"); got != "false" {
+			t.Errorf("Idempotency-Replayed: %q on the first attempt", got)
+		}
+		// The same key for another move, on a third server, is refused.
+		wantProblem(t, c.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[0]), key),
+			http.StatusUnprocessableEntity, "idempotency_key_reused")
+		g := decode[client.Game](t, c.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		if g.Version != 1 {
+			t.Errorf("the game is at version %d after one move and its retries", g.Version)
+		}
+	})
+
+	t.Run("one key sent to three servers at once is applied once", func(t *testing.T) {
+		for range 5 {
+			p, keeps := newKeeps(t, a)
+			key := header("Idempotency-Key", "dee-keeps")
+			out := make([]resp, 3)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i, s := range srv {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-start
+					out[i] = s.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]), key)
+				}()
+			}
+			close(start)
+			wg.Wait()
+			firsts := 0
+			for i, r := range out {
+				wantStatus(t, r, http.StatusOK)
+				if r.Header.Get("Idempotency-Replayed") == "false" {
+					firsts++
+				}
+				if !bytes.Equal(r.Body, out[0].Body) {
+					t.Errorf("server %d answered\n%s\nserver 0\n%s", i, r.Body, out[0].Body)
+				}
+			}
+			if firsts != 1 {
+				t.Errorf("%d answers were not replays, want 1", firsts)
+			}
+			g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+			if g.Version != 1 {
+				t.Errorf("the game is at version %d after one move sent three times", g.Version)
+			}
+		}
+	})
+}
+
+// TestSharedReads: a read on any server after an answer shows at least the
+// version of that answer, and a game another server deleted is gone.
+func TestSharedReads(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	for seat, k := range keeps {
+		wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B caches what it read
+		r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat]))
+		wantStatus(t, r, http.StatusOK)
+		g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		if want := int64(seat + 1); g.Version != want {
+			t.Fatalf("after A answered version %d, B shows version %d", want, g.Version)
+		}
+	}
+	n, err := a.games.DeleteIdleGames(t.Context(), time.Now().Add(time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("delete: %d %v", n, err)
+	}
+	wantProblem(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusNotFound, "not_found")
+}
+
+// TestSharedNotices: with heartbeats too far apart to matter, a stream on B
+// hears of the moves stored on A through the database's notices, in order.
+func TestSharedNotices(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: time.Hour})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	st := openStream(t, b.server, "/v1/games/"+p.id+"/events")
+	if ev, _ := st.next(t); ev.Type != "snapshot" || ev.ID != "0" {
+		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
+	}
+	for seat, k := range keeps {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+		for {
+			ev, ok := st.next(t) // fails after 10 s without an event
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			if ev.ID != "" {
+				if want := strconv.Itoa(seat + 1); ev.ID != want {
+					t.Fatalf("the stream on B told version %s, want %s", ev.ID, want)
+				}
+				break
+			}
+		}
+	}
+}

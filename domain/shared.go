@@ -1,0 +1,234 @@
+package domain
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Several servers on one store
+//
+// On a SharedStore the service is one of several processes serving the same
+// games, so nothing it holds in memory is the truth; the store is:
+//   - a cached game is trusted only after its stored version is read and
+//     found equal (checkVersion); a read therefore never shows a version
+//     older than one any server has answered before the read began;
+//   - a move is applied to the game under the table's lock and stored only
+//     at the version it was applied to: when another server stored that
+//     version first (Conflict), the game is read again and the move applied
+//     again, up to MaxLostRaces times, so that a move still legal on the new
+//     state is applied without the client hearing of the race;
+//   - an idempotency key is always looked up in the store, and a key another
+//     server stored meanwhile is answered as the retry it is;
+//   - live clients hear of moves stored by any server through the store's
+//     notices (WatchMoves, run by FollowStore), read from the log.
+// There is no queueing of appends (AppendQueuer): a game's next move waits
+// for the commit of the previous one, as its version is only known then.
+
+// MaxLostRaces is how many times in a row a move may lose the race for a
+// game's next version to another server before the client gets Conflict.
+const MaxLostRaces = 8
+
+// liveFetchLimit bounds how many moves one notice reads from the log; a
+// client further behind catches up from the log itself.
+const liveFetchLimit = subscriberBuffer
+
+// playShared is Play on a SharedStore.
+func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []byte, opt PlayOptions) (Played, error) {
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	scope := actorScope(actor)
+	reqHash := requestHash(move, opt.IdempotencyKey)
+	for lost := 0; ; lost++ {
+		if err := s.head(ctx, t); err != nil {
+			return Played{}, err
+		}
+		if opt.IdempotencyKey != "" {
+			if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
+				return p, err
+			}
+		}
+		rec, g := t.rec, t.g
+		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
+			return Played{}, Errorf(PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+		}
+		logged, err := g.Apply(actor, move)
+		if err != nil {
+			return Played{}, err // a rejected move changes nothing
+		}
+		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+		if err == nil {
+			err = s.store.Append(context.WithoutCancel(ctx), a)
+		}
+		if err == nil {
+			t.rec = recAfter(rec, a)
+			s.publish(u)
+			return p, nil
+		}
+		t.stale = true // the head holds a move that is not stored
+		if ErrorCode(err) != Conflict || lost+1 >= MaxLostRaces {
+			if ErrorCode(err) == Conflict {
+				return Played{}, Errorf(Conflict, "game %s: other servers stored %d moves in a row before this one; read the game again and retry", id, MaxLostRaces)
+			}
+			return Played{}, err
+		}
+		// Another server stored this version first, or the same
+		// idempotency key: read the game again and decide on that.
+	}
+}
+
+// checkVersion compares t's head with the version stored, marking it stale
+// when another server moved the game, and forgetting the game when another
+// server deleted it. t.mu is held.
+func (s *Games) checkVersion(ctx context.Context, t *table) error {
+	v, err := s.shared.Version(ctx, t.id)
+	if ErrorCode(err) == NotFound {
+		t.g, t.stale = nil, false
+		t.creds.Store(nil)
+	}
+	if err != nil {
+		return err
+	}
+	if v != t.rec.Version {
+		t.stale = true
+	}
+	return nil
+}
+
+// FollowStore hands to this server's live clients the moves every server
+// stores, as the store tells of them, until ctx ends. It returns at once
+// unless the store is a SharedStore: otherwise every move is played here and
+// handed over as it is stored.
+//
+// A notice that never comes costs a client latency, not a move: the event
+// stream also reads the game's version from the store at every heartbeat
+// (see Shared) and catches up from the log.
+func (s *Games) FollowStore(ctx context.Context) error {
+	if s.shared == nil {
+		return nil
+	}
+	return s.shared.WatchMoves(ctx, func(id string, seq int64) { s.moved(ctx, id, seq) })
+}
+
+// Shared reports whether other servers store moves in this service's store,
+// so that a live client may not hear of every move at once and should check
+// the store now and then.
+func (s *Games) Shared() bool { return s.shared != nil }
+
+// moved is a notice from the store: game id has stored move seq (id "": any
+// game may have moved). Games with live clients here are read from the log,
+// one goroutine per game at a time, so that their updates go out in order.
+func (s *Games) moved(ctx context.Context, id string, seq int64) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	if id == "" {
+		for id, a := range s.subs {
+			a.recheck = true
+			s.fetchLocked(ctx, id, a)
+		}
+		return
+	}
+	a := s.subs[id]
+	if a == nil || seq <= a.last {
+		return
+	}
+	a.want = max(a.want, seq)
+	s.fetchLocked(ctx, id, a)
+}
+
+// fetchLocked starts reading game id's new moves for its audience unless a
+// read is under way (it then goes on to what is wanted now). s.subMu is held.
+func (s *Games) fetchLocked(ctx context.Context, id string, a *audience) {
+	if a.fetching {
+		return
+	}
+	a.fetching = true
+	go s.fetch(ctx, id, a)
+}
+
+func (s *Games) fetch(ctx context.Context, id string, a *audience) {
+	for {
+		s.subMu.Lock()
+		from, want, recheck := a.last, a.want, a.recheck
+		if s.subs[id] != a || ctx.Err() != nil || (!recheck && want <= from) {
+			a.fetching = false
+			s.subMu.Unlock()
+			return
+		}
+		a.recheck = false
+		s.subMu.Unlock()
+		if from == 0 {
+			// Nothing handed over yet: the clients read the game when they
+			// subscribed, before the move noticed; for a recheck, before
+			// the move the game is at now. Handing over that one move is
+			// enough: a client that lacks more finds a gap and catches up
+			// from the log.
+			if want == 0 {
+				v, err := s.shared.Version(ctx, id)
+				if err != nil || v == 0 {
+					s.subMu.Lock()
+					a.fetching = false
+					s.subMu.Unlock()
+					return
+				}
+				want = v
+			}
+			from = want - 1
+		}
+		ups, err := s.liveUpdates(ctx, id, from)
+		if err != nil || len(ups) == 0 {
+			// On an error the streams' own checks catch up from the log;
+			// a log with nothing new is read again only for a newer notice.
+			s.subMu.Lock()
+			if err == nil && a.want > want {
+				s.subMu.Unlock()
+				continue
+			}
+			a.fetching = false
+			s.subMu.Unlock()
+			return
+		}
+		for _, u := range ups {
+			s.publish(u)
+		}
+	}
+}
+
+// liveUpdates reads the updates of a game after version after, as they were
+// told when they happened (the last tells whether the game has ended).
+func (s *Games) liveUpdates(ctx context.Context, id string, after int64) ([]Update, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil || after >= rec.Version {
+		return nil, err
+	}
+	moves, err := s.store.Moves(ctx, id, after, int(min(rec.Version-after, liveFetchLimit)))
+	if err != nil {
+		return nil, err
+	}
+	out, err := updatesOf(id, moves, func(m *MoveRecord) bool { return rec.Ended && m.Seq == rec.Version })
+	for i := range out {
+		if out[i].Seq == rec.Version {
+			out[i].Phase = rec.Phase
+		}
+	}
+	return out, err
+}
+
+// updatesOf turns moves of the log into updates; ended says whether the game
+// had ended after a move, as the update tells it.
+func updatesOf(id string, moves []MoveRecord, ended func(*MoveRecord) bool) ([]Update, error) {
+	out := make([]Update, len(moves))
+	for i := range moves {
+		m := &moves[i]
+		var events []Event
+		if len(m.Events) > 0 {
+			if err := json.Unmarshal(m.Events, &events); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At,
+			Ended: ended(m), Public: m.Public, For: m.For, NotHost: m.NotHost}
+	}
+	return out, nil
+}
