@@ -25,7 +25,7 @@ func (s *Store) GameIDs(ctx context.Context, after string, limit int) ([]string,
 	rows, _ := s.pool.Query(ctx, `SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2`, after, lim)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list games: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: list games: %w", err))
 	}
 	return ids, nil
 }
@@ -60,7 +60,7 @@ func (s *Store) ExportGame(ctx context.Context, id string) (domain.GameExport, e
 			return r, err
 		})
 		if err != nil {
-			return fmt.Errorf("postgres: read idempotency records of game %q: %w", id, err)
+			return unavailable(fmt.Errorf("postgres: read idempotency records of game %q: %w", id, err))
 		}
 		return nil
 	})
@@ -97,7 +97,7 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 				return []any{g.ID, m.Seq, m.Actor.Host, int32(m.Actor.Seat), nonNil(m.Move), events, nanos(m.At), m.Public, int32(m.For), m.NotHost}, nil
 			}))
 		if err != nil {
-			return fmt.Errorf("postgres: import game %q: moves: %w", g.ID, err)
+			return unavailable(fmt.Errorf("postgres: import game %q: moves: %w", g.ID, err))
 		}
 		_, err = tx.CopyFrom(ctx, pgx.Identifier{"idempotency"},
 			[]string{"game_id", "scope", "key", "request_hash", "status", "response"},
@@ -106,7 +106,7 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 				return []any{g.ID, r.Scope, r.Key, r.RequestHash, int32(r.Status), nonNil(r.Response)}, nil
 			}))
 		if err != nil {
-			return fmt.Errorf("postgres: import game %q: idempotency records: %w", g.ID, err)
+			return unavailable(fmt.Errorf("postgres: import game %q: idempotency records: %w", g.ID, err))
 		}
 		return nil
 	})

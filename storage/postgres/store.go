@@ -86,11 +86,11 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: connect: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("postgres: connect: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
@@ -141,10 +141,10 @@ func (s *Store) Ping(ctx context.Context) error {
 	defer s.leave()
 	v, err := schemaVersion(ctx, s.pool)
 	if err != nil {
-		return fmt.Errorf("postgres: ping: %w", err)
+		return unavailable(fmt.Errorf("postgres: ping: %w", err))
 	}
 	if v != latestVersion() {
-		return fmt.Errorf("postgres: ping: schema version %d, want %d", v, latestVersion())
+		return unavailable(fmt.Errorf("postgres: ping: schema version %d, want %d", v, latestVersion()))
 	}
 	return nil
 }
@@ -161,7 +161,7 @@ func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
 	var c domain.GameCount
 	_, err := pgx.ForEachRow(rows, []any{&c.Ruleset, &c.Phase, &c.Games}, func() error { out = append(out, c); return nil })
 	if err != nil {
-		return nil, fmt.Errorf("postgres: count games by phase: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: count games by phase: %w", err))
 	}
 	return out, nil
 }
@@ -182,7 +182,7 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 			rows, _ := tx.Query(ctx, `SELECT id FROM games WHERE updated_at < $1 ORDER BY updated_at LIMIT 100 FOR UPDATE SKIP LOCKED`, nanos(before))
 			ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 			if err != nil {
-				return fmt.Errorf("postgres: find idle games: %w", err)
+				return unavailable(fmt.Errorf("postgres: find idle games: %w", err))
 			}
 			for _, q := range []string{
 				`DELETE FROM idempotency WHERE game_id = ANY($1)`,
@@ -191,7 +191,7 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 				`DELETE FROM games WHERE id = ANY($1)`,
 			} {
 				if _, err := tx.Exec(ctx, q, ids); err != nil {
-					return fmt.Errorf("postgres: delete idle games: %w", err)
+					return unavailable(fmt.Errorf("postgres: delete idle games: %w", err))
 				}
 			}
 			n = len(ids)
@@ -230,7 +230,7 @@ func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, 
 		return domain.GameRecord{}, notFound(id)
 	}
 	if err != nil {
-		return domain.GameRecord{}, fmt.Errorf("postgres: read game %q: %w", id, err)
+		return domain.GameRecord{}, unavailable(fmt.Errorf("postgres: read game %q: %w", id, err))
 	}
 	g.CreatedAt, g.UpdatedAt = fromNanos(created), fromNanos(updated)
 	return g, nil
@@ -273,7 +273,7 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 		return nil
 	})
 	if err != nil {
-		return domain.Credentials{}, fmt.Errorf("postgres: read credentials of game %q: %w", id, err)
+		return domain.Credentials{}, unavailable(fmt.Errorf("postgres: read credentials of game %q: %w", id, err))
 	}
 	if !found {
 		// Every game has at least its host row.
@@ -298,7 +298,7 @@ func readCatalog(ctx context.Context, q queryRower, hash string) (domain.Catalog
 		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
 	}
 	if err != nil {
-		return domain.CatalogBlob{}, fmt.Errorf("postgres: read catalog %q: %w", hash, err)
+		return domain.CatalogBlob{}, unavailable(fmt.Errorf("postgres: read catalog %q: %w", hash, err))
 	}
 	return c, nil
 }
@@ -335,13 +335,13 @@ func readMoves(ctx context.Context, q querier, id string, after int64, limit int
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read moves of game %q: %w", id, err)
+		return nil, unavailable(fmt.Errorf("postgres: read moves of game %q: %w", id, err))
 	}
 	if len(out) == 0 {
 		// Only now is it worth a second lookup to tell "no moves" from "no game".
 		var exists bool
 		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)`, id).Scan(&exists); err != nil {
-			return nil, fmt.Errorf("postgres: look up game %q: %w", id, err)
+			return nil, unavailable(fmt.Errorf("postgres: look up game %q: %w", id, err))
 		}
 		if !exists {
 			return nil, notFound(id)
@@ -364,7 +364,7 @@ func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*do
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read idempotency key %q of game %q: %w", key, gameID, err)
+		return nil, unavailable(fmt.Errorf("postgres: read idempotency key %q of game %q: %w", key, gameID, err))
 	}
 	return &r, nil
 }
@@ -386,7 +386,7 @@ func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.Id
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read idempotency keys of game %q: %w", gameID, err)
+		return nil, unavailable(fmt.Errorf("postgres: read idempotency keys of game %q: %w", gameID, err))
 	}
 	return out, nil
 }
@@ -399,7 +399,7 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 		return domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
 	}
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
-		return fmt.Errorf("postgres: create game: %w", err)
+		return unavailable(fmt.Errorf("postgres: create game: %w", err))
 	}
 	if err := s.enter(); err != nil {
 		return err
@@ -430,7 +430,7 @@ func (s *Store) write(ctx context.Context, f func(pgx.Tx) error) error {
 func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
 	if _, err := tx.Exec(ctx, `INSERT INTO catalogs (hash, name, content) VALUES ($1, $2, $3)
 		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
-		return fmt.Errorf("postgres: create game %q: store catalog: %w", g.ID, err)
+		return unavailable(fmt.Errorf("postgres: create game %q: store catalog: %w", g.ID, err))
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO games (`+gameColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, nanos(g.CreatedAt), nanos(g.UpdatedAt),
@@ -439,7 +439,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 		return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
 	}
 	if err != nil {
-		return fmt.Errorf("postgres: create game %q: %w", g.ID, err)
+		return unavailable(fmt.Errorf("postgres: create game %q: %w", g.ID, err))
 	}
 	// One statement for every seat: the host under -1, then 0, 1, …
 	seats := make([]int32, 0, 1+len(creds.SeatHashes))
@@ -451,7 +451,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 	if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, hash) SELECT $1, * FROM unnest($2::integer[], $3::text[])`,
 		g.ID, seats, hashes); err != nil {
 		// A unique violation here means two credentials hash alike: a bug, not a conflict.
-		return fmt.Errorf("postgres: create game %q: store credentials: %w", g.ID, err)
+		return unavailable(fmt.Errorf("postgres: create game %q: store credentials: %w", g.ID, err))
 	}
 	return nil
 }
@@ -485,7 +485,7 @@ SELECT count(*) FROM (SELECT pg_notify('` + movesChannel + `', id || ' ' || $3::
 // updated_at becomes the move's time.
 func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	if a.Move.Seq != a.ExpectVersion+1 {
-		return fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
+		return unavailable(fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion))
 	}
 	if err := s.enter(); err != nil {
 		return err
@@ -514,7 +514,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		return domain.Errorf(domain.Conflict, "idempotency key %q was already used in game %q", idem.Key, a.GameID)
 	}
 	if err != nil {
-		return fmt.Errorf("postgres: append to game %q: %w", a.GameID, err)
+		return unavailable(fmt.Errorf("postgres: append to game %q: %w", a.GameID, err))
 	}
 	if n == 0 {
 		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion)
@@ -534,7 +534,7 @@ func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) er
 		return notFound(id)
 	}
 	if err != nil {
-		return fmt.Errorf("postgres: append to game %q: %w", id, err)
+		return unavailable(fmt.Errorf("postgres: append to game %q: %w", id, err))
 	}
 	return domain.Errorf(domain.Conflict, "game %q is at version %d, not %d: reload it and try again", id, v, expect)
 }

@@ -27,7 +27,7 @@ func (s *Store) Version(ctx context.Context, id string) (int64, error) {
 		return 0, notFound(id)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("postgres: read the version of game %q: %w", id, err)
+		return 0, unavailable(fmt.Errorf("postgres: read the version of game %q: %w", id, err))
 	}
 	return v, nil
 }

@@ -1,0 +1,44 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/postgres"
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
+	"github.com/treasury-games/treasury/storage/storetest"
+)
+
+// TestDatabaseDown: while the database server is down, reads and writes are
+// Unavailable (503 with Retry-After at the API: retry later, unchanged), not
+// internal errors; nothing is half done.
+func TestDatabaseDown(t *testing.T) {
+	c, err := pgtest.Start(false)
+	if err != nil {
+		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
+	}
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			c.Stop()
+		}
+	})
+	url, err := c.Database(t.Context(), "down")
+	require.NoError(t, err)
+	s, err := postgres.Open(t.Context(), url)
+	require.NoError(t, err)
+	defer s.Close()
+	storetest.MustCreate(t, s, "g1")
+
+	require.NoError(t, c.Stop())
+	stopped = true
+	ctx := t.Context()
+	_, err = s.Game(ctx, "g1")
+	storetest.RequireCode(t, err, domain.Unavailable)
+	err = s.Append(ctx, storetest.Move("g1", 0))
+	storetest.RequireCode(t, err, domain.Unavailable)
+	_, err = s.Moves(ctx, "g1", 0, 0)
+	storetest.RequireCode(t, err, domain.Unavailable)
+}
