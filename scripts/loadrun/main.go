@@ -142,6 +142,14 @@ type Report struct {
 }
 
 func run(ctx context.Context, c config, out io.Writer) error {
+	// The zero config plays one server on SQLite, as the flags' defaults do.
+	c.servers = max(c.servers, 1)
+	if c.database == "" {
+		c.database = "sqlite"
+	}
+	if c.ruleset == "" {
+		c.ruleset = "silver-and-gold"
+	}
 	root, err := proc.ModuleRoot()
 	if err != nil {
 		return err
