@@ -617,3 +617,82 @@ func TestWebAppScoreSheet(t *testing.T) {
 	b.waitFor(home, `!!document.querySelector('#name-1')`, 10*time.Second)
 	b.axe(home)
 }
+
+// TestWebAppColorfulTreasure plays a digital game of Colorful Treasure
+// through the seats' pages, choosing only what each page offers: face-down
+// cards to flip (now and then a third), what to collect, thefts, the end of
+// a turn; to its end or the cap.
+func TestWebAppColorfulTreasure(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 150*time.Second)
+	host, links := b.startTable(s.http.URL, "colorful-treasure", "digital", "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	b.waitFor(ann, `!!document.querySelector('table.ct-grid')`, 10*time.Second)
+	if n := eval[int](b, ann, `document.querySelectorAll('table.ct-grid tbody td').length`); n != 50 {
+		t.Fatalf("the grid has %d places, not 50:\n%s", n, b.text(ann))
+	}
+	counts := map[string]int{}
+	moves, axed, ended := 0, false, false
+	deadline := time.Now().Add(100 * time.Second)
+	for moves < 200 && !ended && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []*page{ann, bob} {
+			did := eval[string](b, p, `(() => {
+				const q = (s) => document.querySelector(s);
+				if (document.body.dataset.busy || document.body.dataset.loading) return '';
+				if (q('[data-testid=final]')) return 'done';
+				const cells = [...document.querySelectorAll('button[data-cell]:not([aria-pressed=true])')];
+				const opts = [...document.querySelectorAll('button[data-option]')];
+				const takes = opts.filter((b) => b.dataset.option.startsWith('collect-') && b.innerText !== 'Take nothing');
+				window.n = (window.n || 0) + 1;
+				if (cells.length && (!opts.length || window.n % 4 === 0)) {
+					const c = cells[(window.n * 7) % cells.length];
+					c.click();
+					return 'flip ' + c.dataset.cell;
+				}
+				const o = takes[takes.length - 1] || opts.find((b) => !b.dataset.option.startsWith('collect-')) || opts[0];
+				if (!o) return '';
+				o.click();
+				return o.dataset.option.split('-')[0] + ' ' + o.innerText;
+			})()`)
+			switch {
+			case did == "done":
+				ended = true
+			case did != "":
+				acted = true
+				counts[strings.Fields(did)[0]]++
+				if !strings.HasPrefix(did, "flip") || eval[bool](b, p, `!document.querySelector('button[data-cell][aria-pressed=true]')`) {
+					moves++
+				}
+			}
+			if !axed && strings.HasPrefix(did, "collect") {
+				b.waitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+				b.axe(p)
+				axed = true
+			}
+		}
+		if !acted {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	stored := movesFromAPI(t, s, links[0])
+	t.Logf("the pages chose %v (ended: %v); the server stored %v", counts, ended, stored)
+	if stored["flip"] < 10 || stored["collect"] < 5 {
+		t.Errorf("too few moves through the pages (%v):\n%s", stored, b.text(ann))
+	}
+	for _, p := range []*page{ann, bob} {
+		if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
+			t.Logf("%s was shown: %q", p.name, problems)
+		}
+	}
+	if ended {
+		want := scoreFromAPI(t, s, links[0])
+		if got := b.finalScore(ann); !strings.Contains(got, want[0]) {
+			t.Errorf("ann's final score %q does not show %q", got, want[0])
+		}
+	}
+	b.axe(bob)
+	b.axe(host)
+}

@@ -6,15 +6,16 @@ import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
+import * as ct from './games/ct.js';
 
-const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth};
+const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
 
 // hasScreen says whether this app draws the game's screens.
 export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
-const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events];
+const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events, ...ct.events];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
