@@ -339,12 +339,20 @@ func (b *browser) playOut(pages []*page, within time.Duration, hook func(p *page
 // the host's page and the seat links it shows.
 func (b *browser) startTable(url, ruleset, mode string, names ...string) (*page, []string) {
 	b.t.Helper()
+	return b.startTableWith(url, ruleset, mode, "", names...)
+}
+
+// startTableWith is startTable with a script run on the form once the
+// ruleset is chosen (to set its options).
+func (b *browser) startTableWith(url, ruleset, mode, setup string, names ...string) (*page, []string) {
+	b.t.Helper()
 	host := b.open("host", url+"/")
 	b.waitFor(host, `!!document.querySelector('#name-1')`, 10*time.Second)
 	eval[chromedp.Void](b, host, `(() => {
 		const s = document.querySelector('#ruleset');
 		s.value = '`+ruleset+`';
 		s.dispatchEvent(new Event('change'));
+		`+setup+`
 	})()`)
 	actions := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`input[data-k=mode-` + mode + `]`))}
 	for i, n := range names {
@@ -618,15 +626,26 @@ func TestWebAppScoreSheet(t *testing.T) {
 	b.axe(home)
 }
 
-// TestWebAppColorfulTreasure plays a digital game of Colorful Treasure
-// through the seats' pages, choosing only what each page offers: face-down
-// cards to flip (now and then a third), what to collect, thefts, the end of
-// a turn; to its end or the cap.
+// TestWebAppColorfulTreasure plays digital games of Colorful Treasure
+// (standard and advanced) through the seats' pages, choosing only what each
+// page offers: face-down cards to flip (now and then a third), what to
+// collect, thefts, action tokens to use (a peek's cards) or take, the end of
+// a turn; to the end or the cap.
 func TestWebAppColorfulTreasure(t *testing.T) {
 	t.Parallel()
+	for _, variant := range []string{"standard", "advanced"} {
+		t.Run(variant, func(t *testing.T) {
+			t.Parallel()
+			playColorfulTreasure(t, variant)
+		})
+	}
+}
+
+func playColorfulTreasure(t *testing.T, variant string) {
 	s := newServer(t)
 	b := newBrowser(t, 150*time.Second)
-	host, links := b.startTable(s.http.URL, "colorful-treasure", "digital", "Ann", "Bob")
+	host, links := b.startTableWith(s.http.URL, "colorful-treasure", "digital",
+		`const v = document.querySelector('#opt-variant'); v.value = '`+variant+`';`, "Ann", "Bob")
 	ann := b.open("ann", links[0])
 	bob := b.open("bob", links[1])
 	b.waitFor(ann, `!!document.querySelector('table.ct-grid')`, 10*time.Second)
@@ -634,9 +653,9 @@ func TestWebAppColorfulTreasure(t *testing.T) {
 		t.Fatalf("the grid has %d places, not 50:\n%s", n, b.text(ann))
 	}
 	counts := map[string]int{}
-	moves, axed, ended := 0, false, false
+	steps, axed, ended := 0, false, false
 	deadline := time.Now().Add(100 * time.Second)
-	for moves < 200 && !ended && time.Now().Before(deadline) {
+	for steps < 600 && !ended && time.Now().Before(deadline) {
 		acted := false
 		for _, p := range []*page{ann, bob} {
 			did := eval[string](b, p, `(() => {
@@ -644,28 +663,28 @@ func TestWebAppColorfulTreasure(t *testing.T) {
 				if (document.body.dataset.busy || document.body.dataset.loading) return '';
 				if (q('[data-testid=final]')) return 'done';
 				const cells = [...document.querySelectorAll('button[data-cell]:not([aria-pressed=true])')];
-				const opts = [...document.querySelectorAll('button[data-option]')];
-				const takes = opts.filter((b) => b.dataset.option.startsWith('collect-') && b.innerText !== 'Take nothing');
+				const opts = [...document.querySelectorAll('button[data-option], button[data-k^=use-]')];
+				const peek = q('button[data-k=peek]:not([disabled])');
+				if (peek && !cells.length) { peek.click(); return 'peek'; }
+				const takes = opts.filter((b) => b.dataset.k.startsWith('collect-') && b.innerText !== 'Take nothing');
 				window.n = (window.n || 0) + 1;
 				if (cells.length && (!opts.length || window.n % 4 === 0)) {
 					const c = cells[(window.n * 7) % cells.length];
 					c.click();
-					return 'flip ' + c.dataset.cell;
+					return 'tap ' + c.dataset.cell;
 				}
-				const o = takes[takes.length - 1] || opts.find((b) => !b.dataset.option.startsWith('collect-')) || opts[0];
+				const o = opts.find((b) => !b.dataset.k.startsWith('collect-') && b.dataset.k !== 'end') || takes[takes.length - 1] || opts[0];
 				if (!o) return '';
 				o.click();
-				return o.dataset.option.split('-')[0] + ' ' + o.innerText;
+				return o.dataset.k.split('-')[0] + ' ' + o.innerText;
 			})()`)
 			switch {
 			case did == "done":
 				ended = true
 			case did != "":
 				acted = true
+				steps++
 				counts[strings.Fields(did)[0]]++
-				if !strings.HasPrefix(did, "flip") || eval[bool](b, p, `!document.querySelector('button[data-cell][aria-pressed=true]')`) {
-					moves++
-				}
 			}
 			if !axed && strings.HasPrefix(did, "collect") {
 				b.waitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
@@ -679,12 +698,15 @@ func TestWebAppColorfulTreasure(t *testing.T) {
 	}
 	stored := movesFromAPI(t, s, links[0])
 	t.Logf("the pages chose %v (ended: %v); the server stored %v", counts, ended, stored)
-	if stored["flip"] < 10 || stored["collect"] < 5 {
+	if stored["flip"] < 10 || stored["collect"] < 5 || (variant == "advanced" && stored["ct_claim"]+stored["ct_end"] == 0) {
 		t.Errorf("too few moves through the pages (%v):\n%s", stored, b.text(ann))
 	}
 	for _, p := range []*page{ann, bob} {
 		if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
 			t.Logf("%s was shown: %q", p.name, problems)
+		}
+		if problem := eval[string](b, p, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+			t.Errorf("%s shows %q", p.name, problem)
 		}
 	}
 	if ended {

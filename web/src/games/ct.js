@@ -81,6 +81,16 @@ function pickable(ctx) {
   return l.flip ? {cells: l.flip.cells, min: l.flip.count, max: l.flip.count} : null;
 }
 
+// allowed keeps a peek to what its listing says: one wonder, or different
+// wonders (a chosen card can always be tapped again to unchoose it).
+function allowed(pick, picked, pos) {
+  if (!pick.peek || picked.some((p) => samePos(p, pos))) return true;
+  if (picked.length >= pick.max) return false;
+  if (pick.peek.same_wonder && picked.length) return picked[0].column === pos.column;
+  if (pick.peek.different_wonders) return !picked.some((p) => p.column === pos.column);
+  return true;
+}
+
 function tap(ctx, pos, pick) {
   const picked = ctx.ui.picked || (ctx.ui.picked = []);
   const i = picked.findIndex((p) => samePos(p, pos));
@@ -114,7 +124,7 @@ function grid(ctx) {
       if (cell === undefined) return h('td', {});
       if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, `${what}: taken`));
       if (cell !== 'down') return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face gem-' + cell, 'data-shows': cell}, cell), h('span', {class: 'sr-only'}, ` (${what})`));
-      if (pick && pick.cells.some((p) => samePos(p, pos))) {
+      if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
         const on = picked.some((p) => samePos(p, pos));
         return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': `${col}-${r}`, 'aria-pressed': on ? 'true' : 'false',
           'aria-label': `${pick.peek ? 'Peek at' : 'Flip'} ${what}`, onclick: () => tap(ctx, pos, pick)}, '?'));
