@@ -3,10 +3,9 @@ package colorfultreasure
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/catalogset"
 )
 
 // RulesetName is the identifier of Colorful Treasure on the server.
@@ -16,10 +15,7 @@ const defaultCatalog = "standard"
 
 // Rules is Colorful Treasure as a domain.Ruleset.
 type Rules struct {
-	catalogs map[string]*Catalog // offered for new games, by name
-
-	mu     sync.Mutex
-	byHash map[string]*Catalog // every catalog seen, parsed once
+	catalogs *catalogset.Set[*Catalog] // offered for new games, and those stored games were created with
 }
 
 var (
@@ -30,12 +26,7 @@ var (
 // NewRules offers the standard catalog and any others given; a catalog named
 // "standard" replaces the built-in one.
 func NewRules(extra ...*Catalog) *Rules {
-	r := &Rules{catalogs: map[string]*Catalog{}, byHash: map[string]*Catalog{}}
-	for _, c := range append([]*Catalog{Standard()}, extra...) {
-		r.catalogs[c.Name] = c
-		r.byHash[c.Hash] = c
-	}
-	return r
+	return &Rules{catalogs: catalogset.New(ParseCatalog, catalogID, append([]*Catalog{Standard()}, extra...)...)}
 }
 
 // Name returns "colorful-treasure".
@@ -77,13 +68,11 @@ func (r *Rules) Info() domain.RulesetInfo {
 
 // CatalogNames lists the catalogs offered for new games.
 func (r *Rules) CatalogNames() []string {
-	names := make([]string, 0, len(r.catalogs))
-	for n := range r.catalogs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return r.catalogs.Names()
 }
+
+// catalogID is a catalog's name and content hash, for catalogset.
+func catalogID(c *Catalog) (string, string) { return c.Name, c.Hash }
 
 // gameOptions is a game's options as Setup returns them.
 type gameOptions struct {
@@ -116,9 +105,9 @@ func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlo
 	if name == "" {
 		name = defaultCatalog
 	}
-	cat, ok := r.catalogs[name]
-	if !ok {
-		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	cat, err := r.catalogs.Offered(name, domain.Invalid)
+	if err != nil {
+		return nil, domain.CatalogBlob{}, err
 	}
 	s, err := setup(req)
 	if err != nil {
@@ -131,23 +120,8 @@ func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlo
 	return &game{g}, domain.CatalogBlob{Name: cat.Name, Hash: cat.Hash, Content: cat.Content}, nil
 }
 
-// catalog parses a stored catalog once and caches it by hash.
-func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if c, ok := r.byHash[blob.Hash]; ok {
-		return c, nil
-	}
-	c, err := ParseCatalog(blob.Content)
-	if err != nil {
-		return nil, err
-	}
-	if c.Hash != blob.Hash {
-		return nil, domain.Errorf(domain.Invalid, "catalog content has hash %s, not the %s it claims", c.Hash, blob.Hash)
-	}
-	r.byHash[c.Hash] = c
-	return c, nil
-}
+// catalog returns the catalog a stored game was created with.
+func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) { return r.catalogs.Stored(blob) }
 
 // Restore rebuilds a stored game from its snapshot.
 func (r *Rules) Restore(state []byte, blob domain.CatalogBlob) (domain.Game, error) {
@@ -218,9 +192,9 @@ func NewCatalogView(cat *Catalog) CatalogView {
 
 // CatalogView encodes catalog name for clients: the wonders, column by column.
 func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
-	cat, ok := r.catalogs[name]
-	if !ok {
-		return domain.CatalogInfo{}, nil, domain.Errorf(domain.NotFound, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	cat, err := r.catalogs.Offered(name, domain.NotFound)
+	if err != nil {
+		return domain.CatalogInfo{}, nil, err
 	}
 	b, err := json.Marshal(NewCatalogView(cat))
 	return domain.CatalogInfo{Name: cat.Name, Hash: cat.Hash}, b, err

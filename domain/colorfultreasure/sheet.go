@@ -84,9 +84,9 @@ func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Colorful Treasure sheet: %v", err)
 	}
 	name := cmp.Or(s.Catalog, defaultCatalog)
-	cat, ok := r.catalogs[name]
-	if !ok {
-		return nil, domain.Errorf(domain.Invalid, "there is no catalog %q; this server offers %v", name, r.CatalogNames())
+	cat, err := r.catalogs.Offered(name, domain.Invalid)
+	if err != nil {
+		return nil, err
 	}
 	res, err := VerifySheet(cat, s)
 	if err != nil {

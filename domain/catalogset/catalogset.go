@@ -1,0 +1,77 @@
+// Package catalogset keeps a ruleset's card catalogs: those offered for new
+// games, by name, and every catalog a stored game was created with, parsed
+// once and found by the hash of its content. Silver & Gold and Colorful
+// Treasure both keep their catalogs this way.
+package catalogset
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Set is the catalogs of one ruleset; C is its parsed catalog.
+type Set[C any] struct {
+	parse   func([]byte) (C, error)
+	id      func(C) (name, hash string)
+	offered map[string]C
+
+	mu     sync.Mutex
+	byHash map[string]C
+}
+
+// New returns the set offering catalogs (a later one replaces an earlier of
+// the same name). parse reads a catalog's content; id gives its name and the
+// hash of its content.
+func New[C any](parse func([]byte) (C, error), id func(C) (name, hash string), catalogs ...C) *Set[C] {
+	s := &Set[C]{parse: parse, id: id, offered: map[string]C{}, byHash: map[string]C{}}
+	for _, c := range catalogs {
+		name, hash := id(c)
+		s.offered[name] = c
+		s.byHash[hash] = c
+	}
+	return s
+}
+
+// Names lists the catalogs offered for new games, in name order.
+func (s *Set[C]) Names() []string {
+	names := make([]string, 0, len(s.offered))
+	for n := range s.offered {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Offered returns the catalog offered by that name; an error with code (the
+// caller's: Invalid for a request, NotFound for a URL) names those there are.
+func (s *Set[C]) Offered(name string, code domain.Code) (C, error) {
+	c, ok := s.offered[name]
+	if !ok {
+		var zero C
+		return zero, domain.Errorf(code, "there is no catalog %q; this server offers %v", name, s.Names())
+	}
+	return c, nil
+}
+
+// Stored returns the catalog a stored game was created with, parsing its
+// content once; content that does not hash to what the blob claims is
+// Invalid.
+func (s *Set[C]) Stored(blob domain.CatalogBlob) (C, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.byHash[blob.Hash]; ok {
+		return c, nil
+	}
+	c, err := s.parse(blob.Content)
+	if err != nil {
+		return c, err
+	}
+	if _, hash := s.id(c); hash != blob.Hash {
+		var zero C
+		return zero, domain.Errorf(domain.Invalid, "catalog content has hash %s, not the %s it claims", hash, blob.Hash)
+	}
+	s.byHash[blob.Hash] = c
+	return c, nil
+}
