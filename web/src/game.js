@@ -47,6 +47,10 @@ export function openGame(root, id, role, cred) {
 
   function fail(msg) {
     problem.textContent = msg;
+    if (msg && s.unsent) {
+      const u = s.unsent;
+      problem.append(' ', h('button', {type: 'button', 'data-k': 'try-again', 'data-action': 'try-again', onclick: () => play(u.move, u)}, 'Try again'));
+    }
     if (msg) problem.dataset.shown = String(Number(problem.dataset.shown || 0) + 1);
     if (msg) problem.focus({preventScroll: false});
   }
@@ -127,20 +131,49 @@ export function openGame(root, id, role, cred) {
   // move sent on an older version (412) is then sent again on the new one.
   const where = () => s.view && s.legal ? `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}` : '';
 
-  async function play(move) {
+  // send posts a move once, as far as the table can tell: a request that
+  // got no answer (the connection dropped) or was turned away for a moment
+  // (429, 503) is sent again with the same Idempotency-Key and If-Match, so
+  // that a move the server did apply is answered again, not applied twice.
+  async function send(move, version, key) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: version, idempotent: key});
+      } catch (e) {
+        const passing = e.status === 0 || e.status === 429 || e.status === 503;
+        if (!passing || attempt >= 3 || s.closed) throw e;
+        const wait = (e.problem && e.problem.retry_after_ms) || 500 * 2 ** attempt;
+        await new Promise((r) => setTimeout(r, Math.min(wait, 4000)));
+      }
+    }
+  }
+
+  // play sends a move and draws the game it leads to. A move that still got
+  // no answer after the retries is offered again (ctx.s.unsent) with the
+  // same key: tapping "Try again" cannot make it count twice.
+  async function play(move, again) {
     fail('');
+    s.unsent = null;
     document.body.dataset.busy = 'play';
     try {
       for (let attempt = 0; ; attempt++) {
         const before = where();
+        const version = again ? again.version : s.view.version;
+        const key = again ? again.key : randomKey();
+        again = null;
         try {
-          const res = await call('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: s.view.version, idempotent: randomKey()});
+          const res = await send(move, version, key);
           s.view = res.game;
           for (const k of Object.keys(s.ui)) delete s.ui[k];
           await load();
           render();
           return true;
         } catch (e) {
+          if (e.status === 0 || e.status === 429 || e.status === 503) {
+            s.unsent = {move, version, key};
+            fail(e.message);
+            return false;
+          }
           if (e.status !== 412 && e.status !== 409) {
             fail(e.message);
             return false;

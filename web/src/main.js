@@ -6,7 +6,7 @@
 //   #/game/<id>/host/<cred>     the host's screen (invites, reports)
 //   #/game/<id>/seat/<cred>     a player's screen
 //   #/game/<id>                 the public view of a game
-//   #/sheet                     check a paper score sheet
+//   #/sheet[/<ruleset>]         check a paper score sheet
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
 import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
@@ -23,7 +23,7 @@ function route() {
     const cred = role === 'public' ? '' : parts[3] || '';
     closeScreen = openGame(main, parts[1], role, cred);
   } else if (parts[0] === 'sheet') {
-    sheetPage(main);
+    sheetPage(main, parts[1]);
   } else {
     homePage(main);
   }

@@ -1,0 +1,152 @@
+package api_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// lossyMoves stands between a page and the server for the moves it posts:
+// the request reaches the server, which applies the move, and then the
+// answer is lost on its way back while lose says so.
+type lossyMoves struct {
+	mu       sync.Mutex
+	lose     int      // answers still to lose
+	keys     []string // the Idempotency-Key of every move posted
+	replayed []string // the Idempotency-Replayed of every answer let through
+}
+
+func (l *lossyMoves) attach(b *browser, p *page) {
+	b.t.Helper()
+	err := chromedp.Listen(p.ctx, func(ev any) {
+		e, ok := ev.(*fetch.EventRequestPaused)
+		if !ok {
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if e.Request.Method != "POST" {
+			go chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+			return
+		}
+		key, _ := e.Request.Headers["Idempotency-Key"].(string)
+		l.keys = append(l.keys, key)
+		if l.lose > 0 {
+			l.lose--
+			go chromedp.Call(p.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonConnectionReset})
+			return
+		}
+		replayed := ""
+		for _, h := range e.ResponseHeaders {
+			if strings.EqualFold(h.Name, "Idempotency-Replayed") {
+				replayed = h.Value
+			}
+		}
+		l.replayed = append(l.replayed, replayed)
+		go chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+	})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: "*/moves", RequestStage: fetch.RequestStageResponse},
+	}}); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+func (l *lossyMoves) set(lose int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lose, l.keys, l.replayed = lose, nil, nil
+}
+
+func (l *lossyMoves) seen() (keys, replayed []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.keys...), append([]string(nil), l.replayed...)
+}
+
+// TestWebAppMoveAnswerLost loses the answers to a player's moves on their
+// way back to the phone, after the server applied them: the page sends the
+// move again with the same Idempotency-Key and shows the game as the move
+// left it, and when the connection stays down it offers "Try again", which
+// sends the same key once more. The server's log holds each move once.
+func TestWebAppMoveAnswerLost(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 90*time.Second)
+	_, links := b.startTable(s.http.URL, "silver-and-gold", "digital", "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	lossy := &lossyMoves{}
+	lossy.attach(b, ann)
+
+	// One answer lost: the page's own retry finds the move applied.
+	lossy.set(1)
+	stepUntil(b, ann, "keep")
+	b.waitFor(ann, `!document.body.dataset.busy && document.querySelector('section.action').dataset.state !== 'keep'`, 15*time.Second)
+	keys, replayed := lossy.seen()
+	if len(keys) != 2 || keys[0] == "" || keys[0] != keys[1] || len(replayed) != 1 || replayed[0] != "true" {
+		t.Errorf("Ann's keep after a lost answer: keys %q, answers replayed %q; want the same key twice and the second answer a replay", keys, replayed)
+	}
+	if problem := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+		t.Errorf("Ann was shown %q after a lost answer her page recovered from", problem)
+	}
+	if got := movesFromAPI(t, s, links[0])["keep"]; got != 1 {
+		t.Errorf("%d keeps stored after Ann's one keep, want 1", got)
+	}
+
+	// Bob keeps; Ann's next move loses every answer (the first try and the
+	// page's 3 retries): she is offered "Try again".
+	stepUntil(b, bob, "keep")
+	b.waitFor(ann, `document.querySelector('section.action') && document.querySelector('section.action').dataset.state === 'cross'`, 15*time.Second)
+	lossy.set(4)
+	stepUntil(b, ann, "cross")
+	b.waitFor(ann, `!!document.querySelector('button[data-action=try-again]')`, 20*time.Second)
+	problem := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`)
+	if !strings.Contains(problem, "cannot be reached") {
+		t.Errorf("Ann's page says %q when the server cannot be reached", problem)
+	}
+	b.run(ann, chromedp.Click(chromedp.CSS(`button[data-action=try-again]`)))
+	b.waitFor(ann, `!document.body.dataset.busy && !document.querySelector('button[data-action=try-again]') && document.querySelector('section.action').dataset.state !== 'cross'`, 15*time.Second)
+	keys, replayed = lossy.seen()
+	if len(keys) != 5 || len(replayed) != 1 || replayed[0] != "true" {
+		t.Errorf("Ann's cross: %d posts, answers replayed %q; want 4 lost and the 5th (Try again) a replay", len(keys), replayed)
+	}
+	for _, k := range keys {
+		if k != keys[0] {
+			t.Errorf("Ann's cross was sent with keys %q: every try must carry the first one", keys)
+			break
+		}
+	}
+	if got := movesFromAPI(t, s, links[0])["cross"]; got != 1 {
+		t.Errorf("%d crosses stored after Ann's one cross, want 1", got)
+	}
+	if problem := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+		t.Errorf("Ann is still shown %q after Try again went through", problem)
+	}
+}
+
+// stepUntil runs the pages' step script until it does what (a keep, a
+// cross), and fails the test if it does something else first.
+func stepUntil(b *browser, p *page, what string) {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		did := eval[string](b, p, step)
+		switch {
+		case strings.HasPrefix(did, what):
+			return
+		case did != "" && did != "busy":
+			b.t.Fatalf("%s did %q while waiting to %s", p.name, did, what)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	b.t.Fatalf("%s never offered to %s:\n%s", p.name, what, b.text(p))
+}

@@ -1,0 +1,143 @@
+package api_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestWebAppScoreSheetEveryGame checks a paper tally of Lucky Treasure
+// Hunter and of Colorful Treasure through the score-sheet page: the game
+// is chosen on the page, the tally entered in its own terms (set sizes by
+// treasure; cards ticked by wonder), and the page shows what the server
+// makes of the same sheet sent through the API: each player's total, the
+// ranking with what decided it, and the mistakes.
+func TestWebAppScoreSheetEveryGame(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 60*time.Second)
+	p := b.open("sheet", s.http.URL+"/#/sheet")
+	b.waitFor(p, `!!document.querySelector('#p1-name')`, 10*time.Second)
+	choose := func(ruleset, ready string) {
+		eval[chromedp.Void](b, p, `(() => {
+			const s = document.querySelector('#sheet-ruleset');
+			s.value = '`+ruleset+`';
+			s.dispatchEvent(new Event('change'));
+		})()`)
+		b.waitFor(p, `!!document.querySelector('`+ready+`')`, 10*time.Second)
+	}
+	result := func() string {
+		b.waitFor(p, `!!document.querySelector('[data-testid=sheet-result]')`, 10*time.Second)
+		text := eval[string](b, p, `document.querySelector('[data-testid=sheet-result]').innerText`)
+		eval[chromedp.Void](b, p, `document.querySelector('[data-testid=sheet-result]').remove()`)
+		return text
+	}
+	// api answers the same sheet through the API: each player's
+	// "name\t…\ttotal" row ends as the page's does.
+	api := func(ruleset string, sheet any) (valid bool, totals []string) {
+		r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+ruleset, sheet)
+		var res struct {
+			Valid   bool `json:"valid"`
+			Players []struct {
+				Name  string `json:"name"`
+				Total int    `json:"total"`
+			} `json:"players"`
+		}
+		if err := json.Unmarshal(r.Body, &res); err != nil {
+			t.Fatalf("verify: %v %s", err, r.Body)
+		}
+		for _, pl := range res.Players {
+			totals = append(totals, fmt.Sprintf("%s\t", pl.Name), fmt.Sprintf("\t%d\n", pl.Total))
+		}
+		return res.Valid, totals
+	}
+	expect := func(label, text string, want ...string) {
+		t.Helper()
+		for _, w := range want {
+			if !strings.Contains(text+"\n", w) {
+				t.Errorf("%s: the page's result lacks %q:\n%s", label, w, text)
+			}
+		}
+	}
+
+	// The page and its browser belong to the test, so the two games are
+	// checked one after the other rather than as subtests.
+	clear := func(sel string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector('` + sel + `'); e.value = ''; e.dispatchEvent(new Event('input')); })()`)
+	}
+
+	// Lucky Treasure Hunter.
+	{
+		choose("lucky-treasure-hunter", "#p0-ruby")
+		b.run(p,
+			chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Becky"),
+			chromedp.SendKeys(chromedp.CSS(`#p0-ruby`), "5"),
+			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"),
+			chromedp.SendKeys(chromedp.CSS(`#p0-jade`), "1"),
+			chromedp.SendKeys(chromedp.CSS(`#p0-pearl`), "1"),
+			chromedp.SendKeys(chromedp.CSS(`#p0-total`), "13"),
+			chromedp.SendKeys(chromedp.CSS(`#p1-name`), "Craig"),
+			chromedp.SendKeys(chromedp.CSS(`#p1-silver`), "5"),
+			chromedp.SendKeys(chromedp.CSS(`#p1-pearl`), "4"),
+			chromedp.SendKeys(chromedp.CSS(`#p1-ruby`), "3"),
+			chromedp.SendKeys(chromedp.CSS(`#p1-jade`), "1"),
+			chromedp.Click(chromedp.CSS(`#p1-captain`)),
+			chromedp.SendKeys(chromedp.CSS(`#p1-total`), "13"),
+			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
+		)
+		sheet := map[string]any{"ruleset": "lucky-treasure-hunter", "players": []map[string]any{
+			{"name": "Becky", "sets": []map[string]any{{"treasure": "gold", "size": 5}, {"treasure": "pearl", "size": 1}, {"treasure": "ruby", "size": 5}, {"treasure": "jade", "size": 1}}, "captain_used": false, "total": 13},
+			{"name": "Craig", "sets": []map[string]any{{"treasure": "silver", "size": 5}, {"treasure": "pearl", "size": 4}, {"treasure": "ruby", "size": 3}, {"treasure": "jade", "size": 1}}, "captain_used": true, "total": 13},
+		}}
+		valid, totals := api("lucky-treasure-hunter", sheet)
+		if !valid {
+			t.Fatalf("the API finds the tally wrong; the test's sheet should be right")
+		}
+		text := result()
+		expect("a right tally", text, append(totals, "The sheet is right", "1. Becky, 13", "2. Craig, 13 (set 2 smaller than Becky)", "5, 5, 1, 1")...)
+
+		// Two unfinished gold sets (the total still adds up).
+		b.run(p,
+			clear(`#p0-gold`),
+			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "3, 2"),
+			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
+		)
+		expect("a wrong tally", result(), "The sheet has 1 mistake\n", "Becky lists two gold sets under 5 cards")
+	}
+
+	// Colorful Treasure.
+	{
+		choose("colorful-treasure", "#p0-petra-red")
+		b.run(p,
+			clear(`#p0-name`),
+			chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Ann"),
+			chromedp.Click(chromedp.CSS(`#p0-petra-red`)),
+			chromedp.Click(chromedp.CSS(`#p0-petra-diamond`)),
+			chromedp.Click(chromedp.CSS(`#p0-great-wall-green`)),
+			chromedp.Click(chromedp.CSS(`#p0-petra-token`)),
+			clear(`#p1-name`),
+			chromedp.SendKeys(chromedp.CSS(`#p1-name`), "Bob"),
+			chromedp.Click(chromedp.CSS(`#p1-pyramids-yellow`)),
+			// Bob ticks Ann's Petra diamond too, and counts 5.
+			chromedp.Click(chromedp.CSS(`#p1-petra-diamond`)),
+			chromedp.SendKeys(chromedp.CSS(`#p1-total`), "5"),
+			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
+		)
+		sheet := map[string]any{"ruleset": "colorful-treasure", "variant": "standard", "players": []map[string]any{
+			{"name": "Ann", "cards": []map[string]string{{"wonder": "petra", "kind": "red"}, {"wonder": "petra", "kind": "diamond"}, {"wonder": "great-wall", "kind": "green"}}, "diamond_tokens": []string{"petra"}, "awards": []string{}},
+			{"name": "Bob", "cards": []map[string]string{{"wonder": "pyramids", "kind": "yellow"}, {"wonder": "petra", "kind": "diamond"}}, "diamond_tokens": []string{}, "awards": []string{}, "total": 5},
+		}}
+		valid, totals := api("colorful-treasure", sheet)
+		if valid {
+			t.Fatalf("the API finds the tally right; the test's sheet should hold two mistakes")
+		}
+		text := result()
+		expect("a wrong tally", text, append(totals, "The sheet has 2 mistakes", "Bob")...)
+		b.axe(p)
+	}
+}
