@@ -32,21 +32,26 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestRunLuckyTreasureHunter measures one complete game of Lucky Treasure
-// Hunter, its seats choosing from the server's legal moves.
-func TestRunLuckyTreasureHunter(t *testing.T) {
+// TestRunTurnGames measures one complete game of Lucky Treasure Hunter and
+// one of Colorful Treasure, their seats choosing from the server's legal
+// moves.
+func TestRunTurnGames(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and starts two servers")
+		t.Skip("builds and starts two servers per game")
 	}
-	var out bytes.Buffer
-	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "server", duration: time.Second, ruleset: "lucky-treasure-hunter"}
-	if err := run(t.Context(), c, &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
-		if !bytes.Contains(out.Bytes(), []byte(want)) {
-			t.Errorf("the report lacks %q:\n%s", want, out.String())
-		}
+	for _, ruleset := range []string{"lucky-treasure-hunter", "colorful-treasure"} {
+		t.Run(ruleset, func(t *testing.T) {
+			var out bytes.Buffer
+			c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "server", duration: time.Second, ruleset: ruleset}
+			if err := run(t.Context(), c, &out); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
+				if !bytes.Contains(out.Bytes(), []byte(want)) {
+					t.Errorf("the report lacks %q:\n%s", want, out.String())
+				}
+			}
+		})
 	}
 }
 

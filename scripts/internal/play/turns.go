@@ -11,11 +11,13 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/domain/colorfultreasure"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 )
 
-// lthState is the part of a Lucky Treasure Hunter game the players use.
-type lthState struct {
+// turnState is the part of a game whose seat on turn makes every move
+// (Lucky Treasure Hunter, Colorful Treasure) that its players use.
+type turnState struct {
 	ID    string `json:"id"`
 	Ended bool   `json:"ended"`
 	State struct {
@@ -30,9 +32,38 @@ type lthState struct {
 // re-roll or the captain only at odds of 0.3 or better). It returns the
 // game's id.
 func PlayLTH(ctx context.Context, o Options, rec *Recorder, seed uint64) (string, error) {
+	return playTurns(ctx, o, rec, seed, "lucky-treasure-hunter", func(raw []byte, r *rand.Rand) (any, string, bool, error) {
+		var l luckytreasurehunter.Legal
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return nil, "", false, err
+		}
+		m, ok := lthChoose(l, r)
+		return m, m.Type, ok, nil
+	})
+}
+
+// PlayCT creates a 4-player digital game of Colorful Treasure (standard
+// variant) and plays it like PlayLTH: the seat on turn reads its legal moves
+// and picks among them (ctChoose).
+func PlayCT(ctx context.Context, o Options, rec *Recorder, seed uint64) (string, error) {
+	return playTurns(ctx, o, rec, seed, "colorful-treasure", func(raw []byte, r *rand.Rand) (any, string, bool, error) {
+		var l colorfultreasure.Legal
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return nil, "", false, err
+		}
+		m, ok := ctChoose(l, r)
+		return m, m.Type, ok, nil
+	})
+}
+
+// playTurns creates a 4-player digital game of ruleset and plays it to its
+// end: the seat on turn reads its legal moves, choose picks a move (and
+// says its type), and the seat sends it.
+func playTurns(ctx context.Context, o Options, rec *Recorder, seed uint64, ruleset string,
+	choose func(legal []byte, r *rand.Rand) (move any, typ string, ok bool, err error)) (string, error) {
 	t := &table{o: o, rec: rec}
 	r := rand.New(rand.NewPCG(seed, 5))
-	body := []byte(`{"ruleset":"lucky-treasure-hunter","mode":"digital","players":[{"name":"Ann"},{"name":"Ben"},{"name":"Cid"},{"name":"Dee"}]}`)
+	body := []byte(`{"ruleset":"` + ruleset + `","mode":"digital","players":[{"name":"Ann"},{"name":"Ben"},{"name":"Cid"},{"name":"Dee"}]}`)
 	a, err := t.call(ctx, func() (*http.Response, error) {
 		return o.Client.CreateGameWithBody(ctx, "application/json", bytes.NewReader(body))
 	})
@@ -44,7 +75,7 @@ func PlayLTH(ctx context.Context, o Options, rec *Recorder, seed uint64) (string
 		return "", fmt.Errorf("create a game: %d %s", a.status, a.body)
 	}
 	var c struct {
-		Game        lthState `json:"game"`
+		Game        turnState `json:"game"`
 		Credentials struct {
 			Seats []string `json:"seats"`
 		} `json:"credentials"`
@@ -74,13 +105,12 @@ func PlayLTH(ctx context.Context, o Options, rec *Recorder, seed uint64) (string
 			return g.ID, fmt.Errorf("legal moves of game %s: %d %s", g.ID, a.status, a.body)
 		}
 		rec.Read("legal")
-		var l luckytreasurehunter.Legal
-		if err := json.Unmarshal(a.body, &l); err != nil {
-			return g.ID, err
+		m, typ, ok, err := choose(a.body, r)
+		if err != nil {
+			return g.ID, fmt.Errorf("legal moves of game %s: %w", g.ID, err)
 		}
-		m, ok := lthChoose(l, r)
 		if !ok {
-			return g.ID, fmt.Errorf("game %s: seat %d is on turn with nothing to do", g.ID, seat)
+			return g.ID, fmt.Errorf("game %s: seat %d is on turn with nothing to do: %s", g.ID, seat, a.body)
 		}
 		mb, _ := json.Marshal(m)
 		var params client.SubmitMoveParams
@@ -104,15 +134,15 @@ func PlayLTH(ctx context.Context, o Options, rec *Recorder, seed uint64) (string
 			return g.ID, fmt.Errorf("move %s of game %s: %d %s", mb, g.ID, a.status, a.body)
 		}
 		var res struct {
-			Seq  int64    `json:"seq"`
-			Game lthState `json:"game"`
+			Seq  int64     `json:"seq"`
+			Game turnState `json:"game"`
 		}
 		if err := json.Unmarshal(a.body, &res); err != nil {
 			return g.ID, fmt.Errorf("answer to a move of game %s: %w", g.ID, err)
 		}
 		g = res.Game
 		if o.Ack != nil {
-			o.Ack(Ack{Game: g.ID, Seq: res.Seq, Type: m.Type, Seat: seat, Replayed: a.header.Get("Idempotency-Replayed") == "true"})
+			o.Ack(Ack{Game: g.ID, Seq: res.Seq, Type: typ, Seat: seat, Replayed: a.header.Get("Idempotency-Replayed") == "true"})
 		}
 	}
 	rec.Finished()
@@ -157,6 +187,44 @@ func lthChoose(l luckytreasurehunter.Legal, r *rand.Rand) (luckytreasurehunter.M
 		m.Owner, m.Set = o.Owner, o.Set
 	case "reroll":
 		m.Dice = o.Dice
+	}
+	return m, true
+}
+
+// ctChoose picks a move from a seat's listing of Colorful Treasure: a
+// theft when one is owed, else the flip (now and then a third card before
+// collecting), a random take, an action token now and then (never a peek:
+// the listing leaves the cards to the player), and the end of the turn.
+func ctChoose(l colorfultreasure.Legal, r *rand.Rand) (colorfultreasure.Move, bool) {
+	m := colorfultreasure.Move{Seat: &l.Seat}
+	switch {
+	case len(l.Rob) > 0:
+		o := l.Rob[r.IntN(len(l.Rob))]
+		m.Type, m.Target, m.Card, m.DiamondToken = "rob", &o.Target, o.Card, o.DiamondToken
+	case l.Flip != nil && (len(l.Collect) == 0 || r.IntN(5) == 0):
+		m.Type = "flip"
+		for _, i := range r.Perm(len(l.Flip.Cells))[:l.Flip.Count] {
+			m.Cards = append(m.Cards, l.Flip.Cells[i].Pos)
+		}
+	case len(l.Collect) > 0:
+		m.Type, m.Take = "collect", l.Collect[r.IntN(len(l.Collect))]
+	default:
+		var plain []int
+		for _, u := range l.UseToken {
+			if u.Cells == nil {
+				plain = append(plain, u.Token)
+			}
+		}
+		switch {
+		case len(plain) > 0 && r.IntN(3) == 0:
+			m.Type, m.Token = "use_token", plain[r.IntN(len(plain))]
+		case len(l.Claim) > 0 && r.IntN(2) == 0:
+			m.Type, m.Token = "ct_claim", l.Claim[r.IntN(len(l.Claim))]
+		case l.End:
+			m.Type = "ct_end"
+		default:
+			return m, false
+		}
 	}
 	return m, true
 }
