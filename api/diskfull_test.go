@@ -17,6 +17,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -55,7 +56,7 @@ func TestWriteFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	fs := &failingStore{Store: store}
-	h, err := api.NewHandler(domain.NewGames(fs, silvergold.NewRules()), api.Options{
+	h, err := api.NewHandler(service.New(fs, silvergold.NewRules()), api.Options{
 		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelError})), DefaultRuleset: silvergold.RulesetName,
 	})
 	if err != nil {

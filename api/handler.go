@@ -14,6 +14,7 @@ import (
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 )
 
 // DefaultBodyLimit is the largest request body accepted unless Options say
@@ -128,7 +129,7 @@ func Spec() (*openapi3.T, error) {
 // openapi.yaml and the hand-written ones it excludes (event streams, metrics,
 // docs, the table app), request validation against it, request ids, logs and metrics,
 // CORS, rate limits, credentials, body limits and problem+json errors.
-func NewHandler(games *domain.Games, opts Options) (http.Handler, error) {
+func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 	opts = opts.withDefaults()
 	doc, err := Spec()
 	if err != nil {

@@ -20,8 +20,8 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/treasury-games/treasury/api"
-	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -72,7 +72,7 @@ func startServer(t *testing.T, path string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := domain.NewGames(store, rulesets.All()...)
+	games := service.New(store, rulesets.All()...)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	h, err := api.NewHandler(games, api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName})
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api"
-	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -70,7 +70,7 @@ func BenchmarkRejectNestedBody(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer store.Close()
-	h, err := api.NewHandler(domain.NewGames(store, silvergold.NewRules()), api.Options{
+	h, err := api.NewHandler(service.New(store, silvergold.NewRules()), api.Options{
 		Logger: slog.New(slog.DiscardHandler), DefaultRuleset: silvergold.RulesetName, BodyLimit: 1 << 20,
 	})
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -30,7 +31,7 @@ import (
 // JSON log the test can read and settings the test chooses.
 type opsServer struct {
 	*server
-	games   *domain.Games
+	games   *service.Games
 	metrics *api.Metrics
 	handler http.Handler
 	logs    *syncBuffer
@@ -51,7 +52,7 @@ func startOps(t *testing.T, configure func(*api.Options), rulesets ...domain.Rul
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := domain.NewGames(store, append(all.All(), rulesets...)...)
+	games := service.New(store, append(all.All(), rulesets...)...)
 	logs := &syncBuffer{}
 	done := make(chan struct{})
 	opts := api.Options{

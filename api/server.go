@@ -1,4 +1,4 @@
-// Package api serves the HTTP contract of openapi.yaml over a domain.Games:
+// Package api serves the HTTP contract of openapi.yaml over a service.Games:
 // thin handlers that turn requests into calls of the service and results into
 // answers, request validation against the same document, and
 // application/problem+json for every error. It knows no game's rules: a game's
@@ -21,11 +21,12 @@ import (
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 )
 
 // Server implements the operations of openapi.yaml.
 type Server struct {
-	games          *domain.Games
+	games          *service.Games
 	log            *slog.Logger
 	defaultRuleset string
 	metrics        *Metrics
@@ -37,7 +38,7 @@ type Server struct {
 var _ oapi.StrictServerInterface = (*Server)(nil)
 
 // NewServer returns the handlers over games.
-func NewServer(games *domain.Games, opts Options) *Server {
+func NewServer(games *service.Games, opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
 		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,

@@ -19,6 +19,7 @@ import (
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/postgres"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
@@ -61,7 +62,7 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 // sharedServer is one of the servers.
 type sharedServer struct {
 	*server
-	games  *domain.Games
+	games  *service.Games
 	store  *racingStore
 	client *client.ClientWithResponses
 }
@@ -85,7 +86,7 @@ func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
 			t.Fatal(err)
 		}
 		store := &racingStore{Store: pg, held: make(chan struct{}, 10)}
-		games := domain.NewGames(store, all.All()...)
+		games := service.New(store, all.All()...)
 		if !games.Shared() {
 			t.Fatal("a service over PostgreSQL does not know that the store is shared")
 		}
@@ -386,15 +387,15 @@ func TestSharedLostRace(t *testing.T) {
 }
 
 // TestSharedLostRaces: a move that keeps losing the race is answered 409
-// conflict after domain.MaxLostRaces attempts, and nothing of it is stored.
+// conflict after service.MaxLostRaces attempts, and nothing of it is stored.
 func TestSharedLostRaces(t *testing.T) {
 	srv := startShared(t, 1, sharedOptions{})
 	a := srv[0]
 	p, keeps := newKeeps(t, a)
 	a.store.lose.Store(true)
 	wantProblem(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusConflict, "conflict")
-	if n := a.store.lost.Load(); n != domain.MaxLostRaces {
-		t.Errorf("the move was tried %d times, want %d", n, domain.MaxLostRaces)
+	if n := a.store.lost.Load(); n != service.MaxLostRaces {
+		t.Errorf("the move was tried %d times, want %d", n, service.MaxLostRaces)
 	}
 	a.store.lose.Store(false)
 	g := decode[client.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)

@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
-	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -21,7 +21,7 @@ func TestEveryOperationIsValidated(t *testing.T) {
 	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
-	h, err := NewHandler(domain.NewGames(store, silvergold.NewRules()), Options{DefaultRuleset: silvergold.RulesetName})
+	h, err := NewHandler(service.New(store, silvergold.NewRules()), Options{DefaultRuleset: silvergold.RulesetName})
 	require.NoError(t, err)
 	var echoRoutes []string
 	for _, r := range h.(*echo.Echo).Routes() {

@@ -21,7 +21,7 @@ func TestGameHeadJSONMatchesEncodingJSON(t *testing.T) {
 	} {
 		want, err := json.Marshal(h)
 		require.NoError(t, err)
-		require.Equal(t, string(want), string(h.appendJSON(nil)))
+		require.Equal(t, string(want), string(h.AppendJSON(nil)))
 	}
 }
 

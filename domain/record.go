@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -94,45 +93,6 @@ type Problem struct {
 	Code   string `json:"code"`
 	Rule   string `json:"rule,omitempty"`
 	Reason string `json:"reason"`
-}
-
-// Record returns the record of a game as viewer v may read it. Once the game
-// has ended it holds everything, a digital game's seed and salt included;
-// while it runs, each move is shown as v may read it (see Disclose).
-func (s *Games) Record(ctx context.Context, id string, v Viewer) (Record, error) {
-	rec, g, err := s.load(ctx, id)
-	if err != nil {
-		return Record{}, err
-	}
-	cat, err := s.catalog(ctx, rec.CatalogHash)
-	if err != nil {
-		return Record{}, err
-	}
-	// The head was read first, and the log never holds less than it: the
-	// moves up to its version are the ones that made it.
-	moves, err := s.store.Moves(ctx, id, 0, int(max(rec.Version, 1)))
-	if err != nil {
-		return Record{}, err
-	}
-	moves = moves[:min(int64(len(moves)), rec.Version)]
-	setup := g.Setup()
-	out := Record{
-		Format: RecordFormat, GameID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Players: setup.Players,
-		Options: setup.Options,
-		Catalog: RecordCatalog{Name: cat.Name, Hash: cat.Hash, Content: string(cat.Content)},
-		Ended:   rec.Ended, Version: rec.Version, CreatedAt: rec.CreatedAt, Moves: make([]RecordMove, len(moves)),
-	}
-	if setup.Mode == Digital && setup.Seed != "" {
-		out.SeedCommitment = SeedCommitment(setup.Seed, setup.Salt)
-		if rec.Ended {
-			out.Seed, out.SeedSalt = setup.Seed, setup.Salt
-		}
-	}
-	for i := range moves {
-		m := &moves[i]
-		out.Moves[i] = RecordMove{Seq: m.Seq, Actor: ActorOf(m.Actor), Move: json.RawMessage(DiscloseMove(m, v, rec.Ended)), At: m.At}
-	}
-	return out, nil
 }
 
 // VerifyRecord replays a record from scratch with the given rulesets and says

@@ -131,3 +131,21 @@ type SharedStore interface {
 	// and should return soon.
 	WatchMoves(ctx context.Context, moved func(gameID string, seq int64)) error
 }
+
+// AppendQueuer is a Store that can take a game's next move before the
+// previous one is committed. QueueAppend hands the append to the store and
+// returns at once; wait returns what Append would have, after the commit.
+// Appends queued one after another are committed in that order, and when one
+// fails, a later one that expected its version fails with Conflict. The
+// service then lets the moves of a game that arrive together share a commit.
+type AppendQueuer interface {
+	QueueAppend(ctx context.Context, a Append) (wait func() error)
+}
+
+// IdempotencyKeyLister is a Store that lists the idempotency records stored
+// for a game (their responses left out). The service then knows every key a
+// cached game has used, and asks the store about a key only when it may be a
+// retry.
+type IdempotencyKeyLister interface {
+	IdempotencyKeys(ctx context.Context, gameID string) ([]IdempotencyRecord, error)
+}

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )
@@ -49,7 +50,7 @@ func playGames(t *testing.T, path string) []playedGame {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	games := domain.NewGames(st, silvergold.NewRules())
+	games := service.New(st, silvergold.NewRules())
 	var out []playedGame
 	for i, g := range []struct {
 		mode    silvergold.Mode
@@ -140,7 +141,7 @@ func checkCopied(t *testing.T, from, to string, played []playedGame) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	srcGames, dstGames := domain.NewGames(src, rules), domain.NewGames(dst, rules)
+	srcGames, dstGames := service.New(src, rules), service.New(dst, rules)
 	for _, p := range played {
 		id := p.created.Game.ID
 		t.Run(id, func(t *testing.T) {
@@ -287,7 +288,7 @@ func TestCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			games := domain.NewGames(st, silvergold.NewRules())
+			games := service.New(st, silvergold.NewRules())
 			// The untouched game of one: seat 0 keeps two of the cards it was dealt.
 			p := played[3]
 			_, moves, err := games.LegalMoves(ctx, p.created.Game.ID, domain.SeatViewer(0), 0)

@@ -26,8 +26,8 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api"
-	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -389,7 +389,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			log.Error("close the database", "error", err)
 		}
 	}()
-	games := domain.NewGames(store, rulesets.All(sg)...)
+	games := service.New(store, rulesets.All(sg)...)
 	if games.Shared() {
 		// Other servers may store moves in this database: hear of them for
 		// this server's event streams, until the store is closed.

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 )
 
 // sweepEvery is how often the games idle for idle are looked for: a tenth of
@@ -16,7 +16,7 @@ func sweepEvery(idle time.Duration) time.Duration {
 
 // sweepIdleGames deletes, now and then every sweepEvery(idle), the games with
 // no move for idle, until ctx ends; the returned channel is closed then.
-func sweepIdleGames(ctx context.Context, games *domain.Games, idle time.Duration, log *slog.Logger) <-chan struct{} {
+func sweepIdleGames(ctx context.Context, games *service.Games, idle time.Duration, log *slog.Logger) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/colorfultreasure"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -173,7 +174,7 @@ func playedRecord(t *testing.T, mode silvergold.Mode) domain.Record {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	games := domain.NewGames(store, silvergold.NewRules())
+	games := service.New(store, silvergold.NewRules())
 	setup := silvergold.Setup{Mode: mode, Players: []string{"Ann", "Ben"}}
 	if mode == silvergold.Digital {
 		setup.Seed = "cli-record-seed"
@@ -316,7 +317,7 @@ func TestVerifyRecordOtherRuleset(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	games := domain.NewGames(store, colorfultreasure.NewRules())
+	games := service.New(store, colorfultreasure.NewRules())
 	setup := colorfultreasure.Setup{Mode: colorfultreasure.Digital, Players: []string{"Ann", "Ben"}, Seed: "cli-ct-seed"}
 	c, err := games.Create(ctx, colorfultreasure.RulesetName, domain.CreateRequest{Mode: "digital", Players: setup.Players, Seed: setup.Seed})
 	if err != nil {

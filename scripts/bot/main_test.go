@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/api"
-	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -22,7 +22,7 @@ func serve(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = store.Close() })
-	h, err := api.NewHandler(domain.NewGames(store, rulesets.All()...), api.Options{
+	h, err := api.NewHandler(service.New(store, rulesets.All()...), api.Options{
 		Logger:       slog.New(slog.DiscardHandler),
 		AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit,
 	})

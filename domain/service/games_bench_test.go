@@ -1,10 +1,10 @@
-package domain_test
+package service_test
 
 // Growth benchmarks of the service over its real store: what a move, a read
 // and memory cost must not grow with the moves already played or the games
 // already stored. Run them with
 //
-//	go test ./domain -run '^$' -bench . -benchtime 2s
+//	go test ./domain/service -run '^$' -bench . -benchtime 2s
 //
 // They are not part of `go test ./...` (no -bench, no run).
 
@@ -25,6 +25,7 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
@@ -35,14 +36,14 @@ var players = []string{"Ann", "Ben", "Cid", "Dee"}
 // the table's reports.
 var host = domain.Actor{Host: true}
 
-func newService(b *testing.B, path string) (*domain.Games, *sqlite.Store) {
+func newService(b *testing.B, path string) (*service.Games, *sqlite.Store) {
 	b.Helper()
 	st, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	return domain.NewGames(st, silvergold.NewRules()), st
+	return service.New(st, silvergold.NewRules()), st
 }
 
 // mirrored is a physical game on the service with a copy of it in memory,
@@ -56,7 +57,7 @@ type mirrored struct {
 	next  [][]byte // moves chosen ahead, in order
 }
 
-func newMirrored(ctx context.Context, s *domain.Games, seed uint64) (*mirrored, error) {
+func newMirrored(ctx context.Context, s *service.Games, seed uint64) (*mirrored, error) {
 	c, err := s.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "physical", Players: players})
 	if err != nil {
 		return nil, err
@@ -93,7 +94,7 @@ func (m *mirrored) choose(n int) error {
 }
 
 // play submits the next planned move to the service.
-func (m *mirrored) play(ctx context.Context, s *domain.Games) error {
+func (m *mirrored) play(ctx context.Context, s *service.Games) error {
 	body := m.next[0]
 	m.next = m.next[1:]
 	if _, err := s.Play(ctx, m.id, host, body, domain.PlayOptions{}); err != nil {
@@ -105,7 +106,7 @@ func (m *mirrored) play(ctx context.Context, s *domain.Games) error {
 // prepare returns n games, each played to move `at` through the service with
 // `drift` more moves planned. The games are prepared side by side, so that
 // their moves share commits.
-func prepare(ctx context.Context, s *domain.Games, n, at, drift int, seed uint64) ([]*mirrored, error) {
+func prepare(ctx context.Context, s *service.Games, n, at, drift int, seed uint64) ([]*mirrored, error) {
 	out := make([]*mirrored, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -251,7 +252,7 @@ func readDatabase(n int) (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	s := domain.NewGames(st, silvergold.NewRules())
+	s := service.New(st, silvergold.NewRules())
 	m, err := newMirrored(ctx, s, 1)
 	if err == nil {
 		err = m.choose(20)
@@ -296,7 +297,7 @@ func readDatabase(n int) (string, []string, error) {
 // service, plays the four keeps and the first crossings of each (eight
 // moves), and reports the heap in use after a garbage collection: what the
 // server holds in memory is bounded by its game cache
-// (domain.DefaultCachedGames), whatever the number of games stored.
+// (service.DefaultCachedGames), whatever the number of games stored.
 func BenchmarkMemory10000Games(b *testing.B) {
 	const games, moves, workers = 10_000, 8, 64
 	for b.Loop() {
@@ -348,7 +349,7 @@ func BenchmarkMemory10000Games(b *testing.B) {
 
 // playDigital creates a digital game of four and plays its first n moves
 // through the service, choosing them on a copy made from the same seed.
-func playDigital(ctx context.Context, s *domain.Games, seed uint64, n int) error {
+func playDigital(ctx context.Context, s *service.Games, seed uint64, n int) error {
 	name := fmt.Sprintf("memory-%d", seed)
 	c, err := s.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: players, Seed: name})
 	if err != nil {

@@ -1,4 +1,4 @@
-package domain_test
+package service_test
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -15,7 +16,7 @@ import (
 // though the service had it in memory; a game moved since stays.
 func TestDeleteIdleGames(t *testing.T) {
 	st := newHeldStore()
-	s := domain.NewGames(st, silvergold.NewRules())
+	s := service.New(st, silvergold.NewRules())
 	idle, _ := newTable(t, s)
 	c, err := s.Create(t.Context(), silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann"}})
 	require.NoError(t, err)

@@ -1,8 +1,10 @@
-package domain
+package service
 
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // Several servers on one store
@@ -21,7 +23,7 @@ import (
 //     server stored meanwhile is answered as the retry it is;
 //   - live clients hear of moves stored by any server through the store's
 //     notices (WatchMoves, run by FollowStore), read from the log.
-// There is no queueing of appends (AppendQueuer): a game's next move waits
+// There is no queueing of appends (domain.AppendQueuer): a game's next move waits
 // for the commit of the previous one, as its version is only known then.
 
 // MaxLostRaces is how many times in a row a move may lose the race for a
@@ -33,7 +35,7 @@ const MaxLostRaces = 8
 const liveFetchLimit = subscriberBuffer
 
 // playShared is Play on a SharedStore.
-func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []byte, opt PlayOptions) (Played, error) {
+func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -42,7 +44,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []b
 	reqHash := requestHash(move, opt.IdempotencyKey)
 	for lost := 0; ; lost++ {
 		if err := s.head(ctx, t); err != nil {
-			return Played{}, err
+			return domain.Played{}, err
 		}
 		if opt.IdempotencyKey != "" {
 			if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
@@ -51,11 +53,11 @@ func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []b
 		}
 		rec, g := t.rec, t.g
 		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
-			return Played{}, Errorf(PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 		}
 		logged, err := g.Apply(actor, move)
 		if err != nil {
-			return Played{}, err // a rejected move changes nothing
+			return domain.Played{}, err // a rejected move changes nothing
 		}
 		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
 		if err == nil {
@@ -67,11 +69,11 @@ func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []b
 			return p, nil
 		}
 		t.stale = true // the head holds a move that is not stored
-		if ErrorCode(err) != Conflict || lost+1 >= MaxLostRaces {
-			if ErrorCode(err) == Conflict {
-				return Played{}, Errorf(Conflict, "game %s: other servers stored %d moves in a row before this one; read the game again and retry", id, MaxLostRaces)
+		if domain.ErrorCode(err) != domain.Conflict || lost+1 >= MaxLostRaces {
+			if domain.ErrorCode(err) == domain.Conflict {
+				return domain.Played{}, domain.Errorf(domain.Conflict, "game %s: other servers stored %d moves in a row before this one; read the game again and retry", id, MaxLostRaces)
 			}
-			return Played{}, err
+			return domain.Played{}, err
 		}
 		// Another server stored this version first, or the same
 		// idempotency key: read the game again and decide on that.
@@ -83,7 +85,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor Actor, move []b
 // server deleted it. t.mu is held.
 func (s *Games) checkVersion(ctx context.Context, t *table) error {
 	v, err := s.shared.Version(ctx, t.id)
-	if ErrorCode(err) == NotFound {
+	if domain.ErrorCode(err) == domain.NotFound {
 		t.g, t.stale = nil, false
 		t.creds.Store(nil)
 	}
@@ -197,7 +199,7 @@ func (s *Games) fetch(ctx context.Context, id string, a *audience) {
 
 // liveUpdates reads the updates of a game after version after, as they were
 // told when they happened (the last tells whether the game has ended).
-func (s *Games) liveUpdates(ctx context.Context, id string, after int64) ([]Update, error) {
+func (s *Games) liveUpdates(ctx context.Context, id string, after int64) ([]domain.Update, error) {
 	rec, err := s.store.Game(ctx, id)
 	if err != nil || after >= rec.Version {
 		return nil, err
@@ -206,7 +208,7 @@ func (s *Games) liveUpdates(ctx context.Context, id string, after int64) ([]Upda
 	if err != nil {
 		return nil, err
 	}
-	out, err := updatesOf(id, moves, func(m *MoveRecord) bool { return rec.Ended && m.Seq == rec.Version })
+	out, err := updatesOf(id, moves, func(m *domain.MoveRecord) bool { return rec.Ended && m.Seq == rec.Version })
 	for i := range out {
 		if out[i].Seq == rec.Version {
 			out[i].Phase = rec.Phase
@@ -217,17 +219,17 @@ func (s *Games) liveUpdates(ctx context.Context, id string, after int64) ([]Upda
 
 // updatesOf turns moves of the log into updates; ended says whether the game
 // had ended after a move, as the update tells it.
-func updatesOf(id string, moves []MoveRecord, ended func(*MoveRecord) bool) ([]Update, error) {
-	out := make([]Update, len(moves))
+func updatesOf(id string, moves []domain.MoveRecord, ended func(*domain.MoveRecord) bool) ([]domain.Update, error) {
+	out := make([]domain.Update, len(moves))
 	for i := range moves {
 		m := &moves[i]
-		var events []Event
+		var events []domain.Event
 		if len(m.Events) > 0 {
 			if err := json.Unmarshal(m.Events, &events); err != nil {
 				return nil, err
 			}
 		}
-		out[i] = Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At,
+		out[i] = domain.Update{GameID: id, Seq: m.Seq, Actor: m.Actor, Move: m.Move, Events: events, At: m.At,
 			Ended: ended(m), Public: m.Public, For: m.For, NotHost: m.NotHost}
 	}
 	return out, nil

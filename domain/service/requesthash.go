@@ -1,4 +1,4 @@
-package domain
+package service
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // requestHash is the hash an idempotency record keeps of a move, so that a
@@ -21,16 +23,16 @@ func requestHash(move []byte, key string) string {
 	}
 	canon, rest, err := appendCanonical(make([]byte, 0, len(move)), move, 0)
 	if err != nil || len(bytes.TrimSpace(rest)) > 0 {
-		return HashSecret(string(move))
+		return domain.HashSecret(string(move))
 	}
-	return HashSecret(string(canon))
+	return domain.HashSecret(string(canon))
 }
 
 // sameRequest reports whether a move whose hash is reqHash is the one an
 // idempotency record hashed as stored. Records written before moves were
 // hashed in canonical form hashed the bytes as sent.
 func sameRequest(stored, reqHash string, move []byte) bool {
-	return stored == reqHash || stored == HashSecret(string(move))
+	return stored == reqHash || stored == domain.HashSecret(string(move))
 }
 
 var errNotCanonical = errors.New("domain: not JSON that can be put in canonical form")
@@ -93,7 +95,7 @@ func appendCanonical(b, data []byte, depth int) ([]byte, []byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = AppendJSONString(b, m.key)
+			b = domain.AppendJSONString(b, m.key)
 			b = append(b, ':')
 			b = append(b, m.value...)
 		}
@@ -129,7 +131,7 @@ func appendCanonical(b, data []byte, depth int) ([]byte, []byte, error) {
 		if err != nil {
 			return b, data, err
 		}
-		return AppendJSONString(b, s), rest, nil
+		return domain.AppendJSONString(b, s), rest, nil
 	default: // a number or a literal, as written
 		i := 0
 		for i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] >= 'a' && data[i] <= 'z' || data[i] == '-' || data[i] == '+' || data[i] == '.' || data[i] == 'E') {

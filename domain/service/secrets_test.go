@@ -1,4 +1,4 @@
-package domain_test
+package service_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesettest/handgame"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -24,7 +25,7 @@ func TestSecretsThroughTheService(t *testing.T) {
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "treasury.db"))
 	require.NoError(t, err)
 	defer store.Close()
-	s := domain.NewGames(store, handgame.Rules{})
+	s := service.New(store, handgame.Rules{})
 	c, err := s.Create(ctx, handgame.Name, domain.CreateRequest{Mode: domain.Digital, Players: []string{"Ann", "Bob"},
 		Options: json.RawMessage(`{"hand_size":2}`)})
 	require.NoError(t, err)
@@ -113,7 +114,7 @@ func TestRecordWhileMovesArrive(t *testing.T) {
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "treasury.db"))
 	require.NoError(t, err)
 	defer store.Close()
-	s := domain.NewGames(store, handgame.Rules{})
+	s := service.New(store, handgame.Rules{})
 	c, err := s.Create(ctx, handgame.Name, domain.CreateRequest{Mode: domain.Physical, Players: []string{"Ann", "Bob"}})
 	require.NoError(t, err)
 	id := c.Game.ID

@@ -1,4 +1,4 @@
-package domain_test
+package service_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -199,7 +200,7 @@ func (h *heldStore) storedVersion(id string) int64 {
 
 // newTable creates a digital game of four with a known seed and returns its
 // id with the moves of its setup, the keep of each seat (as JSON).
-func newTable(t *testing.T, s *domain.Games) (string, [][]byte) {
+func newTable(t *testing.T, s *service.Games) (string, [][]byte) {
 	t.Helper()
 	players := []string{"Ann", "Ben", "Cid", "Dee"}
 	c, err := s.Create(t.Context(), silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: players, Seed: "held"})
@@ -218,7 +219,7 @@ type outcome struct {
 	err error
 }
 
-func playAsync(s *domain.Games, id string, seat int, move []byte, opt domain.PlayOptions) <-chan outcome {
+func playAsync(s *service.Games, id string, seat int, move []byte, opt domain.PlayOptions) <-chan outcome {
 	out := make(chan outcome, 1)
 	go func() {
 		p, err := s.Play(context.Background(), id, domain.Actor{Seat: seat}, move, opt)
@@ -242,7 +243,7 @@ func recv(t *testing.T, ch <-chan outcome) outcome {
 func TestPlay(t *testing.T) {
 	t.Run("moves of one game queue behind a commit in flight and share it", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 
 		first := playAsync(s, id, 0, keeps[0], domain.PlayOptions{})
@@ -267,7 +268,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("a read never shows a move before its commit", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 
 		first := playAsync(s, id, 0, keeps[0], domain.PlayOptions{})
@@ -288,7 +289,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("a failed commit leaves nothing of its move in memory", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 
 		first := playAsync(s, id, 0, keeps[0], domain.PlayOptions{})
@@ -314,7 +315,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("a retry of a move in flight gets the first answer and applies nothing", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 		opt := domain.PlayOptions{IdempotencyKey: "ann-keep"}
 
@@ -347,7 +348,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("a key used before the game was cached is still a retry", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 		opt := domain.PlayOptions{IdempotencyKey: "ann-keep"}
 		first := playAsync(s, id, 0, keeps[0], opt)
@@ -356,7 +357,7 @@ func TestPlay(t *testing.T) {
 		a := recv(t, first)
 		require.NoError(t, a.err)
 
-		restarted := domain.NewGames(st, silvergold.NewRules()) // a new process over the same store
+		restarted := service.New(st, silvergold.NewRules()) // a new process over the same store
 		retry := playAsync(restarted, id, 0, keeps[0], opt)
 		select {
 		case <-st.queued:
@@ -372,7 +373,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("live clients hear the moves of a game in their order", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 		updates, stop := s.Subscribe(id)
 		defer stop()
@@ -394,7 +395,7 @@ func TestPlay(t *testing.T) {
 
 	t.Run("the response is what json.Marshal makes of the result", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		id, keeps := newTable(t, s)
 		first := playAsync(s, id, 0, keeps[0], domain.PlayOptions{})
 		st.waitQueued(t, 1)
@@ -413,7 +414,7 @@ func TestPlay(t *testing.T) {
 func TestCache(t *testing.T) {
 	t.Run("keeps at most its size of games and reads the others again", func(t *testing.T) {
 		st := newHeldStore()
-		s := domain.NewGames(st, silvergold.NewRules())
+		s := service.New(st, silvergold.NewRules())
 		s.SetCacheSize(2)
 		var ids []string
 		for range 5 {
@@ -440,7 +441,7 @@ func TestCache(t *testing.T) {
 	})
 
 	t.Run("a game that does not exist is not found", func(t *testing.T) {
-		s := domain.NewGames(newHeldStore(), silvergold.NewRules())
+		s := service.New(newHeldStore(), silvergold.NewRules())
 		_, err := s.Game(t.Context(), "nope", domain.Public)
 		assert.Equal(t, domain.NotFound, domain.ErrorCode(err))
 		_, err = s.Authenticate(t.Context(), "nope", "secret")

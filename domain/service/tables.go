@@ -1,4 +1,4 @@
-package domain
+package service
 
 import (
 	"container/list"
@@ -7,30 +7,14 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // DefaultCachedGames is how many games the service keeps in memory unless
 // SetCacheSize says otherwise. A cached game costs a few kilobytes; a game
 // that is not cached is read from the store when it is next used.
 const DefaultCachedGames = 4096
-
-// AppendQueuer is a Store that can take a game's next move before the
-// previous one is committed. QueueAppend hands the append to the store and
-// returns at once; wait returns what Append would have, after the commit.
-// Appends queued one after another are committed in that order, and when one
-// fails, a later one that expected its version fails with Conflict. The
-// service then lets the moves of a game that arrive together share a commit.
-type AppendQueuer interface {
-	QueueAppend(ctx context.Context, a Append) (wait func() error)
-}
-
-// IdempotencyKeyLister is a Store that lists the idempotency records stored
-// for a game (their responses left out). The service then knows every key a
-// cached game has used, and asks the store about a key only when it may be a
-// retry.
-type IdempotencyKeyLister interface {
-	IdempotencyKeys(ctx context.Context, gameID string) ([]IdempotencyRecord, error)
-}
 
 // table is what the service keeps in memory about one game: the lock that
 // puts its moves one after another, its credentials (they never change), and
@@ -46,11 +30,11 @@ type table struct {
 	elem *list.Element // in Games.lru
 	refs int           // guarded by Games.cacheMu: calls using the table; a table in use is never evicted
 
-	creds atomic.Pointer[Credentials]
+	creds atomic.Pointer[domain.Credentials]
 
 	mu      sync.Mutex
-	rec     GameRecord               // the head's record
-	g       Game                     // the head; nil until read from the store
+	rec     domain.GameRecord        // the head's record
+	g       domain.Game              // the head; nil until read from the store
 	stale   bool                     // a move handed to the store failed: read the head again
 	pending int                      // moves handed to the store and not answered yet
 	tail    chan struct{}            // closed when the last pending move has been answered; nil when none is
@@ -145,7 +129,7 @@ func (s *Games) evict() {
 }
 
 // credentials returns the credential hashes of a game.
-func (s *Games) credentials(ctx context.Context, t *table) (*Credentials, error) {
+func (s *Games) credentials(ctx context.Context, t *table) (*domain.Credentials, error) {
 	if c := t.creds.Load(); c != nil {
 		return c, nil
 	}
@@ -187,7 +171,7 @@ func (s *Games) head(ctx context.Context, t *table) error {
 		}
 		t.rec, t.g, t.stale = rec, g, false
 		t.used, t.usedKnown = nil, false
-		if l, ok := s.store.(IdempotencyKeyLister); ok && s.shared == nil {
+		if l, ok := s.store.(domain.IdempotencyKeyLister); ok && s.shared == nil {
 			recs, err := l.IdempotencyKeys(ctx, t.id)
 			if err != nil {
 				return err
@@ -223,7 +207,7 @@ func (t *table) addUsed(h uint64) {
 
 // committed calls f with the game as its last committed move left it. f must
 // not change the game.
-func (s *Games) committed(ctx context.Context, id string, f func(GameRecord, Game) error) error {
+func (s *Games) committed(ctx context.Context, id string, f func(domain.GameRecord, domain.Game) error) error {
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -246,7 +230,7 @@ func (s *Games) committed(ctx context.Context, id string, f func(GameRecord, Gam
 }
 
 // cache keeps a game just created as the head of its table.
-func (s *Games) cache(rec GameRecord, g Game, creds Credentials) {
+func (s *Games) cache(rec domain.GameRecord, g domain.Game, creds domain.Credentials) {
 	t := s.acquire(rec.ID)
 	defer s.release(t)
 	t.creds.Store(&creds)

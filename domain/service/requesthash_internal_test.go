@@ -1,9 +1,11 @@
-package domain
+package service
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 func TestRequestHash(t *testing.T) {
@@ -31,7 +33,7 @@ func TestRequestHash(t *testing.T) {
 	if requestHash(move, "") != "" {
 		t.Error("a move without a key is hashed")
 	}
-	if !sameRequest(HashSecret(string(move)), h, move) {
+	if !sameRequest(domain.HashSecret(string(move)), h, move) {
 		t.Error("a record that hashed the raw bytes no longer matches its move")
 	}
 }
@@ -47,7 +49,7 @@ func BenchmarkRequestHash(b *testing.B) {
 	})
 	b.Run("bytes", func(b *testing.B) {
 		for b.Loop() {
-			HashSecret(string(move))
+			domain.HashSecret(string(move))
 		}
 	})
 }

@@ -1,0 +1,689 @@
+package service
+
+import (
+	"container/list"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"hash/maphash"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Games is the service behind the API: it creates games, checks credentials,
+// applies moves one at a time per game and keeps everything in a Store. It
+// knows no rules; each game's Ruleset does.
+//
+// Over a SharedStore (several servers on one database) it trusts nothing in
+// memory without asking the store, and FollowStore must run for live clients
+// to hear of other servers' moves at once: see shared.go.
+type Games struct {
+	store    domain.Store
+	rulesets map[string]domain.Ruleset
+	now      func() time.Time
+
+	cacheMu    sync.Mutex
+	tables     map[string]*table // games in memory, by id; see table
+	lru        list.List         // of *table, the most recently used first
+	cacheLimit int
+	seed       maphash.Seed
+
+	mu       sync.Mutex
+	catalogs map[string]domain.CatalogBlob // by hash; stored catalogs never change
+
+	subMu sync.Mutex
+	subs  map[string]*audience // live clients by game id
+
+	// shared is the store when several servers share it (SharedStore), and
+	// nil when this process is the store's only user.
+	shared domain.SharedStore
+}
+
+// New returns the service over store with the given rulesets.
+func New(store domain.Store, rulesets ...domain.Ruleset) *Games {
+	g := &Games{
+		store: store, rulesets: map[string]domain.Ruleset{}, now: time.Now,
+		tables: map[string]*table{}, cacheLimit: DefaultCachedGames, seed: maphash.MakeSeed(),
+		catalogs: map[string]domain.CatalogBlob{}, subs: map[string]*audience{},
+	}
+	g.shared, _ = store.(domain.SharedStore)
+	for _, r := range rulesets {
+		g.rulesets[r.Name()] = r
+	}
+	return g
+}
+
+// Rulesets lists the names of the rulesets the service plays.
+func (s *Games) Rulesets() []string {
+	var names []string
+	for n := range s.rulesets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Ruleset returns a ruleset by name.
+func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
+	r, ok := s.rulesets[name]
+	if !ok {
+		return nil, domain.Errorf(domain.Invalid, "unknown ruleset %q; this server plays %v", name, s.Rulesets())
+	}
+	return r, nil
+}
+
+// Create makes a new game and returns it with its credentials.
+func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateRequest) (domain.Created, error) {
+	r, err := s.Ruleset(ruleset)
+	if err != nil {
+		return domain.Created{}, err
+	}
+	switch {
+	case req.Mode != domain.Digital && req.Mode != domain.Physical:
+		return domain.Created{}, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", domain.Digital, domain.Physical, req.Mode)
+	case req.Mode == domain.Physical && req.Seed != "":
+		return domain.Created{}, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
+	case len(req.Seed) > domain.MaxSeedLength:
+		return domain.Created{}, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
+	case req.Mode == domain.Digital:
+		if req.Seed == "" {
+			req.Seed = domain.NewSeed()
+		}
+		req.Salt = domain.NewSalt()
+	}
+	g, cat, err := r.Create(req)
+	if err != nil {
+		return domain.Created{}, err
+	}
+	state, err := g.Snapshot()
+	if err != nil {
+		return domain.Created{}, err
+	}
+	now := s.now().UTC()
+	rec := domain.GameRecord{
+		ID: domain.NewID(), Ruleset: ruleset, Mode: req.Mode, CatalogName: cat.Name, CatalogHash: cat.Hash,
+		CreatedAt: now, UpdatedAt: now, State: state, Phase: g.Phase(), Ended: g.Ended(),
+	}
+	out := domain.Created{Host: domain.NewSecret()}
+	creds := domain.Credentials{HostHash: domain.HashSecret(out.Host)}
+	for i := 0; i < g.Players(); i++ {
+		sec := domain.NewSecret()
+		out.Seat = append(out.Seat, sec)
+		creds.SeatHashes = append(creds.SeatHashes, domain.HashSecret(sec))
+	}
+	if err := s.store.CreateGame(ctx, rec, creds, cat); err != nil {
+		return domain.Created{}, err
+	}
+	if out.Game, err = s.view(rec, g, domain.Viewer{Host: true}); err != nil {
+		return domain.Created{}, err
+	}
+	s.cache(rec, g, creds)
+	return out, nil
+}
+
+// Authenticate returns the actor a credential stands for in a game:
+// Unauthorized when it is none of the game's.
+func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (domain.Actor, error) {
+	t := s.acquire(gameID)
+	creds, err := s.credentials(ctx, t)
+	s.release(t)
+	if err != nil {
+		return domain.Actor{}, err
+	}
+	h := []byte(domain.HashSecret(secret))
+	if subtle.ConstantTimeCompare(h, []byte(creds.HostHash)) == 1 {
+		return domain.Actor{Host: true}, nil
+	}
+	for i, sh := range creds.SeatHashes {
+		if subtle.ConstantTimeCompare(h, []byte(sh)) == 1 {
+			return domain.Actor{Seat: i}, nil
+		}
+	}
+	return domain.Actor{}, domain.Errorf(domain.Unauthorized, "this credential belongs to no seat of game %s", gameID)
+}
+
+func (s *Games) catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {
+	s.mu.Lock()
+	c, ok := s.catalogs[hash]
+	s.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	c, err := s.store.Catalog(ctx, hash)
+	if err != nil {
+		return domain.CatalogBlob{}, err
+	}
+	s.mu.Lock()
+	s.catalogs[hash] = c
+	s.mu.Unlock()
+	return c, nil
+}
+
+// load reads a game and restores it with its ruleset.
+func (s *Games) load(ctx context.Context, id string) (domain.GameRecord, domain.Game, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return domain.GameRecord{}, nil, err
+	}
+	r, err := s.Ruleset(rec.Ruleset)
+	if err != nil {
+		return domain.GameRecord{}, nil, err
+	}
+	cat, err := s.catalog(ctx, rec.CatalogHash)
+	if err != nil {
+		return domain.GameRecord{}, nil, err
+	}
+	g, err := r.Restore(rec.State, cat)
+	return rec, g, err
+}
+
+func (s *Games) view(rec domain.GameRecord, g domain.Game, v domain.Viewer) (domain.GameView, error) {
+	state, err := g.AppendView(nil, v)
+	if err != nil {
+		return domain.GameView{}, err
+	}
+	return domain.GameView{GameHead: headOf(rec, g), State: state}, nil
+}
+
+// headOf is the head of game g stored as rec.
+func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
+	setup := g.Setup()
+	h := domain.GameHead{
+		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
+		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options,
+	}
+	if setup.Mode == domain.Digital && setup.Seed != "" {
+		h.SeedCommitment = domain.SeedCommitment(setup.Seed, setup.Salt)
+		if rec.Ended {
+			h.Seed, h.SeedSalt = setup.Seed, setup.Salt
+		}
+	}
+	return h
+}
+
+// Game returns a game as viewer v sees it.
+func (s *Games) Game(ctx context.Context, id string, v domain.Viewer) (domain.GameView, error) {
+	var gv domain.GameView
+	err := s.committed(ctx, id, func(rec domain.GameRecord, g domain.Game) (err error) {
+		gv, err = s.view(rec, g, v)
+		return err
+	})
+	return gv, err
+}
+
+// Play applies a move made by actor and returns once it is stored. Moves on
+// one game are applied one after another, each to the game as the previous
+// one left it; the move, its idempotency record and the new state are stored
+// in one transaction before Play returns.
+//
+// When the store can queue appends (AppendQueuer), the game's lock is let go
+// as soon as the move is handed to the store, so that the next move of the
+// same game can be applied and join the same commit. Play still returns only
+// after its own commit, never before the moves applied before it have been
+// answered, and a move that fails in the store leaves nothing of itself in
+// memory: the game is read again from the store.
+func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
+	if s.shared != nil {
+		return s.playShared(ctx, id, actor, move, opt)
+	}
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	locked := true
+	defer func() {
+		if locked {
+			t.mu.Unlock()
+		}
+	}()
+
+	scope := actorScope(actor)
+	reqHash := requestHash(move, opt.IdempotencyKey)
+	flightKey, keyHash := "", uint64(0)
+	if opt.IdempotencyKey != "" {
+		flightKey = scope + "\x00" + opt.IdempotencyKey
+		keyHash = s.keyHash(flightKey)
+	}
+	for {
+		if err := s.head(ctx, t); err != nil {
+			return domain.Played{}, err
+		}
+		// A retry of a move still on its way to the store waits for it, so
+		// that it finds the first answer instead of applying the move again.
+		done := t.keys[flightKey]
+		if flightKey == "" || done == nil {
+			break
+		}
+		t.mu.Unlock()
+		<-done
+		t.mu.Lock()
+	}
+	if flightKey != "" && t.mayHaveUsed(keyHash) {
+		if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
+			return p, err
+		}
+	}
+	rec, g := t.rec, t.g
+	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
+		return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+	}
+	logged, err := g.Apply(actor, move)
+	if err != nil {
+		return domain.Played{}, err // a rejected move changes nothing
+	}
+	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+	if err != nil {
+		t.stale = true // the head holds a move that will never be stored
+		return domain.Played{}, err
+	}
+
+	// Hand the move over, in order, and let the next move of the game in.
+	wait := s.queue(context.WithoutCancel(ctx), a)
+	prev, done := t.tail, make(chan struct{})
+	t.tail = done
+	t.pending++
+	if flightKey != "" {
+		if t.keys == nil {
+			t.keys = map[string]chan struct{}{}
+		}
+		t.keys[flightKey] = done
+	}
+	t.rec = recAfter(rec, a)
+	t.mu.Unlock()
+	locked = false
+
+	err = wait()
+	if prev != nil {
+		<-prev // answer and publish the game's moves in their order
+	}
+	t.mu.Lock()
+	t.pending--
+	if err != nil {
+		t.stale = true
+	}
+	if t.tail == done {
+		t.tail = nil
+	}
+	if flightKey != "" {
+		delete(t.keys, flightKey)
+		if err == nil {
+			t.addUsed(keyHash)
+		}
+	}
+	t.mu.Unlock()
+	if err == nil {
+		s.publish(u)
+	}
+	close(done)
+	if err != nil {
+		return domain.Played{}, err
+	}
+	return p, nil
+}
+
+// replay answers a retry: the first answer to the move stored with the
+// idempotency key (ok), IdempotencyReused when the key was stored with
+// another move, and nothing when the key is new. Called with t.mu held and
+// t's head read.
+func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move []byte, key, scope, reqHash string) (domain.Played, bool, error) {
+	prev, err := s.store.Idempotency(ctx, t.id, scope, key)
+	if err != nil || prev == nil {
+		return domain.Played{}, false, err
+	}
+	if !sameRequest(prev.RequestHash, reqHash, move) {
+		return domain.Played{}, false, domain.Errorf(domain.IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", key)
+	}
+	resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)
+	if err != nil {
+		return domain.Played{}, false, err
+	}
+	var p struct {
+		Seq  int64           `json:"seq"`
+		Game domain.GameView `json:"game"`
+	}
+	if err := json.Unmarshal(resp, &p); err != nil {
+		return domain.Played{}, false, err
+	}
+	return domain.Played{Seq: p.Seq, Game: p.Game, Response: resp, Replayed: true}, true, nil
+}
+
+// played builds, from a game that has just applied a move, the append that
+// stores it, the answer and the update live clients hear.
+func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor, logged domain.Logged, opt domain.PlayOptions, scope, reqHash string) (domain.Append, domain.Played, domain.Update, error) {
+	state, err := g.Snapshot()
+	if err != nil {
+		return domain.Append{}, domain.Played{}, domain.Update{}, err
+	}
+	now := s.now().UTC()
+	rec.Version++
+	rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = state, g.Phase(), g.Ended(), now
+	resp, gv, err := moveResult(rec, g, domain.ViewerOf(&actor))
+	if err != nil {
+		return domain.Append{}, domain.Played{}, domain.Update{}, err
+	}
+	events := g.Events()
+	eventsJSON, err := json.Marshal(events)
+	if err != nil {
+		return domain.Append{}, domain.Played{}, domain.Update{}, err
+	}
+	a := domain.Append{
+		GameID: rec.ID, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
+		Move: domain.MoveRecord{Seq: rec.Version, Actor: actor, Move: logged.Move, Events: eventsJSON, At: now,
+			Public: logged.Public, For: logged.For, NotHost: logged.NotHost},
+	}
+	if opt.IdempotencyKey != "" {
+		// Only the version is kept: a retry rebuilds the answer from the log
+		// (see replayedAnswer), so every move does not store a copy of the view.
+		a.Idempotency = &domain.IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200,
+			Response: strconv.AppendInt([]byte(`{"seq":`), rec.Version, 10)}
+		a.Idempotency.Response = append(a.Idempotency.Response, '}')
+	}
+	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
+		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
+	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// replayedAnswer returns the answer first given to the move an idempotency
+// record remembers. The record keeps only the move's version; the answer is
+// rebuilt by replaying the game's log up to that version, which gives the
+// same game, seen by the same actor at the same time, byte for byte. A record
+// that kept a whole answer is returned as it is. Called with t.mu held and
+// t's head read.
+func (s *Games) replayedAnswer(ctx context.Context, t *table, actor domain.Actor, stored []byte) ([]byte, error) {
+	var r struct {
+		Seq  int64           `json:"seq"`
+		Game json.RawMessage `json:"game"`
+	}
+	if err := json.Unmarshal(stored, &r); err != nil {
+		return nil, fmt.Errorf("domain: idempotency record of game %s: %w", t.id, err)
+	}
+	if len(r.Game) > 0 {
+		return stored, nil
+	}
+	rs, err := s.Ruleset(t.rec.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := s.catalog(ctx, t.rec.CatalogHash)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := s.store.Moves(ctx, t.id, 0, int(r.Seq))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(moves)) != r.Seq || r.Seq < 1 {
+		return nil, fmt.Errorf("domain: game %s: idempotency record names version %d, the log has %d moves", t.id, r.Seq, len(moves))
+	}
+	replay := make([]domain.ReplayMove, len(moves))
+	for i, m := range moves {
+		replay[i] = domain.ReplayMove{Actor: m.Actor, Move: m.Move}
+	}
+	g, bad, err := rs.Replay(t.g.Setup(), cat, replay)
+	if err != nil {
+		return nil, fmt.Errorf("domain: game %s: replay to version %d stopped at move %d: %w", t.id, r.Seq, bad, err)
+	}
+	rec := t.rec
+	rec.Version, rec.Phase, rec.Ended, rec.UpdatedAt = r.Seq, g.Phase(), g.Ended(), moves[len(moves)-1].At
+	resp, _, err := moveResult(rec, g, domain.ViewerOf(&actor))
+	return resp, err
+}
+
+// recAfter is rec once the append a is stored.
+func recAfter(rec domain.GameRecord, a domain.Append) domain.GameRecord {
+	rec.Version, rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = a.Move.Seq, a.State, a.Phase, a.Ended, a.Move.At
+	return rec
+}
+
+// queue hands a to the store. A store that cannot queue stores it now, with
+// the game's lock still held.
+func (s *Games) queue(ctx context.Context, a domain.Append) (wait func() error) {
+	if q, ok := s.store.(domain.AppendQueuer); ok {
+		return q.QueueAppend(ctx, a)
+	}
+	err := s.store.Append(ctx, a)
+	return func() error { return err }
+}
+
+// moveResult encodes the answer to a move, {"seq":…,"game":…}, as
+// json.Marshal would encode it, with the ruleset appending its view (already
+// compact JSON) in place. The game it returns shares the answer's bytes.
+func moveResult(rec domain.GameRecord, g domain.Game, v domain.Viewer) ([]byte, domain.GameView, error) {
+	gv := domain.GameView{GameHead: headOf(rec, g)}
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, rec.Version, 10)
+	b = append(b, `,"game":`...)
+	b = gv.GameHead.AppendJSON(b)
+	b = append(b[:len(b)-1], `,"state":`...)
+	start := len(b)
+	var err error
+	if b, err = g.AppendView(b, v); err != nil {
+		return nil, domain.GameView{}, err
+	}
+	gv.State = b[start:len(b):len(b)]
+	return append(b, "}}"...), gv, nil
+}
+
+// actorScope names who may replay an idempotent request: the same actor.
+func actorScope(a domain.Actor) string {
+	if a.Host {
+		return "host"
+	}
+	return "seat:" + itoa(a.Seat)
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}
+
+// Moves returns the accepted moves of a game with Seq > after (limit <= 0:
+// all), each as viewer v may read it (Move is then the disclosed form, and
+// Public is nil).
+func (s *Games) Moves(ctx context.Context, id string, after int64, limit int, v domain.Viewer) ([]domain.MoveRecord, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if after >= rec.Version {
+		return []domain.MoveRecord{}, nil
+	}
+	// The log never holds less than the head read before it; reading no
+	// further than the head's version keeps the two consistent.
+	n := int(rec.Version - after)
+	if limit <= 0 || limit > n {
+		limit = n
+	}
+	moves, err := s.store.Moves(ctx, id, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	for i := range moves {
+		m := &moves[i]
+		m.Move, m.Public = domain.DiscloseMove(m, v, rec.Ended), nil
+	}
+	return moves, nil
+}
+
+// LegalMoves returns what seat may do now in a game, as viewer v may know it
+// (the ruleset's JSON), with the game's head; seat -1 asks for the table's
+// reports.
+func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat int) (domain.GameHead, []byte, error) {
+	var (
+		out  []byte
+		head domain.GameHead
+	)
+	err := s.committed(ctx, id, func(rec domain.GameRecord, g domain.Game) (err error) {
+		if seat < -1 || seat >= g.Players() {
+			return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, g.Players()-1)
+		}
+		head = headOf(rec, g)
+		out, err = g.LegalMoves(v, seat)
+		return err
+	})
+	return head, out, err
+}
+
+// Score returns the scores and ranking of a game as they stand (the ruleset's JSON).
+func (s *Games) Score(ctx context.Context, id string) ([]byte, error) {
+	var out []byte
+	err := s.committed(ctx, id, func(_ domain.GameRecord, g domain.Game) (err error) {
+		out, err = g.Score()
+		return err
+	})
+	return out, err
+}
+
+// Catalog returns a catalog of a ruleset (the ruleset's JSON).
+func (s *Games) Catalog(ruleset, name string) (domain.CatalogInfo, []byte, error) {
+	r, err := s.Ruleset(ruleset)
+	if err != nil {
+		return domain.CatalogInfo{}, nil, err
+	}
+	c, ok := r.(domain.Cataloger)
+	if !ok {
+		return domain.CatalogInfo{}, nil, domain.Errorf(domain.NotFound, "%s is played without a card catalog", ruleset)
+	}
+	return c.CatalogView(name)
+}
+
+// RulesetInfos describes every ruleset the service plays, in name order, with
+// the catalogs each offers.
+func (s *Games) RulesetInfos() []domain.RulesetEntry {
+	var out []domain.RulesetEntry
+	for _, name := range s.Rulesets() {
+		r := s.rulesets[name]
+		e := domain.RulesetEntry{RulesetInfo: r.Info(), Catalogs: []domain.CatalogInfo{}}
+		if c, ok := r.(domain.Cataloger); ok {
+			for _, n := range c.CatalogNames() {
+				if info, _, err := c.CatalogView(n); err == nil {
+					e.Catalogs = append(e.Catalogs, info)
+				}
+			}
+		}
+		_, e.ScoreSheets = r.(domain.SheetVerifier)
+		out = append(out, e)
+	}
+	return out
+}
+
+// Ping reports whether the store is usable.
+func (s *Games) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
+
+// subscriberBuffer is how many updates a slow live client may fall behind
+// before it is dropped (it reconnects and catches up from the log).
+const subscriberBuffer = 256
+
+type subscriber struct {
+	ch chan domain.Update
+}
+
+// audience is the live clients of one game, and the last update handed to
+// them: updates reach them in order, each once, whichever way they came (a
+// move played here, or a notice of a move stored by another server).
+type audience struct {
+	subs map[*subscriber]struct{}
+	last int64
+
+	// On a SharedStore (see FollowStore): the last move another server
+	// noticed, whether every move should be looked for, and whether a
+	// goroutine is reading them from the log.
+	want              int64
+	recheck, fetching bool
+}
+
+// Subscribe returns a channel of the updates of game id from now on, and a
+// function that ends the subscription. The channel is closed when the client
+// falls too far behind; it should then catch up with Updates.
+func (s *Games) Subscribe(id string) (<-chan domain.Update, func()) {
+	sub := &subscriber{ch: make(chan domain.Update, subscriberBuffer)}
+	s.subMu.Lock()
+	if s.subs[id] == nil {
+		s.subs[id] = &audience{subs: map[*subscriber]struct{}{}}
+	}
+	s.subs[id].subs[sub] = struct{}{}
+	s.subMu.Unlock()
+	var once sync.Once
+	return sub.ch, func() {
+		once.Do(func() {
+			s.subMu.Lock()
+			defer s.subMu.Unlock()
+			a := s.subs[id]
+			if a == nil {
+				return
+			}
+			if _, ok := a.subs[sub]; ok {
+				delete(a.subs, sub)
+				close(sub.ch)
+			}
+			if len(a.subs) == 0 {
+				delete(s.subs, id)
+			}
+		})
+	}
+}
+
+// publish hands an update to every live client of its game without waiting;
+// an update at or below one already handed over is left out.
+func (s *Games) publish(u domain.Update) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	a := s.subs[u.GameID]
+	if a == nil || u.Seq <= a.last {
+		return
+	}
+	a.last = u.Seq
+	for sub := range a.subs {
+		select {
+		case sub.ch <- u:
+		default: // too far behind: drop it; it catches up from the log
+			delete(a.subs, sub)
+			close(sub.ch)
+		}
+	}
+}
+
+// Updates returns the stored updates of a game with Seq > after, each with
+// Ended saying whether the game has ended by now; Disclose them before
+// telling them (not live).
+func (s *Games) Updates(ctx context.Context, id string, after int64) ([]domain.Update, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if after >= rec.Version {
+		return nil, nil
+	}
+	moves, err := s.store.Moves(ctx, id, after, int(rec.Version-after))
+	if err != nil {
+		return nil, err
+	}
+	return updatesOf(id, moves, func(*domain.MoveRecord) bool { return rec.Ended })
+}
+
+// VerifySheet checks a paper score sheet of a ruleset (the ruleset's JSON).
+func (s *Games) VerifySheet(ruleset string, sheet []byte) ([]byte, error) {
+	r, err := s.Ruleset(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := r.(domain.SheetVerifier)
+	if !ok {
+		return nil, domain.Errorf(domain.NotFound, "%s has no score sheet to check", ruleset)
+	}
+	return v.VerifySheet(sheet)
+}
+
+// VerifyRecord replays a game record with the service's rulesets.
+func (s *Games) VerifyRecord(r domain.Record) domain.Verdict {
+	rs := make([]domain.Ruleset, 0, len(s.rulesets))
+	for _, name := range s.Rulesets() {
+		rs = append(rs, s.rulesets[name])
+	}
+	return domain.VerifyRecord(rs, r)
+}
