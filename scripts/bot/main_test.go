@@ -43,6 +43,8 @@ func TestBotPlaysWholeGames(t *testing.T) {
 		{ruleset: "silver-and-gold", mode: "physical", players: 2, rand: 2},
 		{ruleset: "lucky-treasure-hunter", mode: "digital", players: 4, seed: "bot-3", rand: 3},
 		{ruleset: "colorful-treasure", mode: "digital", players: 3, seed: "bot-4", rand: 4},
+		{ruleset: "lucky-treasure-hunter", mode: "physical", players: 3, rand: 5},
+		{ruleset: "colorful-treasure", mode: "physical", players: 2, rand: 6},
 	} {
 		t.Run(c.ruleset+"/"+c.mode, func(t *testing.T) {
 			c.server = serve(t)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/treasury-games/treasury/api/client"
 )
@@ -127,13 +128,35 @@ var lthFields = map[string][]string{
 }
 
 // pickLuckyTreasureHunter chooses one of the listed moves: the steal most
-// likely to succeed, otherwise any listed move at random. A physical game's
-// table reports (the dice rolled, the cards laid out) name what happened at
-// the table, which no listing can say: this bot plays digital games.
+// likely to succeed, otherwise any listed move at random. In a physical
+// game it is also the table: the listing says how many dice to report
+// (roll) or middle cards to lay out (lth_middle), and the bot rolls them
+// itself (a pirate on half the faces) or deals them at random, as the real
+// dice and cards would.
 func pickLuckyTreasureHunter(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 	lt, err := l.AsLuckyTreasureHunterLegal()
 	if err != nil {
 		return nil, false, err
+	}
+	for _, o := range lt.Moves {
+		switch {
+		case o.Type == "roll" && o.Dice != nil:
+			faces := make(client.LuckyTreasureHunterFaces, *o.Dice)
+			for i := range faces {
+				faces[i] = client.LuckyTreasureHunterFaceBlank
+				if r.IntN(2) == 0 {
+					faces[i] = client.LuckyTreasureHunterFacePirate
+				}
+			}
+			return client.LuckyTreasureHunterRoll{Type: "roll", Faces: faces}, true, nil
+		case o.Type == "lth_middle" && o.Cards != nil:
+			treasures := []client.LuckyTreasureHunterTreasure{"silver", "gold", "pearl", "ruby", "jade"}
+			cards := make([]client.LuckyTreasureHunterTreasure, *o.Cards)
+			for i := range cards {
+				cards[i] = treasures[r.IntN(len(treasures))]
+			}
+			return client.LuckyTreasureHunterMiddle{Type: "lth_middle", Cards: cards}, true, nil
+		}
 	}
 	var options []map[string]any
 	best, bestChance := -1, -1.0
@@ -173,7 +196,10 @@ func pickLuckyTreasureHunter(l client.LegalMoves, r *rand.Rand) (any, bool, erro
 // pickColorfulTreasure plays the seat on turn from ColorfulTreasureLegal: a
 // random flip of the listed cells, the largest listed take, a random listed
 // theft, a listed action token, or the end of the turn. It uses no action
-// token (the advanced variant's peeks and the like).
+// token (the advanced variant's peeks and the like). In a physical game a
+// flip also reports what each card shows: one of the kinds the listing
+// gives for its place, never two alike in one column (the real cards of a
+// wonder are all different).
 func pickColorfulTreasure(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 	raw, err := l.MarshalJSON()
 	if err != nil {
@@ -182,8 +208,12 @@ func pickColorfulTreasure(l client.LegalMoves, r *rand.Rand) (any, bool, error) 
 	var ct struct {
 		Seat int `json:"seat"`
 		Flip *struct {
-			Count int               `json:"count"`
-			Cells []json.RawMessage `json:"cells"`
+			Count int `json:"count"`
+			Cells []struct {
+				Column int      `json:"column"`
+				Row    int      `json:"row"`
+				Shows  []string `json:"shows"`
+			} `json:"cells"`
 		} `json:"flip"`
 		Collect [][]string       `json:"collect"`
 		Rob     []map[string]any `json:"rob"`
@@ -195,9 +225,36 @@ func pickColorfulTreasure(l client.LegalMoves, r *rand.Rand) (any, bool, error) 
 	}
 	switch {
 	case ct.Flip != nil && ct.Flip.Count <= len(ct.Flip.Cells):
-		cells := append([]json.RawMessage(nil), ct.Flip.Cells...)
-		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		return map[string]any{"type": "flip", "seat": ct.Seat, "cards": cells[:ct.Flip.Count]}, true, nil
+		cells := ct.Flip.Cells
+		for try := 0; try < 20; try++ {
+			var cards []map[string]int
+			var shows []string
+			used := map[string]bool{} // column and kind reported in this flip
+			for _, i := range r.Perm(len(cells))[:ct.Flip.Count] {
+				c := cells[i]
+				cards = append(cards, map[string]int{"column": c.Column, "row": c.Row})
+				var free []string
+				for _, k := range c.Shows {
+					if !used[strconv.Itoa(c.Column)+k] {
+						free = append(free, k)
+					}
+				}
+				if len(free) > 0 {
+					k := free[r.IntN(len(free))]
+					used[strconv.Itoa(c.Column)+k] = true
+					shows = append(shows, k)
+				}
+			}
+			move := map[string]any{"type": "flip", "seat": ct.Seat, "cards": cards}
+			if len(shows) == 0 && cells[0].Shows == nil {
+				return move, true, nil // digital: the server turns the cards over
+			}
+			if len(shows) == len(cards) {
+				move["shows"] = shows
+				return move, true, nil
+			}
+		}
+		return nil, false, nil
 	case len(ct.Collect) > 0:
 		best := ct.Collect[r.IntN(len(ct.Collect))]
 		for _, take := range ct.Collect {
