@@ -432,6 +432,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	srv.RegisterOnShutdown(func() { close(stopping) })
 	fmt.Fprintf(stdout, "treasury: listening on http://%s (database %s)\n", ln.Addr(), describeDatabase(c.database))
+	// Where to open the table app: the first thing a new user looks for.
+	ifaces, _ := net.InterfaceAddrs()
+	open, phones := appAddresses(ln.Addr().(*net.TCPAddr), ifaces)
+	fmt.Fprintf(stdout, "treasury: the table app is at %s\n", open)
+	if len(phones) == 0 {
+		fmt.Fprintf(stdout, "treasury: only this computer can open it; for a table with phones, serve with --address 0.0.0.0:%d\n", ln.Addr().(*net.TCPAddr).Port)
+	} else {
+		fmt.Fprintf(stdout, "treasury: phones on this network open %s\n", strings.Join(phones, " or "))
+	}
 	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets())
 
 	served := make(chan error, 1)
