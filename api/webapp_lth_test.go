@@ -1,11 +1,15 @@
 package api_test
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -16,8 +20,9 @@ import (
 // re-rolls at its first chances, turns its captain over and then stops. The
 // host's device (window.host) reports the middle and the rolls (every third
 // roll all pirates, the others with one blank die) and, with window.hostFor
-// set, makes Bob's decisions after a failed roll for him; window.leaveDecide
-// leaves a seat's decisions to the host.
+// set, makes Bob's first two places and his decisions after a failed roll
+// for him; window.leavePlace and window.leaveDecide leave a seat's places
+// and decisions to the host.
 const lthStep = `(() => {
   const q = (s) => document.querySelector(s);
   const all = (s) => [...document.querySelectorAll(s)];
@@ -36,6 +41,16 @@ const lthStep = `(() => {
     const of = (t) => opts.filter((b) => b.dataset.type === t);
     const hint = (b) => { const d = document.getElementById(b.getAttribute('aria-describedby')); return d ? d.innerText : ''; };
     let b;
+    if (q('button[data-treasure]')) {
+      // A physical place: the treasure (in turn), then as many as listed.
+      const ts = all('button[data-treasure]');
+      ts[window.n % ts.length].click();
+      const ns = all('button[data-count]');
+      ns[ns.length - 1].click();
+      b = q('button[data-type=place][' + attr + ']:not([disabled])');
+      b.click();
+      return prefix + 'place ' + b.innerText;
+    }
     if (of('place').length) {
       const most = Math.max(...of('place').map((b) => Number(b.innerText.split(' ')[1])));
       b = of('place').filter((b) => Number(b.innerText.split(' ')[1]) === most)[0];
@@ -69,12 +84,17 @@ const lthStep = `(() => {
       q('button[data-action=roll]').click();
       return 'roll ' + faces.join(',');
     }
-    if (st === 'for-seat' && window.hostFor && act.querySelector('h2').innerText.startsWith('Bob') && q('button[data-for][data-type=stop]')) {
+    const forBob = st === 'for-seat' && window.hostFor && act.querySelector('h2').innerText.startsWith('Bob');
+    if (forBob && q('button[data-treasure]') && (window.hostPlaced || 0) < 2) {
+      window.hostPlaced = (window.hostPlaced || 0) + 1;
+      return choose('data-for', 'for-Bob ');
+    }
+    if (forBob && q('button[data-for][data-type=stop]')) {
       return choose('data-for', 'for-Bob ');
     }
     return '';
   }
-  if (st === 'decide' && window.leaveDecide) return '';
+  if ((st === 'decide' && window.leaveDecide) || (st === 'place' && window.leavePlace)) return '';
   if (!['place', 'steal', 'decide'].includes(st)) return '';
   return choose('data-option', '');
 })()`
@@ -270,8 +290,15 @@ func checkDrawnPrivate(t *testing.T, b *browser, ann, bob, host, spectator *page
 // Report button waits for 3 cards) and every roll, some steals succeeding
 // and some failing; Ann plays from a phone-sized screen that never scrolls
 // sideways, Bob from his phone, and the host makes Bob's decisions after a
-// failed roll for him. The seats see hand sizes, not hands, and wait for the
-// host's report of each roll.
+// failed roll for him (and his first two places). The seats see hand sizes,
+// not hands, and wait for the host's report of each roll.
+//
+// The page offers no report or move the server would refuse: the listings
+// bound places and re-rolls by the unseen cards and the hand's size, the
+// Report button waits for 3 middle cards, the roll has one die per die
+// rolled. What a player can still run into is a move from a device that
+// missed the last move (Ann's tablet, off the network): the server refuses
+// it (If-Match) and the page says so and shows the game as it stands.
 func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -282,7 +309,7 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 	b.run(ann, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 	bob := b.open("bob", links[1])
 	eval[chromedp.Void](b, host, `window.host = true; window.hostFor = true`)
-	eval[chromedp.Void](b, bob, `window.leaveDecide = true`)
+	eval[chromedp.Void](b, bob, `window.leaveDecide = true; window.leavePlace = true`)
 
 	// The middle: nothing to report until 3 cards are chosen, and no fourth.
 	b.waitFor(host, `document.querySelector('section.action')?.dataset.state === 'middle'`, 10*time.Second)
@@ -312,9 +339,33 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 	tried := map[string]int{}
 	rolls := map[string]int{}
 	waited, stolen, failed := 0, 0, 0
+	var stale *page
 	did := lthPlay(b, []*page{host, ann, bob}, 75*time.Second, func(p *page, did string) {
 		typ := moveType(did)
 		tried[typ]++
+		if strings.HasPrefix(did, "for-Bob place") && eval[int](b, host, `window.hostPlaced`) == 2 {
+			eval[chromedp.Void](b, bob, `window.leavePlace = false`)
+		}
+		if p == ann && typ == "place" && stale != nil {
+			// Ann's tablet, whose live connection dropped, still offers
+			// her the place she has just made on her phone: the server
+			// refuses the move made on an old version, and the tablet
+			// says so and shows the game as it stands.
+			eval[chromedp.Void](b, stale, `(() => {
+				const q = (s) => document.querySelector(s);
+				q('button[data-treasure]').click();
+				q('button[data-count]').click();
+				q('button[data-type=place][data-option]').click();
+			})()`)
+			b.waitFor(stale, `document.querySelector('[data-testid=problem]').innerText.length > 0 && !document.body.dataset.busy`, 10*time.Second)
+			if msg := eval[string](b, stale, `document.querySelector('[data-testid=problem]').innerText`); !strings.Contains(msg, "moved on") {
+				t.Errorf("the stale tablet's move was answered with %q", msg)
+			}
+			if st := eval[string](b, stale, `document.querySelector('section.action')?.dataset.state`); st != "steal" {
+				t.Errorf("after the refusal the tablet shows %q, not Ann's steal:\n%s", st, b.text(stale))
+			}
+			stale = nil
+		}
 		switch {
 		case typ == "lth_middle":
 			b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place'`, 10*time.Second)
@@ -326,6 +377,8 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 			}
 			noSideways(b, ann, "place")
 			b.axe(ann)
+			stale = openWithoutStream(b, "ann-tablet", s.http.URL, links[0])
+			b.waitFor(stale, `document.querySelector('section.action')?.dataset.state === 'place'`, 10*time.Second)
 		case typ == "steal" && p != host:
 			if !regexp.MustCompile(`\d+% to take the set, not counting hand cards`).MatchString(did) {
 				t.Errorf("a steal without its odds: %s", did)
@@ -339,6 +392,11 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 					t.Errorf("%s does not say it waits for the roll:\n%s", p.name, txt)
 				}
 				b.waitFor(host, `document.querySelector('section.action')?.dataset.state === 'roll'`, 10*time.Second)
+				// The host reports one die per card of the set, no more.
+				size := regexp.MustCompile(`(\d) [a-z]+ \| Roll`).FindStringSubmatch(did)
+				if n := eval[int](b, host, `document.querySelectorAll('button[data-die]').length`); size == nil || fmt.Sprint(n) != size[1] {
+					t.Errorf("the host is asked for %d dice after %q", n, did)
+				}
 				b.axe(host)
 				noSideways(b, ann, "waiting for the roll")
 			}
@@ -370,7 +428,10 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 			forBob++
 		}
 	}
-	if stolen == 0 || failed == 0 || forBob == 0 || stored["reroll"]+stored["captain"] == 0 {
+	if stale != nil {
+		t.Error("the stale tablet was never tried")
+	}
+	if stolen == 0 || failed == 0 || forBob < 3 || stored["reroll"]+stored["captain"] == 0 {
 		t.Errorf("want steals taken (%d) and failed (%d), moves the host made for Bob (%d), a re-roll or the captain: %v", stolen, failed, forBob, stored)
 	}
 	want := scoreFromAPI(t, s, links[0])
@@ -387,4 +448,23 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 	}
 	noSideways(b, ann, "the end")
 	b.axe(bob)
+}
+
+// openWithoutStream opens a seat's link on a device whose event stream
+// never connects (as on a phone that dropped off the network): the page
+// shows the game as read when it opened.
+func openWithoutStream(b *browser, name, base, link string) *page {
+	b.t.Helper()
+	p := b.open(name, base+"/")
+	b.run(p, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/v1/games/*/events*", Block: true}}})
+		return err
+	}))
+	eval[chromedp.Void](b, p, `location.hash = '`+link[strings.Index(link, "#"):]+`'`)
+	b.waitFor(p, `document.querySelector('.live')?.dataset.state !== undefined && document.querySelector('.live').dataset.state !== 'live' && !!document.querySelector('section.action')`, 10*time.Second)
+	return p
 }

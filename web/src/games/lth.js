@@ -122,7 +122,7 @@ function stealPanel(ctx) {
   else if (s.failed) now = `${s.failed} ${s.failed === 1 ? 'die shows' : 'dice show'} blank: ${name(ctx, s.seat)} may re-roll them by discarding ${s.treasure} cards, turn the captain over (once a game), or stop.`;
   else now = 'Every die shows a pirate: the set is taken.';
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
-    h('h2', {id: 'steal-h'}, `${name(ctx, s.seat)} steals ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}`),
+    h('h2', {id: 'steal-h'}, `${ctx.role === 'seat' && ctx.seat === s.seat ? 'You steal' : name(ctx, s.seat) + ' steals'} ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}`),
     dice(s.pirates, blanks, pending, `Dice: ${s.pirates} pirate${s.pirates === 1 ? '' : 's'}, ${blanks} blank${pending ? `, ${pending} to roll` : ''}`),
     h('p', {}, `${s.pirates} of ${s.size} pirates. ${now}`),
     s.rerolls || s.captain ? h('p', {class: 'muted'}, [s.rerolls ? `${s.rerolls} card${s.rerolls === 1 ? '' : 's'} discarded to re-roll` : '', s.captain ? 'the captain re-rolled' : ''].filter(Boolean).join(' · ')) : null);
@@ -177,9 +177,13 @@ function options(ctx, l, forName) {
   const out = [];
   if (places.length) {
     out.push(h('p', {}, `Place 1 to 5 cards of one treasure from ${forName ? forName + '’s' : 'your'} hand into the middle; then ${forName ? 'they draw' : 'you draw'} back up to 5.`));
-    out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
-      h('li', {class: 'place-row'}, h('span', {class: 'place-t t-' + t}, t), h('span', {class: 'buttons'},
-        places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, `Place ${o.count} ${t}`)))))));
+    if (ctx.view.state.mode === 'physical') {
+      out.push(placePicker(ctx, places, forName, key, attr));
+    } else {
+      out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
+        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, t), h('span', {class: 'buttons'},
+          places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, `Place ${o.count} ${t}`)))))));
+    }
   }
   if (rest.length) {
     out.push(h('ul', {class: 'options'}, rest.map(([o, i]) => h('li', {},
@@ -187,6 +191,27 @@ function options(ctx, l, forName) {
       h('span', {class: 'hint', id: key + 'd-' + i}, what(ctx, o))))));
   }
   return out;
+}
+
+// placePicker chooses a physical place in two taps, the treasure and how
+// many, among the listed ones (the server lists every treasure that may still
+// be in the hand, up to the hand's size), then sends it.
+function placePicker(ctx, places, forName, key, attr) {
+  const ui = ctx.ui;
+  const ts = TREASURES.filter((t) => places.some(([o]) => o.treasure === t));
+  const t = ts.includes(ui.placeT) ? ui.placeT : null;
+  const ns = t ? places.filter(([o]) => o.treasure === t) : [];
+  const chosen = ns.find(([o]) => o.count === ui.placeN);
+  const pick = (k, v) => { ui[k] = v; ctx.rerender(); };
+  return h('div', {class: 'place-pick'},
+    h('p', {id: key + 'pt'}, 'Which treasure?'),
+    h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
+      'aria-pressed': x === t ? 'true' : 'false', onclick: () => pick('placeT', x)}, x))),
+    t ? h('p', {id: key + 'pn'}, `How many ${t}?`) : null,
+    t ? h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pn'}, ns.map(([o]) => h('button', {type: 'button', 'data-k': key + 'n-' + o.count, 'data-count': o.count,
+      'aria-pressed': chosen && chosen[0] === o ? 'true' : 'false', onclick: () => pick('placeN', o.count)}, String(o.count)))) : null,
+    h('button', {type: 'button', class: 'primary', 'data-k': key + 'place', [attr]: chosen ? chosen[1] : null, 'data-type': 'place', disabled: !chosen,
+      onclick: () => ctx.play(move(chosen[0]))}, chosen ? `Place ${chosen[0].count} ${t}${forName ? ' for ' + forName : ''}` : 'Place: choose a treasure and how many'));
 }
 
 // middlePicker is the host's report of the 3 cards turned into the middle.
@@ -199,7 +224,7 @@ function middlePicker(ctx) {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
     const set = (v) => { picked[t] = v; ctx.rerender(); };
-    return h('li', {class: 'stepper'}, h('span', {class: 'place-t t-' + t, id: 'mid-' + t}, t),
+    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, t),
       h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': `One ${t} fewer`, disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
       h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': `One ${t} more`, disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
