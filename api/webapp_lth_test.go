@@ -247,7 +247,7 @@ func TestWebAppLuckyTreasureHunter(t *testing.T) {
 		t.Errorf("logs checked: %v; a failed roll checked with axe: %v", checkedLogs, axedDecide)
 	}
 	log := strings.Join(lthLog(b, host), "\n")
-	for _, want := range []string{"The game has ended", "’s turn (turn "} {
+	for _, want := range []string{"The game has ended", "The pile is empty: last round", "’s turn (turn "} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the host's log lacks %q:\n%s", want, log)
 		}
@@ -344,6 +344,8 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 		typ := moveType(did)
 		tried[typ]++
 		if strings.HasPrefix(did, "for-Bob place") && eval[int](b, host, `window.hostPlaced`) == 2 {
+			// Bob places again once his phone has the host's place.
+			b.waitFor(bob, `document.querySelector('section.action')?.dataset.state !== 'place' && !document.body.dataset.loading`, 10*time.Second)
 			eval[chromedp.Void](b, bob, `window.leavePlace = false`)
 		}
 		if p == ann && typ == "place" && stale != nil {
@@ -351,6 +353,7 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 			// her the place she has just made on her phone: the server
 			// refuses the move made on an old version, and the tablet
 			// says so and shows the game as it stands.
+			lthSettled(b, ann)
 			eval[chromedp.Void](b, stale, `(() => {
 				const q = (s) => document.querySelector(s);
 				q('button[data-treasure]').click();
@@ -362,7 +365,8 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 				t.Errorf("the stale tablet's move was answered with %q", msg)
 			}
 			if st := eval[string](b, stale, `document.querySelector('section.action')?.dataset.state`); st != "steal" {
-				t.Errorf("after the refusal the tablet shows %q, not Ann's steal:\n%s", st, b.text(stale))
+				t.Errorf("after the refusal the tablet shows %q, not Ann's steal:\n%s\n%s", st, b.text(stale),
+					eval[string](b, stale, `JSON.stringify(performance.getEntriesByType('resource').map((e) => [e.name.slice(-60), e.responseStatus, Math.round(e.startTime), Math.round(e.responseEnd)]))`))
 			}
 			stale = nil
 		}

@@ -261,17 +261,19 @@ function action(ctx) {
   const sec = (state, title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
   if (v.ended) return null;
   if (ctx.role === 'host' && st.mode === 'physical') {
+    // (The game and its listings are read at once: draw them only when
+    // they agree on the step.)
     const rep = l && l.moves && l.moves[0];
-    if (rep && rep.type === 'lth_middle') return middlePicker(ctx);
-    if (rep && rep.type === 'roll') return rollPicker(ctx, rep.dice);
+    if (rep && rep.type === 'lth_middle' && st.phase === 'setup') return middlePicker(ctx);
+    if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(ctx, rep.dice);
     const sl = (ctx.s.seatLegal || {})[st.turn];
-    if (sl && sl.moves && sl.moves.length) {
+    if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
       const who = name(ctx, st.turn);
       return sec('for-seat', `${who}’s move`, h('p', {}, `${who} plays on their phone, or you here for them.`), options(ctx, sl, who));
     }
     return sec('wait', 'Nothing to report', h('p', {}, 'Reports appear here when the table rolls.'));
   }
-  if (l && l.moves && l.moves.length && l.seat >= 0) {
+  if (l && l.moves && l.moves.length && l.seat >= 0 && l.step === st.phase) {
     return sec(l.step, l.step === 'place' ? 'Your move: place cards' : l.step === 'steal' ? 'Your move: name a set to steal' : 'Your move: the roll failed', options(ctx, l));
   }
   if (ctx.role !== 'seat') return null;
