@@ -384,7 +384,7 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 			stale = openWithoutStream(b, "ann-tablet", s.http.URL, links[0])
 			b.waitFor(stale, `document.querySelector('section.action')?.dataset.state === 'place'`, 10*time.Second)
 		case typ == "steal" && p != host:
-			if !regexp.MustCompile(`\d+% to take the set, not counting hand cards`).MatchString(did) {
+			if !regexp.MustCompile(`\d+% to take the set without discarding cards`).MatchString(did) {
 				t.Errorf("a steal without its odds: %s", did)
 			}
 			// The roll is the table's: the seats wait for the host's report.

@@ -87,10 +87,12 @@ export function describe(ev, d, ctx) {
   }
 }
 
-// odds says a steal's chance as the listing gives it.
+// odds says a steal's chance as the listing gives it: with the seat's
+// matching cards (its own screen, digital), or as anyone can work it out,
+// with no (further) card discarded.
 function odds(o) {
   if (!none(o.chance)) return `${pct(o.chance)} to take the set`;
-  if (!none(o.chance_without_cards)) return `${pct(o.chance_without_cards)} to take the set, not counting hand cards`;
+  if (!none(o.chance_without_cards)) return `${pct(o.chance_without_cards)} to take the set${o.type === 'reroll' ? ' with no further discards' : ' without discarding cards'}`;
   return '';
 }
 
@@ -119,7 +121,7 @@ function stealPanel(ctx) {
   const blanks = s.failed - pending;
   let now;
   if (st.phase === 'roll') now = `${s.dice_to_report} ${s.dice_to_report === 1 ? 'die is' : 'dice are'} being rolled at the table.`;
-  else if (s.failed) now = `${s.failed} ${s.failed === 1 ? 'die shows' : 'dice show'} blank: ${name(ctx, s.seat)} may re-roll them by discarding ${s.treasure} cards, turn the captain over (once a game), or stop.`;
+  else if (s.failed) now = `${s.failed} ${s.failed === 1 ? 'die shows' : 'dice show'} blank: ${ctx.role === 'seat' && ctx.seat === s.seat ? 'you' : name(ctx, s.seat)} may re-roll them by discarding ${s.treasure} cards, turn the captain over (once a game), or stop.`;
   else now = 'Every die shows a pirate: the set is taken.';
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
     h('h2', {id: 'steal-h'}, `${ctx.role === 'seat' && ctx.seat === s.seat ? 'You steal' : name(ctx, s.seat) + ' steals'} ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}`),
@@ -129,15 +131,16 @@ function stealPanel(ctx) {
 }
 
 // what says what a listed move does, in a player's words.
-function what(ctx, o) {
+function what(ctx, o, forName) {
   const s = ctx.view.state.steal;
+  const hand = forName ? forName + '’s' : 'your';
   switch (o.type) {
     case 'place':
-      return `Put ${o.count} ${o.treasure} from your hand into the middle, then draw back up to 5.`;
+      return `Put ${o.count} ${o.treasure} from ${hand} hand into the middle, then draw back up to 5.`;
     case 'steal':
-      return `Roll ${o.size} ${o.size === 1 ? 'die' : 'dice'}: all pirates and the set is yours; otherwise you may re-roll. ${odds(o)}.`;
+      return `Roll ${o.size} ${o.size === 1 ? 'die' : 'dice'}: all pirates and the set is taken; otherwise re-roll or stop. ${odds(o)}.`;
     case 'reroll':
-      return `Discard ${o.dice} ${s ? s.treasure : ''} from your hand to re-roll ${o.dice} blank ${o.dice === 1 ? 'die' : 'dice'}. ${odds(o)}.`;
+      return `Discard ${o.dice} ${s ? s.treasure : ''} from ${hand} hand to re-roll ${o.dice} blank ${o.dice === 1 ? 'die' : 'dice'}. ${odds(o)}.`;
     case 'captain':
       return `Once a game: re-roll every blank die for free; the captain then no longer scores its point. ${odds(o)}.`;
     case 'stop':
@@ -188,7 +191,7 @@ function options(ctx, l, forName) {
   if (rest.length) {
     out.push(h('ul', {class: 'options'}, rest.map(([o, i]) => h('li', {},
       btn(o, i, label(ctx, o) + (forName ? ` for ${forName}` : '')),
-      h('span', {class: 'hint', id: key + 'd-' + i}, what(ctx, o))))));
+      h('span', {class: 'hint', id: key + 'd-' + i}, what(ctx, o, forName))))));
   }
   return out;
 }
