@@ -2,7 +2,9 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -177,6 +179,7 @@ func TestWebAppLuckyTreasureHunter(t *testing.T) {
 	host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
 	ann := b.open("ann", links[0])
 	bob := b.open("bob", links[1])
+	b.run(bob, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 	spectator := b.open("spectator", eval[string](b, host, `document.querySelector('.invites a[href^="#/game/"]').href`))
 	b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place'`, 10*time.Second)
 	if eval[int](b, ann, `document.querySelectorAll('button[data-option][data-type=place]').length`) == 0 || !strings.Contains(b.text(ann), "Hand:") {
@@ -190,6 +193,10 @@ func TestWebAppLuckyTreasureHunter(t *testing.T) {
 			t.Errorf("%s acted in a digital game: %s", p.name, did)
 		}
 		tried[moveType(did)]++
+		if p == bob {
+			lthSettled(b, bob)
+			noSideways(b, bob, did)
+		}
 		if strings.HasPrefix(did, "steal ") {
 			if !regexp.MustCompile(`\d+% to take the set`).MatchString(did) {
 				t.Errorf("a steal without its odds: %s", did)
@@ -228,6 +235,7 @@ func TestWebAppLuckyTreasureHunter(t *testing.T) {
 			t.Errorf("%s: %d through the pages, %d stored", typ, tried[typ], stored[typ])
 		}
 	}
+	sameMoves(t, lthPageLog(did), lthMoveLog(t, s, links[0]))
 	if odds == 0 || tried["reroll"]+tried["captain"] == 0 || stored["place"] < 5 {
 		t.Errorf("the pages' moves %v: want steals with odds (%d), a re-roll or the captain", tried, odds)
 	}
@@ -426,6 +434,7 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 			t.Errorf("%s: %d through the pages, %d stored", typ, tried[typ], stored[typ])
 		}
 	}
+	sameMoves(t, lthPageLog(did), lthMoveLog(t, s, links[0]))
 	forBob := 0
 	for _, d := range did {
 		if strings.HasPrefix(d, "host: for-Bob ") {
@@ -471,4 +480,75 @@ func openWithoutStream(b *browser, name, base, link string) *page {
 	eval[chromedp.Void](b, p, `location.hash = '`+link[strings.Index(link, "#"):]+`'`)
 	b.waitFor(p, `document.querySelector('.live')?.dataset.state !== undefined && document.querySelector('.live').dataset.state !== 'live' && !!document.querySelector('section.action')`, 10*time.Second)
 	return p
+}
+
+// lthMoveLog is the game's move log as the API gives it (all of it, once
+// the game has ended), one line per move: "place 5 silver", "roll
+// pirate,blank", "lth_middle silver,gold,gold", or the move's type.
+func lthMoveLog(t *testing.T, s *server, link string) []string {
+	t.Helper()
+	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
+	r := s.do(t, http.MethodGet, "/v1/games/"+id+"/moves", nil)
+	var log struct {
+		Moves []struct {
+			Move struct {
+				Type     string   `json:"type"`
+				Treasure string   `json:"treasure"`
+				Count    int      `json:"count"`
+				Faces    []string `json:"faces"`
+				Cards    []string `json:"cards"`
+			} `json:"move"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal(r.Body, &log); err != nil {
+		t.Fatalf("moves: %v %s", err, r.Body)
+	}
+	var out []string
+	for _, m := range log.Moves {
+		switch mv := m.Move; mv.Type {
+		case "place":
+			out = append(out, fmt.Sprintf("place %d %s", mv.Count, mv.Treasure))
+		case "roll":
+			out = append(out, "roll "+strings.Join(mv.Faces, ","))
+		case "lth_middle":
+			out = append(out, "lth_middle "+strings.Join(mv.Cards, ","))
+		default:
+			out = append(out, mv.Type)
+		}
+	}
+	return out
+}
+
+// lthPageLog is what the pages did (lthPlay's lines), in the same form.
+func lthPageLog(did []string) []string {
+	place := regexp.MustCompile(`place Place (\d) ([a-z]+)`)
+	var out []string
+	for _, d := range did {
+		d = d[strings.Index(d, ": ")+2:]
+		typ := moveType(d)
+		switch {
+		case typ == "place":
+			m := place.FindStringSubmatch(d)
+			if m == nil {
+				out = append(out, d)
+				continue
+			}
+			out = append(out, "place "+m[1]+" "+m[2])
+		case typ == "roll":
+			out = append(out, d)
+		case typ == "lth_middle":
+			out = append(out, "lth_middle silver,gold,gold")
+		default:
+			out = append(out, typ)
+		}
+	}
+	return out
+}
+
+// sameMoves compares the pages' moves with the API's log, in order.
+func sameMoves(t *testing.T, pages, api []string) {
+	t.Helper()
+	if strings.Join(pages, "\n") != strings.Join(api, "\n") {
+		t.Errorf("the pages made %d moves, the API's log has %d, or they differ:\npages: %q\napi:   %q", len(pages), len(api), pages, api)
+	}
 }
