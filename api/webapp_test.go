@@ -545,57 +545,6 @@ func TestWebAppDigitalGame(t *testing.T) {
 	}
 }
 
-// TestWebAppLuckyTreasureHunter plays the first moves of a digital game of
-// Lucky Treasure Hunter through the seats' pages, choosing among the moves
-// each page offers (steals with their odds), to its end or 40 moves.
-func TestWebAppLuckyTreasureHunter(t *testing.T) {
-	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 90*time.Second)
-	host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
-	ann := b.open("ann", links[0])
-	bob := b.open("bob", links[1])
-	moves, steals := 0, 0
-	deadline := time.Now().Add(45 * time.Second)
-	for moves < 40 && time.Now().Before(deadline) {
-		acted := false
-		for _, p := range []*page{ann, bob} {
-			did := eval[string](b, p, `(() => {
-				if (document.body.dataset.busy || document.body.dataset.loading) return '';
-				if (document.querySelector('[data-testid=final]')) return 'done';
-				const opts = [...document.querySelectorAll('button[data-option]')];
-				if (!opts.length) return '';
-				const o = opts.find((b) => b.innerText.includes('%')) || opts[0];
-				o.click();
-				return o.innerText;
-			})()`)
-			if did == "done" {
-				moves = 40
-				break
-			}
-			if did != "" {
-				acted = true
-				moves++
-				if strings.Contains(did, "% to take the set") {
-					steals++
-				}
-			}
-		}
-		if !acted {
-			time.Sleep(25 * time.Millisecond)
-		}
-	}
-	t.Logf("%d moves (40: the game ended or the cap), %d of them steals with their odds", moves, steals)
-	if moves < 10 || steals == 0 {
-		t.Errorf("%d moves, %d steals with their odds, through the pages:\n%s", moves, steals, b.text(ann))
-	}
-	if problem := eval[string](b, ann, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
-		t.Errorf("ann was shown %q", problem)
-	}
-	b.axe(ann)
-	b.axe(host)
-}
-
 // TestWebAppScoreSheet checks a paper score sheet through its page.
 func TestWebAppScoreSheet(t *testing.T) {
 	t.Parallel()

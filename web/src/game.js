@@ -15,7 +15,8 @@ export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
-const EVENTS = ['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events, ...ct.events];
+// (Each name once: games share some, such as game_ended.)
+const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events, ...ct.events])];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
