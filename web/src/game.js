@@ -130,7 +130,13 @@ export function openGame(root, id, role, cred) {
   // where names what a move answered: the round, turn and action it was
   // chosen in. Another player's move changes the version but not this, and a
   // move sent on an older version (412) is then sent again on the new one.
-  const where = () => s.view && s.legal ? `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}` : '';
+  // A game's module may say it more exactly (module.where(ctx)): Lucky
+  // Treasure Hunter's decide step stays one phase across several rolls.
+  const where = () => {
+    if (!s.view || !s.legal) return '';
+    const mod = screens[s.view.ruleset];
+    return mod && mod.where ? mod.where(ctx) : `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}`;
+  };
 
   // send posts a move once, as far as the table can tell: a request that
   // got no answer (the connection dropped) or was turned away for a moment

@@ -35,6 +35,15 @@ const whose = (ctx, owner) => (none(owner) ? 'the middle’s' : name(ctx, owner)
 const counts = (cards) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length]).filter(([, n]) => n).map(([t, n]) => `${n} ${t}`).join(', ');
 const pct = (c) => `${Math.round(c * 100)}%`;
 
+// where names what a move was chosen in, for game.js: a move refused
+// because the game moved on (412) is sent again only if this is unchanged.
+// A steal's decisions share one phase, so its dice count too; so do the
+// sets and the middle, which a steal names by index.
+export function where(ctx) {
+  const st = ctx.view.state;
+  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p) => [p.sets, p.hand_size, p.captain_used])]);
+}
+
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn, whose moves the host may make for it.
 export function hostSeats(view) {
