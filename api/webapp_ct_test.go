@@ -383,7 +383,7 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 	b.waitFor(ann, `[...document.querySelectorAll('button[data-option^=collect-]')].map((b) => b.innerText).join() === 'Take the keys and chests'`, 10*time.Second)
 
 	counts := map[string]int{}
-	steps, ended, phoned := 0, false, false
+	steps, ended, phoned, hostAxed := 0, false, false, false
 	hostTurn := 0 // 0: not yet, 1: the host plays Bob's second turn, 2: played
 	deadline := time.Now().Add(100 * time.Second)
 	for steps < 1000 && !ended && time.Now().Before(deadline) {
@@ -415,6 +415,14 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 				acted = true
 				steps++
 				counts[p.name+" "+strings.Fields(did)[0]]++
+			}
+			if p == host && !hostAxed && strings.HasPrefix(did, "kind") {
+				// The host says what Bob's cards show, for him.
+				hostAxed = true
+				if h := eval[string](b, host, `document.querySelector('#report-h').innerText`); !strings.HasSuffix(h, "for Bob") {
+					t.Errorf("the host's report is headed %q", h)
+				}
+				b.axe(host)
 			}
 			if p == bob && !phoned && strings.HasPrefix(did, "kind") {
 				// Bob says what his cards show on his phone.
@@ -548,11 +556,17 @@ func TestWebAppColorfulTreasurePhone(t *testing.T) {
 	b.waitFor(ann, `document.querySelectorAll('.ct-face').length === 2 && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
 	b.phoneCheck(ann, "two cards up")
 	b.axe(ann)
-	// A tablet, and a phone again: the grid follows the width.
-	b.run(ann, chromedp.EmulateViewport(1024, 768))
-	b.waitFor(ann, `!document.querySelector('table.ct-narrow') && document.querySelectorAll('table.ct-grid thead th').length === 11`, 5*time.Second)
-	if w := eval[[]int](b, ann, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
-		t.Errorf("on a 1024 px tablet the page is %d px wide", w[0])
+	// Tablets, and a phone again: the grid follows the width; from 896 px
+	// its wonders are columns, as on the table.
+	for _, w := range []int64{900, 1024} {
+		b.run(ann, chromedp.EmulateViewport(w, 768))
+		b.waitFor(ann, `!document.querySelector('table.ct-narrow') && document.querySelectorAll('table.ct-grid thead th').length === 11`, 5*time.Second)
+		if got := eval[[]int](b, ann, `[document.documentElement.scrollWidth, innerWidth, document.querySelector('.ct-scroll').scrollWidth, document.querySelector('.ct-scroll').clientWidth]`); got[0] > got[1] || got[2] > got[3] {
+			t.Errorf("on a %d px tablet the page is %d px wide, the grid %d in %d", w, got[0], got[2], got[3])
+		}
+		if os.Getenv("TREASURY_SCREENSHOTS") != "" {
+			b.screenshots(fmt.Sprint(w))
+		}
 	}
 	b.run(ann, chromedp.EmulateViewport(360, 740))
 	b.waitFor(ann, `!!document.querySelector('table.ct-narrow')`, 5*time.Second)
