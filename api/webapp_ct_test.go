@@ -343,6 +343,15 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 	b.waitFor(host, `document.querySelector('section.action[data-for="0"] h2')?.innerText === 'Move for Ann' && document.querySelectorAll('button[data-cell]').length === 50`, 10*time.Second)
 	b.waitFor(ann, `document.querySelectorAll('button[data-cell]').length === 50`, 10*time.Second)
 	listing := ctRead[ctListing](t, s, "/v1/games/"+id+"/legal-moves", annCred)
+	// A card tapped by mistake is cleared.
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-cell="3-2"]').click()`)
+	if o := eval[map[string][]string](b, ann, ctOffered); len(o) != 1 || len(o["3-2"]) != 5 {
+		t.Errorf("one card tapped, the page asks %v", o)
+	}
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-k=report-clear]').click()`)
+	if n := eval[int](b, ann, `document.querySelectorAll('.ct-shows, button[data-cell][aria-pressed=true]').length`); n != 0 {
+		t.Errorf("cleared, the page still shows %d chosen cards", n)
+	}
 	// Two cards of the Great Wall: each offers what the listing says it may
 	// show, less what the other was said to show.
 	eval[chromedp.Void](b, ann, `document.querySelector('button[data-cell="0-0"]').click(); document.querySelector('button[data-cell="0-1"]').click()`)

@@ -194,7 +194,13 @@ function reportPanel(ctx, a, pick) {
     h('div', {class: 'buttons'},
       h('button', {type: 'button', class: 'primary', 'data-k': 'report', disabled: !ready,
         onclick: () => ctx.play({type: 'flip', seat: a.seat, cards: picked.map((p) => ({column: p.column, row: p.row})), shows: picked.map((p) => shows[key(p)])})}, `Report${who}`),
-      h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => { ctx.ui.picked = []; ctx.ui.shows = {}; ctx.rerender(); }}, 'Clear')));
+      h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => {
+        ctx.ui.picked = [];
+        ctx.ui.shows = {};
+        ctx.rerender();
+        const g = document.querySelector('.ct-scroll');
+        if (g) g.focus();
+      }}, 'Clear')));
 }
 
 // narrow says whether the screen is too narrow for ten wonders side by
