@@ -1,9 +1,14 @@
-// Colorful Treasure, digital: the memory grid as the server shows it to
-// everyone (a face-down card is only its column's wonder and colours; a
-// card revealed this turn shows its kind), each player's cards and tokens,
-// and for the seat on turn the moves the server lists: tap face-down cards
-// to flip them, then collect, rob, use or claim a token, end the turn. What
-// a peek shows reaches the peeking seat only, in its log.
+// Colorful Treasure: the memory grid as the server shows it to everyone (a
+// face-down card is only its column's wonder and colours; a card revealed
+// this turn shows its kind), each player's cards and tokens, and for the
+// seat on turn the moves the server lists: tap face-down cards to flip them,
+// then collect, rob, use or claim a token, end the turn. In a digital game
+// the server turns the cards over, and what a peek shows reaches the peeking
+// seat only, in its log. In a physical game the cards are real: the seat on
+// turn, or the host for it, taps the cards turned over and reports what each
+// shows among the kinds the listing still allows; a peek is only recorded.
+// On a narrow screen the grid is drawn with the wonders as rows, so that
+// its ten wonders fit a phone's width with cards still large enough to tap.
 import {h} from '../lib.js';
 
 export const ruleset = 'colorful-treasure';
@@ -66,88 +71,233 @@ export function describe(ev, d, ctx) {
   }
 }
 
-// mine says whether this page acts for the seat its legal moves are for.
-const mine = (ctx) => ctx.legal && ctx.legal.seat >= 0 && ctx.view.state.mode === 'digital' && !ctx.view.ended;
+const physical = (ctx) => ctx.view.state.mode === 'physical';
+const key = (p) => `${p.column}-${p.row}`;
+
+// acting is the listing this page plays from, and the seat it plays for: a
+// seat's own; on the host's device in a physical game, the seat on turn's
+// (the shared device acts for it). In a digital game the host only watches.
+function acting(ctx) {
+  const v = ctx.view;
+  if (v.ended) return null;
+  if (ctx.role === 'seat') return ctx.legal && ctx.legal.seat >= 0 ? {l: ctx.legal, seat: ctx.legal.seat, host: false} : null;
+  if (ctx.role !== 'host' || !physical(ctx)) return null;
+  const l = (ctx.s.seatLegal || {})[v.state.turn];
+  return l && l.seat === v.state.turn ? {l, seat: l.seat, host: true} : null;
+}
+
+const hasMoves = (a) => a && (a.l.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (a.l[k] || []).length) || a.l.end);
+
+// hostSeats are the seats whose legal moves the host's screen reads: in a
+// physical game, the seat on turn's, which the host may play for it.
+export function hostSeats(view) {
+  return view.state.mode === 'physical' && !view.ended ? [view.state.turn] : [];
+}
 
 // pickable lists the face-down cards a tap may choose now: a peek's, or the
-// flip's.
-function pickable(ctx) {
-  const l = ctx.legal;
-  if (!mine(ctx)) return null;
+// flip's (in a physical game, to report what they show).
+function pickable(ctx, a) {
+  if (!a) return null;
+  const l = a.l;
   if (ctx.ui.peek !== undefined) {
     const t = (l.use_token || []).find((u) => u.token === ctx.ui.peek);
     return t && t.cells ? {cells: t.cells, min: t.min, max: t.max, peek: t} : null;
   }
-  return l.flip ? {cells: l.flip.cells, min: l.flip.count, max: l.flip.count} : null;
+  return l.flip ? {cells: l.flip.cells, min: l.flip.count, max: l.flip.count, report: physical(ctx)} : null;
 }
 
-// allowed keeps a peek to what its listing says: one wonder, or different
-// wonders (a chosen card can always be tapped again to unchoose it).
+// allowed keeps a choice to what its listing says: as many cards as it
+// names; a peek's of one wonder, or of different wonders (a chosen card can
+// always be tapped again to unchoose it).
 function allowed(pick, picked, pos) {
-  if (!pick.peek || picked.some((p) => samePos(p, pos))) return true;
+  if (picked.some((p) => samePos(p, pos))) return true;
   if (picked.length >= pick.max) return false;
-  if (pick.peek.same_wonder && picked.length) return picked[0].column === pos.column;
-  if (pick.peek.different_wonders) return !picked.some((p) => p.column === pos.column);
+  if (pick.peek && pick.peek.same_wonder && picked.length) return picked[0].column === pos.column;
+  if (pick.peek && pick.peek.different_wonders) return !picked.some((p) => p.column === pos.column);
   return true;
 }
 
-function tap(ctx, pos, pick) {
-  const picked = ctx.ui.picked || (ctx.ui.picked = []);
-  const i = picked.findIndex((p) => samePos(p, pos));
-  if (i >= 0) picked.splice(i, 1); else if (picked.length < pick.max) picked.push(pos);
-  if (!pick.peek && picked.length === pick.max) {
-    const cards = picked.map((p) => ({column: p.column, row: p.row}));
-    ctx.ui.picked = [];
-    ctx.play({type: 'flip', seat: ctx.legal.seat, cards});
+// offered lists what a card chosen for a physical report may show: what the
+// listing allows there, less what another chosen card of its wonder was
+// said to show (a wonder has one card of each kind).
+function offered(ctx, pick, pos) {
+  const cell = pick.cells.find((c) => samePos(c, pos));
+  const shows = ctx.ui.shows || {};
+  const others = (ctx.ui.picked || []).filter((q) => q.column === pos.column && !samePos(q, pos)).map((q) => shows[key(q)]);
+  return ((cell && cell.shows) || []).filter((k) => !others.includes(k));
+}
+
+// tidy keeps the cards chosen to what the listing, read again after
+// another device's move, still offers.
+function tidy(ctx, a) {
+  const ui = ctx.ui;
+  if (ui.peek !== undefined && !(a && (a.l.use_token || []).some((u) => u.token === ui.peek && u.cells))) delete ui.peek;
+  const pick = pickable(ctx, a);
+  if (!pick) {
+    ui.picked = [];
+    ui.shows = {};
     return;
   }
+  ui.picked = (ui.picked || []).filter((q) => pick.cells.some((c) => samePos(c, q))).slice(0, pick.max);
+  const shows = ui.shows || {};
+  ui.shows = {};
+  for (const q of ui.picked) {
+    const k = shows[key(q)];
+    if (k && offered(ctx, pick, q).includes(k)) ui.shows[key(q)] = k;
+  }
+}
+
+function tap(ctx, pos, pick, a) {
+  const picked = ctx.ui.picked || (ctx.ui.picked = []);
+  const shows = ctx.ui.shows || (ctx.ui.shows = {});
+  const i = picked.findIndex((p) => samePos(p, pos));
+  if (i >= 0) {
+    picked.splice(i, 1);
+    delete shows[key(pos)];
+  } else if (picked.length < pick.max) {
+    picked.push(pos);
+    const can = pick.report ? offered(ctx, pick, pos) : [];
+    if (can.length === 1) shows[key(pos)] = can[0];
+  }
+  if (!pick.peek && !pick.report && picked.length === pick.max) {
+    const cards = picked.map((p) => ({column: p.column, row: p.row}));
+    ctx.ui.picked = [];
+    ctx.play({type: 'flip', seat: a.seat, cards});
+    return;
+  }
+  if (pick.report) ctx.announce(`${place({wonder: ctx.view.state.columns[pos.column].wonder, row: pos.row})} ${i >= 0 ? 'unchosen' : 'chosen: say what it shows, under the grid'}`);
   ctx.rerender();
-  const el = document.querySelector(`button[data-cell="${pos.column}-${pos.row}"]`);
+  const el = document.querySelector(`button[data-cell="${key(pos)}"]`);
   if (el) el.focus();
 }
 
-function grid(ctx) {
+// reportPanel asks what each card chosen in a physical flip shows, among
+// the kinds offered, then reports them.
+function reportPanel(ctx, a, pick) {
   const st = ctx.view.state;
-  const pick = pickable(ctx);
+  const picked = ctx.ui.picked || [];
+  const shows = ctx.ui.shows || (ctx.ui.shows = {});
+  const left = pick.max - picked.length;
+  const ready = left === 0 && picked.every((p) => shows[key(p)]);
+  const groups = picked.map((p) => {
+    const k = key(p);
+    const id = 'shows-' + k;
+    return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, `${place({wonder: st.columns[p.column].wonder, row: p.row})} shows:`),
+      h('div', {class: 'buttons'}, offered(ctx, pick, p).map((kind) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
+        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, h('span', {class: 'ct-swatch gem-' + kind, 'aria-hidden': 'true'}), kind))));
+  });
+  const who = a.host ? ` for ${name(ctx, a.seat)}` : '';
+  return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
+    h('h2', {id: 'report-h'}, `What the card${pick.max === 1 ? '' : 's'} turned over show${pick.max === 1 ? 's' : ''}${who}`),
+    left > 0 ? h('p', {}, `Tap ${left === 1 ? (pick.max === 1 ? 'the' : 'one more') : left} face-down card${left === 1 ? '' : 's'} turned over in the grid.`) : null,
+    groups,
+    h('div', {class: 'buttons'},
+      h('button', {type: 'button', class: 'primary', 'data-k': 'report', disabled: !ready,
+        onclick: () => ctx.play({type: 'flip', seat: a.seat, cards: picked.map((p) => ({column: p.column, row: p.row})), shows: picked.map((p) => shows[key(p)])})}, `Report${who}`),
+      h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => {
+        ctx.ui.picked = [];
+        ctx.ui.shows = {};
+        ctx.rerender();
+        const g = document.querySelector('.ct-scroll');
+        if (g) g.focus();
+      }}, 'Clear')));
+}
+
+// narrow says whether the screen is too narrow for ten wonders side by
+// side: the grid then has a row per wonder (5 cards across, not 10), and is
+// drawn again when the width crosses over (a tablet turned).
+const NARROW = '(max-width: 56rem)';
+function narrow(ctx) {
+  if (typeof matchMedia !== 'function') return false;
+  if (!ctx.s.ctNarrow) {
+    ctx.s.ctNarrow = matchMedia(NARROW);
+    ctx.s.ctNarrow.addEventListener('change', () => { if (!ctx.s.closed) ctx.rerender(); });
+  }
+  return ctx.s.ctNarrow.matches;
+}
+
+const ABBR = {red: 'R', yellow: 'Y', green: 'G', blue: 'B', purple: 'P'};
+const tokensLeft = (c) => [c.diamond_token ? 'diamond' : '', c.lock_token && c.lock ? c.lock : ''].filter(Boolean);
+
+function wonderHead(c, slim, attrs) {
+  const left = tokensLeft(c);
+  const colours = c.colours.map((k) => h('span', {class: 'gem gem-' + k}, slim ? [h('span', {'aria-hidden': 'true'}, ABBR[k] || k), h('span', {class: 'sr-only'}, k + ' ')] : k));
+  return h('th', {class: 'ct-wonder', ...attrs},
+    h('span', {class: 'ct-wname'}, wonder(c.wonder)),
+    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'muted'}, ' ' + c.lock) : null),
+    slim ? h('span', {class: 'muted ct-tokens'}, h('span', {'aria-hidden': 'true'}, left.length ? `+${left.map((k) => (k === 'diamond' ? '◆' : k)).join(' ')}` : '–'),
+      h('span', {class: 'sr-only'}, left.length ? `tokens: ${left.join(', ')}` : 'no tokens'))
+      : h('span', {class: 'muted ct-tokens'}, left.length ? `${left.join(' + ')} token${left.length === 1 ? '' : 's'}` : 'no tokens'));
+}
+
+function cellOf(ctx, a, c, col, r, pick, picked, slim) {
+  const cell = c.cells[r];
+  const pos = {column: col, row: r};
+  const what = `${wonder(c.wonder)}, row ${r + 1}`;
+  if (cell === undefined) return h('td', {});
+  if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, `${what}: taken`));
+  if (cell !== 'down') {
+    // Narrow, a gem shows its colour's letter (as the wonders' colours do)
+    // and a diamond ◆; a screen reader hears the word.
+    const short = slim && (ABBR[cell] || (cell === 'diamond' ? '◆' : ''));
+    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face gem-' + cell, 'data-shows': cell}, short ? [h('span', {'aria-hidden': 'true'}, short), h('span', {class: 'sr-only'}, cell)] : cell),
+      h('span', {class: 'sr-only'}, ` (${what})`));
+  }
+  if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
+    const on = picked.some((p) => samePos(p, pos));
+    // A card chosen for a report shows what it was said to show.
+    const said = on && pick.report && (ctx.ui.shows || {})[key(pos)];
+    return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': key(pos), 'aria-pressed': on ? 'true' : 'false',
+      'aria-label': `${pick.peek ? 'Peek at' : pick.report ? 'Turned over:' : 'Flip'} ${what}${said ? `, shows ${said}` : ''}`, onclick: () => tap(ctx, pos, pick, a)},
+    said ? h('span', {class: 'gem ct-said gem-' + said}, ABBR[said] || (said === 'diamond' ? '◆' : said)) : '?'));
+  }
+  return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, `${what}: face down`)));
+}
+
+function grid(ctx, a) {
+  const st = ctx.view.state;
+  const pick = pickable(ctx, a);
   const picked = ctx.ui.picked || [];
   const rows = Math.max(...st.columns.map((c) => c.cells.length));
-  const head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Row')), st.columns.map((c) => h('th', {scope: 'col', class: 'ct-wonder'},
-    h('span', {class: 'ct-wname'}, wonder(c.wonder)),
-    h('span', {class: 'ct-colours'}, c.colours.map((k) => h('span', {class: 'gem gem-' + k}, k)).concat(c.lock ? [h('span', {class: 'muted'}, c.lock)] : [])),
-    h('span', {class: 'muted ct-tokens'}, [c.diamond_token ? 'diamond token' : '', c.lock_token && c.lock ? `${c.lock} token` : ''].filter(Boolean).join(' · ') || 'no tokens'))));
+  const slim = narrow(ctx);
+  let head;
   const body = [];
-  for (let r = 0; r < rows; r++) {
-    body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c, col) => {
-      const cell = c.cells[r];
-      const pos = {column: col, row: r};
-      const what = `${wonder(c.wonder)}, row ${r + 1}`;
-      if (cell === undefined) return h('td', {});
-      if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, `${what}: taken`));
-      if (cell !== 'down') return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face gem-' + cell, 'data-shows': cell}, cell), h('span', {class: 'sr-only'}, ` (${what})`));
-      if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
-        const on = picked.some((p) => samePos(p, pos));
-        return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': `${col}-${r}`, 'aria-pressed': on ? 'true' : 'false',
-          'aria-label': `${pick.peek ? 'Peek at' : 'Flip'} ${what}`, onclick: () => tap(ctx, pos, pick)}, '?'));
-      }
-      return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, `${what}: face down`)));
-    })));
+  if (slim) {
+    // A row per wonder: its name, colours and tokens, then its cards.
+    const nums = [];
+    for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Row '), String(r + 1)));
+    head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, 'Wonder'), nums);
+    st.columns.forEach((c, col) => {
+      const cells = [];
+      for (let r = 0; r < rows; r++) cells.push(cellOf(ctx, a, c, col, r, pick, picked, true));
+      body.push(h('tr', {}, wonderHead(c, true, {scope: 'row'}), cells));
+    });
+  } else {
+    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Row')), st.columns.map((c) => wonderHead(c, false, {scope: 'col'})));
+    for (let r = 0; r < rows; r++) {
+      body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c, col) => cellOf(ctx, a, c, col, r, pick, picked))));
+    }
   }
   return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, `The grid · ${st.cards_left} cards left`),
     h('div', {class: 'ct-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'grid-h'},
-      h('table', {class: 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))));
+      h('table', {class: slim ? 'ct-grid ct-narrow' : 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))),
+    pick && pick.report && picked.length ? reportPanel(ctx, a, pick) : null);
 }
 
 const take = (t) => (t.length ? 'Take ' + t.map((x) => (x === 'keys_chests' ? 'the keys and chests' : x === 'diamond' ? 'the diamonds' : 'the ' + x)).join(' and ') : 'Take nothing');
 
-function actions(ctx) {
-  const l = ctx.legal;
-  const seat = l.seat;
+function actions(ctx, a) {
+  const l = a.l;
+  const seat = a.seat;
+  const who = name(ctx, seat);
   const out = [];
   const btn = (k, text, move, primary) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => ctx.play(move)}, text));
-  const pick = pickable(ctx);
+  const pick = pickable(ctx, a);
+  if (a.host) out.push(h('p', {}, `${who} may play on their phone, or you here for them.`));
   if (ctx.ui.peek !== undefined && pick) {
     const n = (ctx.ui.picked || []).length;
     out.push(h('p', {}, `Tap ${pick.min === pick.max ? pick.min : `${pick.min} to ${pick.max}`} face-down cards to peek at (${pick.peek.same_wonder ? 'of one wonder' : pick.peek.different_wonders ? 'of different wonders' : 'any'}): ${n} chosen.`));
+    if (physical(ctx)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, 'In a physical game the app only records the peek: look at the real cards, then lay them face down again.'));
     out.push(h('div', {class: 'buttons'},
       h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => ctx.play({type: 'use_token', seat, token: pick.peek.token, cards: ctx.ui.picked.map((p) => ({column: p.column, row: p.row}))})}, 'Peek'),
       h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete ctx.ui.peek; ctx.ui.picked = []; ctx.rerender(); }}, 'Cancel')));
@@ -155,8 +305,13 @@ function actions(ctx) {
   }
   if (l.flip) {
     const n = (ctx.ui.picked || []).length;
-    out.push(h('p', {'data-flip': l.flip.count}, l.flip.count === 1 ? 'Tap a face-down card in the grid to reveal it' : `Tap ${l.flip.count} face-down cards in the grid to reveal them (${n} chosen)`,
-      l.collect && l.collect.length ? ', or collect:' : '.'));
+    const c = l.flip.count;
+    const more = l.collect && l.collect.length ? ', or collect:' : '.';
+    if (physical(ctx)) {
+      out.push(h('p', {'data-flip': c}, `Turn over ${c === 1 ? 'a card' : `${c} cards`} on the table, tap ${c === 1 ? 'it' : 'them'} in the grid, then say under the grid what ${c === 1 ? 'it shows' : 'each shows'} (${n} chosen)`, more));
+    } else {
+      out.push(h('p', {'data-flip': c}, c === 1 ? 'Tap a face-down card in the grid to reveal it' : `Tap ${c} face-down cards in the grid to reveal them (${n} chosen)`, more));
+    }
   }
   const opts = [];
   (l.collect || []).forEach((t, i) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
@@ -171,10 +326,10 @@ function actions(ctx) {
     }
   });
   (l.claim || []).forEach((t) => {
-    const tok = ctx.view.state.action_tokens.find((a) => a.token === t);
+    const tok = ctx.view.state.action_tokens.find((x) => x.token === t);
     opts.push(btn('claim-' + t, `Take action token ${t}${tok ? `: ${EFFECT[tok.effect] || tok.effect}` : ''}`, {type: 'ct_claim', seat, token: t}));
   });
-  if (l.end) opts.push(btn('end', 'End your turn', {type: 'ct_end', seat}, true));
+  if (l.end) opts.push(btn('end', a.host ? `End ${who}’s turn` : 'End your turn', {type: 'ct_end', seat}, true));
   if (opts.length) out.push(h('ul', {class: 'options'}, opts));
   return out;
 }
@@ -187,22 +342,24 @@ export function render(ctx) {
   const out = [h('h1', {}, `Colorful Treasure · ${who}`)];
   const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take an action token'}[st.phase] || st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? 'Game over' : `Round ${st.round}: ${name(ctx, st.turn)} ${phase}`,
-    ` · ${st.variant}${st.last_round ? ' · last round' : ''}${st.thefts_owed ? ` · ${st.thefts_owed} theft${st.thefts_owed === 1 ? '' : 's'} owed` : ''}`));
+    ` · ${st.variant}${st.mode === 'physical' ? ' · physical cards' : ''}${st.last_round ? ' · last round' : ''}${st.thefts_owed ? ` · ${st.thefts_owed} theft${st.thefts_owed === 1 ? '' : 's'} owed` : ''}`));
   if (v.ended && ctx.score) out.push(finalScore(ctx));
-  if (st.mode === 'physical' && !v.ended) {
-    out.push(h('p', {class: 'note'}, 'This app draws a digital game of Colorful Treasure; in a physical game, report the cards through the API (see /docs).'));
-  }
-  if (mine(ctx) && (ctx.legal.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (ctx.legal[k] || []).length) || ctx.legal.end)) {
-    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options'}, h('h2', {id: 'act-h'}, 'Your move'), actions(ctx)));
+  const a = acting(ctx);
+  tidy(ctx, a);
+  if (hasMoves(a)) {
+    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options', 'data-for': a.seat},
+      h('h2', {id: 'act-h'}, a.host ? `Move for ${name(ctx, a.seat)}` : 'Your move'), actions(ctx, a)));
   } else if (ctx.role === 'seat' && !v.ended) {
     out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, 'Waiting'), h('p', {}, `Waiting for ${name(ctx, st.turn)}.`)));
+  } else if (ctx.role === 'host' && !v.ended && !physical(ctx)) {
+    out.push(h('p', {class: 'muted'}, 'The players play their turns on their phones; this screen follows the game.'));
   }
-  out.push(grid(ctx));
+  out.push(grid(ctx, a));
   const aw = st.awards;
   out.push(h('p', {}, h('strong', {}, 'Awards: '), `Colorful Gems ${aw.colorful_gems === null || aw.colorful_gems === undefined ? 'not taken' : name(ctx, aw.colorful_gems)}`,
     ` · Explorer ${aw.explorer === null || aw.explorer === undefined ? 'not taken' : name(ctx, aw.explorer)}`));
   if (st.action_tokens && st.action_tokens.length) {
-    out.push(h('p', {}, h('strong', {}, 'Action tokens: '), st.action_tokens.map((a) => `${a.token} (${EFFECT[a.effect] || a.effect}): ${a.spent ? 'used' : a.holder === null || a.holder === undefined ? 'on offer' : name(ctx, a.holder)}`).join(' · ')));
+    out.push(h('p', {}, h('strong', {}, 'Action tokens: '), st.action_tokens.map((t) => `${t.token} (${EFFECT[t.effect] || t.effect}): ${t.spent ? 'used' : t.holder === null || t.holder === undefined ? 'on offer' : name(ctx, t.holder)}`).join(' · ')));
   }
   out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Players'), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
     h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, ' · on turn') : null),
@@ -213,11 +370,14 @@ export function render(ctx) {
   return h('div', {class: 'ct'}, out);
 }
 
+// finalScore has a column per player and a row per line of the score, so
+// that it fits a phone with four players as with two.
 function finalScore(ctx) {
   const sc = ctx.score;
+  const lines = [['Diamond cards', 'diamond_cards'], ['Diamond tokens', 'diamond_tokens'], ['Gems', 'gems'], ['Action tokens', 'action_tokens'], ['Awards', 'awards']];
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? 'Final score' : 'Score so far'),
-    h('table', {}, h('thead', {}, h('tr', {}, ['Player', 'Diamonds', 'Tokens', 'Gems', 'Actions', 'Awards', 'Total'].map((t) => h('th', {scope: 'col'}, t)))),
-      h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.lines.diamond_cards), h('td', {}, p.lines.diamond_tokens),
-        h('td', {}, p.lines.gems), h('td', {}, p.lines.action_tokens), h('td', {}, p.lines.awards), h('td', {}, h('strong', {}, p.total)))))),
+    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Points'), sc.players.map((p) => h('th', {scope: 'col'}, p.name)))),
+      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, label), sc.players.map((p) => h('td', {}, p.lines[k])))),
+        h('tr', {}, h('th', {scope: 'row'}, 'Total'), sc.players.map((p) => h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`))));
 }

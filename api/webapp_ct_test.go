@@ -1,0 +1,585 @@
+package api_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestWebAppColorfulTreasure plays digital games of Colorful Treasure
+// (standard and advanced) through the seats' pages, choosing only what each
+// page offers: face-down cards to flip (now and then a third), what to
+// collect, thefts, action tokens to use (a peek's cards) or take, the end of
+// a turn; to the end or the cap.
+func TestWebAppColorfulTreasure(t *testing.T) {
+	t.Parallel()
+	for _, variant := range []string{"standard", "advanced"} {
+		t.Run(variant, func(t *testing.T) {
+			t.Parallel()
+			playColorfulTreasure(t, variant)
+		})
+	}
+}
+
+func playColorfulTreasure(t *testing.T, variant string) {
+	s := newServer(t)
+	b := newBrowser(t, 150*time.Second)
+	host, links := b.startTableWith(s.http.URL, "colorful-treasure", "digital",
+		`const v = document.querySelector('#opt-variant'); v.value = '`+variant+`';`, "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	b.waitFor(ann, `!!document.querySelector('table.ct-grid')`, 10*time.Second)
+	if n := eval[int](b, ann, `document.querySelectorAll('table.ct-grid tbody td').length`); n != 50 {
+		t.Fatalf("the grid has %d places, not 50:\n%s", n, b.text(ann))
+	}
+	counts := map[string]int{}
+	steps, axed, ended := 0, false, false
+	deadline := time.Now().Add(100 * time.Second)
+	for steps < 600 && !ended && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []*page{ann, bob} {
+			did := eval[string](b, p, `(() => {
+				const q = (s) => document.querySelector(s);
+				if (document.body.dataset.busy || document.body.dataset.loading) return '';
+				if (q('[data-testid=final]')) return 'done';
+				const cells = [...document.querySelectorAll('button[data-cell]:not([aria-pressed=true])')];
+				const opts = [...document.querySelectorAll('button[data-option], button[data-k^=use-]')];
+				const peek = q('button[data-k=peek]:not([disabled])');
+				if (peek && !cells.length) { peek.click(); return 'peek'; }
+				const takes = opts.filter((b) => b.dataset.k.startsWith('collect-') && b.innerText !== 'Take nothing');
+				window.n = (window.n || 0) + 1;
+				if (cells.length && (!opts.length || window.n % 4 === 0)) {
+					const c = cells[(window.n * 7) % cells.length];
+					c.click();
+					return 'tap ' + c.dataset.cell;
+				}
+				const o = opts.find((b) => !b.dataset.k.startsWith('collect-') && b.dataset.k !== 'end') || takes[takes.length - 1] || opts[0];
+				if (!o) return '';
+				o.click();
+				return o.dataset.k.split('-')[0] + ' ' + o.innerText;
+			})()`)
+			switch {
+			case did == "done":
+				ended = true
+			case did != "":
+				acted = true
+				steps++
+				counts[strings.Fields(did)[0]]++
+			}
+			if !axed && strings.HasPrefix(did, "collect") {
+				b.waitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+				b.axe(p)
+				axed = true
+			}
+		}
+		if !acted {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	stored := movesFromAPI(t, s, links[0])
+	t.Logf("the pages chose %v (ended: %v); the server stored %v", counts, ended, stored)
+	if stored["flip"] < 10 || stored["collect"] < 5 || (variant == "advanced" && stored["ct_claim"]+stored["ct_end"] == 0) {
+		t.Errorf("too few moves through the pages (%v):\n%s", stored, b.text(ann))
+	}
+	for _, p := range []*page{ann, bob} {
+		if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
+			t.Logf("%s was shown: %q", p.name, problems)
+		}
+		if problem := eval[string](b, p, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+			t.Errorf("%s shows %q", p.name, problem)
+		}
+	}
+	if ended {
+		want := scoreFromAPI(t, s, links[0])
+		if got := b.finalScore(ann); !strings.Contains(got, want[0]) {
+			t.Errorf("ann's final score %q does not show %q", got, want[0])
+		}
+	}
+	b.axe(bob)
+	b.axe(host)
+}
+
+// ctStep does one thing a Colorful Treasure page offers its player, in a
+// physical game as in a digital one, through the page's own buttons: say
+// what a card turned over shows (among the kinds offered; a key or a chest
+// now and then, for thefts), report, tap a face-down card, collect, steal,
+// use, take or decline an action token. A page with window.idle does
+// nothing; one with window.forSeat acts only for that seat (the host).
+const ctStep = `(() => {
+  const q = (s) => document.querySelector(s);
+  if (window.idle) return '';
+  if (document.body.dataset.busy || document.body.dataset.loading) return '';
+  if (q('[data-testid=final]')) return 'done';
+  const problem = q('[data-testid=problem]');
+  if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
+    window.lastShown = problem.dataset.shown;
+    (window.problems = window.problems || []).push(problem.innerText);
+  }
+  if (window.forSeat !== undefined && q('section.action')?.dataset.for !== String(window.forSeat)) return '';
+  window.n = (window.n || 0) + 1;
+  const n = window.n;
+  for (const g of document.querySelectorAll('.ct-shows')) {
+    if (g.querySelector('button[aria-pressed=true]')) continue;
+    const kinds = [...g.querySelectorAll('button[data-kind]')];
+    if (!kinds.length) return 'stuck: nothing to report for ' + g.innerText;
+    const lock = kinds.find((b) => b.dataset.kind === 'key' || b.dataset.kind === 'chest');
+    const k = lock && n % 3 === 0 ? lock : kinds[(n * 5) % kinds.length];
+    k.click();
+    return 'kind ' + k.dataset.kind;
+  }
+  const report = q('button[data-k=report]:not([disabled])');
+  if (report) { report.click(); return 'report ' + report.innerText; }
+  const cells = [...document.querySelectorAll('button[data-cell]:not([aria-pressed=true])')];
+  const opts = [...document.querySelectorAll('button[data-option], button[data-k^=use-]')];
+  const peek = q('button[data-k=peek]:not([disabled])');
+  if (peek && !cells.length) { peek.click(); return 'peek'; }
+  const takes = opts.filter((b) => b.dataset.k.startsWith('collect-') && b.innerText !== 'Take nothing');
+  const picking = !!q('.ct-shows');
+  if (cells.length && (!opts.length || picking || n % 4 === 0)) {
+    const c = cells[(n * 7) % cells.length];
+    c.click();
+    return 'tap ' + c.dataset.cell;
+  }
+  const o = opts.find((b) => !b.dataset.k.startsWith('collect-') && b.dataset.k !== 'end') || takes[takes.length - 1] || opts[0];
+  if (!o) return '';
+  o.click();
+  if (o.dataset.k.startsWith('use-') && o.innerText.includes('peek')) (window.peekNotes = window.peekNotes || []).push(q('[data-testid=peek-note]')?.innerText || '');
+  return o.dataset.k.split('-')[0] + ' ' + o.innerText;
+})()`
+
+// ctRecord keeps every move the page sends, with the server's answer.
+const ctRecord = `(() => {
+  if (window.sent) return;
+  window.sent = [];
+  const f = window.fetch.bind(window);
+  window.fetch = async (url, o) => {
+    const r = await f(url, o);
+    if (o && o.method === 'POST' && /\/moves$/.test(String(url))) window.sent.push({status: r.status, move: JSON.parse(o.body)});
+    return r;
+  };
+})()`
+
+// ctPhoneCheck measures a page as a 360x740 phone shows it.
+const ctPhoneCheck = `(() => {
+  const g = document.querySelector('.ct-scroll');
+  const backs = [...document.querySelectorAll('button.ct-back')].map((b) => b.getBoundingClientRect());
+  return {
+    doc: document.documentElement.scrollWidth, inner: innerWidth, gridScroll: g.scrollWidth, gridClient: g.clientWidth,
+    narrow: !!document.querySelector('table.ct-narrow'), buttons: backs.length,
+    minW: Math.min(1000, ...backs.map((r) => r.width)), minH: Math.min(1000, ...backs.map((r) => r.height)),
+    clipped: [...document.querySelectorAll('.ct-face, .ct-wonder')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.innerText),
+  };
+})()`
+
+type ctPhone struct {
+	Doc, Inner, GridScroll, GridClient int
+	Narrow                             bool
+	Buttons                            int
+	MinW, MinH                         float64
+	Clipped                            []string
+}
+
+// phoneCheck fails unless the page fits a phone's width: no sideways
+// scroll, the whole grid in view, face-down buttons of 32 px or more, no
+// wonder name or card clipped; it returns how many face-down buttons there
+// are and the smallest.
+func (b *browser) phoneCheck(p *page, when string) ctPhone {
+	b.t.Helper()
+	m := eval[ctPhone](b, p, ctPhoneCheck)
+	if m.Inner != 360 || !m.Narrow {
+		b.t.Errorf("%s, %s: viewport %d px wide, grid with a row per wonder: %v", p.name, when, m.Inner, m.Narrow)
+	}
+	if m.Doc > m.Inner || m.GridScroll > m.GridClient {
+		b.t.Errorf("%s, %s: sideways scroll: the page is %d px wide in %d, the grid %d in %d", p.name, when, m.Doc, m.Inner, m.GridScroll, m.GridClient)
+	}
+	if m.Buttons > 0 && (m.MinW < 32 || m.MinH < 32) {
+		b.t.Errorf("%s, %s: a face-down button is %.0fx%.0f px, under 32x32", p.name, when, m.MinW, m.MinH)
+	}
+	if len(m.Clipped) > 0 {
+		b.t.Errorf("%s, %s: clipped: %q", p.name, when, m.Clipped)
+	}
+	return m
+}
+
+type ctPos struct {
+	Column int `json:"column"`
+	Row    int `json:"row"`
+}
+
+// ctMove is a Colorful Treasure move, as a page sends it and the move log
+// keeps it.
+type ctMove struct {
+	Type   string   `json:"type"`
+	Seat   int      `json:"seat"`
+	Cards  []ctPos  `json:"cards"`
+	Shows  []string `json:"shows"`
+	Take   []string `json:"take"`
+	Target *int     `json:"target"`
+	Card   *struct {
+		Wonder string `json:"wonder"`
+		Kind   string `json:"kind"`
+	} `json:"card"`
+	DiamondToken string `json:"diamond_token"`
+	Token        int    `json:"token"`
+}
+
+// key names a move and who sent it (the host, or the seat itself).
+func (m ctMove) key(host bool) string {
+	k := fmt.Sprintf("%s seat %d cards %v shows %v take %v token %d", m.Type, m.Seat, m.Cards, m.Shows, m.Take, m.Token)
+	if m.Target != nil {
+		k += fmt.Sprintf(" from %d", *m.Target)
+	}
+	if m.Card != nil {
+		k += " card " + m.Card.Wonder + "/" + m.Card.Kind
+	}
+	if m.DiamondToken != "" {
+		k += " diamond token " + m.DiamondToken
+	}
+	if host {
+		k += " by the host"
+	}
+	return k
+}
+
+type ctLogged struct {
+	Actor struct {
+		Host bool `json:"host"`
+		Seat *int `json:"seat"`
+	} `json:"actor"`
+	Move ctMove `json:"move"`
+}
+
+// ctGame names the game and the credential of a link.
+func ctGame(link string) (id, cred string) {
+	parts := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")
+	return parts[0], parts[len(parts)-1]
+}
+
+func ctRead[T any](t *testing.T, s *server, path, cred string) T {
+	t.Helper()
+	var opts []opt
+	if cred != "" {
+		opts = append(opts, header("Authorization", "Bearer "+cred))
+	}
+	r := s.do(t, http.MethodGet, path, nil, opts...)
+	var v T
+	if err := json.Unmarshal(r.Body, &v); err != nil || r.Status != 200 {
+		t.Fatalf("GET %s: %d %v %s", path, r.Status, err, r.Body)
+	}
+	return v
+}
+
+type ctView struct {
+	Ended bool `json:"ended"`
+	State struct {
+		Turn    int    `json:"turn"`
+		Phase   string `json:"phase"`
+		Players []struct {
+			Turns int `json:"turns"`
+		} `json:"players"`
+	} `json:"state"`
+}
+
+type ctListing struct {
+	Flip *struct {
+		Count int `json:"count"`
+		Cells []struct {
+			Column int      `json:"column"`
+			Row    int      `json:"row"`
+			Shows  []string `json:"shows"`
+		} `json:"cells"`
+	} `json:"flip"`
+}
+
+// shows is what the listing says the card at column, row may show.
+func (l ctListing) shows(column, row int) []string {
+	if l.Flip != nil {
+		for _, c := range l.Flip.Cells {
+			if c.Column == column && c.Row == row {
+				return c.Shows
+			}
+		}
+	}
+	return nil
+}
+
+const ctOffered = `Object.fromEntries([...document.querySelectorAll('.ct-shows')].map((g) => [g.querySelector('button[data-kind]').dataset.for, [...g.querySelectorAll('button[data-kind]')].map((b) => b.dataset.kind)]))`
+
+// TestWebAppColorfulTreasurePhysical plays a whole 2-player physical game
+// of the advanced variant through the pages: the seats report what the
+// cards they turn over show from their phones (Bob's a 360x740 one), the
+// host's page plays one of Bob's turns for him, collects, thefts and action
+// tokens come as the game brings them, to the final score. Every report
+// offers only what the server's listing allows (two cards of one wonder
+// never the same kind), so an impossible report cannot be sent from the
+// page. The moves the pages sent are the server's log, the host's as the
+// host's; the final ranking is the server's.
+func TestWebAppColorfulTreasurePhysical(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 150*time.Second)
+	host, links := b.startTableWith(s.http.URL, "colorful-treasure", "physical",
+		`document.querySelector('#opt-variant').value = 'advanced';`, "Ann", "Bob")
+	id, annCred := ctGame(links[0])
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	b.run(bob, chromedp.EmulateViewport(360, 740))
+	pages := []*page{ann, bob, host}
+	for _, p := range pages {
+		eval[chromedp.Void](b, p, ctRecord)
+	}
+	eval[chromedp.Void](b, host, `window.idle = true`)
+	b.waitFor(bob, `!!document.querySelector('table.ct-narrow') && document.querySelector('section.action')?.dataset.state === 'wait'`, 10*time.Second)
+	b.phoneCheck(bob, "waiting")
+
+	// Ann's turn begins: the host may play it for her too.
+	b.waitFor(host, `document.querySelector('section.action[data-for="0"] h2')?.innerText === 'Move for Ann' && document.querySelectorAll('button[data-cell]').length === 50`, 10*time.Second)
+	b.waitFor(ann, `document.querySelectorAll('button[data-cell]').length === 50`, 10*time.Second)
+	listing := ctRead[ctListing](t, s, "/v1/games/"+id+"/legal-moves", annCred)
+	// A card tapped by mistake is cleared.
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-cell="3-2"]').click()`)
+	if o := eval[map[string][]string](b, ann, ctOffered); len(o) != 1 || len(o["3-2"]) != 5 {
+		t.Errorf("one card tapped, the page asks %v", o)
+	}
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-k=report-clear]').click()`)
+	if n := eval[int](b, ann, `document.querySelectorAll('.ct-shows, button[data-cell][aria-pressed=true]').length`); n != 0 {
+		t.Errorf("cleared, the page still shows %d chosen cards", n)
+	}
+	// Two cards of the Great Wall: each offers what the listing says it may
+	// show, less what the other was said to show.
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-cell="0-0"]').click(); document.querySelector('button[data-cell="0-1"]').click()`)
+	offered := eval[map[string][]string](b, ann, ctOffered)
+	for _, c := range []string{"0-0", "0-1"} {
+		var row int
+		fmt.Sscanf(c, "0-%d", &row)
+		if want := listing.shows(0, row); len(want) != 5 || !slices.Equal(offered[c], want) {
+			t.Errorf("the page offers %v for the card at %s; the listing says %v", offered[c], c, want)
+		}
+	}
+	choose := func(cell, kind string) {
+		t.Helper()
+		eval[chromedp.Void](b, ann, `document.querySelector('button[data-k="kind-`+cell+`-`+kind+`"]').click()`)
+	}
+	reportable := func() bool { return eval[bool](b, ann, `!document.querySelector('button[data-k=report]').disabled`) }
+	choose("0-0", "green")
+	if o := eval[map[string][]string](b, ann, ctOffered); slices.Contains(o["0-1"], "green") || len(o["0-1"]) != 4 || !slices.Contains(o["0-0"], "green") {
+		t.Errorf("with green said for the first card of the Great Wall, the page offers %v", o)
+	}
+	if reportable() {
+		t.Errorf("the report may be sent with one card of two said")
+	}
+	choose("0-0", "blue")
+	if o := eval[map[string][]string](b, ann, ctOffered); !slices.Contains(o["0-1"], "green") || slices.Contains(o["0-1"], "blue") {
+		t.Errorf("with blue said instead, the page offers %v", o)
+	}
+	choose("0-1", "key")
+	if !reportable() {
+		t.Fatalf("both cards said, the report cannot be sent:\n%s", b.text(ann))
+	}
+	b.axe(ann)
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-k=report]').click()`)
+	// Everyone sees what the cards show; a key is up, so Ann must take it.
+	for _, p := range pages {
+		b.waitFor(p, `[...document.querySelectorAll('.ct-face')].map((e) => e.dataset.shows).join() === 'blue,key'`, 10*time.Second)
+	}
+	b.waitFor(ann, `[...document.querySelectorAll('button[data-option^=collect-]')].map((b) => b.innerText).join() === 'Take the keys and chests'`, 10*time.Second)
+
+	counts := map[string]int{}
+	steps, ended, phoned, hostAxed := 0, false, false, false
+	hostTurn := 0 // 0: not yet, 1: the host plays Bob's second turn, 2: played
+	deadline := time.Now().Add(100 * time.Second)
+	for steps < 1000 && !ended && time.Now().Before(deadline) {
+		// The host plays Bob's second turn for him, whole: Bob's page
+		// stays idle meanwhile (and has no move of its own in flight).
+		if hostTurn < 2 && !eval[bool](b, bob, `!!document.body.dataset.busy`) {
+			st := ctRead[ctView](t, s, "/v1/games/"+id, "")
+			switch {
+			case hostTurn == 0 && !st.Ended && st.State.Turn == 1 && st.State.Phase == "reveal" && st.State.Players[1].Turns == 1:
+				eval[chromedp.Void](b, bob, `window.idle = true`)
+				eval[chromedp.Void](b, host, `window.idle = false; window.forSeat = 1`)
+				b.waitFor(host, `document.querySelector('section.action[data-for="1"] h2')?.innerText === 'Move for Bob'`, 10*time.Second)
+				hostTurn = 1
+			case hostTurn == 1 && (st.Ended || st.State.Turn != 1):
+				eval[chromedp.Void](b, host, `window.idle = true`)
+				eval[chromedp.Void](b, bob, `window.idle = false`)
+				hostTurn = 2
+			}
+		}
+		acted := false
+		for _, p := range pages {
+			did := eval[string](b, p, ctStep)
+			switch {
+			case did == "done":
+				ended = true
+			case strings.HasPrefix(did, "stuck"):
+				t.Fatalf("%s: %s\n%s", p.name, did, b.text(p))
+			case did != "":
+				acted = true
+				steps++
+				counts[p.name+" "+strings.Fields(did)[0]]++
+			}
+			if p == host && !hostAxed && strings.HasPrefix(did, "kind") {
+				// The host says what Bob's cards show, for him.
+				hostAxed = true
+				if h := eval[string](b, host, `document.querySelector('#report-h').innerText`); !strings.HasSuffix(h, "for Bob") {
+					t.Errorf("the host's report is headed %q", h)
+				}
+				b.axe(host)
+			}
+			if p == bob && !phoned && strings.HasPrefix(did, "kind") {
+				// Bob says what his cards show on his phone.
+				phoned = true
+				b.phoneCheck(bob, "reporting")
+				if os.Getenv("TREASURY_SCREENSHOTS") != "" {
+					b.screenshots("reporting")
+				}
+				b.axe(bob)
+			}
+		}
+		if !acted {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	t.Logf("the pages did %v in %d steps (ended: %v)", counts, steps, ended)
+	if !ended {
+		t.Fatalf("the game did not end through the pages:\n%s", b.text(ann))
+	}
+	if hostTurn != 2 || !phoned {
+		t.Errorf("the host played Bob's turn: %v; Bob reported from his phone: %v", hostTurn == 2, phoned)
+	}
+
+	// The moves the pages sent and the server took are its log, in number
+	// and content, the host's as the host's.
+	logged := ctRead[struct {
+		Moves []ctLogged `json:"moves"`
+	}](t, s, "/v1/games/"+id+"/moves", "").Moves
+	var fromLog, fromPages []string
+	stored := map[string]int{}
+	for _, m := range logged {
+		fromLog = append(fromLog, m.Move.key(m.Actor.Host))
+		stored[m.Move.Type]++
+	}
+	for _, p := range pages {
+		for _, m := range eval[[]struct {
+			Status int    `json:"status"`
+			Move   ctMove `json:"move"`
+		}](b, p, `window.sent`) {
+			if m.Status < 300 {
+				fromPages = append(fromPages, m.Move.key(p == host))
+			}
+		}
+	}
+	slices.Sort(fromLog)
+	slices.Sort(fromPages)
+	if !slices.Equal(fromLog, fromPages) {
+		t.Errorf("the server's log (%d moves) is not what the pages sent (%d):\nlog:   %q\npages: %q", len(fromLog), len(fromPages), fromLog, fromPages)
+	}
+	t.Logf("the server stored %v", stored)
+	if stored["flip"] < 10 || stored["collect"] < 5 || stored["ct_claim"]+stored["ct_end"] == 0 {
+		t.Errorf("too few moves through the pages: %v", stored)
+	}
+	if logged[0].Move.key(false) != `flip seat 0 cards [{0 0} {0 1}] shows [blue key] take [] token 0` {
+		t.Errorf("the first move is %s", logged[0].Move.key(logged[0].Actor.Host))
+	}
+	// The host's moves are one whole turn of Bob's: from its first flip to
+	// the move before Ann's next.
+	first, last := -1, -1
+	for i, m := range logged {
+		if m.Actor.Host {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		t.Fatal("the host's page played no move")
+	}
+	for i := first; i <= last; i++ {
+		if m := logged[i]; !m.Actor.Host || m.Move.Seat != 1 {
+			t.Errorf("move %d of the host's turn: %s", i, m.Move.key(m.Actor.Host))
+		}
+	}
+	if m := logged[first].Move; m.Type != "flip" || len(m.Cards) != 2 || len(m.Shows) != 2 || logged[first-1].Move.Seat != 0 {
+		t.Errorf("the host's turn for Bob begins with %s, after %s", m.key(true), logged[first-1].Move.key(false))
+	}
+	if last+1 < len(logged) && logged[last+1].Move.Seat != 0 {
+		t.Errorf("the host's turn for Bob is followed by %s", logged[last+1].Move.key(false))
+	}
+
+	// A peek is only recorded, and the page said so.
+	for _, p := range pages {
+		for _, note := range eval[[]string](b, p, `window.peekNotes || []`) {
+			if !strings.Contains(note, "only records the peek") {
+				t.Errorf("%s peeked in a physical game with the note %q", p.name, note)
+			}
+		}
+		if problems := eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
+			t.Errorf("%s was shown: %q", p.name, problems)
+		}
+	}
+	want := scoreFromAPI(t, s, links[0])
+	for _, p := range pages {
+		got := b.finalScore(p)
+		for _, line := range want {
+			if !strings.Contains(got, line) {
+				t.Errorf("%s's final score lacks %q:\n%s", p.name, line, got)
+			}
+		}
+	}
+	b.phoneCheck(bob, "at the end")
+	b.axe(bob)
+	b.axe(host)
+}
+
+// TestWebAppColorfulTreasurePhone opens a seat's page of an advanced
+// digital game on a 360x740 phone: the whole grid is in view without
+// sideways scroll (a row per wonder), every face-down card a button of 32
+// px or more, before and after a flip; the host's screen only watches.
+func TestWebAppColorfulTreasurePhone(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 60*time.Second)
+	host, links := b.startTableWith(s.http.URL, "colorful-treasure", "digital",
+		`document.querySelector('#opt-variant').value = 'advanced';`, "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	b.run(ann, chromedp.EmulateViewport(360, 740))
+	b.waitFor(ann, `!!document.querySelector('table.ct-narrow') && document.querySelectorAll('button[data-cell]').length === 50`, 10*time.Second)
+	m := b.phoneCheck(ann, "on turn")
+	t.Logf("on a 360x740 phone: %+v", m)
+	if m.Buttons != 50 {
+		t.Errorf("%d face-down buttons, not 50", m.Buttons)
+	}
+	if n := eval[int](b, ann, `document.querySelectorAll('table.ct-grid tbody tr').length`); n != 10 {
+		t.Errorf("the phone's grid has %d rows, not one per wonder", n)
+	}
+	b.axe(ann)
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-cell="9-4"]').click(); document.querySelector('button[data-cell="1-0"]').click()`)
+	b.waitFor(ann, `document.querySelectorAll('.ct-face').length === 2 && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+	b.phoneCheck(ann, "two cards up")
+	b.axe(ann)
+	// Tablets, and a phone again: the grid follows the width; from 896 px
+	// its wonders are columns, as on the table.
+	for _, w := range []int64{900, 1024} {
+		b.run(ann, chromedp.EmulateViewport(w, 768))
+		b.waitFor(ann, `!document.querySelector('table.ct-narrow') && document.querySelectorAll('table.ct-grid thead th').length === 11`, 5*time.Second)
+		if got := eval[[]int](b, ann, `[document.documentElement.scrollWidth, innerWidth, document.querySelector('.ct-scroll').scrollWidth, document.querySelector('.ct-scroll').clientWidth]`); got[0] > got[1] || got[2] > got[3] {
+			t.Errorf("on a %d px tablet the page is %d px wide, the grid %d in %d", w, got[0], got[2], got[3])
+		}
+		if os.Getenv("TREASURY_SCREENSHOTS") != "" {
+			b.screenshots(fmt.Sprint(w))
+		}
+	}
+	b.run(ann, chromedp.EmulateViewport(360, 740))
+	b.waitFor(ann, `!!document.querySelector('table.ct-narrow')`, 5*time.Second)
+	if text := eval[string](b, host, `document.querySelector('main').innerText`); !strings.Contains(text, "this screen follows the game") || eval[int](b, host, `document.querySelectorAll('button[data-cell], button[data-option]').length`) != 0 {
+		t.Errorf("the host of a digital game is offered moves:\n%s", text)
+	}
+}
