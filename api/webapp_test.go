@@ -483,11 +483,23 @@ func TestWebAppDigitalGame(t *testing.T) {
 	bob := b.open("bob", links[1])
 
 	// Keep, then try a crossing the rules forbid: a box on each card.
+	// Both keep at once; a keep refused because the other's came first
+	// (the page then says the game moved on) is made again, as a player
+	// would, until the page shows it kept.
 	for _, p := range []*page{ann, bob} {
 		for start := time.Now(); eval[string](b, p, step) != "keep"; time.Sleep(20 * time.Millisecond) {
 			if time.Since(start) > 10*time.Second {
 				t.Fatalf("%s was never asked to keep:\n%s", p.name, b.text(p))
 			}
+		}
+	}
+	for _, p := range []*page{ann, bob} {
+		kept := `(() => { const a = document.querySelector('section.action'); return !document.body.dataset.busy && !!a && a.dataset.state !== 'keep'; })()`
+		for start := time.Now(); !eval[bool](b, p, kept); time.Sleep(20 * time.Millisecond) {
+			if time.Since(start) > 10*time.Second {
+				t.Fatalf("%s's keep never went through:\n%s", p.name, b.text(p))
+			}
+			eval[string](b, p, step)
 		}
 	}
 	b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'cross' && !document.body.dataset.loading`, 10*time.Second)
