@@ -150,3 +150,41 @@ func stepUntil(b *browser, p *page, what string) {
 	}
 	b.t.Fatalf("%s never offered to %s:\n%s", p.name, what, b.text(p))
 }
+
+// TestWebAppFourKeepAtOnce: four players keep their cards at the same
+// moment. Each keep but the first is sent on a version another keep has
+// just passed (412); the page sends it again on the new version, since
+// what it was chosen in stands, and nobody is told the game moved on.
+func TestWebAppFourKeepAtOnce(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 90*time.Second)
+	_, links := b.startTableWith(s.http.URL, "silver-and-gold", "digital",
+		`const c = document.querySelector('#count'); c.value = '4'; c.dispatchEvent(new Event('change'));`, "Ann", "Bob", "Cid", "Dee")
+	var pages []*page
+	for i, l := range links {
+		p := b.open([]string{"ann", "bob", "cid", "dee"}[i], l)
+		b.waitFor(p, `document.querySelector('section.action')?.dataset.state === 'keep' && !document.body.dataset.loading`, 15*time.Second)
+		// Two cards chosen, the Keep button not yet pressed.
+		eval[chromedp.Void](b, p, `[...document.querySelectorAll('button[data-keep]')].slice(0, 2).forEach((b) => b.click())`)
+		pages = append(pages, p)
+	}
+	var wg sync.WaitGroup
+	for _, p := range pages {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = chromedp.Run(p.ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('button[data-action=keep]').click()`))
+		}()
+	}
+	wg.Wait()
+	for _, p := range pages {
+		b.waitFor(p, `!document.body.dataset.busy && document.querySelector('section.action')?.dataset.state !== 'keep'`, 20*time.Second)
+		if problem := eval[string](b, p, `document.querySelector('[data-testid=problem]').innerText`); problem != "" {
+			t.Errorf("%s was shown %q after keeping with the others", p.name, problem)
+		}
+	}
+	if got := movesFromAPI(t, s, links[0])["keep"]; got != 4 {
+		t.Errorf("%d keeps stored for 4 players keeping once each", got)
+	}
+}

@@ -187,7 +187,10 @@ export function openGame(root, id, role, cred) {
           }
           await load();
           render();
-          if (attempt >= 2 || where() !== before) {
+          // At a table of four choosing at once, the three others' moves
+          // may each come first: the move is sent again while what it was
+          // chosen in stands (a bounded number of times).
+          if (attempt >= 7 || where() !== before) {
             fail('The game moved on while you chose: it is shown as it stands now. Choose again.');
             return false;
           }
