@@ -108,6 +108,22 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
 		)
 		expect("a wrong tally", result(), "The sheet has 1 mistake\n", "Becky lists two gold sets under 5 cards")
+
+		// A size that is not a number is refused on the page, naming the
+		// field; nothing is checked.
+		b.run(p,
+			clear(`#p0-gold`),
+			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5, x"),
+			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
+		)
+		b.waitFor(p, `document.querySelector('.problem').innerText.length > 0`, 5*time.Second)
+		if got := eval[string](b, p, `document.querySelector('.problem').innerText`); !strings.Contains(got, "Becky, gold sets: “x” is not a whole number") {
+			t.Errorf("a set size of x shows %q", got)
+		}
+		if eval[bool](b, p, `!!document.querySelector('[data-testid=sheet-result]')`) {
+			t.Errorf("a sheet with a set size of x was checked anyway")
+		}
+		b.run(p, clear(`#p0-gold`), chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"))
 	}
 
 	// Colorful Treasure.

@@ -5,9 +5,18 @@
 // which lines its answer has (columns).
 import {h, replace, call} from './lib.js';
 
-const nums = (s) => String(s || '').split(/[\s,;]+/).filter(Boolean).map(Number);
 const title = (id) => String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-const number = (s) => (String(s || '').trim() === '' ? undefined : Number(s));
+
+// whole reads one number written on the sheet; what is not a whole number
+// is refused here, with the field it was written in, before anything is sent.
+function whole(text, label) {
+  if (!/^\d{1,6}$/.test(text)) throw new Error(`${label}: “${text}” is not a whole number.`);
+  return Number(text);
+}
+// number is a field holding one number, or nothing (undefined).
+const number = (s, label) => (String(s ?? '').trim() === '' ? undefined : whole(String(s).trim(), label));
+// nums is a field holding numbers separated by commas or spaces.
+const nums = (s, label) => String(s ?? '').split(/[\s,;]+/).filter(Boolean).map((x) => whole(x, label));
 
 // input is a labelled text field bound to o[key].
 function input(o, id, key, label, hint, attrs = {}) {
@@ -51,7 +60,8 @@ const silverGold = {
     const sel = form.querySelector(`#p${i}-cards`);
     if (sel) p.cards = Array.from(sel.selectedOptions, (o) => o.value);
   },
-  player: (p) => ({cards: (p.cards || []).map((id) => ({id})), coins: Number(p.coins || 0), cups: nums(p.cups), palms: nums(p.palms)}),
+  player: (p, t, who) => ({cards: (p.cards || []).map((id) => ({id})), coins: number(p.coins, `${who}, coins`) ?? 0,
+    cups: nums(p.cups, `${who}, cups`), palms: nums(p.palms, `${who}, palm boxes`)}),
   columns: [['Coins', (p) => p.lines.coins], ['Cups', (p) => p.lines.cups], ['Palms', (p) => p.lines.palms], ['Cards', (p) => p.lines.cards], ['Seals', (p) => p.lines.seals]],
   decided: (r) => (r.decided_by === 'total' ? 'fewer points than' : `fewer completed ${r.decided_by} cards than`),
 };
@@ -69,8 +79,12 @@ const luckyTreasureHunter = {
       h('div', {class: 'field'}, check(p, `p${i}-captain`, 'captain', 'used', 'The captain is turned over (used)')),
     ];
   },
-  sheet: (t) => (number(t.players_at_table) === undefined ? {} : {players_at_table: number(t.players_at_table)}),
-  player: (p) => ({sets: TREASURES.flatMap((t) => nums(p[t]).map((size) => ({treasure: t, size}))), captain_used: (p.captain || []).includes('used')}),
+  sheet: (t) => {
+    const n = number(t.players_at_table, 'Players at the table');
+    return n === undefined ? {} : {players_at_table: n};
+  },
+  player: (p, t, who) => ({sets: TREASURES.flatMap((k) => nums(p[k], `${who}, ${k} sets`).map((size) => ({treasure: k, size}))),
+    captain_used: (p.captain || []).includes('used')}),
   columns: [['Cards', (p) => p.cards], ['Captain', (p) => p.captain], ['Set sizes', (p) => p.set_sizes.join(', ') || 'none']],
   decided: (r) => (r.decided_by === 'total' ? 'fewer points than' : `set ${r.deciding_set} smaller than`),
 };
@@ -175,12 +189,14 @@ export async function sheetPage(root, asked) {
     problem.textContent = '';
     const game = GAMES[rs.name];
     players.forEach((p, i) => game.sync && game.sync(i, p, list));
-    const body = {ruleset: rs.name, ...(game.sheet ? game.sheet(table) : {}), players: players.map((p, i) => {
-      const out = {name: (p.name || '').trim() || `Player ${i + 1}`, ...game.player(p, table)};
-      if (number(p.total) !== undefined) out.total = number(p.total);
-      return out;
-    })};
     try {
+      const body = {ruleset: rs.name, ...(game.sheet ? game.sheet(table) : {}), players: players.map((p, i) => {
+        const name = (p.name || '').trim() || `Player ${i + 1}`;
+        const out = {name, ...game.player(p, table, name)};
+        const written = number(p.total, `${name}, total`);
+        if (written !== undefined) out.total = written;
+        return out;
+      })};
       show(await call('POST', `/v1/score-sheets/verify?ruleset=${encodeURIComponent(rs.name)}`, {body}));
     } catch (err) {
       problem.textContent = err.message;
