@@ -23,6 +23,11 @@ var DefaultJSONLimits = JSONLimits{Depth: 32, Array: 10000, Tokens: 200000}
 // maxJSONDepth is the deepest JSONLimits.Depth may be.
 const maxJSONDepth = 63
 
+// Check returns a reason when data is deeper, wider or longer than l allows,
+// "" when it is within them: the check the server makes of every JSON body,
+// for callers outside the server (treasury verify).
+func (l JSONLimits) Check(data []byte) string { return checkJSONShape(data, l) }
+
 // checkJSONShape measures data in one pass and returns a reason when it is
 // deeper, wider or longer than l allows. It does not check that data is valid
 // JSON (the validator does, on bodies that pass): it only counts the
