@@ -114,6 +114,9 @@ type config struct {
 	idleGames       time.Duration // games with no move for this long are deleted; 0: never
 	// Caps on open event streams; -1 is no cap (0 on the command line).
 	maxStreams, streamsPerAddress, streamsPerCredential int
+	// Caps on open connections: per client address (-1: none), and in all
+	// (0: from the open-file limit, which also bounds a value set).
+	connsPerAddress, maxConns int
 }
 
 // setting is one flag with its environment variable.
@@ -195,8 +198,19 @@ var settings = []setting{
 			c.idleGames = d
 			return nil
 		}},
-	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
+	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap of its own); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor): streams never take the reserve of --max-connections", strconv.Itoa(api.DefaultMaxStreams),
 		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
+	{"connections-per-address", "TREASURY_CONNECTIONS_PER_ADDRESS", "connections one client address may hold open, idle ones included (0: no cap); beyond it, a new one is answered 429 and closed", strconv.Itoa(api.DefaultConnectionsPerAddress),
+		func(c *config, v string) error { return parseCap(v, &c.connsPerAddress) }},
+	{"max-connections", "TREASURY_MAX_CONNECTIONS", "connections open at once, in all (0: the open-file limit less 256 for the database and logs, the most it may be); beyond it, a new one is answered 503 and closed, and near it the connections idle longest are closed", "0",
+		func(c *config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("want a number, 0 or more (0: from the open-file limit), not %q", v)
+			}
+			c.maxConns = n
+			return nil
+		}},
 	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
 		func(c *config, v string) error { return parseCap(v, &c.streamsPerAddress) }},
 	{"streams-per-credential", "TREASURY_STREAMS_PER_CREDENTIAL", "event streams one credential may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerCredential),
@@ -326,7 +340,7 @@ func printServeHelp(w io.Writer) {
 	}
 	fmt.Fprintf(&b, "\nThe server reads a request header within %s and a whole request within %s, answers within %s\n", readHeaderTimeout, readTimeout, writeTimeout)
 	fmt.Fprintf(&b, "(an event stream stays open; a client that reads none of it for %s is cut off),\n", writeTimeout)
-	fmt.Fprintf(&b, "closes idle connections after %s, and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
+	fmt.Fprintf(&b, "closes idle connections after %s (sooner near --max-connections), and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
 	b.WriteString("ends event streams, lets requests in flight finish, then closes the database.\n")
 	b.WriteString("\nGET /healthz says the server is alive, /readyz that its database is usable, /metrics serves\n")
 	b.WriteString("Prometheus metrics and /docs the API's documentation. Logs go to stderr, one line per request.\n")
@@ -366,11 +380,21 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := newLogger(c, stderr)
-	if n, err := raiseOpenFileLimit(); err != nil {
+	n, err := raiseOpenFileLimit()
+	if err != nil {
 		log.Warn("could not raise the open-file limit", "error", err, "limit", n)
-	} else if c.maxStreams < 0 || uint64(c.maxStreams)+reservedFiles > n {
-		log.Warn("the cap on event streams leaves too few file descriptors for other connections: lower --max-streams or raise the hard open-file limit",
-			"max_streams", c.maxStreams, "open_file_limit", n)
+	}
+	limiter := api.NewConnLimiter(connLimits(c, n, log), nil)
+	cl := limiter.Limits()
+	// An event stream holds a connection: streams may take every connection
+	// but the reserve kept for addresses holding few (health checks, other
+	// players), whatever --max-streams says.
+	if most := cl.Total - cl.Reserve; c.maxStreams < 0 || c.maxStreams > most {
+		if c.maxStreams > most {
+			log.Warn("the cap on event streams is above what the open-file limit leaves; lowered (raise the hard open-file limit, systemd: LimitNOFILE=, to allow more)",
+				"max_streams", c.maxStreams, "lowered_to", most, "open_file_limit", n)
+		}
+		c.maxStreams = most
 	}
 
 	sg, err := rules(c)
@@ -378,6 +402,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	metrics := api.NewMetrics()
+	limiter.SetMetrics(metrics)
 	store, err := openStore(ctx, c.database, storeOptions{
 		observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true,
 	})
@@ -421,8 +446,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	ln = limiter.Listener(ln)
 	srv := &http.Server{
 		Handler:           handler,
+		ConnState:         limiter.ConnState,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -441,7 +468,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		fmt.Fprintf(stdout, "treasury: phones on this network open %s\n", strings.Join(phones, " or "))
 	}
-	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets())
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets(),
+		"max_connections", cl.Total, "connections_per_address", cl.PerAddress, "max_streams", c.maxStreams)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
