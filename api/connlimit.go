@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -111,10 +110,7 @@ var (
 
 // refusal is a whole HTTP/1.1 answer with a problem.
 func refusal(status int, code domain.Code, detail string) []byte {
-	body, _ := json.Marshal(map[string]any{
-		"type": "about:blank", "title": kinds[code].title, "status": status, "code": code, "detail": detail,
-	})
-	body = append(body, '\n')
+	body := problemJSON(code, detail)
 	return fmt.Appendf(nil, "HTTP/1.1 %d %s\r\nContent-Type: application/problem+json\r\nRetry-After: 10\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s",
 		status, http.StatusText(status), len(body), body)
 }
