@@ -20,12 +20,15 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -342,6 +345,8 @@ func printServeHelp(w io.Writer) {
 	fmt.Fprintf(&b, "(an event stream stays open; a client that reads none of it for %s is cut off),\n", writeTimeout)
 	fmt.Fprintf(&b, "closes idle connections after %s (sooner near --max-connections), and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
 	b.WriteString("ends event streams, lets requests in flight finish, then closes the database.\n")
+	b.WriteString("A PostgreSQL database that does not answer at start is tried again, with back-off, until it does;\n")
+	b.WriteString("meanwhile /readyz and every request but /healthz and /metrics answer 503.\n")
 	b.WriteString("\nGET /healthz says the server is alive, /readyz that its database is usable, /metrics serves\n")
 	b.WriteString("Prometheus metrics and /docs the API's documentation. Logs go to stderr, one line per request.\n")
 	io.WriteString(w, b.String())
@@ -403,44 +408,66 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	metrics := api.NewMetrics()
 	limiter.SetMetrics(metrics)
-	store, err := openStore(ctx, c.database, storeOptions{
-		observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true,
-	})
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err := store.Close(); err != nil {
-			log.Error("close the database", "error", err)
-		}
-	}()
-	games := service.New(store, rulesets.All(sg)...)
-	if games.Shared() {
-		// Other servers may store moves in this database: hear of them for
-		// this server's event streams, until the store is closed.
-		followCtx, stopFollowing := context.WithCancel(context.Background())
-		followed := make(chan struct{})
-		go func() { _ = games.FollowStore(followCtx); close(followed) }()
-		defer func() { stopFollowing(); <-followed }()
-	}
-	if c.idleGames > 0 {
-		sweepCtx, stopSweep := context.WithCancel(context.Background())
-		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
-		// Runs before the store is closed (defers run last first).
-		defer func() { stopSweep(); <-swept }()
-	}
+	sopts := storeOptions{observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true}
 	// Closed when shutdown begins: event streams end instead of holding the
 	// shutdown until its timeout.
 	stopping := make(chan struct{})
-	handler, err := api.NewHandler(games, api.Options{
-		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
-		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
-		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
-		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
-	})
-	if err != nil {
+	start := func(store gameStore) (http.Handler, func(), error) {
+		return startGames(c, sg, store, metrics, stopping, log)
+	}
+
+	// The handler in force: the games' once their store answers.
+	var current atomic.Pointer[http.Handler]
+	var stopGames func() // ends what startGames began; set once
+	var waited chan struct{}
+	store, err := openStore(ctx, c.database, sopts)
+	switch {
+	case err == nil:
+		h, stop, err := start(store)
+		if err != nil {
+			return err
+		}
+		current.Store(&h)
+		stopGames = stop
+	case isPostgres(c.database) && domain.ErrorCode(err) == domain.Unavailable:
+		// A database that is down, or still starting with the machine: serve
+		// anyway, not ready, and connect when it answers, so that a server
+		// restarted with its database comes back by itself.
+		log.Warn("the database does not answer; serving anyway: /readyz answers 503 and games wait until it does. Trying again",
+			"database", describeDatabase(c.database), "error", storeCause(err), "retry_in", firstRetry)
+		h := api.Waiting(metrics, "the server is waiting for its database, which does not answer yet; retry later")
+		current.Store(&h)
+		waited = make(chan struct{})
+		waitCtx, stopWaiting := context.WithCancel(ctx)
+		defer stopWaiting()
+		go func() {
+			defer close(waited)
+			store, ok := waitForStore(waitCtx, c.database, sopts, log)
+			if !ok {
+				return
+			}
+			h, stop, err := start(store)
+			if err != nil {
+				log.Error("the database answers, but the games cannot start", "error", err)
+				_ = store.Close()
+				return
+			}
+			stopGames = stop
+			current.Store(&h)
+			log.Info("the database answers: serving games", "database", describeDatabase(c.database))
+		}()
+	default:
 		return err
 	}
+	defer func() {
+		if waited != nil {
+			<-waited // stopGames is set, or will never be
+		}
+		if stopGames != nil {
+			stopGames()
+		}
+	}()
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) })
 
 	ln, err := net.Listen("tcp", c.address)
 	if err != nil {
@@ -468,7 +495,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		fmt.Fprintf(stdout, "treasury: phones on this network open %s\n", strings.Join(phones, " or "))
 	}
-	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets(),
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", rulesetNames(sg),
 		"max_connections", cl.Total, "connections_per_address", cl.PerAddress, "max_streams", c.maxStreams)
 
 	served := make(chan error, 1)
@@ -493,4 +520,105 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// startGames starts serving the games of store: the coordinating service,
+// following other servers' moves (PostgreSQL), the sweep of idle games, and
+// the HTTP handler. stop ends them and closes the store, after the HTTP
+// server has stopped.
+func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Metrics, stopping <-chan struct{}, log *slog.Logger) (http.Handler, func(), error) {
+	var stops []func() // run last first
+	stop := func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	stops = append(stops, func() {
+		if err := store.Close(); err != nil {
+			log.Error("close the database", "error", err)
+		}
+	})
+	games := service.New(store, rulesets.All(sg)...)
+	if games.Shared() {
+		// Other servers may store moves in this database: hear of them for
+		// this server's event streams, until the store is closed.
+		followCtx, stopFollowing := context.WithCancel(context.Background())
+		followed := make(chan struct{})
+		go func() { _ = games.FollowStore(followCtx); close(followed) }()
+		stops = append(stops, func() { stopFollowing(); <-followed })
+	}
+	if c.idleGames > 0 {
+		sweepCtx, stopSweep := context.WithCancel(context.Background())
+		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
+		stops = append(stops, func() { stopSweep(); <-swept })
+	}
+	handler, err := api.NewHandler(games, api.Options{
+		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
+		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
+		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
+		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
+	})
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return handler, stop, nil
+}
+
+// storeCause is what went wrong with a store, without what an HTTP client
+// would be told of it (a store's Unavailable error wraps both).
+func storeCause(err error) error {
+	if u, ok := err.(interface{ Unwrap() []error }); ok {
+		if es := u.Unwrap(); len(es) > 0 {
+			return es[len(es)-1]
+		}
+	}
+	return err
+}
+
+// Back-off of the tries to reach a database that did not answer at start.
+const (
+	firstRetry = 500 * time.Millisecond
+	lastRetry  = 15 * time.Second
+)
+
+// waitForStore opens the store of database again and again, waiting twice
+// as long after each failure (up to lastRetry), until it opens or ctx ends
+// (false). A failure that is not the database being unreachable (a wrong
+// password, a schema too new) is logged as an error and tried again too: the
+// operator may fix it without restarting the server.
+func waitForStore(ctx context.Context, database string, o storeOptions, log *slog.Logger) (gameStore, bool) {
+	wait := firstRetry
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, lastRetry)
+		octx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		store, err := openStore(octx, database, o)
+		cancel()
+		if err == nil {
+			return store, true
+		}
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		if domain.ErrorCode(err) == domain.Unavailable {
+			log.Warn("the database still does not answer; /readyz answers 503. Trying again", "database", describeDatabase(database), "error", storeCause(err), "retry_in", wait)
+		} else {
+			log.Error("the database answers but cannot be used; /readyz answers 503. Trying again", "database", describeDatabase(database), "error", err, "retry_in", wait)
+		}
+	}
+}
+
+// rulesetNames are the names of the rulesets served, in order.
+func rulesetNames(sg *silvergold.Rules) []string {
+	var names []string
+	for _, r := range rulesets.All(sg) {
+		names = append(names, r.Name())
+	}
+	slices.Sort(names)
+	return names
 }
