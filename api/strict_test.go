@@ -17,7 +17,7 @@ func TestStrictInput(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, body, code string
-		says               []string
+		says             []string
 	}{
 		{"option null", lth(`{"captain_heart":null}`), "invalid", []string{"captain_heart", "null"}},
 		{"option 2.0", lth(`{"pirate_faces":2.0}`), "invalid", []string{"pirate_faces", "2.0", "whole number"}},
