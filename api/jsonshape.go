@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 )
 
@@ -22,6 +23,11 @@ var DefaultJSONLimits = JSONLimits{Depth: 32, Array: 10000, Tokens: 200000}
 
 // maxJSONDepth is the deepest JSONLimits.Depth may be.
 const maxJSONDepth = 63
+
+// Check returns a reason when data is deeper, wider or longer than l allows,
+// "" when it is within them: the check the server makes of every JSON body,
+// for callers outside the server (treasury verify).
+func (l JSONLimits) Check(data []byte) string { return checkJSONShape(data, l) }
 
 // checkJSONShape measures data in one pass and returns a reason when it is
 // deeper, wider or longer than l allows. It does not check that data is valid
@@ -75,6 +81,76 @@ func checkJSONShape(data []byte, l JSONLimits) string {
 		}
 		if tokens > l.Tokens {
 			return fmt.Sprintf("the request body holds more than %d values", l.Tokens)
+		}
+	}
+	return ""
+}
+
+// checkDuplicateNames returns a reason when an object of data names a member
+// twice, "" otherwise. encoding/json keeps the last of the two, another
+// reader may keep the first (RFC 8259 leaves it open): a body that means two
+// things is refused rather than read one way. Names are compared as JSON
+// reads them ("a" and "\u0061" are one name). Like checkJSONShape it only
+// scans: a body that is not JSON is left to the parser after it.
+func checkDuplicateNames(data []byte) string {
+	type frame struct {
+		object  bool
+		wantKey bool
+		names   []string            // the first few names
+		more    map[string]struct{} // all of them, past a few
+	}
+	var stack []frame
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '{':
+			stack = append(stack, frame{object: true, wantKey: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if n := len(stack); n > 0 && stack[n-1].object {
+				stack[n-1].wantKey = true
+			}
+		case '"':
+			start, escaped := i, false
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+					escaped = true
+				}
+			}
+			n := len(stack)
+			if n == 0 || !stack[n-1].object || !stack[n-1].wantKey || i >= len(data) {
+				continue
+			}
+			f := &stack[n-1]
+			f.wantKey = false
+			name := string(data[start+1 : i])
+			if escaped && json.Unmarshal(data[start:i+1], &name) != nil {
+				continue // not a JSON string: the parser says so
+			}
+			if f.more != nil {
+				if _, dup := f.more[name]; dup {
+					return fmt.Sprintf("an object of the request body names the member %q twice; send each name once", name)
+				}
+				f.more[name] = struct{}{}
+				continue
+			}
+			for _, seen := range f.names {
+				if seen == name {
+					return fmt.Sprintf("an object of the request body names the member %q twice; send each name once", name)
+				}
+			}
+			f.names = append(f.names, name)
+			if len(f.names) > 16 {
+				f.more = make(map[string]struct{}, 2*len(f.names))
+				for _, s := range f.names {
+					f.more[s] = struct{}{}
+				}
+			}
 		}
 	}
 	return ""

@@ -31,6 +31,10 @@ type Metrics struct {
 	resyncs        prometheus.Counter
 	limited        *prometheus.CounterVec
 
+	conns           prometheus.Gauge
+	connsRefused    *prometheus.CounterVec
+	connsClosedIdle prometheus.Counter
+
 	phases atomic.Pointer[func(context.Context) ([]domain.GameCount, error)]
 }
 
@@ -79,6 +83,9 @@ func NewMetrics() *Metrics {
 	}, []string{"limit"})
 	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.streamsRefused, m.resyncs, m.limited,
 		gamesCollector{m},
+	)
+	m.reg.MustRegister(newConnMetrics(m)...)
+	m.reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)

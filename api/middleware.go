@@ -88,6 +88,9 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 				if reason := checkJSONShape(data, limits); reason != "" {
 					return &domain.Error{Code: BodyTooComplex, Reason: reason}
 				}
+				if reason := checkDuplicateNames(data); reason != "" {
+					return &domain.Error{Code: MalformedJSON, Reason: reason}
+				}
 			}
 			return next(c)
 		}
@@ -148,14 +151,42 @@ func bearer(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		scheme, token, ok := strings.Cut(h, " ")
-		token = strings.TrimSpace(token)
-		if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+		if !ok || !strings.EqualFold(scheme, "Bearer") {
 			return domain.Errorf(domain.Unauthorized, "the Authorization header must read \"Bearer <credential>\"")
+		}
+		if why := malformedCredential(token); why != "" {
+			return domain.Errorf(domain.Invalid, "the Authorization header must read \"Bearer <credential>\", one space between them, the credential as it was handed out: this one %s", why)
 		}
 		req := c.Request()
 		c.SetRequest(req.WithContext(context.WithValue(req.Context(), credentialKey{}, token)))
 		return next(c)
 	}
+}
+
+// malformedCredential says what is wrong with the credential of a Bearer
+// header (what follows "Bearer "), or "" when it is a b64token (RFC 6750:
+// letters, digits, - . _ ~ + /, then any =), as every credential is.
+func malformedCredential(token string) string {
+	switch {
+	case token == "":
+		return "has no credential"
+	case token[0] == ' ' || token[0] == '\t':
+		return "has more than one space after Bearer"
+	}
+	body := strings.TrimRight(token, "=")
+	if body == "" {
+		return "has a credential of only ="
+	}
+	for _, r := range body {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("-._~+/", r):
+		case r == ' ' || r == '\t':
+			return "has a space or tab within the credential"
+		default:
+			return fmt.Sprintf("has %q in the credential, which no credential holds", r)
+		}
+	}
+	return ""
 }
 
 // credential returns the bearer credential of the request, or "".

@@ -52,6 +52,27 @@ func checkPlayerNames(names []string) error {
 	return nil
 }
 
+// checkSeed refuses a seed a person could not read back or type in again
+// (it is shown once the game ends, and replayed from records): control
+// characters such as NUL or escape, bidirectional controls, invalid UTF-8
+// or U+FFFD.
+func checkSeed(seed string) error {
+	if !utf8.ValidString(seed) {
+		return domain.Errorf(domain.Invalid, "the seed is not valid UTF-8")
+	}
+	for i, r := range seed {
+		switch {
+		case r == utf8.RuneError:
+			return domain.Errorf(domain.Invalid, "the seed holds U+FFFD (at byte %d), the mark of text lost in encoding; a seed is printable text", i)
+		case unicode.IsControl(r):
+			return domain.Errorf(domain.Invalid, "the seed holds the control character U+%04X (at byte %d); a seed is printable text on one line", r, i)
+		case isBidiControl(r):
+			return domain.Errorf(domain.Invalid, "the seed holds the bidirectional control U+%04X (at byte %d), which reorders the text around it; leave it out", r, i)
+		}
+	}
+	return nil
+}
+
 // nameKey is the form in which two names are compared: trimmed, normalised
 // to NFC and case-folded (then normalised again, as folding may decompose).
 func nameKey(name string) string {

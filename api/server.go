@@ -120,13 +120,16 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 		return nil, err
 	}
 	if b.Seed != nil {
+		if err := checkSeed(*b.Seed); err != nil {
+			return nil, err
+		}
 		req.Seed = *b.Seed
 	}
 	if b.Catalog != nil {
 		req.Catalog = *b.Catalog
 	}
 	if b.Options != nil {
-		req.Options, _ = json.Marshal(*b.Options) // decoded from JSON, so it encodes
+		req.Options = *b.Options // as sent: 2.0 is not an integer, null no value
 	}
 	c, err := s.games.Create(ctx, b.Ruleset, req)
 	if err != nil {

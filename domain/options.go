@@ -54,11 +54,20 @@ func (o Option) check(v json.RawMessage, players int) (any, error) {
 	bad := func(format string, args ...any) error {
 		return Errorf(Invalid, "option %s: %s", o.Name, fmt.Sprintf(format, args...))
 	}
+	// json.Unmarshal takes null as "leave it as it is": for an option it
+	// would be 0, false or "", which the client did not send.
+	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		want := map[string]string{"integer": "a whole number", "boolean": "true or false"}[o.Type]
+		if want == "" {
+			want = "a string"
+		}
+		return nil, bad("must be %s, not null (leave the option out for its default, %s)", want, o.Default)
+	}
 	switch o.Type {
 	case "integer":
 		var n int
-		if err := json.Unmarshal(v, &n); err != nil {
-			return nil, bad("must be a whole number, not %s", v)
+		if err := json.Unmarshal(v, &n); err != nil { // 2.0 and 2e0 too
+			return nil, bad("must be a whole number written without a fraction or exponent, not %s", v)
 		}
 		lo, hi := o.Minimum, o.Maximum
 		if o.Seat {

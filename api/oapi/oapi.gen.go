@@ -2696,10 +2696,10 @@ type CreateGameRequest struct {
 	// Example: digital
 	Mode Mode `json:"mode"`
 
-	// Options The ruleset's options (see `GET /v1/rulesets`), by name; an option left out takes its default. An unknown option or a bad value is a 400 problem naming it.
+	// Options The ruleset's options (see `GET /v1/rulesets`), by name; an option left out takes its default. Each value is of the option's type - an `integer` is a whole number written without a fraction or exponent (`2`, not `2.0` or `2e0`), a `string` a string, a `boolean` true or false; `null` is no value of any. An unknown option or a bad value is a 400 `invalid` problem naming it.
 	//
 	// Example: {}
-	Options *map[string]interface{} `json:"options,omitempty"`
+	Options *json.RawMessage `json:"options,omitempty"`
 
 	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
 	//
@@ -2711,7 +2711,7 @@ type CreateGameRequest struct {
 	// Example: silver-and-gold
 	Ruleset string `json:"ruleset"`
 
-	// Seed Digital games only. The seed the cards are shuffled from; the server picks a random one when it is left out. It stays secret until the game has ended.
+	// Seed Digital games only. The seed the cards are shuffled from; the server picks a random one when it is left out. It stays secret until the game has ended. Printable text of up to 256 bytes of UTF-8 - no control characters (NUL, escape, line breaks, tabs …), bidirectional controls or U+FFFD; otherwise a 400 `invalid` problem.
 	//
 	// Example: friday-night-42
 	Seed *string `json:"seed,omitempty"`

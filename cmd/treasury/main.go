@@ -20,12 +20,15 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -114,6 +117,9 @@ type config struct {
 	idleGames       time.Duration // games with no move for this long are deleted; 0: never
 	// Caps on open event streams; -1 is no cap (0 on the command line).
 	maxStreams, streamsPerAddress, streamsPerCredential int
+	// Caps on open connections: per client address (-1: none), and in all
+	// (0: from the open-file limit, which also bounds a value set).
+	connsPerAddress, maxConns int
 }
 
 // setting is one flag with its environment variable.
@@ -195,8 +201,19 @@ var settings = []setting{
 			c.idleGames = d
 			return nil
 		}},
-	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor)", strconv.Itoa(api.DefaultMaxStreams),
+	{"max-streams", "TREASURY_MAX_STREAMS", "event streams open at once, in all (0: no cap of its own); beyond it, 503 with Retry-After. Each holds a connection (a file descriptor): streams never take the reserve of --max-connections", strconv.Itoa(api.DefaultMaxStreams),
 		func(c *config, v string) error { return parseCap(v, &c.maxStreams) }},
+	{"connections-per-address", "TREASURY_CONNECTIONS_PER_ADDRESS", "connections one client address may hold open, idle ones included (0: no cap); beyond it, a new one is answered 429 and closed", strconv.Itoa(api.DefaultConnectionsPerAddress),
+		func(c *config, v string) error { return parseCap(v, &c.connsPerAddress) }},
+	{"max-connections", "TREASURY_MAX_CONNECTIONS", "connections open at once, in all (0: the open-file limit less 256 for the database and logs, the most it may be); beyond it, a new one is answered 503 and closed, and near it the connections idle longest are closed", "0",
+		func(c *config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("want a number, 0 or more (0: from the open-file limit), not %q", v)
+			}
+			c.maxConns = n
+			return nil
+		}},
 	{"streams-per-address", "TREASURY_STREAMS_PER_ADDRESS", "event streams one client address may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerAddress),
 		func(c *config, v string) error { return parseCap(v, &c.streamsPerAddress) }},
 	{"streams-per-credential", "TREASURY_STREAMS_PER_CREDENTIAL", "event streams one credential may hold open (0: no cap); beyond it, 429 with Retry-After", strconv.Itoa(api.DefaultStreamsPerCredential),
@@ -326,8 +343,10 @@ func printServeHelp(w io.Writer) {
 	}
 	fmt.Fprintf(&b, "\nThe server reads a request header within %s and a whole request within %s, answers within %s\n", readHeaderTimeout, readTimeout, writeTimeout)
 	fmt.Fprintf(&b, "(an event stream stays open; a client that reads none of it for %s is cut off),\n", writeTimeout)
-	fmt.Fprintf(&b, "closes idle connections after %s, and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
+	fmt.Fprintf(&b, "closes idle connections after %s (sooner near --max-connections), and on SIGINT or SIGTERM stops accepting connections,\n", idleTimeout)
 	b.WriteString("ends event streams, lets requests in flight finish, then closes the database.\n")
+	b.WriteString("A PostgreSQL database that does not answer at start is tried again, with back-off, until it does;\n")
+	b.WriteString("meanwhile /readyz and every request but /healthz and /metrics answer 503.\n")
 	b.WriteString("\nGET /healthz says the server is alive, /readyz that its database is usable, /metrics serves\n")
 	b.WriteString("Prometheus metrics and /docs the API's documentation. Logs go to stderr, one line per request.\n")
 	io.WriteString(w, b.String())
@@ -366,11 +385,21 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := newLogger(c, stderr)
-	if n, err := raiseOpenFileLimit(); err != nil {
+	n, err := raiseOpenFileLimit()
+	if err != nil {
 		log.Warn("could not raise the open-file limit", "error", err, "limit", n)
-	} else if c.maxStreams < 0 || uint64(c.maxStreams)+reservedFiles > n {
-		log.Warn("the cap on event streams leaves too few file descriptors for other connections: lower --max-streams or raise the hard open-file limit",
-			"max_streams", c.maxStreams, "open_file_limit", n)
+	}
+	limiter := api.NewConnLimiter(connLimits(c, n, log), nil)
+	cl := limiter.Limits()
+	// An event stream holds a connection: streams may take every connection
+	// but the reserve kept for addresses holding few (health checks, other
+	// players), whatever --max-streams says.
+	if most := cl.Total - cl.Reserve; c.maxStreams < 0 || c.maxStreams > most {
+		if c.maxStreams > most {
+			log.Warn("the cap on event streams is above what the open-file limit leaves; lowered (raise the hard open-file limit, systemd: LimitNOFILE=, to allow more)",
+				"max_streams", c.maxStreams, "lowered_to", most, "open_file_limit", n)
+		}
+		c.maxStreams = most
 	}
 
 	sg, err := rules(c)
@@ -378,51 +407,76 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	metrics := api.NewMetrics()
-	store, err := openStore(ctx, c.database, storeOptions{
-		observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true,
-	})
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err := store.Close(); err != nil {
-			log.Error("close the database", "error", err)
-		}
-	}()
-	games := service.New(store, rulesets.All(sg)...)
-	if games.Shared() {
-		// Other servers may store moves in this database: hear of them for
-		// this server's event streams, until the store is closed.
-		followCtx, stopFollowing := context.WithCancel(context.Background())
-		followed := make(chan struct{})
-		go func() { _ = games.FollowStore(followCtx); close(followed) }()
-		defer func() { stopFollowing(); <-followed }()
-	}
-	if c.idleGames > 0 {
-		sweepCtx, stopSweep := context.WithCancel(context.Background())
-		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
-		// Runs before the store is closed (defers run last first).
-		defer func() { stopSweep(); <-swept }()
-	}
+	limiter.SetMetrics(metrics)
+	sopts := storeOptions{observeCommit: metrics.ObserveCommit, lingerGap: c.lingerGap, lingerMax: c.lingerMax, lingerSet: true}
 	// Closed when shutdown begins: event streams end instead of holding the
 	// shutdown until its timeout.
 	stopping := make(chan struct{})
-	handler, err := api.NewHandler(games, api.Options{
-		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
-		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
-		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
-		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
-	})
-	if err != nil {
+	start := func(store gameStore) (http.Handler, func(), error) {
+		return startGames(c, sg, store, metrics, stopping, log)
+	}
+
+	// The handler in force: the games' once their store answers.
+	var current atomic.Pointer[http.Handler]
+	var stopGames func() // ends what startGames began; set once
+	var waited chan struct{}
+	store, err := openStore(ctx, c.database, sopts)
+	switch {
+	case err == nil:
+		h, stop, err := start(store)
+		if err != nil {
+			return err
+		}
+		current.Store(&h)
+		stopGames = stop
+	case isPostgres(c.database) && domain.ErrorCode(err) == domain.Unavailable:
+		// A database that is down, or still starting with the machine: serve
+		// anyway, not ready, and connect when it answers, so that a server
+		// restarted with its database comes back by itself.
+		log.Warn("the database does not answer; serving anyway: /readyz answers 503 and games wait until it does. Trying again",
+			"database", describeDatabase(c.database), "error", storeCause(err), "retry_in", firstRetry)
+		h := api.Waiting(metrics, "the server is waiting for its database, which does not answer yet; retry later")
+		current.Store(&h)
+		waited = make(chan struct{})
+		waitCtx, stopWaiting := context.WithCancel(ctx)
+		defer stopWaiting()
+		go func() {
+			defer close(waited)
+			store, ok := waitForStore(waitCtx, c.database, sopts, log)
+			if !ok {
+				return
+			}
+			h, stop, err := start(store)
+			if err != nil {
+				log.Error("the database answers, but the games cannot start", "error", err)
+				_ = store.Close()
+				return
+			}
+			stopGames = stop
+			current.Store(&h)
+			log.Info("the database answers: serving games", "database", describeDatabase(c.database))
+		}()
+	default:
 		return err
 	}
+	defer func() {
+		if waited != nil {
+			<-waited // stopGames is set, or will never be
+		}
+		if stopGames != nil {
+			stopGames()
+		}
+	}()
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) })
 
 	ln, err := net.Listen("tcp", c.address)
 	if err != nil {
 		return err
 	}
+	ln = limiter.Listener(ln)
 	srv := &http.Server{
 		Handler:           handler,
+		ConnState:         limiter.ConnState,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -441,7 +495,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		fmt.Fprintf(stdout, "treasury: phones on this network open %s\n", strings.Join(phones, " or "))
 	}
-	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", games.Rulesets())
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", rulesetNames(sg),
+		"max_connections", cl.Total, "connections_per_address", cl.PerAddress, "max_streams", c.maxStreams)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -465,4 +520,105 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// startGames starts serving the games of store: the coordinating service,
+// following other servers' moves (PostgreSQL), the sweep of idle games, and
+// the HTTP handler. stop ends them and closes the store, after the HTTP
+// server has stopped.
+func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Metrics, stopping <-chan struct{}, log *slog.Logger) (http.Handler, func(), error) {
+	var stops []func() // run last first
+	stop := func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	stops = append(stops, func() {
+		if err := store.Close(); err != nil {
+			log.Error("close the database", "error", err)
+		}
+	})
+	games := service.New(store, rulesets.All(sg)...)
+	if games.Shared() {
+		// Other servers may store moves in this database: hear of them for
+		// this server's event streams, until the store is closed.
+		followCtx, stopFollowing := context.WithCancel(context.Background())
+		followed := make(chan struct{})
+		go func() { _ = games.FollowStore(followCtx); close(followed) }()
+		stops = append(stops, func() { stopFollowing(); <-followed })
+	}
+	if c.idleGames > 0 {
+		sweepCtx, stopSweep := context.WithCancel(context.Background())
+		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
+		stops = append(stops, func() { stopSweep(); <-swept })
+	}
+	handler, err := api.NewHandler(games, api.Options{
+		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
+		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
+		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
+		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
+	})
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return handler, stop, nil
+}
+
+// storeCause is what went wrong with a store, without what an HTTP client
+// would be told of it (a store's Unavailable error wraps both).
+func storeCause(err error) error {
+	if u, ok := err.(interface{ Unwrap() []error }); ok {
+		if es := u.Unwrap(); len(es) > 0 {
+			return es[len(es)-1]
+		}
+	}
+	return err
+}
+
+// Back-off of the tries to reach a database that did not answer at start.
+const (
+	firstRetry = 500 * time.Millisecond
+	lastRetry  = 15 * time.Second
+)
+
+// waitForStore opens the store of database again and again, waiting twice
+// as long after each failure (up to lastRetry), until it opens or ctx ends
+// (false). A failure that is not the database being unreachable (a wrong
+// password, a schema too new) is logged as an error and tried again too: the
+// operator may fix it without restarting the server.
+func waitForStore(ctx context.Context, database string, o storeOptions, log *slog.Logger) (gameStore, bool) {
+	wait := firstRetry
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, lastRetry)
+		octx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		store, err := openStore(octx, database, o)
+		cancel()
+		if err == nil {
+			return store, true
+		}
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		if domain.ErrorCode(err) == domain.Unavailable {
+			log.Warn("the database still does not answer; /readyz answers 503. Trying again", "database", describeDatabase(database), "error", storeCause(err), "retry_in", wait)
+		} else {
+			log.Error("the database answers but cannot be used; /readyz answers 503. Trying again", "database", describeDatabase(database), "error", err, "retry_in", wait)
+		}
+	}
+}
+
+// rulesetNames are the names of the rulesets served, in order.
+func rulesetNames(sg *silvergold.Rules) []string {
+	var names []string
+	for _, r := range rulesets.All(sg) {
+		names = append(names, r.Name())
+	}
+	slices.Sort(names)
+	return names
 }

@@ -64,6 +64,13 @@ func (l *lines) String() string {
 // function that stops it as SIGTERM would and returns what run returned.
 func started(t *testing.T, args []string, getenv func(string) string) (string, func() error) {
 	t.Helper()
+	base, stop, _ := startedLog(t, args, getenv)
+	return base, stop
+}
+
+// startedLog is started, with what the server writes on stderr (its log).
+func startedLog(t *testing.T, args []string, getenv func(string) string) (string, func() error, *lines) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stdout, stderr := newLines(), newLines()
 	done := make(chan error, 1)
@@ -89,7 +96,7 @@ func started(t *testing.T, args []string, getenv func(string) string) (string, f
 			return runErr
 		}
 		t.Cleanup(func() { _ = stop() })
-		return base, stop
+		return base, stop, stderr
 	case err := <-done:
 		cancel()
 		t.Fatalf("run returned before listening: %v\nstderr: %s", err, stderr)
@@ -97,7 +104,7 @@ func started(t *testing.T, args []string, getenv func(string) string) (string, f
 		cancel()
 		t.Fatalf("the server did not start\nstderr: %s", stderr)
 	}
-	return "", nil
+	return "", nil, nil
 }
 
 func createGame(t *testing.T, base string) string {

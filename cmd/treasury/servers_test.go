@@ -4,7 +4,11 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -83,5 +87,100 @@ func TestServeTwoOnPostgres(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stream on B heard nothing of the move on A within 5 s")
+	}
+}
+
+// TestServeWaitsForPostgres: a server started while its PostgreSQL is down
+// serves anyway, /healthz 200 and /readyz 503, says so in its log, and once
+// the database answers becomes ready by itself and plays games.
+func TestServeWaitsForPostgres(t *testing.T) {
+	c, err := pgtest.Start(false)
+	if err != nil {
+		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	socketURL, err := c.Database(t.Context(), "later")
+	if err != nil {
+		t.Fatal(err)
+	}
+	su, err := url.Parse(socketURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	socket := filepath.Join(su.Query().Get("host"), ".s.PGSQL.5432")
+	// The database, over TCP at an address where nothing listens yet.
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := free.Addr().String()
+	free.Close()
+	dbURL := (&url.URL{Scheme: "postgres", User: su.User, Host: addr, Path: su.Path, RawQuery: "sslmode=disable"}).String()
+
+	base, _, log := startedLog(t, []string{"serve", "--address", "127.0.0.1:0", "--database", dbURL}, env())
+	get := func(path string) (int, string) {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		defer res.Body.Close()
+		return res.StatusCode, res.Header.Get("Content-Type")
+	}
+	if status, _ := get("/healthz"); status != http.StatusOK {
+		t.Errorf("/healthz without a database: %d, want 200 (the process is alive)", status)
+	}
+	if status, ctype := get("/readyz"); status != http.StatusServiceUnavailable || ctype != "application/problem+json" {
+		t.Errorf("/readyz without a database: %d %s, want 503 problem+json", status, ctype)
+	}
+	res, err := http.Post(base+"/v1/games", "application/json", strings.NewReader(`{"ruleset":"silver-and-gold","mode":"physical","players":[{"name":"Ann"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+		t.Errorf("a new game without a database: %d, Retry-After %q; want 503 with Retry-After", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if !strings.Contains(log.String(), "the database does not answer; serving anyway") {
+		t.Errorf("the log does not say the database does not answer:\n%s", log)
+	}
+
+	// The database comes up at that address.
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatalf("listen where the database is expected: %v", err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			cn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer cn.Close()
+				pg, err := net.Dial("unix", socket)
+				if err != nil {
+					return
+				}
+				defer pg.Close()
+				go func() { _, _ = io.Copy(pg, cn); pg.Close() }()
+				_, _ = io.Copy(cn, pg)
+			}()
+		}
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		status, _ := get("/readyz")
+		if status == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz still %d a minute after the database came up\nlog:\n%s", status, log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	createGame(t, base)
+	if !strings.Contains(log.String(), "the database answers: serving games") {
+		t.Errorf("the log does not say the database answers:\n%s", log)
 	}
 }

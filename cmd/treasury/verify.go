@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -35,7 +36,9 @@ Flags:
 
 Exit status: 0 valid, 1 invalid (a mistake on the sheet, a record that does
 not hold up), 2 unusable input (an unreadable file, not JSON, not a sheet or
-a record) or a mistake in the command line.
+a record, more than the server takes: a sheet over TREASURY_BODY_LIMIT, 64 KiB
+by default, a record over 256 KiB or that limit, JSON nested over 32 deep) or
+a mistake in the command line.
 `
 
 // verifyCommand runs `treasury verify sheet|record`. An invalid sheet or
@@ -73,9 +76,12 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	if len(files) != 1 {
 		return usageError{fmt.Errorf("name one %s file (or - for standard input), not %d", what, len(files))}
 	}
-	data, err := readInput(files[0])
+	data, err := readInput(files[0], verifyInputLimit(what, getenv))
 	if err != nil {
 		return usageError{err}
+	}
+	if reason := api.DefaultJSONLimits.Check(data); reason != "" {
+		return usageError{fmt.Errorf("the server would refuse this %s (body_too_complex): %s", what, strings.Replace(reason, "the request body", "it", 1))}
 	}
 	sg, err := rules(config{catalog: *catalog})
 	if err != nil {
@@ -96,15 +102,42 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	return verifyRecord(sg, data, *asJSON, stdout)
 }
 
-func readInput(name string) ([]byte, error) {
-	if name == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("read standard input: %w", err)
-		}
-		return b, nil
+// verifyInputLimit is the most bytes the server takes for what (a sheet or a
+// record) in a request body: its body limit (TREASURY_BODY_LIMIT, as for
+// treasury serve), and for a record at least api.RecordBodyLimit.
+func verifyInputLimit(what string, getenv func(string) string) int64 {
+	limit := int64(api.DefaultBodyLimit)
+	if n, err := strconv.ParseInt(getenv("TREASURY_BODY_LIMIT"), 10, 64); err == nil && n > 0 {
+		limit = n
 	}
-	return os.ReadFile(name)
+	if what == "record" {
+		limit = max(limit, api.RecordBodyLimit)
+	}
+	return limit
+}
+
+// readInput reads a file, or standard input for "-", refusing one longer
+// than limit bytes after reading at most one byte more: a file such as
+// /dev/zero never ends.
+func readInput(name string, limit int64) ([]byte, error) {
+	var r io.Reader = stdin
+	what := "standard input"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r, what = f, name
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s is longer than %d bytes, the most the server takes (payload_too_large); TREASURY_BODY_LIMIT raises it as for treasury serve", what, limit)
+	}
+	return b, nil
 }
 
 func verifySheet(sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {

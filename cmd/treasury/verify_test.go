@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -357,4 +359,65 @@ func TestVerifyRecordOtherRuleset(t *testing.T) {
 	if strings.Contains(out, "coins") {
 		t.Errorf("the report shows Silver & Gold's lines:\n%s", out)
 	}
+}
+
+// zeros is an endless input, as /dev/zero, up to a bound (so that a test of
+// a reader without a limit ends), counting what is read of it.
+type zeros struct{ read, bound int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.read >= z.bound {
+		return 0, io.EOF
+	}
+	n := int(min(int64(len(p)), z.bound-z.read))
+	clear(p[:n])
+	z.read += int64(n)
+	return n, nil
+}
+
+// TestVerifyInputLimits: treasury verify takes what the server takes and no
+// more. An input without end (/dev/zero) is refused after the body limit,
+// not read until memory runs out; a body nested deeper than the server
+// parses is refused as the server refuses it.
+func TestVerifyInputLimits(t *testing.T) {
+	for _, tc := range []struct {
+		what  string
+		env   []string
+		limit int64
+	}{
+		{"sheet", nil, 64 << 10},
+		{"record", nil, 256 << 10},
+		{"sheet", []string{"TREASURY_BODY_LIMIT", "100000"}, 100000},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			z := &zeros{bound: 64 << 20}
+			old := stdin
+			stdin = z
+			t.Cleanup(func() { stdin = old })
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), []string{"verify", tc.what, "-"}, env(tc.env...), &out, &errOut)
+			if exitStatus(err) != 2 || !strings.Contains(fmt.Sprint(err), fmt.Sprintf("longer than %d bytes", tc.limit)) {
+				t.Errorf("exit %d: %v; want exit 2 saying the input is longer than %d bytes", exitStatus(err), err, tc.limit)
+			}
+			if z.read > tc.limit+64<<10 {
+				t.Errorf("read %d bytes of an endless input; the limit is %d", z.read, tc.limit)
+			}
+		})
+	}
+	t.Run("dev-zero", func(t *testing.T) {
+		if _, err := os.Stat("/dev/zero"); err != nil {
+			t.Skip("no /dev/zero")
+		}
+		code, _, errOut := verifyRun(t, "", "record", "/dev/zero")
+		if code != 2 || !strings.Contains(errOut, "/dev/zero is longer than 262144 bytes") {
+			t.Errorf("exit %d, stderr %q", code, errOut)
+		}
+	})
+	t.Run("nested", func(t *testing.T) {
+		deep := strings.Repeat("[", 9000) + strings.Repeat("]", 9000)
+		code, _, errOut := verifyRun(t, `{"players":`+deep+`}`, "sheet", "-")
+		if code != 2 || !strings.Contains(errOut, "body_too_complex") || !strings.Contains(errOut, "more than 32 deep") {
+			t.Errorf("exit %d, stderr %q", code, errOut)
+		}
+	})
 }

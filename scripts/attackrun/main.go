@@ -12,7 +12,10 @@
 //   - choice changes: one seat replacing its keep during setup (how many
 //     changes were accepted);
 //   - slow clients: requests whose body is shorter than their Content-Length
-//     (what they were answered, and when).
+//     (what they were answered, and when);
+//   - idle flood (issue 20): -idle connections from 127.0.0.1, each asking
+//     /healthz once and then idling, while another address (127.0.0.2)
+//     checks /healthz and plays games (their latency before and meanwhile).
 //
 // While the first three run, a player reads its game in a loop; the run
 // prints that player's median and p99 latency beside the latency with no
@@ -21,6 +24,8 @@
 //
 //	go run ./scripts/attackrun                 # the default, about a minute
 //	go run ./scripts/attackrun -streams 20000  # the audit's stream flood
+//	go run ./scripts/attackrun -only idle      # the idle flood alone
+//	go run ./scripts/attackrun -only idle -bin /tmp/old/treasury  # against a server built elsewhere
 package main
 
 import (
@@ -55,6 +60,9 @@ type config struct {
 	slow     int           // slow clients (0: skip the phase)
 	baseline time.Duration // how long the player's latency is measured without attack
 	keep     bool
+	idle     int    // idle connections to hold from one address (0: skip the phase)
+	only     string // "idle": only the idle flood
+	bin      string // a server binary to run instead of building ./cmd/treasury
 }
 
 func main() {
@@ -67,7 +75,17 @@ func main() {
 	flag.IntVar(&c.slow, "slow", 4, "slow clients (a body shorter than its Content-Length); 0: skip (the phase lasts the server's read timeout)")
 	flag.DurationVar(&c.baseline, "baseline", 2*time.Second, "how long the player's latency is measured with no attack")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (database and server log)")
+	flag.IntVar(&c.idle, "idle", 20000, "idle keep-alive connections to open from one address (0: skip the phase)")
+	flag.StringVar(&c.only, "only", "", "idle: run only the idle flood")
+	flag.StringVar(&c.bin, "bin", "", "run this server binary instead of building ./cmd/treasury (to measure another version)")
+	holdAddr := flag.String("hold", "", "(used by the run itself) hold idle connections to this address")
+	holdFrom := flag.String("hold-from", "127.0.0.1", "(with -hold) from this local address")
+	holdN := flag.Int("hold-n", 0, "(with -hold) this many")
 	flag.Parse()
+	if *holdAddr != "" {
+		holdMain(*holdAddr, *holdFrom, *holdN)
+		return
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, c, os.Stdout); err != nil {
@@ -91,9 +109,12 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	} else {
 		defer os.RemoveAll(tmp)
 	}
-	bin := filepath.Join(tmp, "treasury")
-	if err := proc.Build(ctx, root, "./cmd/treasury", bin); err != nil {
-		return err
+	bin := c.bin
+	if bin == "" {
+		bin = filepath.Join(tmp, "treasury")
+		if err := proc.Build(ctx, root, "./cmd/treasury", bin); err != nil {
+			return err
+		}
 	}
 	addr, err := proc.FreeAddress()
 	if err != nil {
@@ -110,6 +131,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	fmt.Fprintf(out, "attack run %s\nmachine: %s\nserver: rate limits off (TREASURY_RATE_PER_ADDRESS=0, TREASURY_RATE_PER_CREDENTIAL=0)\n",
 		time.Now().UTC().Format(time.RFC3339), proc.Machine())
 
+	if c.only == "idle" {
+		return a.idleFlood(ctx, c)
+	}
 	g, err := a.createGame(2)
 	if err != nil {
 		return fmt.Errorf("create the player's game: %w", err)
@@ -143,6 +167,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	if c.slow > 0 {
 		a.slowClients(ctx, c)
+	}
+	if c.idle > 0 {
+		return a.idleFlood(ctx, c)
 	}
 	return nil
 }

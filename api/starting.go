@@ -1,0 +1,51 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/domain"
+)
+
+// problemJSON is the body of a problem with code and detail, for answers
+// written outside the Echo handler (its error handler writes the others).
+func problemJSON(code domain.Code, detail string) []byte {
+	k := kinds[code]
+	b, _ := json.Marshal(oapi.Problem{
+		Type: "urn:treasury:problem:" + string(code), Title: k.title, Status: k.status, Detail: detail, Code: oapi.ProblemCode(code),
+	})
+	return append(b, '\n')
+}
+
+// Waiting is the handler of a server whose game store does not answer yet
+// (a database still starting, or down when the server started): /healthz
+// answers 200, the process being alive; /readyz and every other request 503
+// unavailable with Retry-After, saying why; /metrics serves m (nil: 503 too).
+// The server swaps in NewHandler's handler once the store answers.
+func Waiting(m *Metrics, detail string) http.Handler {
+	var metrics http.Handler
+	if m != nil {
+		metrics = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
+	}
+	body := problemJSON(domain.Unavailable, detail)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "no-store")
+			_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+			return
+		case r.URL.Path == "/metrics" && metrics != nil:
+			metrics.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/problem+json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Retry-After", "5")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write(body)
+	})
+}
