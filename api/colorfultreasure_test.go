@@ -327,8 +327,9 @@ func decodeAny(s string) any {
 
 // TestColorfulTreasureNoFaceDownLeak plays a digital advanced game while
 // every seat, the host and the public read the game, the listings, the
-// score, the log, the record and the event stream caught up from the start:
-// no answer and no event names a card that is face down at that moment.
+// score, the log, the record and the event stream caught up from the start,
+// and each move is retried with its Idempotency-Key three moves later: no
+// answer and no event names a card that is face down at that moment.
 func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 	const seed = "ct-leak-seed-51c2"
 	s := newServer(t)
@@ -370,7 +371,11 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 	}
 	readers := append([]string{"", tb.host}, tb.seats...)
 	r := rand.New(rand.NewPCG(9, 9))
-	events := 0
+	events, replays := 0, 0
+	var sent []struct {
+		m               ct.Move
+		credential, key string
+	}
 	for n := 0; ; n++ {
 		g := ctGet(t, tb, tb.host)
 		if g.Ended {
@@ -391,9 +396,25 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 			}
 		}
 		check()
+		// A retry of the move made three moves ago (its cards may be face
+		// down again by now).
+		if len(sent) >= 3 {
+			o := sent[len(sent)-3]
+			res := s.do(t, http.MethodPost, tb.path("/moves"), o.m, cred(o.credential), header("Idempotency-Key", o.key))
+			if res.Status != http.StatusOK || res.Header.Get("Idempotency-Replayed") != "true" {
+				t.Fatalf("a retry of %+v: %d %v", o.m, res.Status, res.Header)
+			}
+			replays++
+			check()
+		}
 		m := ctChoose(ctLegal(t, tb, g.State.Turn), r)
-		res := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]))
+		key := fmt.Sprintf("move-%d", n)
+		res := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]), header("Idempotency-Key", key))
 		wantStatus(t, res, http.StatusOK)
+		sent = append(sent, struct {
+			m               ct.Move
+			credential, key string
+		}{m, tb.seats[g.State.Turn], key})
 		mu.Lock()
 		err := mirror.Play(domain.Actor{Seat: g.State.Turn}, &m)
 		mu.Unlock()
@@ -402,8 +423,8 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 		}
 		check()
 	}
-	if checked < 500 || events < 100 {
-		t.Fatalf("only %d answers and %d events were checked", checked, events)
+	if checked < 500 || events < 100 || replays < 50 {
+		t.Fatalf("only %d answers, %d events and %d retries were checked", checked, events, replays)
 	}
 }
 

@@ -3812,7 +3812,7 @@ type MoveLog struct {
 	Moves []MoveEntry `json:"moves"`
 }
 
-// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes. With `Prefer: return=minimal`, `seq` and `version` only.
+// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay answers with the move's `seq` and the game as it stands at the replay, as whoever made the move would read it then. With `Prefer: return=minimal`, `seq` and `version` only.
 //
 // Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
@@ -3826,7 +3826,7 @@ type MoveResult struct {
 	// Example: 13
 	Seq int64 `json:"seq"`
 
-	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag).
+	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag); in a replay, its version at the replay.
 	//
 	// Example: 13
 	Version *int64 `json:"version,omitempty"`
