@@ -1832,7 +1832,7 @@ type ColorfulTreasureCatalogRuleset string
 // Example: key
 type ColorfulTreasureCatalogWondersLock string
 
-// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer.
+// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer. The turn then waits while the seat may still use a peek or wild token (the one taken included), and passes otherwise.
 //
 // Example: {"seat":0,"token":3,"type":"ct_claim"}
 type ColorfulTreasureClaim struct {
@@ -1950,7 +1950,7 @@ type ColorfulTreasureColumnLock string
 // Example: peek_two
 type ColorfulTreasureEffect string
 
-// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step without taking an action token (or without using its wild token).
+// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step, without taking an action token or without using the peek or wild token it may still use (a token taken this turn included).
 //
 // Example: {"seat":0,"type":"ct_end"}
 type ColorfulTreasureEnd struct {
@@ -2625,7 +2625,7 @@ type ColorfulTreasureView struct {
 	// Example: digital
 	Mode Mode `json:"mode"`
 
-	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token, use a peek or wild token, even one just taken, or end the turn), `ended`.
 	//
 	// Example: choose
 	Phase ColorfulTreasureViewPhase `json:"phase"`
@@ -2667,7 +2667,7 @@ type ColorfulTreasureView struct {
 	Variant ColorfulTreasureViewVariant `json:"variant"`
 }
 
-// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token, use a peek or wild token, even one just taken, or end the turn), `ended`.
 //
 // Example: choose
 type ColorfulTreasureViewPhase string

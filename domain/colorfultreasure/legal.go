@@ -192,17 +192,14 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 				continue
 			}
 			down := g.faceDown()
+			if !g.canPeek(e, down) {
+				continue // no face-down card, or (peek_two) all of one wonder
+			}
 			o.Cells = down
 			if e == PeekTwo {
 				o.Min, o.Max, o.DifferentWonders = 2, 2, true
-				if len(down) == 0 || down[0].Column == down[len(down)-1].Column {
-					continue // the face-down cards are all of one wonder
-				}
 			} else {
 				o.Min, o.Max, o.SameWonder = 1, 3, true
-				if len(down) == 0 {
-					continue
-				}
 			}
 		case FourthCard:
 			if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth || g.Left() == 3 {

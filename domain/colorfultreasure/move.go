@@ -439,12 +439,18 @@ func (g *Game) proceed() {
 		return
 	}
 	g.checkAwards(g.Turn)
-	// The claim step waits only while there is something to do in it.
-	if g.canClaim() || g.wildUsable() {
-		g.Phase = PhaseClaim
-		return
+	g.Phase = PhaseClaim
+	g.endIfDone()
+}
+
+// endIfDone passes the turn in the claim step once nothing is left to do in
+// it: no token to take, and no action token the seat may still use (a peek,
+// the wild pair). Tokens may be used "anytime during your turn, even on the
+// turn that you gain them", so the step waits for ct_end while one may.
+func (g *Game) endIfDone() {
+	if g.Phase == PhaseClaim && !g.canClaim() && !g.wildUsable() && !g.peekUsable(g.Turn) {
+		g.endTurn()
 	}
-	g.endTurn()
 }
 
 // rob steals a collected card or a diamond token from an opponent.
@@ -562,6 +568,7 @@ func (g *Game) useToken(seat int, m *Move) error {
 			// The peeking seat alone sees the cards, once, as it happens.
 			g.events = append(g.events, event{typ: "peeked", data: peekEvent{Seat: seat, Cards: shown}, forSeat: seat, notHost: true, live: true})
 		}
+		g.endIfDone()
 		return nil
 	case FourthCard:
 		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
@@ -656,6 +663,27 @@ func (g *Game) claimColour(seat int) int {
 	return -1
 }
 
+// peekUsable reports whether seat holds a peek token it could use on the
+// grid as it lies: face-down cards of two wonders for peek_two, one card for
+// peek_three.
+func (g *Game) peekUsable(seat int) bool {
+	for _, t := range g.Players[seat].Actions {
+		if e := g.effect(t); (e == PeekTwo || e == PeekThree) && g.canPeek(e, g.faceDown()) {
+			return true
+		}
+	}
+	return false
+}
+
+// canPeek reports whether a peek with effect e has cards to look at among
+// the face-down cards down (in grid order).
+func (g *Game) canPeek(e Effect, down []Pos) bool {
+	if e == PeekTwo {
+		return len(down) > 0 && down[0].Column != down[len(down)-1].Column
+	}
+	return len(down) > 0
+}
+
 // wildUsable reports whether the seat on turn may use its wild token now.
 func (g *Game) wildUsable() bool {
 	p := &g.Players[g.Turn]
@@ -687,9 +715,7 @@ func (g *Game) claim(seat int, m *Move) error {
 	g.Actions[t] = seat
 	g.Claimed = true
 	g.emit("token_taken", tokenEvent{Seat: seat, Token: t + 1, Effect: g.effect(t).String(), Colour: Colours[c].String()})
-	if !g.wildUsable() {
-		g.endTurn()
-	}
+	g.endIfDone()
 	return nil
 }
 

@@ -340,7 +340,7 @@ export function render(ctx) {
   const who = ctx.role === 'host' ? 'Host' : ctx.role === 'seat' ? name(ctx, ctx.seat) : 'Spectator';
   document.title = `Colorful Treasure: ${who}`;
   const out = [h('h1', {}, `Colorful Treasure · ${who}`)];
-  const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take an action token'}[st.phase] || st.phase;
+  const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take or use an action token, or end the turn'}[st.phase] || st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? 'Game over' : `Round ${st.round}: ${name(ctx, st.turn)} ${phase}`,
     ` · ${st.variant}${st.mode === 'physical' ? ' · physical cards' : ''}${st.last_round ? ' · last round' : ''}${st.thefts_owed ? ` · ${st.thefts_owed} theft${st.thefts_owed === 1 ? '' : 's'} owed` : ''}`));
   if (v.ended && ctx.score) out.push(finalScore(ctx));
