@@ -461,3 +461,61 @@ func ctCatchUp(t *testing.T, tb *table, c string, version int64, mirror *ct.Game
 		}
 	}
 }
+
+// TestColorfulTreasurePhysicalForgets: at a physical table, once a card
+// reported is face down again, nothing the server answers says what it
+// showed: the move log (for every reader) leaves the report out while the
+// game runs, and the next listing offers every kind its wonder can still
+// hold, not only the one reported.
+func TestColorfulTreasurePhysicalForgets(t *testing.T) {
+	s := newServer(t)
+	tb := newCTTable(t, s, "physical", 2, "", nil)
+	l := ctLegal(t, tb, 0)
+	first := l.Flip.Cells[0]
+	var second ct.FlipCell
+	for _, c := range l.Flip.Cells {
+		if c.Column != first.Column {
+			second = c
+			break
+		}
+	}
+	// Two gems of different colours: taking nothing turns both back.
+	gem := func(c ct.FlipCell, not ct.Kind) ct.Kind {
+		for _, k := range c.Shows {
+			if k.IsGem() && k != not {
+				return k
+			}
+		}
+		t.Fatalf("no gem offered at %v: %v", c.Pos, c.Shows)
+		return 0
+	}
+	k1 := gem(first, -1)
+	k2 := gem(second, k1)
+	flip := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(0), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{k1, k2}}
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.host)), http.StatusOK)
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.host)), http.StatusOK)
+
+	for _, c := range []string{"", tb.host, tb.seats[0], tb.seats[1]} {
+		r := s.do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
+		wantStatus(t, r, http.StatusOK)
+		if bytes.Contains(r.Body, []byte(`"shows"`)) || !bytes.Contains(r.Body, []byte(`"type":"flip"`)) {
+			t.Errorf("the move log read with %q keeps the report of cards now face down: %s", c, r.Body)
+		}
+	}
+	l = ctLegal(t, tb, 1)
+	for _, c := range l.Flip.Cells {
+		if c.Pos == first.Pos && len(c.Shows) != len(first.Shows) {
+			t.Errorf("the card reported %s is offered as %v, where its wonder may still show %v", k1, c.Shows, first.Shows)
+		}
+	}
+	// The report contradicting the first is taken: that one may have been a
+	// mis-report.
+	var other ct.Kind = -1
+	for _, k := range first.Shows {
+		if k != k1 && k.IsGem() {
+			other = k
+		}
+	}
+	again := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(1), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{other, k2}}
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), again, cred(tb.seats[1])), http.StatusOK)
+}

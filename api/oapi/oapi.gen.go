@@ -1986,7 +1986,7 @@ type ColorfulTreasureFlip struct {
 	// Example: 0
 	Seat ColorfulTreasureSeat `json:"seat"`
 
-	// Shows Physical only - what each card shows, in the order of `cards`.
+	// Shows Physical only - what each card shows, in the order of `cards`. The move log leaves it out, for every reader, until the game ends (the table saw it; the server does not remember it for the players).
 	Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
 
 	// Type Always `flip`.

@@ -101,18 +101,15 @@ func (g *Game) flipCells() []FlipCell {
 	return out
 }
 
-// possible returns what the card at p may show in a physical game: what it
-// showed before, or any card of its wonder not yet seen elsewhere.
+// possible returns what the face-down card at p may show in a physical
+// game: any card of its wonder neither taken nor face up now (what it showed
+// before is forgotten; see checkReport).
 func (g *Game) possible(p Pos) []Kind {
-	c := g.cell(p)
-	if c.Kind != unknown {
-		return []Kind{Kind(c.Kind)}
-	}
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
 		seen := false
 		for _, o := range g.Grid[p.Column] {
-			seen = seen || o.Kind == int8(k)
+			seen = seen || (o.Kind == int8(k) && o.State != CellDown)
 		}
 		if !seen {
 			out = append(out, k)

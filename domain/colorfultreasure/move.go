@@ -238,35 +238,28 @@ func (g *Game) flipCount() (int, error) {
 }
 
 // checkReport checks a physical table's report of what cards show: each is a
-// card its column still holds face down, and a card reported before shows
-// what it showed then.
+// card its column may still hold face down (not taken, not face up
+// elsewhere), and two cards of one column are not the same card. What a
+// card showed when it was turned over before is not held against the
+// report: the server forgets it once the card is face down again (see
+// collect), as it would be a memory the players do not all have.
 func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 	if len(shows) != len(cards) {
 		return domain.Errorf(domain.Invalid, "in a physical game report what each revealed card shows: %d cards, %d kinds in shows", len(cards), len(shows))
 	}
 	for i, p := range cards {
 		k := shows[i]
-		c := g.cell(p)
 		w := &g.cat.Wonders[p.Column]
 		if k < 0 || k >= NumKinds {
 			return domain.Errorf(domain.Invalid, "shows[%d] is no kind of card", i)
-		}
-		if c.Kind != unknown {
-			if Kind(c.Kind) != k {
-				return domain.Illegal("report-consistent", "the card at %v showed %s when it was revealed before; it cannot show %s now", p, Kind(c.Kind), k)
-			}
-			continue
 		}
 		if !w.Has(k, g.Junior()) {
 			return domain.Illegal("report-possible", "%s has no %s card (its cards are %s)", w.ID, k, kindList(w.Cards(g.Junior())))
 		}
 		for r, o := range g.Grid[p.Column] {
-			if o.Kind == int8(k) {
-				where := "is face down at " + Pos{p.Column, r}.String()
-				switch o.State {
-				case CellGone:
-					where = "was taken"
-				case CellUp:
+			if o.Kind == int8(k) && o.State != CellDown {
+				where := "was taken"
+				if o.State == CellUp {
 					where = "is face up at " + Pos{p.Column, r}.String()
 				}
 				return domain.Illegal("report-possible", "%s's %s card %s; the card at %v cannot be it", w.ID, k, where, p)
@@ -363,6 +356,11 @@ func (g *Game) collect(seat int, m *Move) error {
 		}
 		if !take {
 			c.State = CellDown
+			if g.Mode == Physical {
+				// Face down, a real card is unknown again to the server
+				// as to anyone who did not remember it.
+				c.Kind = unknown
+			}
 			ev.TurnedDown = append(ev.TurnedDown, pos)
 			continue
 		}
