@@ -327,8 +327,9 @@ func decodeAny(s string) any {
 
 // TestColorfulTreasureNoFaceDownLeak plays a digital advanced game while
 // every seat, the host and the public read the game, the listings, the
-// score, the log, the record and the event stream caught up from the start:
-// no answer and no event names a card that is face down at that moment.
+// score, the log, the record and the event stream caught up from the start,
+// and each move is retried with its Idempotency-Key three moves later: no
+// answer and no event names a card that is face down at that moment.
 func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 	const seed = "ct-leak-seed-51c2"
 	s := newServer(t)
@@ -370,7 +371,11 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 	}
 	readers := append([]string{"", tb.host}, tb.seats...)
 	r := rand.New(rand.NewPCG(9, 9))
-	events := 0
+	events, replays := 0, 0
+	var sent []struct {
+		m               ct.Move
+		credential, key string
+	}
 	for n := 0; ; n++ {
 		g := ctGet(t, tb, tb.host)
 		if g.Ended {
@@ -391,9 +396,25 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 			}
 		}
 		check()
+		// A retry of the move made three moves ago (its cards may be face
+		// down again by now).
+		if len(sent) >= 3 {
+			o := sent[len(sent)-3]
+			res := s.do(t, http.MethodPost, tb.path("/moves"), o.m, cred(o.credential), header("Idempotency-Key", o.key))
+			if res.Status != http.StatusOK || res.Header.Get("Idempotency-Replayed") != "true" {
+				t.Fatalf("a retry of %+v: %d %v", o.m, res.Status, res.Header)
+			}
+			replays++
+			check()
+		}
 		m := ctChoose(ctLegal(t, tb, g.State.Turn), r)
-		res := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]))
+		key := fmt.Sprintf("move-%d", n)
+		res := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]), header("Idempotency-Key", key))
 		wantStatus(t, res, http.StatusOK)
+		sent = append(sent, struct {
+			m               ct.Move
+			credential, key string
+		}{m, tb.seats[g.State.Turn], key})
 		mu.Lock()
 		err := mirror.Play(domain.Actor{Seat: g.State.Turn}, &m)
 		mu.Unlock()
@@ -402,8 +423,8 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 		}
 		check()
 	}
-	if checked < 500 || events < 100 {
-		t.Fatalf("only %d answers and %d events were checked", checked, events)
+	if checked < 500 || events < 100 || replays < 50 {
+		t.Fatalf("only %d answers, %d events and %d retries were checked", checked, events, replays)
 	}
 }
 
@@ -439,4 +460,62 @@ func ctCatchUp(t *testing.T, tb *table, c string, version int64, mirror *ct.Game
 			return n
 		}
 	}
+}
+
+// TestColorfulTreasurePhysicalForgets: at a physical table, once a card
+// reported is face down again, nothing the server answers says what it
+// showed: the move log (for every reader) leaves the report out while the
+// game runs, and the next listing offers every kind its wonder can still
+// hold, not only the one reported.
+func TestColorfulTreasurePhysicalForgets(t *testing.T) {
+	s := newServer(t)
+	tb := newCTTable(t, s, "physical", 2, "", nil)
+	l := ctLegal(t, tb, 0)
+	first := l.Flip.Cells[0]
+	var second ct.FlipCell
+	for _, c := range l.Flip.Cells {
+		if c.Column != first.Column {
+			second = c
+			break
+		}
+	}
+	// Two gems of different colours: taking nothing turns both back.
+	gem := func(c ct.FlipCell, not ct.Kind) ct.Kind {
+		for _, k := range c.Shows {
+			if k.IsGem() && k != not {
+				return k
+			}
+		}
+		t.Fatalf("no gem offered at %v: %v", c.Pos, c.Shows)
+		return 0
+	}
+	k1 := gem(first, -1)
+	k2 := gem(second, k1)
+	flip := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(0), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{k1, k2}}
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.host)), http.StatusOK)
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.host)), http.StatusOK)
+
+	for _, c := range []string{"", tb.host, tb.seats[0], tb.seats[1]} {
+		r := s.do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
+		wantStatus(t, r, http.StatusOK)
+		if bytes.Contains(r.Body, []byte(`"shows"`)) || !bytes.Contains(r.Body, []byte(`"type":"flip"`)) {
+			t.Errorf("the move log read with %q keeps the report of cards now face down: %s", c, r.Body)
+		}
+	}
+	l = ctLegal(t, tb, 1)
+	for _, c := range l.Flip.Cells {
+		if c.Pos == first.Pos && len(c.Shows) != len(first.Shows) {
+			t.Errorf("the card reported %s is offered as %v, where its wonder may still show %v", k1, c.Shows, first.Shows)
+		}
+	}
+	// The report contradicting the first is taken: that one may have been a
+	// mis-report.
+	var other ct.Kind = -1
+	for _, k := range first.Shows {
+		if k != k1 && k.IsGem() {
+			other = k
+		}
+	}
+	again := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(1), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{other, k2}}
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), again, cred(tb.seats[1])), http.StatusOK)
 }

@@ -39,6 +39,14 @@ func playColorfulTreasure(t *testing.T, variant string) {
 	if n := eval[int](b, ann, `document.querySelectorAll('table.ct-grid tbody td').length`); n != 50 {
 		t.Fatalf("the grid has %d places, not 50:\n%s", n, b.text(ann))
 	}
+	// What a peek shows is shown to the peeking seat until the next move:
+	// each page notes every time it shows one.
+	for _, p := range []*page{ann, bob} {
+		eval[chromedp.Void](b, p, `new MutationObserver(() => {
+			const s = document.querySelector('[data-testid=peeked]');
+			if (s) (window.peeksShown = window.peeksShown || []).includes(s.innerText) || window.peeksShown.push(s.innerText);
+		}).observe(document.body, {childList: true, subtree: true})`)
+	}
 	counts := map[string]int{}
 	steps, axed, ended := 0, false, false
 	deadline := time.Now().Add(100 * time.Second)
@@ -102,6 +110,22 @@ func playColorfulTreasure(t *testing.T, variant string) {
 			t.Errorf("ann's final score %q does not show %q", got, want[0])
 		}
 	}
+	// The log never says what a card showed; a peek's cards were shown.
+	peeks := 0
+	for _, p := range []*page{ann, bob, host} {
+		for _, l := range eval[[]string](b, p, `[...document.querySelectorAll('section.log li')].map((l) => l.innerText)`) {
+			if strings.Contains(l, " shows ") || strings.Contains(l, "revealed") {
+				t.Errorf("%s's log says %q", p.name, l)
+			}
+		}
+		if p != host {
+			peeks += len(eval[[]string](b, p, `window.peeksShown || []`))
+		}
+	}
+	if counts["peek"] > 0 && peeks == 0 {
+		t.Errorf("the pages peeked %d times and never showed what a peek showed", counts["peek"])
+	}
+	t.Logf("peeks shown: %d", peeks)
 	b.axe(bob)
 	b.axe(host)
 }
@@ -390,6 +414,16 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 		b.waitFor(p, `[...document.querySelectorAll('.ct-face')].map((e) => e.dataset.shows).join() === 'blue,key'`, 10*time.Second)
 	}
 	b.waitFor(ann, `[...document.querySelectorAll('button[data-option^=collect-]')].map((b) => b.innerText).join() === 'Take the keys and chests'`, 10*time.Second)
+	// Ann takes the key; the blue card goes face down again. On Bob's
+	// turn the page offers for it every kind the Great Wall still holds,
+	// not only the blue it was reported as: nobody remembers for him.
+	eval[chromedp.Void](b, ann, `document.querySelector('button[data-option^=collect-]').click()`)
+	b.waitFor(bob, `document.querySelector('section.action')?.dataset.state === 'options' && !!document.querySelector('button[data-cell="0-0"]') && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+	eval[chromedp.Void](b, bob, `document.querySelector('button[data-cell="0-0"]').click()`)
+	if o := eval[map[string][]string](b, bob, ctOffered); len(o["0-0"]) != 4 || slices.Contains(o["0-0"], "key") || !slices.Contains(o["0-0"], "blue") {
+		t.Errorf("for the card reported blue, face down again, Bob's page offers %v; want the Great Wall's four cards left", o)
+	}
+	eval[chromedp.Void](b, bob, `document.querySelector('button[data-k=report-clear]').click()`)
 
 	counts := map[string]int{}
 	steps, ended, phoned, hostAxed := 0, false, false, false
@@ -582,4 +616,102 @@ func TestWebAppColorfulTreasurePhone(t *testing.T) {
 	if text := eval[string](b, host, `document.querySelector('main').innerText`); !strings.Contains(text, "this screen follows the game") || eval[int](b, host, `document.querySelectorAll('button[data-cell], button[data-option]').length`) != 0 {
 		t.Errorf("the host of a digital game is offered moves:\n%s", text)
 	}
+}
+
+// TestWebAppColorfulTreasureLog plays turns of a digital game through the
+// seats' pages until cards turned over go face down again, then reads the
+// log ("What happened") on both phones, the host's screen and the shared
+// table screen: no line says what a card now face down showed. A reload
+// keeps the log: it is read again from the game's stream.
+func TestWebAppColorfulTreasureLog(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 120*time.Second)
+	host, links := b.startTable(s.http.URL, "colorful-treasure", "digital", "Ann", "Bob")
+	id, _ := ctGame(links[0])
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	table := b.open("table", s.http.URL+"/#/game/"+id)
+	title := func(w string) string {
+		parts := strings.Split(w, "-")
+		for i, p := range parts {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+		return strings.Join(parts, " ")
+	}
+	type gridView struct {
+		State struct {
+			Columns []struct {
+				Wonder string   `json:"wonder"`
+				Cells  []string `json:"cells"`
+			} `json:"columns"`
+		} `json:"state"`
+	}
+	down := map[string]string{} // "Petra row 3": what the card there showed, now face down again
+	for turn := 0; len(down) == 0; turn++ {
+		if turn == 8 {
+			t.Fatalf("no card went face down again in %d turns", turn)
+		}
+		p, name := ann, "Ann"
+		if turn%2 == 1 {
+			p, name = bob, "Bob"
+		}
+		b.waitFor(p, `document.querySelector('section.action')?.dataset.state === 'options' && document.querySelectorAll('button[data-cell]').length > 2 && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+		eval[chromedp.Void](b, p, `(() => { const c = document.querySelectorAll('button[data-cell]'); c[0].click(); document.querySelectorAll('button[data-cell]')[c.length - 1].click(); })()`)
+		b.waitFor(p, `document.querySelectorAll('.ct-face').length === 2 && !!document.querySelector('button[data-option^=collect-]') && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+		up := map[string]string{}
+		for _, c := range ctRead[gridView](t, s, "/v1/games/"+id, "").State.Columns {
+			for r, k := range c.Cells {
+				if k != "down" && k != "gone" {
+					up[fmt.Sprintf("%s row %d", title(c.Wonder), r+1)] = k
+				}
+			}
+		}
+		eval[chromedp.Void](b, p, `(() => {
+			const opts = [...document.querySelectorAll('button[data-option^=collect-]')];
+			(opts.find((o) => o.innerText === 'Take nothing') || opts.find((o) => o.innerText === 'Take the keys and chests') || opts[0]).click();
+		})()`)
+		b.waitFor(p, `document.querySelectorAll('.ct-face').length === 0 && !document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+		for _, c := range ctRead[gridView](t, s, "/v1/games/"+id, "").State.Columns {
+			for r, k := range c.Cells {
+				at := fmt.Sprintf("%s row %d", title(c.Wonder), r+1)
+				if k == "down" && up[at] != "" {
+					down[at] = up[at]
+				}
+			}
+		}
+		t.Logf("%s turned over %v; face down again: %v", name, up, down)
+	}
+	// The last collect's line is the newest on every screen.
+	logLines := func(p *page) []string {
+		b.waitFor(p, `[...document.querySelectorAll('section.log li')].some((l) => / took /.test(l.innerText)) && !document.body.dataset.loading`, 10*time.Second)
+		return eval[[]string](b, p, `[...document.querySelectorAll('section.log li')].map((l) => l.innerText)`)
+	}
+	check := func(p *page, when string) []string {
+		t.Helper()
+		lines := logLines(p)
+		for at, kind := range down {
+			for _, l := range lines {
+				if strings.Contains(l, at) && strings.Contains(l, kind) {
+					t.Errorf("%s's log%s says %q, and the card at %s is face down", p.name, when, l, at)
+				}
+			}
+		}
+		return lines
+	}
+	before := map[*page][]string{}
+	for _, p := range []*page{ann, bob, host, table} {
+		before[p] = check(p, "")
+		if !slices.ContainsFunc(before[p], func(l string) bool { return strings.Contains(l, " turned over ") }) {
+			t.Errorf("%s's log does not say which cards were turned over: %q", p.name, before[p])
+		}
+	}
+	for _, p := range []*page{ann, table} {
+		b.run(p, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
+		b.waitFor(p, fmt.Sprintf(`document.querySelectorAll('section.log li').length >= %d`, len(before[p])), 10*time.Second)
+		if after := check(p, " after a reload"); !slices.Equal(after, before[p]) {
+			t.Errorf("%s's log after a reload:\n%q\nbefore:\n%q", p.name, after, before[p])
+		}
+	}
+	b.axe(table)
 }

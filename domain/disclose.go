@@ -6,9 +6,10 @@ package domain
 // applies it. Once a game has ended, everyone may read everything.
 
 // may reports whether viewer v may read something private to seat (with the
-// host too unless notHost).
+// host too unless notHost). Seat -1 is no seat: the public, whose viewer has
+// no seat either, is never its audience.
 func (v Viewer) may(seat int, notHost bool) bool {
-	return (!v.Host && v.Seat == seat) || (v.Host && !notHost)
+	return (!v.Host && seat >= 0 && v.Seat == seat) || (v.Host && !notHost)
 }
 
 // DiscloseMove returns the logged move m as viewer v may read it: the move in

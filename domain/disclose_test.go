@@ -47,4 +47,11 @@ func TestDisclose(t *testing.T) {
 	assert.Equal(t, `{"cards":["x"]}`, string(domain.DiscloseMove(&m, domain.Public, true)), "everyone reads it once the game has ended")
 	m.NotHost = false
 	assert.Equal(t, `{"cards":["x"]}`, string(domain.DiscloseMove(&m, domain.HostViewer, false)))
+	// For no seat (-1) and not the host: nobody until the end, the public
+	// (whose viewer has no seat either) included.
+	m.For, m.NotHost = -1, true
+	for _, v := range []domain.Viewer{domain.Public, domain.HostViewer, domain.SeatViewer(0), domain.SeatViewer(1)} {
+		assert.Equal(t, `{}`, string(domain.DiscloseMove(&m, v, false)), "%+v", v)
+	}
+	assert.Equal(t, `{"cards":["x"]}`, string(domain.DiscloseMove(&m, domain.Public, true)))
 }

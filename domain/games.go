@@ -107,15 +107,15 @@ type Created struct {
 // PlayOptions are the optional conditions of a move.
 type PlayOptions struct {
 	IfMatch        *int64 // the version the client saw; PreconditionFailed when the game moved on
-	IdempotencyKey string // a retry with the same key returns the first response and applies nothing
+	IdempotencyKey string // a retry with the same key applies nothing and answers with the move's seq and the game now
 }
 
 // Played is the result of an accepted move.
 type Played struct {
 	Seq      int64
 	Game     GameView
-	Response []byte // {"seq":…,"game":…} as sent the first time
-	Replayed bool   // the response of an earlier request with the same Idempotency-Key
+	Response []byte // {"seq":…,"game":…}: the game after the move, or in a replay as it stands now
+	Replayed bool   // the answer to a retry of an earlier request with the same Idempotency-Key
 }
 
 // NewSecret returns a fresh random credential.

@@ -173,7 +173,8 @@ type Logged struct {
 	Move   []byte
 	Public []byte // nil: the move hides nothing
 	// For is the seat that may read Move while the game runs (with Public
-	// set), and the host unless NotHost.
+	// set), and the host unless NotHost. -1 is no seat: with NotHost,
+	// nobody reads Move until the game ends.
 	For     int
 	NotHost bool
 }

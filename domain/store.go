@@ -63,8 +63,10 @@ type MoveRecord struct {
 	NotHost bool
 }
 
-// IdempotencyRecord remembers the response to a request made with an
-// Idempotency-Key, so that a retry returns it again and applies nothing.
+// IdempotencyRecord remembers a request made with an Idempotency-Key, so
+// that a retry applies nothing and is answered as one. Response holds
+// {"seq":n}, the move's version (records from before kept a whole answer;
+// only its seq is read).
 type IdempotencyRecord struct {
 	Key         string
 	Scope       string // who may replay it: a hash of the credential used

@@ -1833,7 +1833,7 @@ type ColorfulTreasureCatalogRuleset string
 // Example: key
 type ColorfulTreasureCatalogWondersLock string
 
-// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer.
+// ColorfulTreasureClaim Advanced - at the end of its turn, a seat holding 3 gems of a colour that has not earned a token yet takes one of the action tokens on offer. The turn then waits while the seat may still use a peek or wild token (the one taken included), and passes otherwise.
 //
 // Example: {"seat":0,"token":3,"type":"ct_claim"}
 type ColorfulTreasureClaim struct {
@@ -1951,7 +1951,7 @@ type ColorfulTreasureColumnLock string
 // Example: peek_two
 type ColorfulTreasureEffect string
 
-// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step without taking an action token (or without using its wild token).
+// ColorfulTreasureEnd Advanced - the seat ends its turn in the claim step, without taking an action token or without using the peek or wild token it may still use (a token taken this turn included).
 //
 // Example: {"seat":0,"type":"ct_end"}
 type ColorfulTreasureEnd struct {
@@ -1987,7 +1987,7 @@ type ColorfulTreasureFlip struct {
 	// Example: 0
 	Seat ColorfulTreasureSeat `json:"seat"`
 
-	// Shows Physical only - what each card shows, in the order of `cards`.
+	// Shows Physical only - what each card shows, in the order of `cards`. The move log leaves it out, for every reader, until the game ends (the table saw it; the server does not remember it for the players).
 	Shows *[]ColorfulTreasureKind `json:"shows,omitempty"`
 
 	// Type Always `flip`.
@@ -2626,7 +2626,7 @@ type ColorfulTreasureView struct {
 	// Example: digital
 	Mode Mode `json:"mode"`
 
-	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+	// Phase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token, use a peek or wild token, even one just taken, or end the turn), `ended`.
 	//
 	// Example: choose
 	Phase ColorfulTreasureViewPhase `json:"phase"`
@@ -2668,7 +2668,7 @@ type ColorfulTreasureView struct {
 	Variant ColorfulTreasureViewVariant `json:"variant"`
 }
 
-// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token or end the turn), `ended`.
+// ColorfulTreasureViewPhase Where the turn stands - `reveal` (reveal two cards), `choose` (reveal one more, or collect), `rob` (steal after pairing a key and a chest token), `claim` (advanced - take an action token, use a peek or wild token, even one just taken, or end the turn), `ended`.
 //
 // Example: choose
 type ColorfulTreasureViewPhase string
@@ -3813,7 +3813,7 @@ type MoveLog struct {
 	Moves []MoveEntry `json:"moves"`
 }
 
-// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay returns these same bytes. With `Prefer: return=minimal`, `seq` and `version` only.
+// MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay answers with the move's `seq` and the game as it stands at the replay, as whoever made the move would read it then. With `Prefer: return=minimal`, `seq` and `version` only.
 //
 // Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
@@ -3827,7 +3827,7 @@ type MoveResult struct {
 	// Example: 13
 	Seq int64 `json:"seq"`
 
-	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag).
+	// Version With `Prefer: return=minimal` - the game's version after the move (the ETag); in a replay, its version at the replay.
 	//
 	// Example: 13
 	Version *int64 `json:"version,omitempty"`
@@ -7523,8 +7523,11 @@ type ClientInterface interface {
 	//
 	// With `If-Match`, the move is applied only if the game is still at that
 	// version. With `Idempotency-Key`, a retry of the same move with the
-	// same key and credential returns the first answer byte for byte, with
-	// `Idempotency-Replayed: true`, and applies nothing.
+	// same key and credential applies nothing and answers with
+	// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+	// stands at the retry, as this credential would read it then (not as the
+	// move first left it: a card shown then may be face down again now).
+	// Its ETag is the game's version now.
 	//
 	// With `Prefer: return=minimal` (RFC 7240) the answer is only
 	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -7544,8 +7547,11 @@ type ClientInterface interface {
 	//
 	// With `If-Match`, the move is applied only if the game is still at that
 	// version. With `Idempotency-Key`, a retry of the same move with the
-	// same key and credential returns the first answer byte for byte, with
-	// `Idempotency-Replayed: true`, and applies nothing.
+	// same key and credential applies nothing and answers with
+	// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+	// stands at the retry, as this credential would read it then (not as the
+	// move first left it: a card shown then may be face down again now).
+	// Its ETag is the game's version now.
 	//
 	// With `Prefer: return=minimal` (RFC 7240) the answer is only
 	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -7999,8 +8005,11 @@ func (c *Client) ListMoves(ctx context.Context, id GameID, params *ListMovesPara
 //
 // With `If-Match`, the move is applied only if the game is still at that
 // version. With `Idempotency-Key`, a retry of the same move with the
-// same key and credential returns the first answer byte for byte, with
-// `Idempotency-Replayed: true`, and applies nothing.
+// same key and credential applies nothing and answers with
+// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+// stands at the retry, as this credential would read it then (not as the
+// move first left it: a card shown then may be face down again now).
+// Its ETag is the game's version now.
 //
 // With `Prefer: return=minimal` (RFC 7240) the answer is only
 // `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -8030,8 +8039,11 @@ func (c *Client) SubmitMoveWithBody(ctx context.Context, id GameID, params *Subm
 //
 // With `If-Match`, the move is applied only if the game is still at that
 // version. With `Idempotency-Key`, a retry of the same move with the
-// same key and credential returns the first answer byte for byte, with
-// `Idempotency-Replayed: true`, and applies nothing.
+// same key and credential applies nothing and answers with
+// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+// stands at the retry, as this credential would read it then (not as the
+// move first left it: a card shown then may be face down again now).
+// Its ETag is the game's version now.
 //
 // With `Prefer: return=minimal` (RFC 7240) the answer is only
 // `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -9359,8 +9371,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// With `If-Match`, the move is applied only if the game is still at that
 	// version. With `Idempotency-Key`, a retry of the same move with the
-	// same key and credential returns the first answer byte for byte, with
-	// `Idempotency-Replayed: true`, and applies nothing.
+	// same key and credential applies nothing and answers with
+	// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+	// stands at the retry, as this credential would read it then (not as the
+	// move first left it: a card shown then may be face down again now).
+	// Its ETag is the game's version now.
 	//
 	// With `Prefer: return=minimal` (RFC 7240) the answer is only
 	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -9380,8 +9395,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// With `If-Match`, the move is applied only if the game is still at that
 	// version. With `Idempotency-Key`, a retry of the same move with the
-	// same key and credential returns the first answer byte for byte, with
-	// `Idempotency-Replayed: true`, and applies nothing.
+	// same key and credential applies nothing and answers with
+	// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+	// stands at the retry, as this credential would read it then (not as the
+	// move first left it: a card shown then may be face down again now).
+	// Its ETag is the game's version now.
 	//
 	// With `Prefer: return=minimal` (RFC 7240) the answer is only
 	// `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -11086,8 +11104,11 @@ func (c *ClientWithResponses) ListMovesWithResponse(ctx context.Context, id Game
 //
 // With `If-Match`, the move is applied only if the game is still at that
 // version. With `Idempotency-Key`, a retry of the same move with the
-// same key and credential returns the first answer byte for byte, with
-// `Idempotency-Replayed: true`, and applies nothing.
+// same key and credential applies nothing and answers with
+// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+// stands at the retry, as this credential would read it then (not as the
+// move first left it: a card shown then may be face down again now).
+// Its ETag is the game's version now.
 //
 // With `Prefer: return=minimal` (RFC 7240) the answer is only
 // `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with
@@ -11113,8 +11134,11 @@ func (c *ClientWithResponses) SubmitMoveWithBodyWithResponse(ctx context.Context
 //
 // With `If-Match`, the move is applied only if the game is still at that
 // version. With `Idempotency-Key`, a retry of the same move with the
-// same key and credential returns the first answer byte for byte, with
-// `Idempotency-Replayed: true`, and applies nothing.
+// same key and credential applies nothing and answers with
+// `Idempotency-Replayed: true`: the move's `seq`, and the game as it
+// stands at the retry, as this credential would read it then (not as the
+// move first left it: a card shown then may be face down again now).
+// Its ETag is the game's version now.
 //
 // With `Prefer: return=minimal` (RFC 7240) the answer is only
 // `{"seq":…,"version":…}` (about 25 bytes instead of 2 to 8 KB), with

@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -220,12 +221,19 @@ func (b *Bot) take(g *Game) []string {
 	return best
 }
 
-// report is what the table says the cards show in a physical game: a
-// possible kind for each, never one kind twice in a column.
+// report is what the table says the cards show in a physical game: what
+// the bot remembers a card showed while that is still possible (real cards
+// do not change), else a possible kind; never one kind twice in a column.
 func (b *Bot) report(g *Game, cards []Pos) []Kind {
 	out := make([]Kind, len(cards))
 	for i, p := range cards {
 		opts := g.possible(p)
+		if k, ok := b.mem[p]; ok && slices.Contains(opts, k) && !slices.ContainsFunc(cards[:i], func(q Pos) bool {
+			return q.Column == p.Column && out[slices.Index(cards, q)] == k
+		}) {
+			out[i] = k
+			continue
+		}
 		for {
 			k := opts[b.R.IntN(len(opts))]
 			dup := false

@@ -320,6 +320,17 @@ func Restore(cat *Catalog, state []byte) (*Game, error) {
 		return nil, fmt.Errorf("colorfultreasure: snapshot of catalog %s restored with catalog %s", g.Hash, cat.Hash)
 	}
 	g.cat = cat
+	if g.Mode == Physical {
+		// Snapshots taken before the server forgot face-down reports kept
+		// them; a face-down physical card is unknown.
+		for c := range g.Grid {
+			for r := range g.Grid[c] {
+				if g.Grid[c][r].State == CellDown {
+					g.Grid[c][r].Kind = unknown
+				}
+			}
+		}
+	}
 	return g, nil
 }
 

@@ -101,18 +101,15 @@ func (g *Game) flipCells() []FlipCell {
 	return out
 }
 
-// possible returns what the card at p may show in a physical game: what it
-// showed before, or any card of its wonder not yet seen elsewhere.
+// possible returns what the face-down card at p may show in a physical
+// game: any card of its wonder neither taken nor face up now (what it showed
+// before is forgotten; see checkReport).
 func (g *Game) possible(p Pos) []Kind {
-	c := g.cell(p)
-	if c.Kind != unknown {
-		return []Kind{Kind(c.Kind)}
-	}
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
 		seen := false
 		for _, o := range g.Grid[p.Column] {
-			seen = seen || o.Kind == int8(k)
+			seen = seen || (o.Kind == int8(k) && o.State != CellDown)
 		}
 		if !seen {
 			out = append(out, k)
@@ -192,17 +189,14 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 				continue
 			}
 			down := g.faceDown()
+			if !g.canPeek(e, down) {
+				continue // no face-down card, or (peek_two) all of one wonder
+			}
 			o.Cells = down
 			if e == PeekTwo {
 				o.Min, o.Max, o.DifferentWonders = 2, 2, true
-				if len(down) == 0 || down[0].Column == down[len(down)-1].Column {
-					continue // the face-down cards are all of one wonder
-				}
 			} else {
 				o.Min, o.Max, o.SameWonder = 1, 3, true
-				if len(down) == 0 {
-					continue
-				}
 			}
 		case FourthCard:
 			if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth || g.Left() == 3 {

@@ -238,35 +238,28 @@ func (g *Game) flipCount() (int, error) {
 }
 
 // checkReport checks a physical table's report of what cards show: each is a
-// card its column still holds face down, and a card reported before shows
-// what it showed then.
+// card its column may still hold face down (not taken, not face up
+// elsewhere), and two cards of one column are not the same card. What a
+// card showed when it was turned over before is not held against the
+// report: the server forgets it once the card is face down again (see
+// collect), as it would be a memory the players do not all have.
 func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 	if len(shows) != len(cards) {
 		return domain.Errorf(domain.Invalid, "in a physical game report what each revealed card shows: %d cards, %d kinds in shows", len(cards), len(shows))
 	}
 	for i, p := range cards {
 		k := shows[i]
-		c := g.cell(p)
 		w := &g.cat.Wonders[p.Column]
 		if k < 0 || k >= NumKinds {
 			return domain.Errorf(domain.Invalid, "shows[%d] is no kind of card", i)
-		}
-		if c.Kind != unknown {
-			if Kind(c.Kind) != k {
-				return domain.Illegal("report-consistent", "the card at %v showed %s when it was revealed before; it cannot show %s now", p, Kind(c.Kind), k)
-			}
-			continue
 		}
 		if !w.Has(k, g.Junior()) {
 			return domain.Illegal("report-possible", "%s has no %s card (its cards are %s)", w.ID, k, kindList(w.Cards(g.Junior())))
 		}
 		for r, o := range g.Grid[p.Column] {
-			if o.Kind == int8(k) {
-				where := "is face down at " + Pos{p.Column, r}.String()
-				switch o.State {
-				case CellGone:
-					where = "was taken"
-				case CellUp:
+			if o.Kind == int8(k) && o.State != CellDown {
+				where := "was taken"
+				if o.State == CellUp {
 					where = "is face up at " + Pos{p.Column, r}.String()
 				}
 				return domain.Illegal("report-possible", "%s's %s card %s; the card at %v cannot be it", w.ID, k, where, p)
@@ -363,6 +356,11 @@ func (g *Game) collect(seat int, m *Move) error {
 		}
 		if !take {
 			c.State = CellDown
+			if g.Mode == Physical {
+				// Face down, a real card is unknown again to the server
+				// as to anyone who did not remember it.
+				c.Kind = unknown
+			}
 			ev.TurnedDown = append(ev.TurnedDown, pos)
 			continue
 		}
@@ -439,12 +437,18 @@ func (g *Game) proceed() {
 		return
 	}
 	g.checkAwards(g.Turn)
-	// The claim step waits only while there is something to do in it.
-	if g.canClaim() || g.wildUsable() {
-		g.Phase = PhaseClaim
-		return
+	g.Phase = PhaseClaim
+	g.endIfDone()
+}
+
+// endIfDone passes the turn in the claim step once nothing is left to do in
+// it: no token to take, and no action token the seat may still use (a peek,
+// the wild pair). Tokens may be used "anytime during your turn, even on the
+// turn that you gain them", so the step waits for ct_end while one may.
+func (g *Game) endIfDone() {
+	if g.Phase == PhaseClaim && !g.canClaim() && !g.wildUsable() && !g.peekUsable(g.Turn) {
+		g.endTurn()
 	}
-	g.endTurn()
 }
 
 // rob steals a collected card or a diamond token from an opponent.
@@ -562,6 +566,7 @@ func (g *Game) useToken(seat int, m *Move) error {
 			// The peeking seat alone sees the cards, once, as it happens.
 			g.events = append(g.events, event{typ: "peeked", data: peekEvent{Seat: seat, Cards: shown}, forSeat: seat, notHost: true, live: true})
 		}
+		g.endIfDone()
 		return nil
 	case FourthCard:
 		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
@@ -656,6 +661,27 @@ func (g *Game) claimColour(seat int) int {
 	return -1
 }
 
+// peekUsable reports whether seat holds a peek token it could use on the
+// grid as it lies: face-down cards of two wonders for peek_two, one card for
+// peek_three.
+func (g *Game) peekUsable(seat int) bool {
+	for _, t := range g.Players[seat].Actions {
+		if e := g.effect(t); (e == PeekTwo || e == PeekThree) && g.canPeek(e, g.faceDown()) {
+			return true
+		}
+	}
+	return false
+}
+
+// canPeek reports whether a peek with effect e has cards to look at among
+// the face-down cards down (in grid order).
+func (g *Game) canPeek(e Effect, down []Pos) bool {
+	if e == PeekTwo {
+		return len(down) > 0 && down[0].Column != down[len(down)-1].Column
+	}
+	return len(down) > 0
+}
+
 // wildUsable reports whether the seat on turn may use its wild token now.
 func (g *Game) wildUsable() bool {
 	p := &g.Players[g.Turn]
@@ -687,9 +713,7 @@ func (g *Game) claim(seat int, m *Move) error {
 	g.Actions[t] = seat
 	g.Claimed = true
 	g.emit("token_taken", tokenEvent{Seat: seat, Token: t + 1, Effect: g.effect(t).String(), Colour: Colours[c].String()})
-	if !g.wildUsable() {
-		g.endTurn()
-	}
+	g.endIfDone()
 	return nil
 }
 

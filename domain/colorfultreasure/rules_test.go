@@ -534,6 +534,55 @@ func TestActionTokens(t *testing.T) {
 		mustPlay(t, g, Move{Type: MoveEnd, Seat: SeatPtr(0)})
 		assert.Equal(t, 1, g.Turn, "a token may be declined")
 	})
+	t.Run("a token taken may be used on the same turn", func(t *testing.T) {
+		for _, mode := range []Mode{Digital, Physical} {
+			g := newGame(t, mode, VariantAdvanced, 2, sorted)
+			give(t, g, 0, "7:r")
+			var shows []Kind
+			if mode == Physical {
+				shows = []Kind{Red, Red}
+			}
+			mustPlay(t, g, flipMove(0, "4.2 5.2", shows...))
+			mustPlay(t, g, collectMove(0, "red"))
+			mustPlay(t, g, Move{Type: MoveClaim, Seat: SeatPtr(0), Token: 1})
+			assert.Equal(t, PhaseClaim, g.Phase, "%s: the turn waits: the peek token may be used now", mode)
+			assert.Equal(t, 0, g.Turn)
+			l := g.LegalMoves(0)
+			require.Len(t, l.UseToken, 1, "%s", mode)
+			assert.Equal(t, "peek_two", l.UseToken[0].Effect)
+			assert.True(t, l.End)
+			assert.Empty(t, l.Claim, "one token a turn")
+			mustPlay(t, g, tokenMove(0, 1, "0.0 1.0"))
+			assert.Contains(t, eventTypes(g), "token_used")
+			assert.Equal(t, 1, g.Turn, "%s: with nothing left to do the turn passes", mode)
+		}
+	})
+	t.Run("a token taken and kept for later", func(t *testing.T) {
+		g := newGame(t, Digital, VariantAdvanced, 2, sorted)
+		give(t, g, 0, "7:r")
+		mustPlay(t, g, flipMove(0, "4.2 5.2"))
+		mustPlay(t, g, collectMove(0, "red"))
+		mustPlay(t, g, Move{Type: MoveClaim, Seat: SeatPtr(0), Token: 1})
+		mustPlay(t, g, Move{Type: MoveEnd, Seat: SeatPtr(0)})
+		assert.Equal(t, 1, g.Turn)
+		assert.Equal(t, []int{0}, g.Players[0].Actions, "the peek token is kept")
+	})
+	t.Run("a peek token held waits for the end of the turn", func(t *testing.T) {
+		g := advanced(t, 1, "b", 2)
+		takeNothing(t, g)
+		assert.Equal(t, PhaseClaim, g.Phase, "the peek may still be used this turn")
+		assert.Equal(t, 0, g.Turn)
+		mustPlay(t, g, Move{Type: MoveEnd, Seat: SeatPtr(0)})
+		assert.Equal(t, 1, g.Turn)
+	})
+	t.Run("a token taken with no use left this turn", func(t *testing.T) {
+		g := newGame(t, Digital, VariantAdvanced, 2, sorted)
+		give(t, g, 0, "7:r")
+		mustPlay(t, g, flipMove(0, "4.2 5.2"))
+		mustPlay(t, g, collectMove(0, "red"))
+		mustPlay(t, g, Move{Type: MoveClaim, Seat: SeatPtr(0), Token: 2})
+		assert.Equal(t, 1, g.Turn, "a fourth card cannot be turned over once the cards are collected: the turn passes")
+	})
 	t.Run("a theft below three gems frees the colour", func(t *testing.T) {
 		g := newGame(t, Digital, VariantAdvanced, 2, sorted)
 		give(t, g, 1, "4:r 5:r 6:r")
@@ -573,21 +622,39 @@ func TestPhysicalReports(t *testing.T) {
 	e := refused(t, g, flipMove(0, "4.3", Red), "report-possible")
 	assert.Contains(t, e.Reason, "face up")
 	mustPlay(t, g, collectMove(0))
-	// Both cards are face down again; the table reported them.
-	e = refused(t, g, flipMove(1, "4.2 0.0", Blue, Diamond), "report-consistent")
-	assert.Contains(t, e.Reason, "showed red")
-	mustPlay(t, g, flipMove(1, "4.2 5.2", Red, Red))
-	mustPlay(t, g, collectMove(1, "red"))
-	e = refused(t, g, flipMove(0, "4.3 1.0", Red, Diamond), "report-possible")
+	// Both cards are face down again. The server does not remember for the
+	// players what they showed: the listing offers every kind petra can
+	// still hold, and a report contradicting the first is taken (the first
+	// may have been a mis-report).
+	assert.Equal(t, []Kind{Diamond, Key, Red, Blue, Purple}, canShow(g, 1, "4.2"), "what petra's card reported red may show once face down")
+	mustPlay(t, g, flipMove(1, "4.2 0.0", Blue, Diamond))
+	mustPlay(t, g, collectMove(1))
+	mustPlay(t, g, flipMove(0, "4.2 5.2", Red, Red))
+	mustPlay(t, g, collectMove(0, "red"))
+	e = refused(t, g, flipMove(1, "4.3 1.0", Red, Diamond), "report-possible")
 	assert.Contains(t, e.Reason, "was taken")
-	legal := g.LegalMoves(0)
-	for _, c := range legal.Flip.Cells {
-		if c.Column == 4 && c.Row == 3 {
-			assert.Equal(t, []Kind{Diamond, Key, Blue, Purple}, c.Shows, "what petra's face-down card may show")
-		}
-	}
+	assert.Equal(t, []Kind{Diamond, Key, Blue, Purple}, canShow(g, 1, "4.3"), "what petra's face-down card may show")
+	// A game stored when face-down reports were kept forgets them too.
+	g.Grid[4][3].Kind = int8(Blue)
+	state, err := g.Snapshot()
+	require.NoError(t, err)
+	old, err := Restore(g.CatalogData(), state)
+	require.NoError(t, err)
+	assert.Equal(t, []Kind{Diamond, Key, Blue, Purple}, canShow(old, 1, "4.3"), "a restored game's face-down card")
 	j := newGame(t, Physical, VariantJunior, 2, juniorSorted)
 	refused(t, j, flipMove(0, "0.1 1.1", Key, Chest), "report-possible")
+}
+
+// canShow returns what the listing of seat offers the face-down card at p
+// (as "column.row") to show.
+func canShow(g *Game, seat int, p string) []Kind {
+	at := at(p)[0]
+	for _, c := range g.LegalMoves(seat).Flip.Cells {
+		if c.Pos == at {
+			return c.Shows
+		}
+	}
+	return nil
 }
 
 func TestViewHidesFaceDown(t *testing.T) {

@@ -223,11 +223,19 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	if err := w.g.Play(actor, &m); err != nil {
 		return domain.Logged{}, err
 	}
-	// No move names a face-down card's identity: a digital flip names
-	// places only (its cards_revealed event is told live), a physical flip
-	// is the table's own report of what everyone at the table saw.
+	// No move read while the game runs names a face-down card's identity:
+	// a digital flip names places only (its cards_revealed event is told
+	// live). A physical flip is the table's report of what everyone at the
+	// table saw, told live too; the log keeps it from everyone, the host
+	// included, until the game ends (the places only), so that it does not
+	// remember for the players what a card turned back showed.
 	b, err := json.Marshal(&m)
-	return domain.Logged{Move: b}, err
+	if err != nil || m.Type != MoveFlip || len(m.Shows) == 0 {
+		return domain.Logged{Move: b}, err
+	}
+	m.Shows = nil
+	pub, err := json.Marshal(&m)
+	return domain.Logged{Move: b, Public: pub, For: -1, NotHost: true}, err
 }
 
 func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }

@@ -325,10 +325,13 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	return p, nil
 }
 
-// replay answers a retry: the first answer to the move stored with the
-// idempotency key (ok), IdempotencyReused when the key was stored with
-// another move, and nothing when the key is new. Called with t.mu held and
-// t's head read.
+// replay answers a retry: the move's seq with the game as it stands now,
+// seen by actor through the same gate as a read (ok); IdempotencyReused when
+// the key was stored with another move; nothing when the key is new. Called
+// with t.mu held and t's head read.
+//
+// The game is never the one the move first answered with: a card shown then
+// may be face down now (Colorful Treasure), and a retry must not read it.
 func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move []byte, key, scope, reqHash string) (domain.Played, bool, error) {
 	prev, err := s.store.Idempotency(ctx, t.id, scope, key)
 	if err != nil || prev == nil {
@@ -337,18 +340,26 @@ func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move [
 	if !sameRequest(prev.RequestHash, reqHash, move) {
 		return domain.Played{}, false, domain.Errorf(domain.IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", key)
 	}
-	resp, err := s.replayedAnswer(ctx, t, actor, prev.Response)
+	var r struct {
+		Seq int64 `json:"seq"`
+	}
+	if err := json.Unmarshal(prev.Response, &r); err != nil || r.Seq < 1 {
+		return domain.Played{}, false, fmt.Errorf("domain: idempotency record of game %s names no move: %s", t.id, prev.Response)
+	}
+	rec, g := t.rec, t.g
+	// Moves on their way to the store are not read (as in committed); nor
+	// is a head older than the move, which another server may have stored
+	// since the head was read.
+	if t.pending > 0 || rec.Version < r.Seq {
+		if rec, g, err = s.load(ctx, t.id); err != nil {
+			return domain.Played{}, false, err
+		}
+	}
+	resp, gv, err := moveResult(rec, g, r.Seq, domain.ViewerOf(&actor))
 	if err != nil {
 		return domain.Played{}, false, err
 	}
-	var p struct {
-		Seq  int64           `json:"seq"`
-		Game domain.GameView `json:"game"`
-	}
-	if err := json.Unmarshal(resp, &p); err != nil {
-		return domain.Played{}, false, err
-	}
-	return domain.Played{Seq: p.Seq, Game: p.Game, Response: resp, Replayed: true}, true, nil
+	return domain.Played{Seq: r.Seq, Game: gv, Response: resp, Replayed: true}, true, nil
 }
 
 // played builds, from a game that has just applied a move, the append that
@@ -361,7 +372,7 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	now := s.now().UTC()
 	rec.Version++
 	rec.State, rec.Phase, rec.Ended, rec.UpdatedAt = state, g.Phase(), g.Ended(), now
-	resp, gv, err := moveResult(rec, g, domain.ViewerOf(&actor))
+	resp, gv, err := moveResult(rec, g, rec.Version, domain.ViewerOf(&actor))
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
 	}
@@ -376,8 +387,9 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 			Public: logged.Public, For: logged.For, NotHost: logged.NotHost},
 	}
 	if opt.IdempotencyKey != "" {
-		// Only the version is kept: a retry rebuilds the answer from the log
-		// (see replayedAnswer), so every move does not store a copy of the view.
+		// Only the move's version is kept: a retry answers with the game as
+		// it stands then (see replay), so every move does not store a copy of
+		// the view.
 		a.Idempotency = &domain.IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200,
 			Response: strconv.AppendInt([]byte(`{"seq":`), rec.Version, 10)}
 		a.Idempotency.Response = append(a.Idempotency.Response, '}')
@@ -385,52 +397,6 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
 		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
 	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
-}
-
-// replayedAnswer returns the answer first given to the move an idempotency
-// record remembers. The record keeps only the move's version; the answer is
-// rebuilt by replaying the game's log up to that version, which gives the
-// same game, seen by the same actor at the same time, byte for byte. A record
-// that kept a whole answer is returned as it is. Called with t.mu held and
-// t's head read.
-func (s *Games) replayedAnswer(ctx context.Context, t *table, actor domain.Actor, stored []byte) ([]byte, error) {
-	var r struct {
-		Seq  int64           `json:"seq"`
-		Game json.RawMessage `json:"game"`
-	}
-	if err := json.Unmarshal(stored, &r); err != nil {
-		return nil, fmt.Errorf("domain: idempotency record of game %s: %w", t.id, err)
-	}
-	if len(r.Game) > 0 {
-		return stored, nil
-	}
-	rs, err := s.Ruleset(t.rec.Ruleset)
-	if err != nil {
-		return nil, err
-	}
-	cat, err := s.catalog(ctx, t.rec.CatalogHash)
-	if err != nil {
-		return nil, err
-	}
-	moves, err := s.store.Moves(ctx, t.id, 0, int(r.Seq))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(moves)) != r.Seq || r.Seq < 1 {
-		return nil, fmt.Errorf("domain: game %s: idempotency record names version %d, the log has %d moves", t.id, r.Seq, len(moves))
-	}
-	replay := make([]domain.ReplayMove, len(moves))
-	for i, m := range moves {
-		replay[i] = domain.ReplayMove{Actor: m.Actor, Move: m.Move}
-	}
-	g, bad, err := rs.Replay(t.g.Setup(), cat, replay)
-	if err != nil {
-		return nil, fmt.Errorf("domain: game %s: replay to version %d stopped at move %d: %w", t.id, r.Seq, bad, err)
-	}
-	rec := t.rec
-	rec.Version, rec.Phase, rec.Ended, rec.UpdatedAt = r.Seq, g.Phase(), g.Ended(), moves[len(moves)-1].At
-	resp, _, err := moveResult(rec, g, domain.ViewerOf(&actor))
-	return resp, err
 }
 
 // recAfter is rec once the append a is stored.
@@ -449,14 +415,15 @@ func (s *Games) queue(ctx context.Context, a domain.Append) (wait func() error) 
 	return func() error { return err }
 }
 
-// moveResult encodes the answer to a move, {"seq":…,"game":…}, as
-// json.Marshal would encode it, with the ruleset appending its view (already
-// compact JSON) in place. The game it returns shares the answer's bytes.
-func moveResult(rec domain.GameRecord, g domain.Game, v domain.Viewer) ([]byte, domain.GameView, error) {
+// moveResult encodes the answer to move seq, {"seq":…,"game":…}, with the
+// game g as viewer v sees it, as json.Marshal would encode it, with the
+// ruleset appending its view (already compact JSON) in place. The game it
+// returns shares the answer's bytes.
+func moveResult(rec domain.GameRecord, g domain.Game, seq int64, v domain.Viewer) ([]byte, domain.GameView, error) {
 	gv := domain.GameView{GameHead: headOf(rec, g)}
 	b := make([]byte, 0, 4096)
 	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, rec.Version, 10)
+	b = strconv.AppendInt(b, seq, 10)
 	b = append(b, `,"game":`...)
 	b = gv.GameHead.AppendJSON(b)
 	b = append(b[:len(b)-1], `,"state":`...)

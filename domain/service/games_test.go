@@ -346,6 +346,38 @@ func TestPlay(t *testing.T) {
 		assert.Equal(t, domain.IdempotencyReused, domain.ErrorCode(err))
 	})
 
+	t.Run("a retry while a later move is on its way to the store answers with the committed game", func(t *testing.T) {
+		st := newHeldStore()
+		s := service.New(st, silvergold.NewRules())
+		id, keeps := newTable(t, s)
+		opt := domain.PlayOptions{IdempotencyKey: "ann-keep"}
+		first := playAsync(s, id, 0, keeps[0], opt)
+		st.waitQueued(t, 1)
+		st.commit(1, nil)
+		require.NoError(t, recv(t, first).err)
+		ben := playAsync(s, id, 1, keeps[1], domain.PlayOptions{})
+		st.waitQueued(t, 1) // Ben's keep is applied, not yet committed
+
+		o := recv(t, playAsync(s, id, 0, keeps[0], opt))
+		require.NoError(t, o.err)
+		assert.True(t, o.p.Replayed)
+		assert.Equal(t, int64(1), o.p.Seq)
+		assert.Equal(t, int64(1), o.p.Game.Version, "a move not yet committed is not shown")
+		var resp struct {
+			Seq  int64           `json:"seq"`
+			Game domain.GameView `json:"game"`
+		}
+		require.NoError(t, json.Unmarshal(o.p.Response, &resp))
+		assert.Equal(t, int64(1), resp.Game.Version)
+
+		st.commit(1, nil)
+		require.NoError(t, recv(t, ben).err)
+		o = recv(t, playAsync(s, id, 0, keeps[0], opt))
+		require.NoError(t, o.err)
+		assert.Equal(t, int64(1), o.p.Seq)
+		assert.Equal(t, int64(2), o.p.Game.Version, "once committed, the retry shows the game as it stands")
+	})
+
 	t.Run("a key used before the game was cached is still a retry", func(t *testing.T) {
 		st := newHeldStore()
 		s := service.New(st, silvergold.NewRules())

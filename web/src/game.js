@@ -31,6 +31,7 @@ export function openGame(root, id, role, cred) {
   let retry = null;
   let loading = null;
   let lastId = null;
+  let seen = ''; // the last event id heard: where a new stream resumes
 
   const ctx = {
     s,
@@ -203,7 +204,18 @@ export function openGame(root, id, role, cred) {
 
   function connect() {
     if (s.closed) return;
-    const q = cred ? `?access_token=${encodeURIComponent(cred)}` : '';
+    const params = new URLSearchParams();
+    if (cred) params.set('access_token', cred);
+    // A module whose log tells the game from the start (module.history)
+    // reads the stream from the first move, as the server discloses it
+    // now, then from the last event heard; the lines of that catch-up are
+    // not read out.
+    const mod = screens[s.view && s.view.ruleset];
+    if (mod && mod.history) {
+      params.set('last_event_id', seen || '0');
+      if (s.historyTo === undefined) s.historyTo = s.view.version;
+    }
+    const q = params.toString() ? `?${params}` : '';
     es = new EventSource(`/v1/games/${encodeURIComponent(id)}/events${q}`);
     es.onopen = () => setLive('live');
     es.onerror = () => {
@@ -227,13 +239,14 @@ export function openGame(root, id, role, cred) {
         } catch {
           data = null;
         }
+        if (e.lastEventId) seen = e.lastEventId;
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
           const mod = screens[s.view && s.view.ruleset];
           const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
           if (line && line !== s.log[0]) {
             s.log.unshift(line);
             s.log.length = Math.min(s.log.length, 40);
-            say(line);
+            if (!(Number(e.lastEventId || 0) < s.historyTo)) say(line);
           }
         }
         if (name === 'game_ended') setLive('ended');

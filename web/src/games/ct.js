@@ -4,7 +4,10 @@
 // seat on turn the moves the server lists: tap face-down cards to flip them,
 // then collect, rob, use or claim a token, end the turn. In a digital game
 // the server turns the cards over, and what a peek shows reaches the peeking
-// seat only, in its log. In a physical game the cards are real: the seat on
+// seat only, until the next move. It is a memory game: the log says which
+// places were turned over, never what a card showed (the grid shows it
+// while it is face up), and is read from the game's event stream from the
+// start, so that a reload keeps it. In a physical game the cards are real: the seat on
 // turn, or the host for it, taps the cards turned over and reports what each
 // shows among the kinds the listing still allows; a peek is only recorded.
 // On a narrow screen the grid is drawn with the wonders as rows, so that
@@ -16,6 +19,8 @@ export const ruleset = 'colorful-treasure';
 export const events = ['cards_revealed', 'cards_collected', 'tokens_paired', 'theft_skipped', 'stolen', 'token_used',
   'peeked', 'token_taken', 'award_taken', 'last_round', 'turn_started'];
 export const refreshOnMove = true;
+// The log is read from the start of the game (nothing in it is hidden now).
+export const history = true;
 
 const EFFECT = {
   peek_two: 'peek at 2 cards of different wonders', peek_three: 'peek at up to 3 cards of one wonder',
@@ -27,6 +32,12 @@ const AWARD = {colorful_gems: 'Colorful Gems', explorer: 'Explorer', chest: 'Che
 
 const wonder = (id) => String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 const place = (p) => `${wonder(p.wonder)} row ${p.row + 1}`;
+// placeAt names a place of the grid ({column, row}) by its wonder.
+const placeAt = (ctx, p) => {
+  const c = ctx.view && ctx.view.state.columns[p.column];
+  return c ? place({wonder: c.wonder, row: p.row}) : `column ${p.column + 1} row ${p.row + 1}`;
+};
+const andList = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}` : xs.join(''));
 const samePos = (a, b) => a.column === b.column && a.row === b.row;
 
 export function seatName(ctx) {
@@ -39,13 +50,26 @@ function name(ctx, seat) {
   return p ? p.name : `Seat ${seat + 1}`;
 }
 
-// describe turns an event into a line of the table's log.
+// describe turns an event into a line of the table's log. No line says
+// what a card of the grid showed: the log stays on every screen, and a card
+// turned face down again must be face down there too. What cards show is
+// said while they are face up (the grid), and a peek's cards to the peeking
+// seat until the next move (peekPanel).
 export function describe(ev, d, ctx) {
   if (!d) return null;
   const who = d.seat !== undefined ? name(ctx, d.seat) : '';
   switch (ev) {
+    case 'move':
+      // A new move: a peek's cards are face down for the peeking seat too.
+      delete ctx.s.ctPeek;
+      if (d.move && d.move.type === 'flip' && d.move.cards) {
+        return `${name(ctx, d.move.seat)} turned over ${andList(d.move.cards.map((c) => placeAt(ctx, c)))}`;
+      }
+      return null;
     case 'cards_revealed':
-      return `${who} revealed ${d.cards.map((c) => `${c.kind} (${place(c)})`).join(', ')}`;
+      // Heard as it happens (a screen reader); the grid shows them.
+      ctx.announce(`${who} turned over ${andList(d.cards.map((c) => `${c.kind} (${place(c)})`))}`);
+      return null;
     case 'cards_collected':
       return `${who} took ${d.cards && d.cards.length ? d.cards.map((c) => `${c.kind} (${wonder(c.wonder)})`).join(', ') : 'nothing'}`;
     case 'tokens_paired':
@@ -55,9 +79,10 @@ export function describe(ev, d, ctx) {
     case 'stolen':
       return `${who} stole ${d.card ? `${d.card.kind} (${wonder(d.card.wonder)})` : `the ${wonder(d.diamond_token)} diamond token`} from ${name(ctx, d.target)}`;
     case 'token_used':
-      return `${who} used action token ${d.token}: ${EFFECT[d.effect] || d.effect}`;
+      return `${who} used action token ${d.token}: ${EFFECT[d.effect] || d.effect}${d.cards ? ` (${andList(d.cards.map((c) => placeAt(ctx, c)))})` : ''}`;
     case 'peeked':
-      return `You peeked: ${d.cards.map((c) => `${place(c)} shows ${c.kind}`).join(', ')}`;
+      if (ctx.role === 'seat' && d.seat === ctx.seat && !(ctx.view && ctx.view.ended)) ctx.s.ctPeek = d.cards;
+      return null;
     case 'token_taken':
       return `${who} took action token ${d.token} (${EFFECT[d.effect] || d.effect}) with 3 ${d.colour}`;
     case 'award_taken':
@@ -340,7 +365,7 @@ export function render(ctx) {
   const who = ctx.role === 'host' ? 'Host' : ctx.role === 'seat' ? name(ctx, ctx.seat) : 'Spectator';
   document.title = `Colorful Treasure: ${who}`;
   const out = [h('h1', {}, `Colorful Treasure · ${who}`)];
-  const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take an action token'}[st.phase] || st.phase;
+  const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take or use an action token, or end the turn'}[st.phase] || st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? 'Game over' : `Round ${st.round}: ${name(ctx, st.turn)} ${phase}`,
     ` · ${st.variant}${st.mode === 'physical' ? ' · physical cards' : ''}${st.last_round ? ' · last round' : ''}${st.thefts_owed ? ` · ${st.thefts_owed} theft${st.thefts_owed === 1 ? '' : 's'} owed` : ''}`));
   if (v.ended && ctx.score) out.push(finalScore(ctx));
@@ -354,6 +379,7 @@ export function render(ctx) {
   } else if (ctx.role === 'host' && !v.ended && !physical(ctx)) {
     out.push(h('p', {class: 'muted'}, 'The players play their turns on their phones; this screen follows the game.'));
   }
+  if (ctx.s.ctPeek && !v.ended) out.push(peekPanel(ctx.s.ctPeek));
   out.push(grid(ctx, a));
   const aw = st.awards;
   out.push(h('p', {}, h('strong', {}, 'Awards: '), `Colorful Gems ${aw.colorful_gems === null || aw.colorful_gems === undefined ? 'not taken' : name(ctx, aw.colorful_gems)}`,
@@ -368,6 +394,13 @@ export function render(ctx) {
       p.chest_tokens ? `${p.chest_tokens} chest` : '', p.action_tokens.length ? `action token${p.action_tokens.length === 1 ? '' : 's'} ${p.action_tokens.join(', ')}` : ''].filter(Boolean).join(' · ') || 'none'),
     h('p', {class: 'muted'}, `${p.turns} turn${p.turns === 1 ? '' : 's'} played`))))));
   return h('div', {class: 'ct'}, out);
+}
+
+// peekPanel shows what a peek showed the seat, until the next move: then
+// the cards are face down for it too, as at the table.
+function peekPanel(cards) {
+  return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, 'You peek'),
+    h('p', {}, `${andList(cards.map((c) => `${place(c)} shows ${c.kind}`))}. Remember it: the cards stay face down, and this goes at the next move.`));
 }
 
 // finalScore has a column per player and a row per line of the score, so
