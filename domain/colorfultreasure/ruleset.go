@@ -256,3 +256,5 @@ func (w *game) Setup() domain.CreateRequest {
 	}
 	return req
 }
+
+func (w *game) Table() domain.TableStatus { return w.g.Table() }
