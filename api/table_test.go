@@ -249,7 +249,7 @@ func faceDown(cat silvergold.CatalogView, v silvergold.View) []string {
 func (tb *table) nextMove(t *testing.T, v silvergold.View, cat silvergold.CatalogView, asHost bool) (string, silvergold.Move) {
 	t.Helper()
 	a := v.Awaiting[0]
-	if a.Actor == "table" {
+	if a.Actor == domain.ActorHost {
 		switch a.Action {
 		case silvergold.MoveReveal:
 			seen := map[string]int{}

@@ -195,7 +195,14 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 	setup := g.Setup()
 	h := domain.GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
-		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options,
+		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options, Awaiting: []domain.Await{},
+	}
+	if tg, ok := g.(domain.Tabled); ok {
+		st := tg.Table()
+		h.OnTurn, h.TurnNumber = st.OnTurn, st.TurnNumber
+		if st.Awaiting != nil {
+			h.Awaiting = st.Awaiting
+		}
 	}
 	if setup.Mode == domain.Digital && setup.Seed != "" {
 		h.SeedCommitment = domain.SeedCommitment(setup.Seed, setup.Salt)
@@ -365,7 +372,7 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
 	}
-	events := g.Events()
+	events := withStatus(g)
 	eventsJSON, err := json.Marshal(events)
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -385,6 +392,26 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
 		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
 	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// withStatus returns the events of g's last move, ending with a "status"
+// event (where the game stands, domain.TableStatus, and its phase), as every
+// ruleset's moves' events do; a ruleset that writes its own status (with
+// more in it) keeps it.
+func withStatus(g domain.Game) []domain.Event {
+	events := g.Events()
+	tg, ok := g.(domain.Tabled)
+	if !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
+		return events
+	}
+	st := struct {
+		Phase string `json:"phase"`
+		domain.TableStatus
+	}{g.Phase(), tg.Table()}
+	if st.Awaiting == nil {
+		st.Awaiting = []domain.Await{}
+	}
+	return append(events[:len(events):len(events)], domain.Event{Type: "status", Data: domain.MustJSON(st)})
 }
 
 // replayedAnswer returns the answer first given to the move an idempotency

@@ -180,7 +180,7 @@ func (g *Game) tableMoves(l *Legal) {
 		return
 	}
 	for _, a := range g.Awaiting() {
-		if a.Actor != "table" {
+		if a.Actor != domain.ActorHost {
 			continue
 		}
 		l.Action, l.Count = a.Action, a.Count

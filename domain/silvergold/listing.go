@@ -125,7 +125,7 @@ func plural(n int, what string) string {
 func (g *Game) Table() domain.TableStatus {
 	st := domain.TableStatus{Awaiting: []domain.Await{}}
 	for _, a := range g.Awaiting() {
-		if a.Actor == "table" {
+		if a.Actor == domain.ActorHost {
 			st.Awaiting = append(st.Awaiting, domain.HostAwait(a.Action, a.Count))
 		} else {
 			st.Awaiting = append(st.Awaiting, domain.SeatAwait(*a.Seat, a.Action, a.Count))
