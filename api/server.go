@@ -83,6 +83,10 @@ func gameToAPI(g domain.GameView) oapi.Game {
 		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: union[oapi.GameState](g.State),
 		Options: map[string]any{}, SeedCommitment: nonEmpty(g.SeedCommitment), Seed: nonEmpty(g.Seed), SeedSalt: nonEmpty(g.SeedSalt),
+		Awaiting: make([]oapi.Await, len(g.Awaiting)), OnTurn: g.OnTurn, TurnNumber: g.TurnNumber,
+	}
+	for i, a := range g.Awaiting {
+		out.Awaiting[i] = oapi.Await{Actor: oapi.AwaitActor(a.Actor), Seat: a.Seat, Action: a.Action, Count: a.Count}
 	}
 	if len(g.Options) > 0 {
 		_ = json.Unmarshal(g.Options, &out.Options) // the ruleset's JSON object
