@@ -394,21 +394,30 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withVersion(l, head.Version)),
+	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withHead(l, head)),
 		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: etag(head.Version)}}, nil
 }
 
-// withVersion returns the JSON object obj with a "version" member first: the
-// game's version the legal moves were listed at, whatever the ruleset, so
-// that a client can send If-Match without reading the game again.
-func withVersion(obj []byte, version int64) []byte {
+// withHead returns the JSON object obj (a ruleset's legal moves) with
+// "version" and "awaiting" members first: the game's version the moves were
+// listed at, so that a client can send If-Match without reading the game
+// again, and who the game awaits now, so that a client knows whether the
+// moves are owed, whatever the ruleset.
+func withHead(obj []byte, head domain.GameHead) []byte {
 	obj = bytes.TrimSpace(obj)
 	if len(obj) < 2 || obj[0] != '{' {
 		return obj // not an object: the ruleset's bug, shown as it is
 	}
-	out := make([]byte, 0, len(obj)+24)
+	out := make([]byte, 0, len(obj)+128)
 	out = append(out, `{"version":`...)
-	out = strconv.AppendInt(out, version, 10)
+	out = strconv.AppendInt(out, head.Version, 10)
+	out = append(out, `,"awaiting":`...)
+	aw := head.Awaiting
+	if aw == nil {
+		aw = []domain.Await{}
+	}
+	b, _ := json.Marshal(aw) // plain fields only
+	out = append(out, b...)
 	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
 		out = append(out, ',')
 	}

@@ -2084,8 +2084,11 @@ type ColorfulTreasureKind string
 
 // ColorfulTreasureLegal What one seat may do now. Only the seat on turn has moves; the table (seat -1) has none of its own.
 //
-// Example: {"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"moves":[{"choose":{"max":1,"min":1,"pool":"flip"},"label":"Turn over 1 card","move":{"seat":0,"type":"flip"}},{"label":"Collect nothing","move":{"seat":0,"type":"collect"}},{"label":"Collect the red cards","move":{"seat":0,"take":["red"],"type":"collect"}},{"label":"Collect the diamond cards","move":{"seat":0,"take":["diamond"],"type":"collect"}}],"phase":"choose","pools":{"flip":[{"add":{"cards":{"column":0,"row":1}},"label":"great-wall row 2"},{"add":{"cards":{"column":5,"row":0}},"label":"machu-picchu row 1"}]},"rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
+// Example: {"awaiting":[{"action":"collect","actor":"seat","count":1,"seat":0}],"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"moves":[{"choose":{"max":1,"min":1,"pool":"flip"},"label":"Turn over 1 card","move":{"seat":0,"type":"flip"}},{"label":"Collect nothing","move":{"seat":0,"type":"collect"}},{"label":"Collect the red cards","move":{"seat":0,"take":["red"],"type":"collect"}},{"label":"Collect the diamond cards","move":{"seat":0,"take":["diamond"],"type":"collect"}}],"phase":"choose","pools":{"flip":[{"add":{"cards":{"column":0,"row":1}},"label":"great-wall row 2"},{"add":{"cards":{"column":5,"row":0}},"label":"machu-picchu row 1"}]},"rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
 type ColorfulTreasureLegal struct {
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
+
 	// Claim The action tokens the seat may take (ct_claim).
 	//
 	// Example: [1,3,5]
@@ -3125,7 +3128,7 @@ type LegalMovePools map[string][]LegalMovePart
 
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `colorful-treasure` ColorfulTreasureLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
+// Example: {"action":"keep","awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -3207,8 +3210,11 @@ type LuckyTreasureHunterFaces = []LuckyTreasureHunterFace
 
 // LuckyTreasureHunterLegal What one seat - or, asked by the host without a seat, the table - may do now. A digital game lists a seat's hand-dependent moves (place, reroll) and chances only to that seat.
 //
-// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"label":"Steal the middle's set of 2 rubys","move":{"seat":0,"set":0,"type":"steal"},"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"pools":{},"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
+// Example: {"awaiting":[{"action":"steal","actor":"seat","count":1,"seat":0}],"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"label":"Steal the middle's set of 2 rubys","move":{"seat":0,"set":0,"type":"steal"},"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"pools":{},"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
 type LuckyTreasureHunterLegal struct {
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
+
 	// Moves Every move it may make now.
 	Moves []LuckyTreasureHunterOption `json:"moves"`
 
@@ -5063,12 +5069,15 @@ type SilverGoldKeepType string
 //   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
 //     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"moves":[{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0","grey-08:0,1"],"label":"Cross the domino at (0,0) (0,1) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0],[0,1]],"card":"grey-08","seat":0,"type":"cross"}},{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0"],"label":"Cross box (0,0) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0]],"card":"grey-08","seat":0,"type":"cross"}}],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"pools":{"extra":[{"add":{"extra":{"box":[0,0],"card":"grey-08"}},"excludes":["grey-08:0,0"],"label":"box (0,0) of grey-08 (cross)","owes":1},{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (blank)"}]},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
+// Example: {"action":"cross","awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"moves":[{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0","grey-08:0,1"],"label":"Cross the domino at (0,0) (0,1) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0],[0,1]],"card":"grey-08","seat":0,"type":"cross"}},{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0"],"label":"Cross box (0,0) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0]],"card":"grey-08","seat":0,"type":"cross"}}],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"pools":{"extra":[{"add":{"extra":{"box":[0,0],"card":"grey-08"}},"excludes":["grey-08:0,0"],"label":"box (0,0) of grey-08 (cross)","owes":1},{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (blank)"}]},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
+
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
 
 	// Count How many are owed - 2 cards to keep, the replacement cards still to take, the display cards still to report, 1 crossing; 0 for `wait`.
 	//
