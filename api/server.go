@@ -435,7 +435,28 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	info, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
+	ruleset := s.rulesetOr(r.Params.Ruleset)
+	if r.Params.Ruleset == nil {
+		// A catalog's name is its ruleset's: without the ruleset the name
+		// must be one ruleset's only.
+		var have []string
+		for _, e := range s.games.RulesetInfos() {
+			for _, c := range e.Catalogs {
+				if c.Name == r.Name {
+					have = append(have, e.Name)
+				}
+			}
+		}
+		switch len(have) {
+		case 0:
+			return nil, domain.Errorf(domain.NotFound, "no ruleset offers a catalog named %q", r.Name)
+		case 1:
+			ruleset = have[0]
+		default:
+			return nil, domain.Errorf(domain.Invalid, "%s each offer a catalog named %q: say which with ?ruleset=", strings.Join(have, " and "), r.Name)
+		}
+	}
+	info, c, err := s.games.Catalog(ruleset, r.Name)
 	if err != nil {
 		return nil, err
 	}

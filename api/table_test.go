@@ -213,7 +213,7 @@ func extras(cards []silvergold.CardView, pick silvergold.Placement, owed int) []
 // catalog returns the standard catalog as the API shows it.
 func catalog(t *testing.T, s *server) silvergold.CatalogView {
 	t.Helper()
-	r := s.do(t, http.MethodGet, "/v1/catalogs/standard", nil)
+	r := s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 	wantStatus(t, r, http.StatusOK)
 	return decode[silvergold.CatalogView](t, r.Body)
 }

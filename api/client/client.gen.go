@@ -1756,6 +1756,26 @@ type Catalog struct {
 	union json.RawMessage
 }
 
+// CatalogRef The catalog a game was created with, and where to read it.
+//
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+type CatalogRef struct {
+	// Hash The hex SHA-256 of the catalog's content.
+	//
+	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Hash string `json:"hash"`
+
+	// Href The path of the catalog (`GET /v1/catalogs/{name}` with its ruleset and hash), cacheable for good while the server offers that catalog.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Href string `json:"href"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
+}
+
 // ColorfulTreasureActionToken Advanced - one of the five action tokens, with the side set out.
 //
 // Example: {"effect":"peek_two","holder":null,"side":"a","spent":false,"token":1}
@@ -2632,7 +2652,7 @@ type ColorfulTreasureUseTokenType string
 // the same, and no face-down card's identity is in it - a card revealed this turn shows in its column's
 // `cells` until it is taken or turned face down again.
 //
-// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
+// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","href":"/v1/catalogs/standard?ruleset=colorful-treasure\u0026hash=db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
 type ColorfulTreasureView struct {
 	// ActionTokens Advanced - the five action tokens; empty in the other variants.
 	ActionTokens []ColorfulTreasureActionToken `json:"action_tokens"`
@@ -2657,20 +2677,10 @@ type ColorfulTreasureView struct {
 	// Example: 44
 	CardsLeft int `json:"cards_left"`
 
-	// Catalog The catalog of wonders the game was created with.
+	// Catalog The catalog a game was created with, and where to read it.
 	//
-	// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"}
-	Catalog struct {
-		// Hash The SHA-256 of the catalog's content, in hex.
-		//
-		// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
-		Hash string `json:"hash"`
-
-		// Name The catalog's name.
-		//
-		// Example: standard
-		Name string `json:"name"`
-	} `json:"catalog"`
+	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+	Catalog CatalogRef `json:"catalog"`
 
 	// Columns The ten columns, left to right.
 	Columns []ColorfulTreasureColumn `json:"columns"`
@@ -2766,7 +2776,7 @@ type CreateGameRequest struct {
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
 
-	// Ruleset The game to play. This server plays `silver-and-gold`.
+	// Ruleset The game to play, a `name` of `GET /v1/rulesets` (`silver-and-gold`, `lucky-treasure-hunter`, `colorful-treasure`).
 	//
 	// Example: silver-and-gold
 	Ruleset string `json:"ruleset"`
@@ -3283,12 +3293,12 @@ type LuckyTreasureHunterOption struct {
 	// Example: 3
 	Cards *int `json:"cards,omitempty"`
 
-	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be. Only to the seat itself in a digital game.
+	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be, rounded to 6 decimal places. Only to the seat itself in a digital game.
 	//
 	// Example: 0.421875
 	Chance *float64 `json:"chance,omitempty"`
 
-	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out.
+	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out - rounded to 6 decimal places.
 	//
 	// Example: 0.2890625
 	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
@@ -3323,7 +3333,7 @@ type LuckyTreasureHunterOption struct {
 	// Example: {"owner":2,"seat":0,"set":0,"type":"steal"}
 	Move map[string]interface{} `json:"move"`
 
-	// Owner steal - the seat whose set; absent for the middle.
+	// Owner steal - the seat whose set; absent for the middle (a move may also say null).
 	//
 	// Example: 2
 	Owner *int `json:"owner,omitempty"`
@@ -3770,7 +3780,7 @@ type LuckyTreasureHunterSteal struct {
 	// Example: ["pirate","blank","pirate"]
 	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
 
-	// Owner The seat in front of which the set lies; left out for a set in the middle.
+	// Owner The seat in front of which the set lies; null (or left out) for a set in the middle, as the game's state and events name the middle.
 	//
 	// Example: 2
 	Owner *int `json:"owner,omitempty"`
@@ -4533,26 +4543,6 @@ type SilverGoldCatalogCard struct {
 	//
 	// Example: 8
 	Value int `json:"value"`
-}
-
-// SilverGoldCatalogRef The catalog a game was created with, and where to read it.
-//
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
-type SilverGoldCatalogRef struct {
-	// Hash The hex SHA-256 of the catalog's content.
-	//
-	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
-	Hash string `json:"hash"`
-
-	// Href The path of the catalog's cards (`GET /v1/catalogs/{name}` with its hash), cacheable for good while the server offers that catalog.
-	//
-	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
-	Href string `json:"href"`
-
-	// Name The catalog's name.
-	//
-	// Example: standard
-	Name string `json:"name"`
 }
 
 // SilverGoldColour A treasure card's colour; the order grey, green, orange, purple breaks ties.
@@ -5703,7 +5693,7 @@ type SilverGoldView struct {
 	// Catalog The catalog a game was created with, and where to read it.
 	//
 	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
-	Catalog SilverGoldCatalogRef `json:"catalog"`
+	Catalog CatalogRef `json:"catalog"`
 
 	// CupsLeft The cups left on the round card, highest first.
 	//
@@ -5958,7 +5948,7 @@ type Unprocessable = Problem
 
 // GetCatalogParams defines parameters for GetCatalog.
 type GetCatalogParams struct {
-	// Ruleset The ruleset the catalog belongs to.
+	// Ruleset The ruleset the catalog belongs to. It may be left out where one ruleset only offers a catalog of that name; where several do (`standard`), leaving it out is a 400 naming them.
 	Ruleset *Ruleset `form:"ruleset,omitempty" json:"ruleset,omitempty"`
 
 	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
@@ -7796,7 +7786,7 @@ type ClientInterface interface {
 	// GetGameRecord The game's record
 	//
 	// Returns a self-contained record of the game (format
-	// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+	// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 	// whole content), the mode, the players, a digital game's seed
 	// commitment, and every accepted move with its `seq`. It is enough to
 	// replay the game from scratch with `POST /v1/records/verify` or
@@ -8292,7 +8282,7 @@ func (c *Client) SubmitMove(ctx context.Context, id GameID, params *SubmitMovePa
 // GetGameRecord The game's record
 //
 // Returns a self-contained record of the game (format
-// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 // whole content), the mode, the players, a digital game's seed
 // commitment, and every accepted move with its `seq`. It is enough to
 // replay the game from scratch with `POST /v1/records/verify` or
@@ -9632,7 +9622,7 @@ type ClientWithResponsesInterface interface {
 	// GetGameRecordWithResponse The game's record
 	//
 	// Returns a self-contained record of the game (format
-	// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+	// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 	// whole content), the mode, the players, a digital game's seed
 	// commitment, and every accepted move with its `seq`. It is enough to
 	// replay the game from scratch with `POST /v1/records/verify` or
@@ -11371,7 +11361,7 @@ func (c *ClientWithResponses) SubmitMoveWithResponse(ctx context.Context, id Gam
 // GetGameRecordWithResponse The game's record
 //
 // Returns a self-contained record of the game (format
-// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 // whole content), the mode, the players, a digital game's seed
 // commitment, and every accepted move with its `seq`. It is enough to
 // replay the game from scratch with `POST /v1/records/verify` or

@@ -258,3 +258,8 @@ func (w *game) Setup() domain.CreateRequest {
 }
 
 func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Colorful Treasure's moves.
+func (r *Rules) MoveTypes() []string {
+	return []string{MoveFlip, MoveCollect, MoveRob, MoveUseToken, MoveClaim, MoveEnd}
+}

@@ -255,3 +255,8 @@ func (w *game) Setup() domain.CreateRequest {
 }
 
 func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Lucky Treasure Hunter's moves.
+func (Rules) MoveTypes() []string {
+	return []string{MovePlace, MoveSteal, MoveReroll, MoveCaptain, MoveStop, MoveRoll, MoveMiddle}
+}

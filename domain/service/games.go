@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -280,7 +282,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	logged, err := g.Apply(actor, move)
 	if err != nil {
-		return domain.Played{}, err // a rejected move changes nothing
+		return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 	}
 	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
 	if err != nil {
@@ -392,6 +394,35 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
 		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
 	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// otherRuleset returns, for a move a game of ruleset refused as unreadable,
+// an error saying so when the move's type is another ruleset's: a move sent
+// to the wrong game. Any other refusal is err as it is.
+func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
+	if domain.ErrorCode(err) != domain.Invalid {
+		return err
+	}
+	var m struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(move, &m) != nil || m.Type == "" {
+		return err
+	}
+	var own []string
+	if mt, ok := s.rulesets[ruleset].(domain.MoveTyper); ok {
+		own = mt.MoveTypes()
+		if slices.Contains(own, m.Type) {
+			return err
+		}
+	}
+	for _, name := range s.Rulesets() {
+		if mt, ok := s.rulesets[name].(domain.MoveTyper); ok && name != ruleset && slices.Contains(mt.MoveTypes(), m.Type) {
+			return domain.Errorf(domain.Invalid, "a %q move is a move of %s, and this game plays %s, whose moves are %s",
+				m.Type, s.rulesets[name].Info().Title, s.rulesets[ruleset].Info().Title, strings.Join(own, ", "))
+		}
+	}
+	return err
 }
 
 // withStatus returns the events of g's last move, ending with a "status"

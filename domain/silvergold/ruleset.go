@@ -249,3 +249,8 @@ func (w *game) Setup() domain.CreateRequest {
 }
 
 func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Silver & Gold's moves.
+func (r *Rules) MoveTypes() []string {
+	return []string{MoveKeep, MoveCross, MoveTake, MoveReveal, MoveDisplay}
+}
