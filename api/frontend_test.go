@@ -43,7 +43,7 @@ func TestCatalogCacheable(t *testing.T) {
 		t.Errorf("by name: ETag %q, Cache-Control %q", r.Header.Get("ETag"), r.Header.Get("Cache-Control"))
 	}
 	// Another hash is another catalog, which this server does not have.
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/catalogs/standard?hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
+	wantProblem(t, s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold&hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
 	// GET /v1/rulesets points at the same URL.
 	r = s.do(t, http.MethodGet, "/v1/rulesets", nil)
 	var list struct {
