@@ -246,7 +246,7 @@ func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
 		return nil
 	}
 	st.lastLegal = l
-	st.event("legal_moves", "", withVersion(l, head.Version))
+	st.event("legal_moves", "", withHead(l, head))
 	return nil
 }
 

@@ -37,13 +37,13 @@ func TestCatalogCacheable(t *testing.T) {
 		t.Errorf("304 with %d bytes, ETag %q", len(r.Body), r.Header.Get("ETag"))
 	}
 	// By name alone: the same validator, kept for a short while.
-	r = s.do(t, http.MethodGet, "/v1/catalogs/standard", nil)
+	r = s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("ETag") != tag || r.Header.Get("Cache-Control") != "public, max-age=300" {
 		t.Errorf("by name: ETag %q, Cache-Control %q", r.Header.Get("ETag"), r.Header.Get("Cache-Control"))
 	}
 	// Another hash is another catalog, which this server does not have.
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/catalogs/standard?hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
+	wantProblem(t, s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold&hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
 	// GET /v1/rulesets points at the same URL.
 	r = s.do(t, http.MethodGet, "/v1/rulesets", nil)
 	var list struct {

@@ -214,21 +214,21 @@ func TestRateLimit(t *testing.T) {
 	t.Run("per address", func(t *testing.T) {
 		s := startOps(t, func(o *api.Options) { o.AddressLimit = slow })
 		for i := range 3 {
-			if rec := call(s.handler, "/v1/catalogs/standard", "192.0.2.1:4000", ""); rec.Code != http.StatusOK {
+			if rec := call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "192.0.2.1:4000", ""); rec.Code != http.StatusOK {
 				t.Fatalf("request %d of the burst: %d", i+1, rec.Code)
 			}
 		}
-		refused(t, call(s.handler, "/v1/catalogs/standard", "192.0.2.1:4001", ""))
+		refused(t, call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "192.0.2.1:4001", ""))
 		refused(t, call(s.handler, "/docs", "192.0.2.1:4001", ""))
-		if rec := call(s.handler, "/v1/catalogs/standard", "192.0.2.2:4000", ""); rec.Code != http.StatusOK {
+		if rec := call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "192.0.2.2:4000", ""); rec.Code != http.StatusOK {
 			t.Errorf("another address: %d", rec.Code)
 		}
 		// One IPv6 host: its /64.
 		for i := range 3 {
 			call(s.handler, "/healthz", "[2001:db8::1]:1", "")
-			call(s.handler, "/v1/catalogs/standard", "[2001:db8::"+strconv.Itoa(i+1)+"]:1", "")
+			call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "[2001:db8::"+strconv.Itoa(i+1)+"]:1", "")
 		}
-		refused(t, call(s.handler, "/v1/catalogs/standard", "[2001:db8::ff]:1", ""))
+		refused(t, call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "[2001:db8::ff]:1", ""))
 		// Probes and scrapers are never refused.
 		for _, p := range []string{"/healthz", "/readyz", "/metrics"} {
 			if rec := call(s.handler, p, "192.0.2.1:4000", ""); rec.Code != http.StatusOK {
@@ -264,8 +264,8 @@ func TestRateLimit(t *testing.T) {
 			o.AddressLimit = api.RateLimit{Rate: 0.01, Burst: 1}
 			o.CORSOrigins = []string{"*"}
 		})
-		call(s.handler, "/v1/catalogs/standard", "192.0.2.1:1", "")
-		req := httptest.NewRequest(http.MethodGet, "/v1/catalogs/standard", nil)
+		call(s.handler, "/v1/catalogs/standard?ruleset=silver-and-gold", "192.0.2.1:1", "")
+		req := httptest.NewRequest(http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 		req.RemoteAddr = "192.0.2.1:1"
 		req.Header.Set("Origin", "https://table.example")
 		rec := httptest.NewRecorder()

@@ -83,6 +83,10 @@ func gameToAPI(g domain.GameView) oapi.Game {
 		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: union[oapi.GameState](g.State),
 		Options: map[string]any{}, SeedCommitment: nonEmpty(g.SeedCommitment), Seed: nonEmpty(g.Seed), SeedSalt: nonEmpty(g.SeedSalt),
+		Awaiting: make([]oapi.Await, len(g.Awaiting)), OnTurn: g.OnTurn, TurnNumber: g.TurnNumber,
+	}
+	for i, a := range g.Awaiting {
+		out.Awaiting[i] = oapi.Await{Actor: oapi.AwaitActor(a.Actor), Seat: a.Seat, Action: a.Action, Count: a.Count}
 	}
 	if len(g.Options) > 0 {
 		_ = json.Unmarshal(g.Options, &out.Options) // the ruleset's JSON object
@@ -393,21 +397,30 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withVersion(l, head.Version)),
+	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withHead(l, head)),
 		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: etag(head.Version)}}, nil
 }
 
-// withVersion returns the JSON object obj with a "version" member first: the
-// game's version the legal moves were listed at, whatever the ruleset, so
-// that a client can send If-Match without reading the game again.
-func withVersion(obj []byte, version int64) []byte {
+// withHead returns the JSON object obj (a ruleset's legal moves) with
+// "version" and "awaiting" members first: the game's version the moves were
+// listed at, so that a client can send If-Match without reading the game
+// again, and who the game awaits now, so that a client knows whether the
+// moves are owed, whatever the ruleset.
+func withHead(obj []byte, head domain.GameHead) []byte {
 	obj = bytes.TrimSpace(obj)
 	if len(obj) < 2 || obj[0] != '{' {
 		return obj // not an object: the ruleset's bug, shown as it is
 	}
-	out := make([]byte, 0, len(obj)+24)
+	out := make([]byte, 0, len(obj)+128)
 	out = append(out, `{"version":`...)
-	out = strconv.AppendInt(out, version, 10)
+	out = strconv.AppendInt(out, head.Version, 10)
+	out = append(out, `,"awaiting":`...)
+	aw := head.Awaiting
+	if aw == nil {
+		aw = []domain.Await{}
+	}
+	b, _ := json.Marshal(aw) // plain fields only
+	out = append(out, b...)
 	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
 		out = append(out, ',')
 	}
@@ -425,7 +438,28 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 
 // GetCatalog returns a catalog offered for new games.
 func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject) (oapi.GetCatalogResponseObject, error) {
-	info, c, err := s.games.Catalog(s.rulesetOr(r.Params.Ruleset), r.Name)
+	ruleset := s.rulesetOr(r.Params.Ruleset)
+	if r.Params.Ruleset == nil {
+		// A catalog's name is its ruleset's: without the ruleset the name
+		// must be one ruleset's only.
+		var have []string
+		for _, e := range s.games.RulesetInfos() {
+			for _, c := range e.Catalogs {
+				if c.Name == r.Name {
+					have = append(have, e.Name)
+				}
+			}
+		}
+		switch len(have) {
+		case 0:
+			return nil, domain.Errorf(domain.NotFound, "no ruleset offers a catalog named %q", r.Name)
+		case 1:
+			ruleset = have[0]
+		default:
+			return nil, domain.Errorf(domain.Invalid, "%s each offer a catalog named %q: say which with ?ruleset=", strings.Join(have, " and "), r.Name)
+		}
+	}
+	info, c, err := s.games.Catalog(ruleset, r.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -213,7 +213,7 @@ func extras(cards []silvergold.CardView, pick silvergold.Placement, owed int) []
 // catalog returns the standard catalog as the API shows it.
 func catalog(t *testing.T, s *server) silvergold.CatalogView {
 	t.Helper()
-	r := s.do(t, http.MethodGet, "/v1/catalogs/standard", nil)
+	r := s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 	wantStatus(t, r, http.StatusOK)
 	return decode[silvergold.CatalogView](t, r.Body)
 }
@@ -249,7 +249,7 @@ func faceDown(cat silvergold.CatalogView, v silvergold.View) []string {
 func (tb *table) nextMove(t *testing.T, v silvergold.View, cat silvergold.CatalogView, asHost bool) (string, silvergold.Move) {
 	t.Helper()
 	a := v.Awaiting[0]
-	if a.Actor == "table" {
+	if a.Actor == domain.ActorHost {
 		switch a.Action {
 		case silvergold.MoveReveal:
 			seen := map[string]int{}

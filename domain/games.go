@@ -12,15 +12,20 @@ import (
 
 // GameHead is what every game has, whatever its ruleset.
 type GameHead struct {
-	ID        string          `json:"id"`
-	Ruleset   string          `json:"ruleset"`
-	Mode      string          `json:"mode"`
-	Version   int64           `json:"version"`
-	Phase     string          `json:"phase"`
-	Ended     bool            `json:"ended"`
-	CreatedAt time.Time       `json:"created_at"`
-	UpdatedAt time.Time       `json:"updated_at"`
-	Options   json.RawMessage `json:"options"`
+	ID      string `json:"id"`
+	Ruleset string `json:"ruleset"`
+	Mode    string `json:"mode"`
+	Version int64  `json:"version"`
+	Phase   string `json:"phase"`
+	Ended   bool   `json:"ended"`
+	// Where the game stands, in the same words for every ruleset
+	// (TableStatus): who must act now, the seat on turn, the turn number.
+	Awaiting   []Await         `json:"awaiting"`
+	OnTurn     *int            `json:"on_turn"`
+	TurnNumber int             `json:"turn_number"`
+	CreatedAt  time.Time       `json:"created_at"`
+	UpdatedAt  time.Time       `json:"updated_at"`
+	Options    json.RawMessage `json:"options"`
 	// A digital game's commitment to its seed; the seed and the salt are
 	// shown once the game has ended.
 	SeedCommitment string `json:"seed_commitment,omitempty"`
@@ -43,6 +48,39 @@ func (h *GameHead) AppendJSON(b []byte) []byte {
 	b = AppendJSONString(b, h.Phase)
 	b = append(b, `,"ended":`...)
 	b = strconv.AppendBool(b, h.Ended)
+	b = append(b, `,"awaiting":`...)
+	if h.Awaiting == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+	}
+	for i, a := range h.Awaiting {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"actor":`...)
+		b = AppendJSONString(b, a.Actor)
+		if a.Seat != nil {
+			b = append(b, `,"seat":`...)
+			b = strconv.AppendInt(b, int64(*a.Seat), 10)
+		}
+		b = append(b, `,"action":`...)
+		b = AppendJSONString(b, a.Action)
+		b = append(b, `,"count":`...)
+		b = strconv.AppendInt(b, int64(a.Count), 10)
+		b = append(b, '}')
+	}
+	if h.Awaiting != nil {
+		b = append(b, ']')
+	}
+	b = append(b, `,"on_turn":`...)
+	if h.OnTurn == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*h.OnTurn), 10)
+	}
+	b = append(b, `,"turn_number":`...)
+	b = strconv.AppendInt(b, int64(h.TurnNumber), 10)
 	b = append(b, `,"created_at":`...)
 	b = appendJSONTime(b, h.CreatedAt)
 	b = append(b, `,"updated_at":`...)

@@ -16,6 +16,8 @@ func TestGameHeadJSONMatchesEncodingJSON(t *testing.T) {
 		{},
 		{ID: "3q2XoU0W1mTQb9_c", Ruleset: "silver-and-gold", Mode: "digital", Version: 42, Phase: "crossing",
 			CreatedAt: time.Date(2026, 11, 22, 1, 2, 3, 456789000, time.UTC), UpdatedAt: time.Date(2026, 11, 22, 1, 2, 4, 0, time.UTC)},
+		{ID: "t", Awaiting: []Await{SeatAwait(2, "cross", 1), HostAwait("roll", 3)}, OnTurn: new(int), TurnNumber: 17},
+		{ID: "t", Awaiting: []Await{}},
 		{ID: "x", Ruleset: "r", Mode: "physical", Version: 1 << 40, Phase: "ended", Ended: true,
 			CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 1, berlin), UpdatedAt: time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC)},
 	} {

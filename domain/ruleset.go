@@ -193,3 +193,10 @@ type Event struct {
 	Live bool            `json:"live,omitempty"`
 	Data json.RawMessage `json:"data"`
 }
+
+// MoveTyper is a Ruleset that names its move types (the "type" of every
+// move it takes). Move types are unique across the server's rulesets, so a
+// move sent to a game of another ruleset is told as such.
+type MoveTyper interface {
+	MoveTypes() []string
+}

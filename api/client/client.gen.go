@@ -18,6 +18,24 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for AwaitActor.
+const (
+	AwaitActorHost AwaitActor = "host"
+	AwaitActorSeat AwaitActor = "seat"
+)
+
+// Valid indicates whether the value is a known member of the AwaitActor enum.
+func (e AwaitActor) Valid() bool {
+	switch e {
+	case AwaitActorHost:
+		return true
+	case AwaitActorSeat:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ColorfulTreasureActionTokenSide.
 const (
 	A ColorfulTreasureActionTokenSide = "a"
@@ -1148,16 +1166,16 @@ func (e SilverGoldAwaitedAction) Valid() bool {
 
 // Defines values for SilverGoldAwaitedActor.
 const (
-	SilverGoldAwaitedActorSeat  SilverGoldAwaitedActor = "seat"
-	SilverGoldAwaitedActorTable SilverGoldAwaitedActor = "table"
+	SilverGoldAwaitedActorHost SilverGoldAwaitedActor = "host"
+	SilverGoldAwaitedActorSeat SilverGoldAwaitedActor = "seat"
 )
 
 // Valid indicates whether the value is a known member of the SilverGoldAwaitedActor enum.
 func (e SilverGoldAwaitedActor) Valid() bool {
 	switch e {
-	case SilverGoldAwaitedActorSeat:
+	case SilverGoldAwaitedActorHost:
 		return true
-	case SilverGoldAwaitedActorTable:
+	case SilverGoldAwaitedActorSeat:
 		return true
 	default:
 		return false
@@ -1701,11 +1719,61 @@ type Actor struct {
 	Seat *int `json:"seat"`
 }
 
+// Await One thing a game waits for, in the same words for every ruleset - a move of one seat, or a report of the host (the table, in a physical game).
+//
+// Example: {"action":"cross","actor":"seat","count":1,"seat":0}
+type Await struct {
+	// Action What is expected - the type of the move (Silver & Gold `keep`, `cross`, `take`, `reveal`, `display`; Lucky Treasure Hunter `place`, `steal`, `roll`, `lth_middle`, or `decide` - `reroll`, `captain` or `stop`; Colorful Treasure `flip`, `collect`, `rob`, `ct_claim`). The listing says exactly which moves answer it.
+	//
+	// Example: cross
+	Action string `json:"action"`
+
+	// Actor Who must act - a `seat`, or the `host` (the table's reports, physical games).
+	//
+	// Example: seat
+	Actor AwaitActor `json:"actor"`
+
+	// Count How many are owed - cards to take or report, dice to report; 1 for a single move.
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat The seat that must act, when `actor` is `seat`.
+	//
+	// Example: 0
+	Seat *int `json:"seat,omitempty"`
+}
+
+// AwaitActor Who must act - a `seat`, or the `host` (the table's reports, physical games).
+//
+// Example: seat
+type AwaitActor string
+
 // Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
 //
 // Example: {"cards":[{"colour":"grey","grid":["ooo.",".oxo","..oc"],"id":"grey-01","seal":null,"value":8}],"expeditions":[{"boxes":[[0,0],[0,1]],"code":"D2","copies":1,"name":"domino","orientations":[[[0,0],[0,1]],[[0,0],[1,0]]]}],"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard","ruleset":"silver-and-gold"}
 type Catalog struct {
 	union json.RawMessage
+}
+
+// CatalogRef The catalog a game was created with, and where to read it.
+//
+// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+type CatalogRef struct {
+	// Hash The hex SHA-256 of the catalog's content.
+	//
+	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Hash string `json:"hash"`
+
+	// Href The path of the catalog (`GET /v1/catalogs/{name}` with its ruleset and hash), cacheable for good while the server offers that catalog.
+	//
+	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
+	Href string `json:"href"`
+
+	// Name The catalog's name.
+	//
+	// Example: standard
+	Name string `json:"name"`
 }
 
 // ColorfulTreasureActionToken Advanced - one of the five action tokens, with the side set out.
@@ -2036,8 +2104,11 @@ type ColorfulTreasureKind string
 
 // ColorfulTreasureLegal What one seat may do now. Only the seat on turn has moves; the table (seat -1) has none of its own.
 //
-// Example: {"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"phase":"choose","rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
+// Example: {"awaiting":[{"action":"collect","actor":"seat","count":1,"seat":0}],"claim":[],"collect":[[],["red"],["diamond"]],"end":false,"flip":{"cells":[{"column":0,"row":1},{"column":5,"row":0}],"count":1},"moves":[{"choose":{"max":1,"min":1,"pool":"flip"},"label":"Turn over 1 card","move":{"seat":0,"type":"flip"}},{"label":"Collect nothing","move":{"seat":0,"type":"collect"}},{"label":"Collect the red cards","move":{"seat":0,"take":["red"],"type":"collect"}},{"label":"Collect the diamond cards","move":{"seat":0,"take":["diamond"],"type":"collect"}}],"phase":"choose","pools":{"flip":[{"add":{"cards":{"column":0,"row":1}},"label":"great-wall row 2"},{"add":{"cards":{"column":5,"row":0}},"label":"machu-picchu row 1"}]},"rob":[],"ruleset":"colorful-treasure","seat":0,"use_token":[],"version":12}
 type ColorfulTreasureLegal struct {
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
+
 	// Claim The action tokens the seat may take (ct_claim).
 	//
 	// Example: [1,3,5]
@@ -2056,10 +2127,18 @@ type ColorfulTreasureLegal struct {
 	// Flip The flip the seat may make, or null.
 	Flip *ColorfulTreasureFlipOption `json:"flip"`
 
+	// Moves Every move it may make now, in the table language - each ready to post, or completed from `pools` (see LegalMove).
+	Moves []LegalMove `json:"moves"`
+
 	// Phase The game's phase.
 	//
 	// Example: choose
 	Phase ColorfulTreasureLegalPhase `json:"phase"`
+
+	// Pools The parts a listing's entries choose from, by pool name.
+	//
+	// Example: {"extra":[{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}]}
+	Pools LegalMovePools `json:"pools"`
 
 	// Rob Each theft the seat may make.
 	//
@@ -2573,7 +2652,7 @@ type ColorfulTreasureUseTokenType string
 // the same, and no face-down card's identity is in it - a card revealed this turn shows in its column's
 // `cells` until it is taken or turned face down again.
 //
-// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
+// Example: {"action_tokens":[],"awards":{"colorful_gems":null,"explorer":null},"cards_left":50,"catalog":{"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","href":"/v1/catalogs/standard?ruleset=colorful-treasure\u0026hash=db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"},"columns":[{"cells":["diamond","down","down","down","down"],"colours":["green","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"great-wall"},{"cells":["down","down","down","down","down"],"colours":["yellow","blue","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"pyramids"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"colosseum"},{"cells":["down","down","down","down","down"],"colours":["yellow","green","blue"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"taj-mahal"},{"cells":["down","down","red","down","down"],"colours":["red","blue","purple"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"petra"},{"cells":["down","down","down","down","down"],"colours":["red","green","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"machu-picchu"},{"cells":["down","down","down","down","down"],"colours":["red","green","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"chichen-itza"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","purple"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"christ-redeemer"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","blue"],"diamond_token":true,"lock":"key","lock_token":true,"wonder":"stonehenge"},{"cells":["down","down","down","down","down"],"colours":["red","yellow","green"],"diamond_token":true,"lock":"chest","lock_token":true,"wonder":"angkor-wat"}],"last_round":false,"mode":"digital","phase":"choose","players":[{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Ann","seat":0,"turns":0},{"action_tokens":[],"cards":[],"chest_tokens":0,"diamond_tokens":[],"key_tokens":0,"name":"Bob","seat":1,"turns":0}],"revealed":[{"column":4,"row":2},{"column":0,"row":0}],"round":1,"ruleset":"colorful-treasure","start_player":0,"thefts_owed":0,"turn":0,"variant":"standard"}
 type ColorfulTreasureView struct {
 	// ActionTokens Advanced - the five action tokens; empty in the other variants.
 	ActionTokens []ColorfulTreasureActionToken `json:"action_tokens"`
@@ -2598,20 +2677,10 @@ type ColorfulTreasureView struct {
 	// Example: 44
 	CardsLeft int `json:"cards_left"`
 
-	// Catalog The catalog of wonders the game was created with.
+	// Catalog The catalog a game was created with, and where to read it.
 	//
-	// Example: {"hash":"db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0","name":"standard"}
-	Catalog struct {
-		// Hash The SHA-256 of the catalog's content, in hex.
-		//
-		// Example: db481d3bbb69f89e3e2b01310228ac2ff9f2d4686c04c68c5e6e221b9922c7d0
-		Hash string `json:"hash"`
-
-		// Name The catalog's name.
-		//
-		// Example: standard
-		Name string `json:"name"`
-	} `json:"catalog"`
+	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
+	Catalog CatalogRef `json:"catalog"`
 
 	// Columns The ten columns, left to right.
 	Columns []ColorfulTreasureColumn `json:"columns"`
@@ -2707,7 +2776,7 @@ type CreateGameRequest struct {
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
 
-	// Ruleset The game to play. This server plays `silver-and-gold`.
+	// Ruleset The game to play, a `name` of `GET /v1/rulesets` (`silver-and-gold`, `lucky-treasure-hunter`, `colorful-treasure`).
 	//
 	// Example: silver-and-gold
 	Ruleset string `json:"ruleset"`
@@ -2720,11 +2789,11 @@ type CreateGameRequest struct {
 
 // Created A new game and its credentials. The credentials are never shown again.
 //
-// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}}
+// Example: {"credentials":{"host":"0b1R6fJ1mV6c4kq3x5b8Zp2S9yWcT7hD","seats":["Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0"]},"game":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}}
 type Created struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game Game `json:"game"`
 
 	// Credentials The secrets that act in the game. Send one as `Authorization: Bearer <credential>`.
@@ -2826,7 +2895,8 @@ type EventMove struct {
 // - `captain_used` - `{seat}`: the seat turned its captain over;
 // - `set_stolen` - `{seat, owner, treasure, size, sets}`: the steal succeeded; the thief's sets after combining;
 // - `steal_stopped` - `{seat}`: the seat gave up the steal;
-// - `game_ended` - the final score (schema `LuckyTreasureHunterScore`).
+// - `game_ended` - the final score (schema `LuckyTreasureHunterScore`);
+// - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
 // Colorful Treasure's (places are `{column, row}`, cards `{wonder, kind}`):
 //
@@ -2845,7 +2915,8 @@ type EventMove struct {
 //   - `award_taken` - `{seat, award, points}`: Colorful Gems or Explorer;
 //   - `last_round` - `{cards_left}`: 10 or fewer cards are left; this round is the last;
 //   - `turn_started` - `{seat, round}`;
-//   - `game_ended` - `{round, cards_left}`.
+//   - `game_ended` - `{round, cards_left}`;
+//   - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -2872,7 +2943,7 @@ type EventStream = string
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
-// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
 type Game struct {
 	// Id The game's id.
 	//
@@ -2903,6 +2974,19 @@ type Game struct {
 	//
 	// Example: false
 	Ended bool `json:"ended"`
+
+	// Awaiting Who must act now, and on what - the same words in every ruleset. Several seats may be awaited at once (Silver & Gold's simultaneous choices); empty once the game has ended. Each awaited actor's legal-move listing offers at least one move.
+	Awaiting []Await `json:"awaiting"`
+
+	// OnTurn The seat whose turn it is; null where the seats act together (Silver & Gold but while a seat takes its replacement cards) and once the game has ended.
+	//
+	// Example: 1
+	OnTurn *int `json:"on_turn"`
+
+	// TurnNumber The game's turns counted from 1; 0 before the first turn (setup).
+	//
+	// Example: 7
+	TurnNumber int `json:"turn_number"`
 
 	// CreatedAt When the game was created.
 	//
@@ -2962,9 +3046,99 @@ type Health struct {
 // Example: ok
 type HealthStatus string
 
+// LegalMove One entry of a legal-move listing, the same in every ruleset. Without
+// `choose`, `move` is the exact body to post. With `choose`, complete
+// `move` with parts of the listing's `pools` by this one rule:
+//
+//  1. Start from `move`. Pick parts of `pools[choose.pool]` one at a
+//     time, each at most once. A part may not be picked while one of its
+//     `excludes` is among the entry's `holds` or the `excludes` of a part
+//     already picked.
+//  2. For each part picked, append the value of each member of its `add`
+//     to the array of that member in the move (starting an empty array).
+//  3. Pick at least `choose.min` and at most `choose.max` parts, each
+//     raised by the `owes` of the parts picked so far. Stop short of the
+//     minimum only when no part may be picked any more.
+//
+// A client that knows no rule plays any game this way; it may show
+// `label` and the parts' labels, and never builds a move otherwise.
+//
+// Example: {"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:2,1"],"label":"Cross box (2,1) on grey-08 (1 red cross - as many more boxes)","move":{"boxes":[[2,1]],"card":"grey-08","seat":0,"type":"cross"}}
+type LegalMove struct {
+	// Choose How many parts complete a LegalMove, and from which pool.
+	//
+	// Example: {"max":1,"min":1,"pool":"extra"}
+	Choose *LegalMoveChoose `json:"choose,omitempty"`
+
+	// Holds Tokens the move holds already - no part excluding one of them may be picked (the boxes a crossing covers).
+	//
+	// Example: ["grey-08:2,1"]
+	Holds *[]string `json:"holds,omitempty"`
+
+	// Label What the move does, for people.
+	//
+	// Example: Cross box (2,1) on grey-08 (1 red cross - as many more boxes)
+	Label string `json:"label"`
+
+	// Move The move to post (a Move of the game's ruleset), or its start when `choose` is present.
+	//
+	// Example: {"boxes":[[2,1],[2,2]],"card":"grey-08","seat":0,"type":"cross"}
+	Move map[string]interface{} `json:"move"`
+}
+
+// LegalMoveChoose How many parts complete a LegalMove, and from which pool.
+//
+// Example: {"max":1,"min":1,"pool":"extra"}
+type LegalMoveChoose struct {
+	// Max The most parts to pick, before `owes`.
+	//
+	// Example: 1
+	Max int `json:"max"`
+
+	// Min The fewest parts to pick, before `owes`.
+	//
+	// Example: 1
+	Min int `json:"min"`
+
+	// Pool The name of the pool in the listing's `pools`.
+	//
+	// Example: extra
+	Pool string `json:"pool"`
+}
+
+// LegalMovePart One choice that completes a move.
+//
+// Example: {"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}
+type LegalMovePart struct {
+	// Add The members this part appends a value to, each to the array of that member in the move.
+	//
+	// Example: {"extra":{"box":[0,1],"card":"grey-08"}}
+	Add map[string]interface{} `json:"add"`
+
+	// Excludes Tokens that no other part picked, nor the entry's `holds`, may have.
+	//
+	// Example: ["grey-08:0,1"]
+	Excludes *[]string `json:"excludes,omitempty"`
+
+	// Label What the part is, for people.
+	//
+	// Example: box (0,1) of grey-08 (cross)
+	Label string `json:"label"`
+
+	// Owes How many more parts picking this one owes (a red cross's extra box).
+	//
+	// Example: 1
+	Owes *int `json:"owes,omitempty"`
+}
+
+// LegalMovePools The parts a listing's entries choose from, by pool name.
+//
+// Example: {"extra":[{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}]}
+type LegalMovePools map[string][]LegalMovePart
+
 // LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `colorful-treasure` ColorfulTreasureLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
-// Example: {"action":"keep","count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"placements":[],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
+// Example: {"action":"keep","awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
 }
@@ -3046,10 +3220,18 @@ type LuckyTreasureHunterFaces = []LuckyTreasureHunterFace
 
 // LuckyTreasureHunterLegal What one seat - or, asked by the host without a seat, the table - may do now. A digital game lists a seat's hand-dependent moves (place, reroll) and chances only to that seat.
 //
-// Example: {"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
+// Example: {"awaiting":[{"action":"steal","actor":"seat","count":1,"seat":0}],"moves":[{"chance":0.5625,"chance_without_cards":0.4375,"label":"Steal the middle's set of 2 rubys","move":{"seat":0,"set":0,"type":"steal"},"seat":0,"set":0,"size":2,"treasure":"ruby","type":"steal"}],"pools":{},"ruleset":"lucky-treasure-hunter","seat":0,"step":"steal","version":12}
 type LuckyTreasureHunterLegal struct {
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
+
 	// Moves Every move it may make now.
 	Moves []LuckyTreasureHunterOption `json:"moves"`
+
+	// Pools The parts a listing's entries choose from, by pool name.
+	//
+	// Example: {"extra":[{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}]}
+	Pools LegalMovePools `json:"pools"`
 
 	// Ruleset Always `lucky-treasure-hunter`.
 	//
@@ -3102,24 +3284,29 @@ type LuckyTreasureHunterMiddle struct {
 // Example: lth_middle
 type LuckyTreasureHunterMiddleType string
 
-// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
+// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the table language (`move`, `label`, and for the table's reports `choose` - see LegalMove), and in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
 //
-// Example: {"chance":0.421875,"chance_without_cards":0.289063,"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
+// Example: {"chance":0.421875,"chance_without_cards":0.289063,"label":"Steal Cleo's set of 3 rubys","move":{"owner":2,"seat":0,"set":0,"type":"steal"},"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
 type LuckyTreasureHunterOption struct {
 	// Cards lth_middle - the cards the table reports.
 	//
 	// Example: 3
 	Cards *int `json:"cards,omitempty"`
 
-	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be. Only to the seat itself in a digital game.
+	// Chance The probability (0 to 1) that the steal ends with the set taken, counting the seat's matching hand cards and unused captain, re-rolls used as well as they can be, rounded to 6 decimal places. Only to the seat itself in a digital game.
 	//
 	// Example: 0.421875
 	Chance *float64 `json:"chance,omitempty"`
 
-	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out.
+	// ChanceWithoutCards The same probability with no matching hand card (only the captain, if unused) - what anyone at the table can work out - rounded to 6 decimal places.
 	//
 	// Example: 0.2890625
 	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
+
+	// Choose How many parts complete a LegalMove, and from which pool.
+	//
+	// Example: {"max":1,"min":1,"pool":"extra"}
+	Choose *LegalMoveChoose `json:"choose,omitempty"`
 
 	// Count place - how many cards.
 	//
@@ -3131,7 +3318,22 @@ type LuckyTreasureHunterOption struct {
 	// Example: 1
 	Dice *int `json:"dice,omitempty"`
 
-	// Owner steal - the seat whose set; absent for the middle.
+	// Holds As in LegalMove.
+	//
+	// Example: []
+	Holds *[]string `json:"holds,omitempty"`
+
+	// Label What the move does, for people.
+	//
+	// Example: Steal Cleo's set of 3 rubys
+	Label string `json:"label"`
+
+	// Move The move to post, or its start when `choose` is present (see LegalMove).
+	//
+	// Example: {"owner":2,"seat":0,"set":0,"type":"steal"}
+	Move map[string]interface{} `json:"move"`
+
+	// Owner steal - the seat whose set; absent for the middle (a move may also say null).
 	//
 	// Example: 2
 	Owner *int `json:"owner,omitempty"`
@@ -3578,7 +3780,7 @@ type LuckyTreasureHunterSteal struct {
 	// Example: ["pirate","blank","pirate"]
 	Faces *LuckyTreasureHunterFaces `json:"faces,omitempty"`
 
-	// Owner The seat in front of which the set lies; left out for a set in the middle.
+	// Owner The seat in front of which the set lies; null (or left out) for a set in the middle, as the game's state and events name the middle.
 	//
 	// Example: 2
 	Owner *int `json:"owner,omitempty"`
@@ -3815,11 +4017,11 @@ type MoveLog struct {
 
 // MoveResult The answer to an accepted move - its sequence number and the game after it, seen by whoever made it. An idempotent replay answers with the move's `seq` and the game as it stands at the replay, as whoever made the move would read it then. With `Prefer: return=minimal`, `seq` and `version` only.
 //
-// Example: {"game":{"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"table","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
+// Example: {"game":{"awaiting":[{"action":"display","actor":"host","count":4}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"display","actor":"host","count":4}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":45,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:05Z","version":1},"seq":1}
 type MoveResult struct {
 	// Game A game, whatever its ruleset, as the caller may see it.
 	//
-	// Example: {"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"updated_at":"2025-05-02T19:30:00Z","version":0}
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
 	Game *Game `json:"game,omitempty"`
 
 	// Seq The move's number in the game's log; equal to the game's new version.
@@ -4145,7 +4347,7 @@ type SilverGoldAwaited struct {
 	// Example: cross
 	Action SilverGoldAwaitedAction `json:"action"`
 
-	// Actor Who must act - a `seat`, or the `table` (the host credential, physical games).
+	// Actor Who must act - a `seat`, or the `host` (the table's reports, physical games).
 	//
 	// Example: seat
 	Actor SilverGoldAwaitedActor `json:"actor"`
@@ -4166,7 +4368,7 @@ type SilverGoldAwaited struct {
 // Example: cross
 type SilverGoldAwaitedAction string
 
-// SilverGoldAwaitedActor Who must act - a `seat`, or the `table` (the host credential, physical games).
+// SilverGoldAwaitedActor Who must act - a `seat`, or the `host` (the table's reports, physical games).
 //
 // Example: seat
 type SilverGoldAwaitedActor string
@@ -4341,26 +4543,6 @@ type SilverGoldCatalogCard struct {
 	//
 	// Example: 8
 	Value int `json:"value"`
-}
-
-// SilverGoldCatalogRef The catalog a game was created with, and where to read it.
-//
-// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
-type SilverGoldCatalogRef struct {
-	// Hash The hex SHA-256 of the catalog's content.
-	//
-	// Example: edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
-	Hash string `json:"hash"`
-
-	// Href The path of the catalog's cards (`GET /v1/catalogs/{name}` with its hash), cacheable for good while the server offers that catalog.
-	//
-	// Example: /v1/catalogs/standard?ruleset=silver-and-gold&hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b
-	Href string `json:"href"`
-
-	// Name The catalog's name.
-	//
-	// Example: standard
-	Name string `json:"name"`
 }
 
 // SilverGoldColour A treasure card's colour; the order grey, green, orange, purple breaks ties.
@@ -4640,7 +4822,7 @@ type SilverGoldEventSeat struct {
 
 // SilverGoldEventStatus The data of `status`, the last event of every move's group - the top of the game's view after the move.
 //
-// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"deck_size":35,"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"phase":"crossing","resolving":null,"revealed_this_round":["D2","I3","T4"],"round":1,"start_player":0,"turn":3}
+// Example: {"awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"deck_size":35,"expedition":{"boxes":[[0,0],[0,1],[0,2],[1,1]],"code":"T4","name":"T-four"},"on_turn":null,"phase":"crossing","resolving":null,"revealed_this_round":["D2","I3","T4"],"round":1,"start_player":0,"turn":3,"turn_number":3}
 type SilverGoldEventStatus struct {
 	// Awaiting What the game waits for now.
 	Awaiting []SilverGoldAwaited `json:"awaiting"`
@@ -4652,6 +4834,11 @@ type SilverGoldEventStatus struct {
 
 	// Expedition The expedition card face up, or null.
 	Expedition *SilverGoldExpedition `json:"expedition"`
+
+	// OnTurn As TableStatus - the seat taking replacement cards, else null (the seats cross together).
+	//
+	// Example: 2
+	OnTurn *int `json:"on_turn"`
 
 	// Phase Where the game stands (as in SilverGoldView).
 	//
@@ -4682,6 +4869,11 @@ type SilverGoldEventStatus struct {
 	//
 	// Example: 3
 	Turn int `json:"turn"`
+
+	// TurnNumber As TableStatus - turns counted from 1 over the whole game (7 a round).
+	//
+	// Example: 3
+	TurnNumber int `json:"turn_number"`
 }
 
 // SilverGoldEventStatusPhase Where the game stands (as in SilverGoldView).
@@ -4867,12 +5059,15 @@ type SilverGoldKeepType string
 //   - the table (seat -1, physical games): `reveal` one of `reveal_from`,
 //     or `display` one of `deck_cards`, `count` times.
 //
-// Example: {"action":"cross","count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
+// Example: {"action":"cross","awaiting":[{"action":"cross","actor":"seat","count":1,"seat":0}],"count":1,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"expedition":{"boxes":[[0,0],[0,1]],"code":"D2","name":"domino"},"free_boxes":[{"boxes":[{"box":[0,0],"symbol":"cross"},{"box":[0,1],"symbol":"blank"}],"card":"grey-08"}],"keep_from":[],"moves":[{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0","grey-08:0,1"],"label":"Cross the domino at (0,0) (0,1) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0],[0,1]],"card":"grey-08","seat":0,"type":"cross"}},{"choose":{"max":1,"min":1,"pool":"extra"},"holds":["grey-08:0,0"],"label":"Cross box (0,0) on grey-08 (1 red cross: as many more boxes)","move":{"boxes":[[0,0]],"card":"grey-08","seat":0,"type":"cross"}}],"placements":[{"boxes":[[0,0],[0,1]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"pools":{"extra":[{"add":{"extra":{"box":[0,0],"card":"grey-08"}},"excludes":["grey-08:0,0"],"label":"box (0,0) of grey-08 (cross)","owes":1},{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (blank)"}]},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[{"boxes":[[0,0]],"card":"grey-08","coins":0,"palms":0,"red_crosses":1}],"take_from":[],"version":3}
 type SilverGoldLegal struct {
 	// Action What the seat is asked for - `keep`, `cross`, `take`, or `wait` when nothing is asked of it now; for the table (seat -1) `reveal`, `display` or `wait`.
 	//
 	// Example: cross
 	Action SilverGoldLegalAction `json:"action"`
+
+	// Awaiting Who the game awaits now (as the game's `awaiting`; the server adds it) - the listed moves are owed when the listed seat, or the host for seat -1, is among them; others are optional (such as replacing a crossing).
+	Awaiting []Await `json:"awaiting"`
 
 	// Count How many are owed - 2 cards to keep, the replacement cards still to take, the display cards still to report, 1 crossing; 0 for `wait`.
 	//
@@ -4910,8 +5105,16 @@ type SilverGoldLegal struct {
 	// Example: ["grey-02","green-11","green-10","orange-05"]
 	KeepFrom []SilverGoldCardID `json:"keep_from"`
 
+	// Moves Every move it may make now, in the table language - each ready to post, or completed from `pools` (see LegalMove).
+	Moves []LegalMove `json:"moves"`
+
 	// Placements For `cross` - every distinct placement of the pattern on the seat's cards.
 	Placements []SilverGoldPlacement `json:"placements"`
+
+	// Pools The parts a listing's entries choose from, by pool name.
+	//
+	// Example: {"extra":[{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}]}
+	Pools LegalMovePools `json:"pools"`
 
 	// RevealFrom Physical games, the table - the expedition cards that may be reported revealed now (a copy of each is still face down this round).
 	//
@@ -5490,7 +5693,7 @@ type SilverGoldView struct {
 	// Catalog The catalog a game was created with, and where to read it.
 	//
 	// Example: {"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"}
-	Catalog SilverGoldCatalogRef `json:"catalog"`
+	Catalog CatalogRef `json:"catalog"`
 
 	// CupsLeft The cups left on the round card, highest first.
 	//
@@ -5564,9 +5767,32 @@ type SilverGoldViewPhase string
 // Example: silver-and-gold
 type SilverGoldViewRuleset string
 
+// TableStatus The data of `status`, the last event of every move's group, for the rulesets that say nothing more in it (Silver & Gold's SilverGoldEventStatus carries the same members and more) - where the game stands after the move.
+//
+// Example: {"awaiting":[{"action":"steal","actor":"seat","count":1,"seat":1}],"on_turn":1,"phase":"steal","turn_number":7}
+type TableStatus struct {
+	// Awaiting Who must act now (as the game's `awaiting`).
+	Awaiting []Await `json:"awaiting"`
+
+	// OnTurn The seat whose turn it is (as the game's `on_turn`).
+	//
+	// Example: 1
+	OnTurn *int `json:"on_turn"`
+
+	// Phase The game's phase after the move (as the game's `phase`).
+	//
+	// Example: steal
+	Phase string `json:"phase"`
+
+	// TurnNumber The game's turns counted from 1 (as the game's `turn_number`).
+	//
+	// Example: 7
+	TurnNumber int `json:"turn_number"`
+}
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
-// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"table","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
+// Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"host","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
 type Verdict struct {
 	// MovesReplayed The moves replayed without a problem (all of them when valid).
 	//
@@ -5722,7 +5948,7 @@ type Unprocessable = Problem
 
 // GetCatalogParams defines parameters for GetCatalog.
 type GetCatalogParams struct {
-	// Ruleset The ruleset the catalog belongs to.
+	// Ruleset The ruleset the catalog belongs to. It may be left out where one ruleset only offers a catalog of that name; where several do (`standard`), leaving it out is a 400 naming them.
 	Ruleset *Ruleset `form:"ruleset,omitempty" json:"ruleset,omitempty"`
 
 	// Hash The hash the client expects the catalog to have (a game's `catalog.hash`); the answer may then be cached for good.
@@ -7566,7 +7792,7 @@ type ClientInterface interface {
 	// GetGameRecord The game's record
 	//
 	// Returns a self-contained record of the game (format
-	// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+	// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 	// whole content), the mode, the players, a digital game's seed
 	// commitment, and every accepted move with its `seq`. It is enough to
 	// replay the game from scratch with `POST /v1/records/verify` or
@@ -8068,7 +8294,7 @@ func (c *Client) SubmitMove(ctx context.Context, id GameID, params *SubmitMovePa
 // GetGameRecord The game's record
 //
 // Returns a self-contained record of the game (format
-// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 // whole content), the mode, the players, a digital game's seed
 // commitment, and every accepted move with its `seq`. It is enough to
 // replay the game from scratch with `POST /v1/records/verify` or
@@ -9414,7 +9640,7 @@ type ClientWithResponsesInterface interface {
 	// GetGameRecordWithResponse The game's record
 	//
 	// Returns a self-contained record of the game (format
-	// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+	// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 	// whole content), the mode, the players, a digital game's seed
 	// commitment, and every accepted move with its `seq`. It is enough to
 	// replay the game from scratch with `POST /v1/records/verify` or
@@ -11159,7 +11385,7 @@ func (c *ClientWithResponses) SubmitMoveWithResponse(ctx context.Context, id Gam
 // GetGameRecordWithResponse The game's record
 //
 // Returns a self-contained record of the game (format
-// `treasury.game-record/v1`): the ruleset, the catalog (name, hash and
+// `treasury.game-record/v2`): the ruleset, its options, the catalog (name, hash and
 // whole content), the mode, the players, a digital game's seed
 // commitment, and every accepted move with its `seq`. It is enough to
 // replay the game from scratch with `POST /v1/records/verify` or

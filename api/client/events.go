@@ -108,6 +108,12 @@ var eventTypes = map[string]map[string]func() any{
 		"game_ended":          func() any { return new(SilverGoldScore) },
 		"status":              func() any { return new(SilverGoldEventStatus) },
 	},
+	"lucky-treasure-hunter": {
+		"status": func() any { return new(TableStatus) },
+	},
+	"colorful-treasure": {
+		"status": func() any { return new(TableStatus) },
+	},
 }
 
 // EventSchemas lists, per ruleset, the event names Decode knows with the Go

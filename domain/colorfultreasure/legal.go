@@ -1,5 +1,7 @@
 package colorfultreasure
 
+import "github.com/treasury-games/treasury/domain"
+
 // FlipCell is a card that may be revealed. In a physical game Shows lists
 // what the table may report it shows.
 type FlipCell struct {
@@ -45,11 +47,23 @@ type Legal struct {
 	UseToken []TokenOption `json:"use_token"` // the action tokens the seat may use
 	Claim    []int         `json:"claim"`     // the action tokens the seat may take
 	End      bool          `json:"end"`       // the seat may end its turn (ct_end)
+	// Moves and Pools are the listing in the table language every ruleset
+	// speaks (domain.LegalMove): each move ready to send or completed from
+	// parts of a pool.
+	Moves []domain.LegalMove `json:"moves"`
+	Pools domain.Pools       `json:"pools"`
 }
 
 // LegalMoves lists what seat may do now; seat -1 (the table) never has a move
 // of its own: in a physical game the seat on turn reports its own cards.
 func (g *Game) LegalMoves(seat int) Legal {
+	l := g.legalMoves(seat)
+	l.Moves, l.Pools = []domain.LegalMove{}, domain.Pools{}
+	g.entries(&l)
+	return l
+}
+
+func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
 	if seat != g.Turn || g.Phase == PhaseEnded {
 		return l

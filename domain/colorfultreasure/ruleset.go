@@ -264,3 +264,10 @@ func (w *game) Setup() domain.CreateRequest {
 	}
 	return req
 }
+
+func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Colorful Treasure's moves.
+func (r *Rules) MoveTypes() []string {
+	return []string{MoveFlip, MoveCollect, MoveRob, MoveUseToken, MoveClaim, MoveEnd}
+}

@@ -1,11 +1,21 @@
 package colorfultreasure
 
-import "github.com/treasury-games/treasury/domain"
+import (
+	"net/url"
 
-// CatalogRef names the catalog a game was created with.
+	"github.com/treasury-games/treasury/domain"
+)
+
+// CatalogRef names the catalog a game was created with, and where to read it.
 type CatalogRef struct {
 	Name string `json:"name"`
 	Hash string `json:"hash"`
+	Href string `json:"href"` // GET /v1/catalogs/{name} with the ruleset and hash: cacheable for good
+}
+
+// catalogHref is the API path of a catalog, with its hash.
+func catalogHref(name, hash string) string {
+	return "/v1/catalogs/" + url.PathEscape(name) + "?ruleset=" + RulesetName + "&hash=" + hash
 }
 
 // ColumnView is one column of the grid as everyone sees it: the wonder, its
@@ -70,7 +80,7 @@ type View struct {
 
 // View returns the game as viewer v sees it: the same for every viewer.
 func (g *Game) View(_ domain.Viewer) View {
-	v := View{Ruleset: RulesetName, Mode: g.Mode, Variant: g.Variant, Catalog: CatalogRef{g.Catalog, g.Hash},
+	v := View{Ruleset: RulesetName, Mode: g.Mode, Variant: g.Variant, Catalog: CatalogRef{g.Catalog, g.Hash, catalogHref(g.Catalog, g.Hash)},
 		Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, LastRound: g.LastRound, CardsLeft: g.Left(),
 		Revealed: append([]Pos{}, g.Revealed...), Thefts: g.Thefts, ActionTokens: []TokenView{}}
 	for c := range g.Grid {

@@ -9,6 +9,9 @@ import (
 // Option is one move a seat (or the table) may make now, in the move's own
 // fields, with what a player weighs it by.
 type Option struct {
+	// LegalMove is the option in the table language: the move to send
+	// (completed from Legal.Pools for the host's reports) and its label.
+	domain.LegalMove
 	Type     string `json:"type"`
 	Seat     *int   `json:"seat,omitempty"`
 	Treasure string `json:"treasure,omitempty"` // place; steal: the set's type
@@ -35,8 +38,9 @@ type Legal struct {
 	// Step is what the game waits for from this seat: "place", "steal",
 	// "decide", "roll" (the table reports dice), "middle" (the table
 	// reports the first middle cards), or "wait".
-	Step  string   `json:"step"`
-	Moves []Option `json:"moves"`
+	Step  string       `json:"step"`
+	Moves []Option     `json:"moves"`
+	Pools domain.Pools `json:"pools"`
 }
 
 func chance(v float64) *float64 {
@@ -47,6 +51,13 @@ func chance(v float64) *float64 {
 // LegalMoves lists what seat may do now as viewer v may know it: a seat's
 // hand-dependent moves and chances only to that seat in a digital game.
 func (g *Game) LegalMoves(v domain.Viewer, seat int) Legal {
+	l := g.legalMoves(v, seat)
+	l.Pools = domain.Pools{}
+	g.entries(&l)
+	return l
+}
+
+func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Step: "wait", Moves: []Option{}}
 	if g.Phase == PhaseEnded {
 		return l

@@ -253,3 +253,10 @@ func (w *game) Setup() domain.CreateRequest {
 	}
 	return req
 }
+
+func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Lucky Treasure Hunter's moves.
+func (Rules) MoveTypes() []string {
+	return []string{MovePlace, MoveSteal, MoveReroll, MoveCaptain, MoveStop, MoveRoll, MoveMiddle}
+}

@@ -11,7 +11,10 @@
 //     ruleset says it may not: not in a view, a legal-move listing, a score,
 //     a logged move or an event (live or caught up), nor an error's reason;
 //     where the ruleset can re-deal what a viewer may not know (Rehide), the
-//     viewer's view and listings do not change.
+//     viewer's view and listings do not change;
+//   - every game speaks the table language (table.go): it tells who it
+//     awaits, each awaited actor's listing offers moves that are accepted as
+//     listed, and games played from the listings alone end.
 //
 // A ruleset provides a Harness: how to create a random game, which moves to
 // try, whether a listing offers a move, and what each viewer must not see.
@@ -102,6 +105,14 @@ func Run(t *testing.T, h Harness) {
 				}
 			}
 			t.Logf("%d %s games, %d moves", games, mode, moves)
+			moves = 0
+			for i := range max(1, games/4) {
+				moves += playFromListings(t, h, mode, uint64(i))
+				if t.Failed() {
+					return
+				}
+			}
+			t.Logf("%d %s games played from the listings alone, %d moves", max(1, games/4), mode, moves)
 		})
 	}
 }
@@ -147,6 +158,7 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 			midSnap = snap
 		}
 		x.checkViewers()
+		x.checkTable(snap)
 		if !x.step(snap) || t.Failed() {
 			return n
 		}
@@ -156,6 +168,7 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 	}
 	x.roundTrip()
 	x.checkViewers()
+	x.checkTable(nil)
 	x.replay(len(x.log), x.mustSnapshot(x.g))
 	if midSnap != nil && snapAt < len(x.log) {
 		x.replay(snapAt, midSnap)

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -195,7 +197,14 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 	setup := g.Setup()
 	h := domain.GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
-		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options,
+		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options, Awaiting: []domain.Await{},
+	}
+	if tg, ok := g.(domain.Tabled); ok {
+		st := tg.Table()
+		h.OnTurn, h.TurnNumber = st.OnTurn, st.TurnNumber
+		if st.Awaiting != nil {
+			h.Awaiting = st.Awaiting
+		}
 	}
 	if setup.Mode == domain.Digital && setup.Seed != "" {
 		h.SeedCommitment = domain.SeedCommitment(setup.Seed, setup.Salt)
@@ -273,7 +282,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	logged, err := g.Apply(actor, move)
 	if err != nil {
-		return domain.Played{}, err // a rejected move changes nothing
+		return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 	}
 	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
 	if err != nil {
@@ -376,7 +385,7 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
 	}
-	events := g.Events()
+	events := withStatus(g)
 	eventsJSON, err := json.Marshal(events)
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -397,6 +406,55 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
 		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
 	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
+}
+
+// otherRuleset returns, for a move a game of ruleset refused as unreadable,
+// an error saying so when the move's type is another ruleset's: a move sent
+// to the wrong game. Any other refusal is err as it is.
+func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
+	if domain.ErrorCode(err) != domain.Invalid {
+		return err
+	}
+	var m struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(move, &m) != nil || m.Type == "" {
+		return err
+	}
+	var own []string
+	if mt, ok := s.rulesets[ruleset].(domain.MoveTyper); ok {
+		own = mt.MoveTypes()
+		if slices.Contains(own, m.Type) {
+			return err
+		}
+	}
+	for _, name := range s.Rulesets() {
+		if mt, ok := s.rulesets[name].(domain.MoveTyper); ok && name != ruleset && slices.Contains(mt.MoveTypes(), m.Type) {
+			return domain.Errorf(domain.Invalid, "a %q move is a move of %s, and this game plays %s, whose moves are %s",
+				m.Type, s.rulesets[name].Info().Title, s.rulesets[ruleset].Info().Title, strings.Join(own, ", "))
+		}
+	}
+	return err
+}
+
+// withStatus returns the events of g's last move, ending with a "status"
+// event (where the game stands, domain.TableStatus, and its phase), as every
+// ruleset's moves' events do; a ruleset that writes its own status (with
+// more in it) keeps it.
+func withStatus(g domain.Game) []domain.Event {
+	events := g.Events()
+	tg, ok := g.(domain.Tabled)
+	if !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
+		return events
+	}
+	st := struct {
+		Phase string `json:"phase"`
+		domain.TableStatus
+	}{g.Phase(), tg.Table()}
+	if st.Awaiting == nil {
+		st.Awaiting = []domain.Await{}
+	}
+	return append(events[:len(events):len(events)], domain.Event{Type: "status", Data: domain.MustJSON(st)})
 }
 
 // recAfter is rec once the append a is stored.

@@ -57,7 +57,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		}
 		logged, err := g.Apply(actor, move)
 		if err != nil {
-			return domain.Played{}, err // a rejected move changes nothing
+			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 		}
 		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
 		if err == nil {

@@ -146,7 +146,7 @@ type Table struct {
 // Report returns the table's next report, and false when none is owed.
 func (t *Table) Report(g *Game) (Move, bool) {
 	for _, a := range g.Awaiting() {
-		if a.Actor != "table" {
+		if a.Actor != domain.ActorHost {
 			continue
 		}
 		if a.Action == MoveReveal {
@@ -191,7 +191,7 @@ func Step(g *Game, bot Bot, table *Table) (domain.Actor, Move, bool) {
 		return domain.Actor{}, Move{}, false
 	}
 	a := aw[bot.R.IntN(len(aw))]
-	if a.Actor == "table" {
+	if a.Actor == domain.ActorHost {
 		m, _ := table.Report(g)
 		return domain.Actor{Host: true}, m, true
 	}

@@ -40,7 +40,7 @@ func conformanceCandidates(dg domain.Game, r *rand.Rand) []rulesettest.Candidate
 	}
 	bot := Bot{R: r}
 	for _, a := range g.Awaiting() {
-		if a.Actor == "table" {
+		if a.Actor == domain.ActorHost {
 			l := g.LegalMoves(-1)
 			switch a.Action {
 			case MoveReveal:

@@ -481,6 +481,8 @@ type statusEvent struct {
 	DeckSize    int         `json:"deck_size"`
 	Resolving   *int        `json:"resolving"`
 	Awaiting    []Awaited   `json:"awaiting"`
+	OnTurn      *int        `json:"on_turn"`     // as every ruleset's status says (domain.TableStatus)
+	TurnNumber  int         `json:"turn_number"` // as every ruleset's status says
 }
 
 // emitStatus ends an accepted move's events with the game's status.
@@ -499,6 +501,8 @@ func (g *Game) emitStatus() {
 	if st.Awaiting == nil {
 		st.Awaiting = []Awaited{}
 	}
+	t := g.Table()
+	st.OnTurn, st.TurnNumber = t.OnTurn, t.TurnNumber
 	g.emit("status", st)
 }
 

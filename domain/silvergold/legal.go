@@ -1,5 +1,7 @@
 package silvergold
 
+import "github.com/treasury-games/treasury/domain"
+
 // Placement is one way to cross: the boxes of the pattern on one card, or a
 // single box. Crosses says how many red crosses it covers: that many extra
 // boxes are then owed anywhere on the player's cards.
@@ -45,6 +47,11 @@ type Legal struct {
 	// RevealFrom (physical, the table) are the expedition cards that may be
 	// reported revealed now: those with a copy left face down this round.
 	RevealFrom []string `json:"reveal_from"`
+	// Moves and Pools are the listing in the table language every ruleset
+	// speaks (domain.LegalMove): each move ready to send or completed from
+	// parts of a pool.
+	Moves []domain.LegalMove `json:"moves"`
+	Pools domain.Pools       `json:"pools"`
 }
 
 // FreeCard is one card's uncrossed boxes.
@@ -109,8 +116,15 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
+	l := g.legalMoves(seat)
+	g.entries(&l)
+	return l
+}
+
+func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
-		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{}}
+		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{},
+		Moves: []domain.LegalMove{}, Pools: domain.Pools{}}
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l
@@ -166,7 +180,7 @@ func (g *Game) tableMoves(l *Legal) {
 		return
 	}
 	for _, a := range g.Awaiting() {
-		if a.Actor != "table" {
+		if a.Actor != domain.ActorHost {
 			continue
 		}
 		l.Action, l.Count = a.Action, a.Count

@@ -663,7 +663,7 @@ func (g *Game) waitingFor() string {
 
 // Awaited is one thing the game waits for.
 type Awaited struct {
-	Actor  string `json:"actor"`          // "seat" or "table"
+	Actor  string `json:"actor"`          // "seat" or "host" (domain.ActorSeat, domain.ActorHost)
 	Seat   *int   `json:"seat,omitempty"` // for a seat
 	Action string `json:"action"`         // keep, cross, take, reveal, display
 	Count  int    `json:"count"`          // how many (cards to take or to turn up); 1 otherwise
@@ -671,7 +671,7 @@ type Awaited struct {
 
 // String describes the wait for a person.
 func (a Awaited) String() string {
-	if a.Actor == "table" {
+	if a.Actor == domain.ActorHost {
 		if a.Action == MoveReveal {
 			return "the table to report the revealed expedition card"
 		}
@@ -701,10 +701,10 @@ func (g *Game) Awaiting() []Awaited {
 			}
 		}
 		if len(out) == 0 && g.Mode == Physical {
-			out = append(out, Awaited{Actor: "table", Action: MoveDisplay, Count: g.displayOwed()})
+			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
 		}
 	case PhaseReveal:
-		out = append(out, Awaited{Actor: "table", Action: MoveReveal, Count: 1})
+		out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveReveal, Count: 1})
 	case PhaseCrossing:
 		for i, p := range g.Players {
 			if !p.Crossed && !p.Passed {
@@ -715,7 +715,7 @@ func (g *Game) Awaiting() []Awaited {
 		if p := g.Players[g.Resolving]; p.Takes > 0 {
 			seat(g.Resolving, MoveTake, p.Takes)
 		} else {
-			out = append(out, Awaited{Actor: "table", Action: MoveDisplay, Count: g.displayOwed()})
+			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
 		}
 	}
 	return out

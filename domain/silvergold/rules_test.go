@@ -385,7 +385,7 @@ func TestResolution(t *testing.T) {
 		ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f02"})
 		ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f03"})
 		// Only now is the display refilled: the table owes two cards.
-		assert.Equal(t, []Awaited{{Actor: "table", Action: MoveDisplay, Count: 2}}, g.Awaiting())
+		assert.Equal(t, []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: 2}}, g.Awaiting())
 	})
 	t.Run("display refilled after each player and not before", func(t *testing.T) {
 		g := table(t, cat, [][2]string{{"g1", "h1"}, {"g2", "h2"}}, "d1", "d2", "d3", "d4")
@@ -507,7 +507,7 @@ func TestPhysicalReports(t *testing.T) {
 		ok(t, g, seat(0), Move{Type: MoveKeep, Seat: SeatPtr(0), Cards: []string{"a", "c"}}) // a change of mind before everyone chose
 		ok(t, g, seat(1), Move{Type: MoveKeep, Seat: SeatPtr(1), Cards: []string{"b", "d"}})
 		bad(t, g, seat(1), Move{Type: MoveKeep, Seat: SeatPtr(1), Cards: []string{"f01", "f02"}}, domain.IllegalMove, "keep-in-setup")
-		assert.Equal(t, []Awaited{{Actor: "table", Action: MoveDisplay, Count: 4}}, g.Awaiting())
+		assert.Equal(t, []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: 4}}, g.Awaiting())
 		bad(t, g, seat(0), Move{Type: MoveDisplay, Card: "f01"}, domain.Forbidden, "", "host")
 		bad(t, g, host, Move{Type: MoveDisplay, Card: "nope"}, domain.Invalid, "", `"nope"`)
 		bad(t, g, host, Move{Type: MoveDisplay, Card: "a"}, domain.IllegalMove, "card-in-play", "in front of a player")
@@ -641,7 +641,7 @@ func TestEvents(t *testing.T) {
 	ok(t, g, host, Move{Type: MoveDisplay, Card: "f05"})
 	assert.Equal(t, []string{"display_card", "turn_resolved", "status"}, types())
 	assert.JSONEq(t, `{"phase":"reveal","round":1,"turn":2,"start_player":0,"expedition":null,"revealed_this_round":["O4"],
-		"deck_size":`+strconv.Itoa(g.DeckSize())+`,"resolving":null,"awaiting":[{"actor":"table","action":"reveal","count":1}]}`,
+		"deck_size":`+strconv.Itoa(g.DeckSize())+`,"resolving":null,"awaiting":[{"actor":"host","action":"reveal","count":1}],"on_turn":null,"turn_number":2}`,
 		string(g.Events()[2].Data))
 	bad(t, g, host, Move{Type: MoveDisplay, Card: "f06"}, domain.IllegalMove, "display-when-owed")
 	assert.Empty(t, g.Events(), "a rejected move causes nothing")

@@ -247,3 +247,10 @@ func (w *game) Setup() domain.CreateRequest {
 	}
 	return req
 }
+
+func (w *game) Table() domain.TableStatus { return w.g.Table() }
+
+// MoveTypes names the types of Silver & Gold's moves.
+func (r *Rules) MoveTypes() []string {
+	return []string{MoveKeep, MoveCross, MoveTake, MoveReveal, MoveDisplay}
+}

@@ -293,12 +293,15 @@ type Legal struct {
 	Seat    int      `json:"seat"`
 	Action  string   `json:"action"` // "play" or "wait"
 	Cards   []string `json:"cards"`  // the cards it may play, as the viewer may know them
+	// Moves are the same in the table language: one move per card.
+	Moves []domain.LegalMove `json:"moves"`
+	Pools domain.Pools       `json:"pools"`
 }
 
 // LegalMoves lists the cards seat may play: its hand (digital; shown to that
 // seat only), or every card not played yet (physical).
 func (g *Game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
-	l := Legal{Ruleset: Name, Seat: seat, Action: "wait", Cards: []string{}}
+	l := Legal{Ruleset: Name, Seat: seat, Action: "wait", Cards: []string{}, Moves: []domain.LegalMove{}, Pools: domain.Pools{}}
 	if seat >= 0 && seat == g.Turn && !g.Ended() {
 		l.Action = "play"
 		switch {
@@ -312,7 +315,22 @@ func (g *Game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
 			l.Cards = slices.Sorted(slices.Values(g.Hands[seat]))
 		}
 	}
+	for _, c := range l.Cards {
+		l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: "play", Seat: seat, Card: c}, "Play "+c))
+	}
 	return json.Marshal(l)
+}
+
+// Table tells whose turn it is: the seat to play.
+func (g *Game) Table() domain.TableStatus {
+	st := domain.TableStatus{Awaiting: []domain.Await{}, TurnNumber: len(g.Played)}
+	if !g.Ended() {
+		st.TurnNumber++
+		turn := g.Turn
+		st.OnTurn = &turn
+		st.Awaiting = append(st.Awaiting, domain.SeatAwait(g.Turn, "play", 1))
+	}
+	return st
 }
 
 // Score lists what each seat played, and the ranking.

@@ -1,0 +1,110 @@
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Table is any ruleset's legal-move listing read in the table language: a
+// client that knows no rule of the game plays from it alone.
+type Table struct {
+	Version  int64          `json:"version"`
+	Seat     int            `json:"seat"` // -1: the host's reports
+	Awaiting []Await        `json:"awaiting"`
+	Moves    []LegalMove    `json:"moves"`
+	Pools    LegalMovePools `json:"pools"`
+}
+
+// Table reads the listing in the table language, whatever its ruleset.
+func (l LegalMoves) Table() (Table, error) {
+	b, err := l.MarshalJSON()
+	if err != nil {
+		return Table{}, err
+	}
+	var t Table
+	if err := json.Unmarshal(b, &t); err != nil {
+		return Table{}, fmt.Errorf("client: a listing in the table language: %w", err)
+	}
+	return t, nil
+}
+
+// Owed reports whether the listed seat (the host, for seat -1) is among
+// those the game awaits: its moves are then owed, not optional.
+func (t Table) Owed() bool {
+	for _, a := range t.Awaiting {
+		if (t.Seat < 0 && a.Actor == AwaitActorHost) || (a.Actor == AwaitActorSeat && a.Seat != nil && *a.Seat == t.Seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// Complete builds the move to post from entry e of the listing, by the rule
+// the LegalMove schema states, choosing parts with pick: pick(n) returns
+// the index of the part to take among the n that may be picked now, or -1
+// to stop (honoured only once the minimum is met). An entry without choose
+// is its move as it is.
+func (t Table) Complete(e LegalMove, pick func(n int) int) map[string]any {
+	move := make(map[string]any, len(e.Move)+2)
+	for k, v := range e.Move {
+		move[k] = v
+	}
+	if e.Choose == nil {
+		return move
+	}
+	pool := t.Pools[e.Choose.Pool]
+	held := map[string]bool{}
+	if e.Holds != nil {
+		for _, h := range *e.Holds {
+			held[h] = true
+		}
+	}
+	taken := make([]bool, len(pool))
+	n, owed := 0, 0
+	for n < e.Choose.Max+owed {
+		var open []int
+		for i, p := range pool {
+			if !taken[i] && !excluded(p, held) {
+				open = append(open, i)
+			}
+		}
+		if len(open) == 0 {
+			break
+		}
+		i := pick(len(open))
+		if i < 0 && n >= e.Choose.Min+owed {
+			break
+		}
+		if i < 0 || i >= len(open) {
+			i = 0
+		}
+		p := pool[open[i]]
+		taken[open[i]] = true
+		if p.Excludes != nil {
+			for _, x := range *p.Excludes {
+				held[x] = true
+			}
+		}
+		for k, v := range p.Add {
+			arr, _ := move[k].([]any)
+			move[k] = append(arr, v)
+		}
+		n++
+		if p.Owes != nil {
+			owed += *p.Owes
+		}
+	}
+	return move
+}
+
+func excluded(p LegalMovePart, held map[string]bool) bool {
+	if p.Excludes == nil {
+		return false
+	}
+	for _, x := range *p.Excludes {
+		if held[x] {
+			return true
+		}
+	}
+	return false
+}
