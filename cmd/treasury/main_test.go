@@ -238,7 +238,7 @@ func TestCatalogFile(t *testing.T) {
 		"TREASURY_CATALOG", path,
 	))
 	for _, name := range []string{"house", "standard"} {
-		res, err := http.Get(base + "/v1/catalogs/" + name)
+		res, err := http.Get(base + "/v1/catalogs/" + name + "?ruleset=silver-and-gold")
 		if err != nil || res.StatusCode != http.StatusOK {
 			t.Fatalf("catalog %s: %v %v", name, res, err)
 		}
@@ -344,9 +344,9 @@ func TestServeOperations(t *testing.T) {
 		t.Errorf("another origin got %v", res.Header)
 	}
 	for range 3 {
-		codes = append(codes, get("/v1/catalogs/standard").StatusCode)
+		codes = append(codes, get("/v1/catalogs/standard?ruleset=silver-and-gold").StatusCode)
 	}
-	res := get("/v1/catalogs/standard")
+	res := get("/v1/catalogs/standard?ruleset=silver-and-gold")
 	if want := []int{200, 200, 200, 200, 200, 200}; fmt.Sprint(codes) != fmt.Sprint(want) || res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Errorf("codes %v then %d (Retry-After %q): want the burst of 8 then 429", codes, res.StatusCode, res.Header.Get("Retry-After"))
 	}
