@@ -116,9 +116,6 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	for _, p := range b.Players {
 		req.Players = append(req.Players, p.Name)
 	}
-	if err := checkPlayerNames(req.Players); err != nil {
-		return nil, err
-	}
 	if b.Seed != nil {
 		req.Seed = *b.Seed
 	}

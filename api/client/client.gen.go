@@ -2448,7 +2448,7 @@ type ColorfulTreasureSheet struct {
 		// Example: ["petra"]
 		DiamondTokens []string `json:"diamond_tokens"`
 
-		// Name The player's name.
+		// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 		//
 		// Example: Ann
 		Name string `json:"name"`
@@ -3502,7 +3502,7 @@ type LuckyTreasureHunterSheetPlayer struct {
 	// Example: false
 	CaptainUsed bool `json:"captain_used"`
 
-	// Name The player's name.
+	// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Becky
 	Name string `json:"name"`
@@ -5400,7 +5400,7 @@ type SilverGoldSheetPlayer struct {
 	// Example: [6,2]
 	Cups *[]int `json:"cups,omitempty"`
 
-	// Name The name written at the top of the score card.
+	// Name The name written at the top of the score card, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Sarah
 	Name string `json:"name"`
@@ -7650,7 +7650,9 @@ type ClientInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes any type of body and a specified content type.
@@ -7672,7 +7674,9 @@ type ClientInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes a body of the `application/json` content type.
@@ -8196,7 +8200,9 @@ func (c *Client) ListRulesets(ctx context.Context, reqEditors ...RequestEditorFn
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes any type of body and a specified content type.
@@ -8228,7 +8234,9 @@ func (c *Client) VerifyScoreSheetWithBody(ctx context.Context, params *VerifySco
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes a body of the `application/json` content type.
@@ -9492,7 +9500,9 @@ type ClientWithResponsesInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -9514,7 +9524,9 @@ type ClientWithResponsesInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
@@ -11261,7 +11273,9 @@ func (c *ClientWithResponses) ListRulesetsWithResponse(ctx context.Context, reqE
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -11289,7 +11303,9 @@ func (c *ClientWithResponses) VerifyScoreSheetWithBodyWithResponse(ctx context.C
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).

@@ -2447,7 +2447,7 @@ type ColorfulTreasureSheet struct {
 		// Example: ["petra"]
 		DiamondTokens []string `json:"diamond_tokens"`
 
-		// Name The player's name.
+		// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 		//
 		// Example: Ann
 		Name string `json:"name"`
@@ -3501,7 +3501,7 @@ type LuckyTreasureHunterSheetPlayer struct {
 	// Example: false
 	CaptainUsed bool `json:"captain_used"`
 
-	// Name The player's name.
+	// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Becky
 	Name string `json:"name"`
@@ -5399,7 +5399,7 @@ type SilverGoldSheetPlayer struct {
 	// Example: [6,2]
 	Cups *[]int `json:"cups,omitempty"`
 
-	// Name The name written at the top of the score card.
+	// Name The name written at the top of the score card, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Sarah
 	Name string `json:"name"`

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Sheet is a table's paper tally at the end of a physical game, sent to be
@@ -124,12 +125,16 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		effects []Effect
 		awards  []string
 	}
+	written := make([]string, len(s.Players))
+	for i, sp := range s.Players {
+		written[i] = sp.Name
+	}
+	if err := names.Check(written); err != nil {
+		return SheetResult{}, err
+	}
 	players := make([]read, len(s.Players))
 	for i, sp := range s.Players {
 		p := read{name: strings.TrimSpace(sp.Name)}
-		if p.name == "" {
-			return SheetResult{}, domain.Errorf(domain.Invalid, "player %d has no name", i)
-		}
 		for j, c := range sp.Cards {
 			col, ok := cat.Index(c.Wonder)
 			if !ok {

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Sheet is the paper tally at the end of a physical game, as the players
@@ -70,6 +72,13 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 	if n == 0 {
 		return SheetResult{}, domain.Errorf(domain.Invalid, "the sheet lists no players")
 	}
+	written := make([]string, n)
+	for i, p := range s.Players {
+		written[i] = p.Name
+	}
+	if err := names.Check(written); err != nil {
+		return SheetResult{}, err
+	}
 	table := s.PlayersAtTable
 	if table == 0 {
 		table = max(n, MinPlayers)
@@ -80,6 +89,7 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 	res := SheetResult{Ruleset: RulesetName, Players: []PlayerScore{}, Findings: []Finding{}}
 	var onSheet Counts
 	for i, p := range s.Players {
+		p.Name = strings.TrimSpace(p.Name)
 		sizes := make([]int, 0, len(p.Sets))
 		incomplete := map[Treasure]int{}
 		for j, st := range p.Sets {
