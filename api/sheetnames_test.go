@@ -87,3 +87,17 @@ func TestScoreSheetNames(t *testing.T) {
 		})
 	}
 }
+
+// TestLuckyTreasureHunterSheetTable: a Lucky Treasure Hunter sheet saying 0
+// (or 7, or fewer than it lists) played is refused, not read as "left out".
+func TestLuckyTreasureHunterSheetTable(t *testing.T) {
+	s := newServer(t)
+	three := `[{"name":"Ann","sets":[],"captain_used":false},{"name":"Bob","sets":[],"captain_used":false},{"name":"Cy","sets":[],"captain_used":false}]`
+	for _, table := range []string{"0", "7", "2"} {
+		r := postSheet(t, s, `{"ruleset":"lucky-treasure-hunter","players_at_table":`+table+`,"players":`+three+`}`)
+		if r.Status != http.StatusBadRequest || !strings.Contains(string(r.Body), "players_at_table") {
+			t.Errorf("players_at_table %s: status %d, want 400 naming players_at_table: %s", table, r.Status, r.Body)
+		}
+	}
+	wantStatus(t, postSheet(t, s, `{"ruleset":"lucky-treasure-hunter","players_at_table":5,"players":`+three+`}`), http.StatusOK)
+}

@@ -3438,7 +3438,7 @@ type LuckyTreasureHunterSheet struct {
 	// Players The players' tallies.
 	Players []LuckyTreasureHunterSheetPlayer `json:"players"`
 
-	// PlayersAtTable How many played (5 or 6 adds the extra pack); default the number of players on the sheet.
+	// PlayersAtTable How many played (5 or 6 adds the extra pack), 2 to 6 and at least the players on the sheet; default the number of players on the sheet (2 when it lists one). A number out of range is refused (400), never taken as left out.
 	//
 	// Example: 3
 	PlayersAtTable *int `json:"players_at_table,omitempty"`

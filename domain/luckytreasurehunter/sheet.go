@@ -16,8 +16,9 @@ import (
 type Sheet struct {
 	Ruleset string `json:"ruleset,omitempty"` // "lucky-treasure-hunter" where given
 	// PlayersAtTable is how many played (it decides whether the extra pack was
-	// in); default the number of players on the sheet.
-	PlayersAtTable int           `json:"players_at_table,omitempty"`
+	// in), 2 to 6 and at least the players listed; nil: the number of players
+	// on the sheet (2 when it lists one). A 0 written is not left out.
+	PlayersAtTable *int          `json:"players_at_table,omitempty"`
 	Players        []SheetPlayer `json:"players"`
 }
 
@@ -79,12 +80,15 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 	if err := names.Check(written); err != nil {
 		return SheetResult{}, err
 	}
-	table := s.PlayersAtTable
-	if table == 0 {
-		table = max(n, MinPlayers)
+	table := max(n, MinPlayers)
+	if s.PlayersAtTable != nil {
+		table = *s.PlayersAtTable
 	}
-	if table < MinPlayers || table > MaxPlayers || table < n {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be 2 to 6 and at least the %d players listed, not %d", n, table)
+	switch {
+	case table < MinPlayers || table > MaxPlayers:
+		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be %d to %d, not %d", MinPlayers, MaxPlayers, table)
+	case table < n:
+		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table is %d, but the sheet lists %d players", table, n)
 	}
 	res := SheetResult{Ruleset: RulesetName, Players: []PlayerScore{}, Findings: []Finding{}}
 	var onSheet Counts

@@ -55,6 +55,8 @@ func TestVerifySheet(t *testing.T) {
 	})
 	t.Run("impossible tables", func(t *testing.T) {
 		for _, c := range []struct{ name, sheet, words string }{
+			{"players_at_table 0", `{"players_at_table":0,"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"Bob","sets":[],"captain_used":false}]}`, "players_at_table must be 2 to 6, not 0"},
+			{"fewer at the table than listed", `{"players_at_table":2,"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"Bob","sets":[],"captain_used":false},{"name":"Cy","sets":[],"captain_used":false}]}`, "the sheet lists 3 players"},
 			{"an empty name", `{"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"","sets":[],"captain_used":false}]}`, "player 2's name (players[1].name) is blank"},
 			{"one name twice", `{"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":" ANN ","sets":[],"captain_used":false}]}`, "same as player 1's"},
 		} {
