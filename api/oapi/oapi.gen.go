@@ -499,6 +499,7 @@ const (
 	CTActionTokenShared  ColorfulTreasureSheetResultFindingsCode = "action_token_shared"
 	CTActionTokenVariant ColorfulTreasureSheetResultFindingsCode = "action_token_variant"
 	CTAwardInJunior      ColorfulTreasureSheetResultFindingsCode = "award_in_junior"
+	CTAwardRepeated      ColorfulTreasureSheetResultFindingsCode = "award_repeated"
 	CTAwardShared        ColorfulTreasureSheetResultFindingsCode = "award_shared"
 	CTCardNotInWonder    ColorfulTreasureSheetResultFindingsCode = "card_not_in_wonder"
 	CTCardRepeated       ColorfulTreasureSheetResultFindingsCode = "card_repeated"
@@ -517,6 +518,8 @@ func (e ColorfulTreasureSheetResultFindingsCode) Valid() bool {
 	case CTActionTokenVariant:
 		return true
 	case CTAwardInJunior:
+		return true
+	case CTAwardRepeated:
 		return true
 	case CTAwardShared:
 		return true
