@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +10,8 @@ import (
 )
 
 // TestWebAppPolish: what a host sees on the start page and the host screen,
-// beside the game itself: no frame drawn around the whole page on a laptop.
+// beside the game itself: no frame drawn around the whole page on a laptop,
+// and the start-player list naming the players typed.
 func TestWebAppPolish(t *testing.T) {
 	s := newServer(t)
 	b := newBrowser(t, 3*time.Minute)
@@ -30,6 +32,35 @@ func TestWebAppPolish(t *testing.T) {
 		b.run(p, chromedp.KeyEvent("\t"))
 		if style := eval[string](b, p, `getComputedStyle(document.activeElement).outlineStyle`); style == "none" {
 			t.Errorf("%s reached with Tab shows no focus", eval[string](b, p, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
+	}
+
+	for _, c := range []struct{ ruleset, option string }{
+		{"lucky-treasure-hunter", "captain_heart"}, {"colorful-treasure", "start_player"},
+	} {
+		// The start-player list names the players typed.
+		{
+			p := b.open("start-"+c.ruleset, s.http.URL+"/")
+			b.waitFor(p, `!!document.querySelector('#name-1')`, 10*time.Second)
+			eval[chromedp.Void](b, p, `(() => {
+				const s = document.querySelector('#ruleset');
+				s.value = '`+c.ruleset+`';
+				s.dispatchEvent(new Event('change'));
+			})()`)
+			b.run(p, chromedp.SendKeys(chromedp.CSS("#name-0"), "Ann"), chromedp.SendKeys(chromedp.CSS("#name-1"), "Bob"))
+			got := eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`)
+			if fmt.Sprint(got) != "[Ann Bob]" {
+				t.Errorf("%s: after typing Ann and Bob, the start-player list shows %q", c.ruleset, got)
+			}
+			// Clearing a name brings its placeholder back.
+			eval[chromedp.Void](b, p, `(() => {
+				const n = document.querySelector('#name-1');
+				n.value = '';
+				n.dispatchEvent(new Event('input', {bubbles: true}));
+			})()`)
+			if got := eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`); fmt.Sprint(got) != "[Ann Player 2]" {
+				t.Errorf("%s: after clearing Bob, the start-player list shows %q", c.ruleset, got)
+			}
 		}
 	}
 }
