@@ -11,7 +11,8 @@ import (
 
 // TestWebAppPolish: what a host sees on the start page and the host screen,
 // beside the game itself: no frame drawn around the whole page on a laptop,
-// and the start-player list naming the players typed.
+// the start-player list naming the players typed, the invitations open when
+// a digital game starts (every game).
 func TestWebAppPolish(t *testing.T) {
 	s := newServer(t)
 	b := newBrowser(t, 3*time.Minute)
@@ -60,6 +61,16 @@ func TestWebAppPolish(t *testing.T) {
 			})()`)
 			if got := eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`); fmt.Sprint(got) != "[Ann Player 2]" {
 				t.Errorf("%s: after clearing Bob, the start-player list shows %q", c.ruleset, got)
+			}
+		}
+	}
+
+	for _, ruleset := range []string{"silver-and-gold", "lucky-treasure-hunter", "colorful-treasure"} {
+		// The invitations are open as a digital game starts.
+		{
+			host, _ := b.startTable(s.http.URL, ruleset, "digital", "Ann", "Bob")
+			if !eval[bool](b, host, `document.querySelector('details.invites').open`) {
+				t.Errorf("%s: the host's invitations start collapsed", ruleset)
 			}
 		}
 	}

@@ -270,7 +270,9 @@ export function openGame(root, id, role, cred) {
   function invites() {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
     const names = (s.view.state && s.view.state.players || []).map((p) => p.name);
-    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup';
+    // Open while the table is being seated: in a setup phase, or before the
+    // first move (a digital game of some rulesets starts with a turn).
+    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup' || s.view.version === 0;
     const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
       h('summary', {'data-k': 'invites'}, 'Invite the players: one link per seat'));
     if (!entry || !entry.seats) {
