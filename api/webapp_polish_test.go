@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,8 @@ import (
 // TestWebAppPolish: what a host sees on the start page and the host screen,
 // beside the game itself: no frame drawn around the whole page on a laptop,
 // the start-player list naming the players typed, the invitations open when
-// a digital game starts (every game).
+// a digital game starts (every game), and the hint for phones naming the
+// port the server really listens on.
 func TestWebAppPolish(t *testing.T) {
 	s := newServer(t)
 	b := newBrowser(t, 3*time.Minute)
@@ -66,11 +68,20 @@ func TestWebAppPolish(t *testing.T) {
 	}
 
 	for _, ruleset := range []string{"silver-and-gold", "lucky-treasure-hunter", "colorful-treasure"} {
-		// The invitations are open as a digital game starts.
+		// The invitations are open as a digital game starts; the hint for
+		// phones names the server's port.
 		{
 			host, _ := b.startTable(s.http.URL, ruleset, "digital", "Ann", "Bob")
 			if !eval[bool](b, host, `document.querySelector('details.invites').open`) {
 				t.Errorf("%s: the host's invitations start collapsed", ruleset)
+			}
+			u, err := url.Parse(s.http.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			note := eval[string](b, host, `(document.querySelector('.invites .note') || {}).textContent || ''`)
+			if !strings.Contains(note, "0.0.0.0:"+u.Port()) || !strings.Contains(note, ":"+u.Port()+"/") || strings.Contains(note, "8080") {
+				t.Errorf("%s: the hint for phones does not name port %s: %q", ruleset, u.Port(), note)
 			}
 		}
 	}
