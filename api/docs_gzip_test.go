@@ -7,6 +7,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	treasury "github.com/treasury-games/treasury"
+	"github.com/treasury-games/treasury/domain/rulesets"
 )
 
 // TestDocsGzipped: /docs, Redoc's bundle and openapi.yaml (together some
@@ -60,5 +65,27 @@ func TestDocsGzipped(t *testing.T) {
 			t.Errorf("GET %s: the gzipped body does not decode to the plain one (%v)", c.path, err)
 		}
 		t.Logf("GET %s: %d bytes, %d gzipped", c.path, len(body), len(zbody))
+	}
+}
+
+// TestDocsIntro: the introduction of the API's documentation names every
+// game the server plays, by title and ruleset name.
+func TestDocsIntro(t *testing.T) {
+	doc, err := openapi3.NewLoader().LoadFromData(treasury.OpenAPI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro := doc.Info.Description
+	if intro == "" {
+		t.Fatal("openapi.yaml has no introduction")
+	}
+	for _, r := range rulesets.All() {
+		info := r.Info()
+		if !strings.Contains(intro, info.Title) || !strings.Contains(intro, "`"+info.Name+"`") {
+			t.Errorf("the introduction does not name %s (`%s`):\n%s", info.Title, info.Name, intro[:min(len(intro), 400)])
+		}
+	}
+	if strings.Contains(intro, "first game") {
+		t.Errorf("the introduction still speaks of a first game:\n%s", intro[:min(len(intro), 400)])
 	}
 }

@@ -2705,7 +2705,7 @@ type CreateGameRequest struct {
 	// Example: {}
 	Options *map[string]interface{} `json:"options,omitempty"`
 
-	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
+	// Players The players in seat order (seat 0 first) - Silver & Gold takes 1 to 4, Lucky Treasure Hunter 2 to 6, Colorful Treasure 2 to 4 (`GET /v1/rulesets` says).
 	//
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
@@ -3840,7 +3840,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
+	// Name The player's name, unique in the game, up to 32 characters. Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -7340,8 +7340,8 @@ type ClientInterface interface {
 
 	// GetApp The table app
 	//
-	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+	// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 	//
@@ -7690,8 +7690,8 @@ type ClientInterface interface {
 
 // GetApp The table app
 //
-// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 // (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 // Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 //
@@ -9162,8 +9162,8 @@ type ClientWithResponsesInterface interface {
 
 	// GetAppWithResponse The table app
 	//
-	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+	// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 	//
@@ -10815,8 +10815,8 @@ func (r VerifyScoreSheetResponse) ContentType() string {
 
 // GetAppWithResponse The table app
 //
-// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 // (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 // Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 //
