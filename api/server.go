@@ -21,6 +21,7 @@ import (
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 	"github.com/treasury-games/treasury/domain/service"
 )
 
@@ -120,11 +121,8 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	for _, p := range b.Players {
 		req.Players = append(req.Players, p.Name)
 	}
-	if err := checkPlayerNames(req.Players); err != nil {
-		return nil, err
-	}
 	if b.Seed != nil {
-		if err := checkSeed(*b.Seed); err != nil {
+		if err := names.CheckSeed(*b.Seed); err != nil {
 			return nil, err
 		}
 		req.Seed = *b.Seed

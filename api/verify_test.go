@@ -178,7 +178,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 		{"negative coins", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","coins":-1}]}`, "", "validation_failed", "/players/0/coins"},
 		{"a count that is not a number", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","coins":"nine"}]}`, "", "validation_failed", "/players/0/coins"},
 		{"an unknown colour", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","cards":[{"colour":"gold","value":12}]}]}`, "", "validation_failed", "/players/0/cards/0/colour"},
-		{"no name", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah"},{"name":"  "}]}`, "", "invalid", "players[1] has no name"},
+		{"no name", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah"},{"name":"  "}]}`, "", "invalid", "players[1].name) is blank"},
 		{"an unknown card", `{"ruleset":"silver-and-gold","players":[{"name":"Sarah","cards":[{"id":"grey-01"},{"id":"grey-12"}]}]}`, "", "invalid",
 			`players[0] (Sarah): cards[1] is "grey-12", but catalog standard has no card with that id`},
 		{"an id and a colour", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{"id":"grey-01","colour":"grey"}]}]}`, "", "invalid", "players[0] (Tom): cards[0] gives both"},

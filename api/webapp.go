@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"net/http"
 	"path"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,8 +20,8 @@ import (
 const appPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
-// appFile is one built file of the app, kept gzipped too: a phone on a
-// slow network downloads the smaller one.
+// appFile is one built file of the app (or of the docs), kept gzipped too:
+// a phone on a slow network downloads the smaller one.
 type appFile struct {
 	body, gzipped []byte
 	contentType   string
@@ -38,15 +37,20 @@ var appFiles = func() map[string]appFile {
 		if err != nil {
 			panic("api: the table app is not built into the binary: " + err.Error())
 		}
-		var z bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-		_, _ = w.Write(body)
-		_ = w.Close()
-		sum := sha256.Sum256(body)
-		files[name] = appFile{body: body, gzipped: z.Bytes(), contentType: types[path.Ext(name)], etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		files[name] = newAppFile(body, types[path.Ext(name)])
 	}
 	return files
 }()
+
+// newAppFile gzips body (once, at start-up) and names its version.
+func newAppFile(body []byte, contentType string) appFile {
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	_, _ = w.Write(body)
+	_ = w.Close()
+	sum := sha256.Sum256(body)
+	return appFile{body: body, gzipped: z.Bytes(), contentType: contentType, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+}
 
 // appPage serves the table app's page at /.
 func appPage(c echo.Context) error {
@@ -76,7 +80,7 @@ func serveAppFile(c echo.Context, f appFile) error {
 	if c.Request().Header.Get("If-None-Match") == f.etag {
 		return c.NoContent(http.StatusNotModified)
 	}
-	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+	if acceptsGzip(c.Request()) {
 		h.Set("Content-Encoding", "gzip")
 		return c.Blob(http.StatusOK, f.contentType, f.gzipped)
 	}

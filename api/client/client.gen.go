@@ -518,6 +518,7 @@ const (
 	CTActionTokenShared  ColorfulTreasureSheetResultFindingsCode = "action_token_shared"
 	CTActionTokenVariant ColorfulTreasureSheetResultFindingsCode = "action_token_variant"
 	CTAwardInJunior      ColorfulTreasureSheetResultFindingsCode = "award_in_junior"
+	CTAwardRepeated      ColorfulTreasureSheetResultFindingsCode = "award_repeated"
 	CTAwardShared        ColorfulTreasureSheetResultFindingsCode = "award_shared"
 	CTCardNotInWonder    ColorfulTreasureSheetResultFindingsCode = "card_not_in_wonder"
 	CTCardRepeated       ColorfulTreasureSheetResultFindingsCode = "card_repeated"
@@ -536,6 +537,8 @@ func (e ColorfulTreasureSheetResultFindingsCode) Valid() bool {
 	case CTActionTokenVariant:
 		return true
 	case CTAwardInJunior:
+		return true
+	case CTAwardRepeated:
 		return true
 	case CTAwardShared:
 		return true
@@ -2527,7 +2530,7 @@ type ColorfulTreasureSheet struct {
 		// Example: ["petra"]
 		DiamondTokens []string `json:"diamond_tokens"`
 
-		// Name The player's name.
+		// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 		//
 		// Example: Ann
 		Name string `json:"name"`
@@ -2771,7 +2774,7 @@ type CreateGameRequest struct {
 	// Example: {}
 	Options *json.RawMessage `json:"options,omitempty"`
 
-	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
+	// Players The players in seat order (seat 0 first) - Silver & Gold takes 1 to 4, Lucky Treasure Hunter 2 to 6, Colorful Treasure 2 to 4 (`GET /v1/rulesets` says).
 	//
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
@@ -3640,7 +3643,7 @@ type LuckyTreasureHunterSheet struct {
 	// Players The players' tallies.
 	Players []LuckyTreasureHunterSheetPlayer `json:"players"`
 
-	// PlayersAtTable How many played (5 or 6 adds the extra pack); default the number of players on the sheet.
+	// PlayersAtTable How many played (5 or 6 adds the extra pack), 2 to 6 and at least the players on the sheet; default the number of players on the sheet (2 when it lists one). A number out of range is refused (400), never taken as left out.
 	//
 	// Example: 3
 	PlayersAtTable *int `json:"players_at_table,omitempty"`
@@ -3704,7 +3707,7 @@ type LuckyTreasureHunterSheetPlayer struct {
 	// Example: false
 	CaptainUsed bool `json:"captain_used"`
 
-	// Name The player's name.
+	// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Becky
 	Name string `json:"name"`
@@ -4039,7 +4042,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
+	// Name The player's name, unique in the game, up to 32 characters. Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -5603,7 +5606,7 @@ type SilverGoldSheetPlayer struct {
 	// Example: [6,2]
 	Cups *[]int `json:"cups,omitempty"`
 
-	// Name The name written at the top of the score card.
+	// Name The name written at the top of the score card, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Sarah
 	Name string `json:"name"`
@@ -7563,8 +7566,8 @@ type ClientInterface interface {
 
 	// GetApp The table app
 	//
-	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+	// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 	//
@@ -7882,7 +7885,9 @@ type ClientInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes any type of body and a specified content type.
@@ -7904,7 +7909,9 @@ type ClientInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes a body of the `application/json` content type.
@@ -7915,8 +7922,8 @@ type ClientInterface interface {
 
 // GetApp The table app
 //
-// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 // (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 // Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 //
@@ -8434,7 +8441,9 @@ func (c *Client) ListRulesets(ctx context.Context, reqEditors ...RequestEditorFn
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes any type of body and a specified content type.
@@ -8466,7 +8475,9 @@ func (c *Client) VerifyScoreSheetWithBody(ctx context.Context, params *VerifySco
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes a body of the `application/json` content type.
@@ -9389,8 +9400,8 @@ type ClientWithResponsesInterface interface {
 
 	// GetAppWithResponse The table app
 	//
-	// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-	// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+	// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+	// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 	// (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 	// Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 	//
@@ -9736,7 +9747,9 @@ type ClientWithResponsesInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -9758,7 +9771,9 @@ type ClientWithResponsesInterface interface {
 	// be read is a 400 problem - `validation_failed` when it does not match
 	// the schema (`detail` names the field), `invalid` when the ruleset
 	// cannot read it (an unknown card id, a card with both an id and a
-	// colour, a blank name …; `detail` names the player and the field).
+	// colour, a name a game would refuse - blank, too long, with control
+	// or bidirectional characters, or alike another on the sheet …;
+	// `detail` names the player and the field).
 	// Nothing is stored.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
@@ -11044,8 +11059,8 @@ func (r VerifyScoreSheetResponse) ContentType() string {
 
 // GetAppWithResponse The table app
 //
-// The companion app for a table: start a game, invite each player with a link and QR code, play Silver & Gold
-// with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
+// The companion app for a table: start a game, invite each player with a link and QR code, play any of the
+// three games with real cards or on the phones, follow every move live, and check a paper score sheet. Its page and files
 // (`/app/app.js`, `/app/app.css`) are built into the server, so it works without any other network access.
 // Credentials travel in the URL's fragment (`/#/game/{id}/seat/{credential}`), which browsers never send.
 //
@@ -11511,7 +11526,9 @@ func (c *ClientWithResponses) ListRulesetsWithResponse(ctx context.Context, reqE
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -11539,7 +11556,9 @@ func (c *ClientWithResponses) VerifyScoreSheetWithBodyWithResponse(ctx context.C
 // be read is a 400 problem - `validation_failed` when it does not match
 // the schema (`detail` names the field), `invalid` when the ruleset
 // cannot read it (an unknown card id, a card with both an id and a
-// colour, a blank name …; `detail` names the player and the field).
+// colour, a name a game would refuse - blank, too long, with control
+// or bidirectional characters, or alike another on the sheet …;
+// `detail` names the player and the field).
 // Nothing is stored.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).

@@ -517,6 +517,7 @@ const (
 	CTActionTokenShared  ColorfulTreasureSheetResultFindingsCode = "action_token_shared"
 	CTActionTokenVariant ColorfulTreasureSheetResultFindingsCode = "action_token_variant"
 	CTAwardInJunior      ColorfulTreasureSheetResultFindingsCode = "award_in_junior"
+	CTAwardRepeated      ColorfulTreasureSheetResultFindingsCode = "award_repeated"
 	CTAwardShared        ColorfulTreasureSheetResultFindingsCode = "award_shared"
 	CTCardNotInWonder    ColorfulTreasureSheetResultFindingsCode = "card_not_in_wonder"
 	CTCardRepeated       ColorfulTreasureSheetResultFindingsCode = "card_repeated"
@@ -535,6 +536,8 @@ func (e ColorfulTreasureSheetResultFindingsCode) Valid() bool {
 	case CTActionTokenVariant:
 		return true
 	case CTAwardInJunior:
+		return true
+	case CTAwardRepeated:
 		return true
 	case CTAwardShared:
 		return true
@@ -2526,7 +2529,7 @@ type ColorfulTreasureSheet struct {
 		// Example: ["petra"]
 		DiamondTokens []string `json:"diamond_tokens"`
 
-		// Name The player's name.
+		// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 		//
 		// Example: Ann
 		Name string `json:"name"`
@@ -2770,7 +2773,7 @@ type CreateGameRequest struct {
 	// Example: {}
 	Options *json.RawMessage `json:"options,omitempty"`
 
-	// Players The players in seat order (seat 0 first). Silver & Gold takes 1 to 4.
+	// Players The players in seat order (seat 0 first) - Silver & Gold takes 1 to 4, Lucky Treasure Hunter 2 to 6, Colorful Treasure 2 to 4 (`GET /v1/rulesets` says).
 	//
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
@@ -3639,7 +3642,7 @@ type LuckyTreasureHunterSheet struct {
 	// Players The players' tallies.
 	Players []LuckyTreasureHunterSheetPlayer `json:"players"`
 
-	// PlayersAtTable How many played (5 or 6 adds the extra pack); default the number of players on the sheet.
+	// PlayersAtTable How many played (5 or 6 adds the extra pack), 2 to 6 and at least the players on the sheet; default the number of players on the sheet (2 when it lists one). A number out of range is refused (400), never taken as left out.
 	//
 	// Example: 3
 	PlayersAtTable *int `json:"players_at_table,omitempty"`
@@ -3703,7 +3706,7 @@ type LuckyTreasureHunterSheetPlayer struct {
 	// Example: false
 	CaptainUsed bool `json:"captain_used"`
 
-	// Name The player's name.
+	// Name The name written for the player, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Becky
 	Name string `json:"name"`
@@ -4038,7 +4041,7 @@ type MoveResult struct {
 //
 // Example: {"name":"Ann"}
 type PlayerSpec struct {
-	// Name The player's name, unique in the game (Silver & Gold allows up to 32 characters). Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
+	// Name The player's name, unique in the game, up to 32 characters. Printable text with at least one visible character - no control characters (line breaks, escape sequences …) and no bidirectional controls (U+202A-U+202E, U+2066-U+2069, LRM, RLM, ALM); names are compared after NFC normalisation and case folding, so `René` written either way, or `ANN` and `ann`, are the same name (400 `invalid` naming the player).
 	//
 	// Example: Ann
 	Name string `json:"name"`
@@ -5602,7 +5605,7 @@ type SilverGoldSheetPlayer struct {
 	// Example: [6,2]
 	Cups *[]int `json:"cups,omitempty"`
 
-	// Name The name written at the top of the score card.
+	// Name The name written at the top of the score card, held to the rules of a game's names - 1 to 32 characters, printable text with at least one visible character, no control or bidirectional characters, and no two names on the sheet alike once NFC-normalised and case-folded (400 `invalid` naming the player).
 	//
 	// Example: Sarah
 	Name string `json:"name"`

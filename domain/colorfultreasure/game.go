@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Mode says who handles the cards.
@@ -153,6 +154,9 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
 	if err := domain.CheckSetup("Colorful Treasure", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
+	}
+	if err := names.Check(s.Players); err != nil {
 		return nil, err
 	}
 	switch s.Variant {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Sheet is a table's paper tally at the end of a physical game, sent to be
@@ -57,6 +58,7 @@ type Finding struct {
 //	token_repeated        a diamond token listed twice by one player
 //	token_shared          a diamond token listed by two players
 //	award_shared          Colorful Gems or Explorer written by two players (each is taken once)
+//	award_repeated        one award written twice by one player (there is one card of each)
 //	award_in_junior       an award or an action token on a junior sheet
 //	chest_award           the Chest written by other players than those with the most keys and chests
 //	action_token_variant  an action token on a sheet that is not advanced
@@ -69,6 +71,7 @@ const (
 	FindingTokenRepeated  = "token_repeated"
 	FindingTokenShared    = "token_shared"
 	FindingAwardShared    = "award_shared"
+	FindingAwardRepeated  = "award_repeated"
 	FindingAwardJunior    = "award_in_junior"
 	FindingChestAward     = "chest_award"
 	FindingTokenVariant   = "action_token_variant"
@@ -124,12 +127,16 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		effects []Effect
 		awards  []string
 	}
+	written := make([]string, len(s.Players))
+	for i, sp := range s.Players {
+		written[i] = sp.Name
+	}
+	if err := names.Check(written); err != nil {
+		return SheetResult{}, err
+	}
 	players := make([]read, len(s.Players))
 	for i, sp := range s.Players {
 		p := read{name: strings.TrimSpace(sp.Name)}
-		if p.name == "" {
-			return SheetResult{}, domain.Errorf(domain.Invalid, "player %d has no name", i)
-		}
 		for j, c := range sp.Cards {
 			col, ok := cat.Index(c.Wonder)
 			if !ok {
@@ -194,9 +201,15 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	holder := map[string]int{}
 	tokenHolder := map[int]int{}
 	for i, p := range players {
-		for _, a := range p.awards {
+		for j, a := range p.awards {
 			if junior {
 				find(FindingAwardJunior, i, "%s writes the %s award, but the junior game has no awards", p.name, a)
+				continue
+			}
+			if before := count(p.awards[:j], a); before > 0 {
+				if before == 1 { // one finding for an award however often it is written again
+					find(FindingAwardRepeated, i, "%s writes the %s award %d times; there is one %s card, and it scores once", p.name, a, count(p.awards, a), a)
+				}
 				continue
 			}
 			if a == AwardChest {
@@ -213,6 +226,8 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 			switch o, seen := tokenHolder[tok]; {
 			case !adv:
 				find(FindingTokenVariant, i, "%s lists the %s action token, but action tokens are part of the advanced rules only", p.name, e)
+			case seen && o == i:
+				find(FindingActionRepeated, i, "%s lists action token %d (sides %s / %s) twice; there is one", p.name, tok+1, effectNames[2*tok], effectNames[2*tok+1])
 			case seen:
 				find(FindingActionRepeated, i, "%s and %s both list action token %d (sides %s / %s); there is one", players[o].name, p.name, tok+1, effectNames[2*tok], effectNames[2*tok+1])
 			default:
@@ -286,4 +301,15 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	res.Ranking = Rank(res.Players)
 	res.Valid = len(res.Findings) == 0
 	return res, nil
+}
+
+// count returns how many of xs are x.
+func count(xs []string, x string) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
 }

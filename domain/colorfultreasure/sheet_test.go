@@ -77,6 +77,14 @@ func TestSheetFindings(t *testing.T) {
 			s.Players[0].Awards = append(s.Players[0].Awards, AwardExplorer)
 			s.Players[1].Awards = []string{AwardExplorer}
 		}, FindingAwardShared, 1},
+		{"the chest written three times", func(s *Sheet) { s.Players[0].Awards = []string{AwardChest, AwardChest, AwardChest} }, FindingAwardRepeated, 0},
+		{"explorer written twice by one player", func(s *Sheet) {
+			s.Players[1].Awards = []string{AwardExplorer, AwardExplorer}
+		}, FindingAwardRepeated, 1},
+		{"one action token twice by one player", func(s *Sheet) {
+			s.Variant = VariantAdvanced
+			s.Players[1].ActionTokens = []string{"four_points", "wild_pair"}
+		}, FindingActionRepeated, 1},
 		{"chest not the most", func(s *Sheet) { s.Players[1].Awards = []string{AwardChest} }, FindingChestAward, 1},
 		{"chest left out", func(s *Sheet) { s.Players[0].Awards = nil }, FindingChestAward, 0},
 		{"action token outside advanced", func(s *Sheet) { s.Players[1].ActionTokens = []string{"four_points"} }, FindingTokenVariant, 1},
@@ -104,6 +112,8 @@ func TestSheetFindings(t *testing.T) {
 					require.NotNil(t, f.Player)
 					assert.Equal(t, tc.player, *f.Player)
 					assert.NotEmpty(t, f.Reason)
+					name := s.Players[*f.Player].Name
+					assert.NotContains(t, f.Reason, name+" and "+name, "a player's own repeat is not shared with another")
 				}
 			}
 			assert.Contains(t, codes, tc.code)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Mode says who handles the cards and dice.
@@ -110,6 +111,9 @@ func New(s Setup) (*Game, error) {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
 	if err := domain.CheckSetup("Lucky Treasure Hunter", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
+	}
+	if err := names.Check(s.Players); err != nil {
 		return nil, err
 	}
 	n := len(s.Players)

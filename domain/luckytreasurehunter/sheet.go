@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Sheet is the paper tally at the end of a physical game, as the players
@@ -14,8 +16,9 @@ import (
 type Sheet struct {
 	Ruleset string `json:"ruleset,omitempty"` // "lucky-treasure-hunter" where given
 	// PlayersAtTable is how many played (it decides whether the extra pack was
-	// in); default the number of players on the sheet.
-	PlayersAtTable int           `json:"players_at_table,omitempty"`
+	// in), 2 to 6 and at least the players listed; nil: the number of players
+	// on the sheet (2 when it lists one). A 0 written is not left out.
+	PlayersAtTable *int          `json:"players_at_table,omitempty"`
 	Players        []SheetPlayer `json:"players"`
 }
 
@@ -70,16 +73,27 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 	if n == 0 {
 		return SheetResult{}, domain.Errorf(domain.Invalid, "the sheet lists no players")
 	}
-	table := s.PlayersAtTable
-	if table == 0 {
-		table = max(n, MinPlayers)
+	written := make([]string, n)
+	for i, p := range s.Players {
+		written[i] = p.Name
 	}
-	if table < MinPlayers || table > MaxPlayers || table < n {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be 2 to 6 and at least the %d players listed, not %d", n, table)
+	if err := names.Check(written); err != nil {
+		return SheetResult{}, err
+	}
+	table := max(n, MinPlayers)
+	if s.PlayersAtTable != nil {
+		table = *s.PlayersAtTable
+	}
+	switch {
+	case table < MinPlayers || table > MaxPlayers:
+		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be %d to %d, not %d", MinPlayers, MaxPlayers, table)
+	case table < n:
+		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table is %d, but the sheet lists %d players", table, n)
 	}
 	res := SheetResult{Ruleset: RulesetName, Players: []PlayerScore{}, Findings: []Finding{}}
 	var onSheet Counts
 	for i, p := range s.Players {
+		p.Name = strings.TrimSpace(p.Name)
 		sizes := make([]int, 0, len(p.Sets))
 		incomplete := map[Treasure]int{}
 		for j, st := range p.Sets {

@@ -53,6 +53,20 @@ func TestVerifySheet(t *testing.T) {
 		assert.Equal(t, []string{FindingTooManyCards}, codes(verify(t, sprintf(sheet, 4))), "12 jade fish in the base pack")
 		assert.Empty(t, codes(verify(t, sprintf(sheet, 5))), "15 with the extra pack")
 	})
+	t.Run("impossible tables", func(t *testing.T) {
+		for _, c := range []struct{ name, sheet, words string }{
+			{"players_at_table 0", `{"players_at_table":0,"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"Bob","sets":[],"captain_used":false}]}`, "players_at_table must be 2 to 6, not 0"},
+			{"fewer at the table than listed", `{"players_at_table":2,"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"Bob","sets":[],"captain_used":false},{"name":"Cy","sets":[],"captain_used":false}]}`, "the sheet lists 3 players"},
+			{"an empty name", `{"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":"","sets":[],"captain_used":false}]}`, "player 2's name (players[1].name) is blank"},
+			{"one name twice", `{"players":[{"name":"Ann","sets":[],"captain_used":false},{"name":" ANN ","sets":[],"captain_used":false}]}`, "same as player 1's"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				_, err := NewRules().VerifySheet([]byte(c.sheet))
+				assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
+				assert.Contains(t, domain.ErrorReason(err), c.words)
+			})
+		}
+	})
 	t.Run("unreadable sheets", func(t *testing.T) {
 		for _, s := range []string{`{"players":[]}`, `{"players":[{"name":"A","sets":[{"treasure":"gems","size":1}]}]}`,
 			`{"players":[{"name":"A","sets":[]}],"players_at_table":9}`, `{"players":[{"name":"A","sets":[],"cards":3}]}`, `{"ruleset":"silver-and-gold","players":[{"name":"A","sets":[]}]}`} {

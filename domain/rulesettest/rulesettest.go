@@ -96,6 +96,9 @@ func Run(t *testing.T, h Harness) {
 		t.Errorf("Info().Name is %q, Name() %q", info.Name, h.Ruleset.Name())
 	}
 	for _, mode := range info.Modes {
+		t.Run(mode+" names", func(t *testing.T) { checkNames(t, h, mode) })
+	}
+	for _, mode := range info.Modes {
 		t.Run(mode, func(t *testing.T) {
 			moves := 0
 			for i := range games {
@@ -174,6 +177,43 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 		x.replay(snapAt, midSnap)
 	}
 	return len(x.log)
+}
+
+// checkNames checks that the ruleset holds its players' names to the one
+// rule for names (names.Check): a game with a blank name, a control or
+// bidirectional character, a name of 33 characters or two names alike once
+// case and accents are written alike is refused as Invalid.
+func checkNames(t *testing.T, h Harness, mode string) {
+	for i, c := range []struct {
+		name  string
+		names func(n int) []string // n players' names, n as the harness chose
+	}{
+		{"blank", func(n int) []string { return withLast(n, " ") }},
+		{"a control character", func(n int) []string { return withLast(n, "Ann\x1b[2J") }},
+		{"a bidirectional override", func(n int) []string { return withLast(n, "Ann\u202eX") }},
+		{"33 characters", func(n int) []string { return withLast(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg") }},
+		{"two alike", func(n int) []string { return withLast(max(n, 2), "René", "RENE\u0301") }},
+	} {
+		r := rand.New(rand.NewPCG(uint64(i), 7))
+		req := h.NewGame(r, mode)
+		req.Mode, req.Seed, req.Salt = mode, "", ""
+		if mode == domain.Digital {
+			req.Seed = "names"
+		}
+		req.Players = c.names(len(req.Players))
+		if _, _, err := h.Ruleset.Create(req); domain.ErrorCode(err) != domain.Invalid {
+			t.Errorf("%s: a game with players %q is not refused as invalid: %v", c.name, req.Players, err)
+		}
+	}
+}
+
+// withLast returns n players' names, the last ones being last.
+func withLast(n int, last ...string) []string {
+	out := make([]string, 0, n)
+	for i := range n - len(last) {
+		out = append(out, fmt.Sprintf("Player %d", i+1))
+	}
+	return append(out, last...)
 }
 
 // checkSetup checks that the game gives back the request it was made from.

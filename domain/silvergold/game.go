@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Mode says who handles the cards.
@@ -131,6 +132,9 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
 	}
 	if err := domain.CheckSetup("Silver & Gold", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
+		return nil, err
+	}
+	if err := names.Check(s.Players); err != nil {
 		return nil, err
 	}
 	if len(cat.Cards) < DealtCards*len(s.Players) {

@@ -590,8 +590,8 @@ func TestNewGame(t *testing.T) {
 	}{
 		{"no players", Setup{Mode: Physical}, "1 to 4 players"},
 		{"five players", Setup{Mode: Physical, Players: []string{"a", "b", "c", "d", "e"}}, "1 to 4 players"},
-		{"empty name", Setup{Mode: Physical, Players: []string{"a", " "}}, "player 1 has no name"},
-		{"same name", Setup{Mode: Physical, Players: []string{"Ann", "ann"}}, "two players are called"},
+		{"empty name", Setup{Mode: Physical, Players: []string{"a", " "}}, "player 2's name (players[1].name) is blank"},
+		{"same name", Setup{Mode: Physical, Players: []string{"Ann", "ann"}}, "the same as player 1's"},
 		{"bad mode", Setup{Mode: "online", Players: []string{"a"}}, `"online"`},
 		{"seed in a physical game", Setup{Mode: Physical, Players: []string{"a"}, Seed: "s"}, "physical game has no seed"},
 	} {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Sheet is the paper score cards of a table, as the players filled them in,
@@ -167,12 +168,12 @@ func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
 		return nil, domain.Errorf(domain.Invalid, "a sheet holds the score cards of 1 to 4 players; this one has %d", n)
 	}
+	if err := checkSheetNames(s.Players); err != nil {
+		return nil, err
+	}
 	out := make([]sheetPlayer, len(s.Players))
 	for i, sp := range s.Players {
 		name := strings.TrimSpace(sp.Name)
-		if name == "" {
-			return nil, domain.Errorf(domain.Invalid, "players[%d] has no name; write the name at the top of the score card", i)
-		}
 		who := fmt.Sprintf("players[%d] (%s)", i, name)
 		if sp.Coins < 0 {
 			return nil, domain.Errorf(domain.Invalid, "%s: coins is %d; write the number of crossed coin boxes, 0 or more", who, sp.Coins)
@@ -206,6 +207,15 @@ func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 		out[i] = p
 	}
 	return out, nil
+}
+
+// checkSheetNames holds the names on a sheet to the rules of a game's names.
+func checkSheetNames(players []SheetPlayer) error {
+	ns := make([]string, len(players))
+	for i, p := range players {
+		ns[i] = p.Name
+	}
+	return names.Check(ns)
 }
 
 // readSheetCard reads one card; the error is the end of a sentence that

@@ -304,7 +304,7 @@ func TestVerifySheetMalformed(t *testing.T) {
 		{"no players", func() sg.Sheet { return sg.Sheet{} }, "1 to 4 players"},
 		{"five players", func() sg.Sheet { return five }, "1 to 4 players"},
 		{"another catalog", func() sg.Sheet { s := sheetTable(); s.Catalog = "house"; return s }, `catalog "house"`},
-		{"no name", func() sg.Sheet { s := sheetTable(); s.Players[1].Name = "  "; return s }, "players[1] has no name"},
+		{"no name", func() sg.Sheet { s := sheetTable(); s.Players[1].Name = "  "; return s }, "players[1].name) is blank"},
 		{"negative coins", func() sg.Sheet { s := sheetTable(); s.Players[1].Coins = -1; return s }, "players[1] (Tom): coins is -1"},
 		{"a negative cup", func() sg.Sheet { s := sheetTable(); s.Players[1].Cups[1] = -4; return s }, "players[1] (Tom): cups[1] is -4"},
 		{"a negative palm", func() sg.Sheet { s := sheetTable(); s.Players[0].Palms[2] = -3; return s }, "players[0] (Sarah): palms[2] is -3"},

@@ -63,12 +63,15 @@ func TestViewJSONMatchesEncodingJSON(t *testing.T) {
 }
 
 // Names are the only free text in a view: every character encoding/json
-// escapes must come out escaped the same way.
+// escapes must come out escaped the same way. The names a game may be created
+// with hold no control character or invalid UTF-8 (names.Check), but the
+// encoder does not rely on it: they are set on the game directly.
 func TestViewJSONEscapesNames(t *testing.T) {
 	names := []string{`Zoë "Zed" <Z&Z>`, `back\slash`, "tab\there", "line\u2028sep", "emoji 🎲", "bad\xffutf8", `</script>`, "Tom & Jerry", "a>b", "x<y", `q"uote`, "del\x7f"}
 	for _, name := range names {
-		g, err := New(Standard(), Setup{Mode: Digital, Players: []string{name, "Bob"}, Seed: "escape"})
-		require.NoError(t, err, "name %q", name)
+		g, err := New(Standard(), Setup{Mode: Digital, Players: []string{"Ann", "Bob"}, Seed: "escape"})
+		require.NoError(t, err)
+		g.Players[0].Name = name
 		requireViewJSON(t, g, fmt.Sprintf("name %q", name))
 	}
 }

@@ -283,7 +283,9 @@ export function openGame(root, id, role, cred) {
   function invites() {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
     const names = (s.view.state && s.view.state.players || []).map((p) => p.name);
-    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup';
+    // Open while the table is being seated: in a setup phase, or before the
+    // first move (a digital game of some rulesets starts with a turn).
+    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup' || s.view.version === 0;
     const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
       h('summary', {'data-k': 'invites'}, 'Invite the players: one link per seat'));
     if (!entry || !entry.seats) {
@@ -292,7 +294,9 @@ export function openGame(root, id, role, cred) {
     }
     details.append(h('p', {}, 'Each player scans their own code (or opens their link) on their phone. The link is their seat: keep it to yourselves. This device keeps the host screen.'));
     if (/^(localhost|127\.|\[::1\])/.test(location.host)) {
-      details.append(h('p', {class: 'note'}, `These links point to ${location.host}, which only this computer can open. For phones, start the server with --address 0.0.0.0:8080 and open this page at the computer's network address (http://192.168.x.y:8080/, say).`));
+      // The port this page came from is the one the server listens on.
+      const port = location.port || (location.protocol === 'https:' ? '443' : '80');
+      details.append(h('p', {class: 'note'}, `These links point to ${location.host}, which only this computer can open. For phones, start the server with --address 0.0.0.0:${port} and open this page at the computer's network address (${location.protocol}//192.168.x.y:${port}/, say).`));
     }
     const list = h('ul', {class: 'seats'});
     entry.seats.forEach((seatCred, i) => {

@@ -86,7 +86,7 @@ function newTableForm(all) {
       h('select', {id: 'count', 'data-k': 'count', onchange: (e) => { count = Number(e.target.value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
     for (let i = 0; i < count; i++) {
       fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, `Player ${i + 1}'s name`),
-        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; }})));
+        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
     }
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, 'Start the table'));
@@ -124,13 +124,25 @@ function newTableForm(all) {
   return form;
 }
 
+// seatLabel is how a list of seats names seat i: its player's name as typed
+// so far, or its place.
+function seatLabel(i, names) {
+  return (names[i] || '').trim() || `Player ${i + 1}`;
+}
+
+// nameSeats renames seat i in the form's lists of seats (the start player)
+// as its player's name is typed.
+function nameSeats(form, i, names) {
+  for (const o of form.querySelectorAll(`select[data-seats] option[value="${i}"]`)) o.textContent = seatLabel(i, names);
+}
+
 function optionField(o, count, names) {
   const id = 'opt-' + o.name;
   const label = h('label', {for: id}, o.description || o.name);
   if (o.type === 'integer' && o.seat) {
     const seats = [];
-    for (let i = 0; i < count; i++) seats.push(h('option', {value: i, selected: i === o.default}, names[i] || `Player ${i + 1}`));
-    return h('div', {class: 'field'}, label, h('select', {id, name: id}, seats));
+    for (let i = 0; i < count; i++) seats.push(h('option', {value: i, selected: i === o.default}, seatLabel(i, names)));
+    return h('div', {class: 'field'}, label, h('select', {id, name: id, 'data-seats': true}, seats));
   }
   if (o.type === 'boolean') {
     return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', o.description || o.name));

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 // Name is the ruleset's name.
@@ -99,6 +100,9 @@ func newGame(req domain.CreateRequest) (*Game, error) {
 	n := len(req.Players)
 	if n < 2 || n > 4 {
 		return nil, domain.Errorf(domain.Invalid, "the hidden-hand game takes 2 to 4 players; %d were named", n)
+	}
+	if err := names.Check(req.Players); err != nil {
+		return nil, err
 	}
 	opts, err := domain.ResolveOptions(options, req.Options, n)
 	if err != nil {

@@ -1,4 +1,9 @@
-package api
+// Package names holds the one rule for players' names, in games and on score
+// sheets alike: what a name may hold and when two names are the same. It is
+// apart from the root domain package because comparing names needs Unicode
+// normalisation and case folding (golang.org/x/text), and the root package
+// imports only the standard library.
+package names
 
 import (
 	"fmt"
@@ -12,20 +17,26 @@ import (
 	"github.com/treasury-games/treasury/domain"
 )
 
-// checkPlayerNames refuses names that would mislead whoever reads them:
-// control characters (a terminal obeys NUL, BEL, escape sequences and line
-// breaks), bidirectional overrides and isolates (U+202E turns what follows
-// around), invalid UTF-8 or U+FFFD (text lost on the way), and names with
-// nothing visible (only U+200B, say). Names must differ once canonically
-// normalised (NFC: "é" and "e" + U+0301 are one name) and case-folded. The
-// ruleset checks the rest (length, blank names). The error names the
-// player.
-func checkPlayerNames(names []string) error {
+// Check refuses names that cannot name a player or would mislead whoever
+// reads them: blank names, names longer than domain.MaxNameLength characters
+// (surrounding space trimmed), control characters (a terminal obeys NUL,
+// BEL, escape sequences and line breaks), bidirectional overrides and
+// isolates (U+202E turns what follows around), invalid UTF-8 or U+FFFD (text
+// lost on the way), and names with nothing visible (only U+200B, say). Names
+// must differ once canonically normalised (NFC: "é" and "e" + U+0301 are one
+// name) and case-folded. The error is domain.Invalid and names the player by
+// number and by place in the JSON that carried it (players[i].name); it
+// never repeats a name that broke the rules.
+func Check(names []string) error {
 	seen := make(map[string]int, len(names))
 	for i, name := range names {
 		who := fmt.Sprintf("player %d's name (players[%d].name)", i+1, i)
 		if !utf8.ValidString(name) {
 			return domain.Errorf(domain.Invalid, "%s is not valid UTF-8", who)
+		}
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return domain.Errorf(domain.Invalid, "%s is blank; write the player's name", who)
 		}
 		visible := false
 		for _, r := range name {
@@ -40,23 +51,26 @@ func checkPlayerNames(names []string) error {
 				visible = true
 			}
 		}
-		if !visible && strings.TrimSpace(name) != "" {
+		if !visible {
 			return domain.Errorf(domain.Invalid, "%s has no visible character; give a name people can read", who)
 		}
-		key := nameKey(name)
-		if j, dup := seen[key]; dup {
-			return domain.Errorf(domain.Invalid, "%s is the same as player %d's, %q, once case and accents are written alike; give each seat its own name", who, j+1, names[j])
+		if utf8.RuneCountInString(name) > domain.MaxNameLength {
+			return domain.Errorf(domain.Invalid, "%s is longer than %d characters", who, domain.MaxNameLength)
 		}
-		seen[key] = i
+		k := key(name)
+		if j, dup := seen[k]; dup {
+			return domain.Errorf(domain.Invalid, "%s is the same as player %d's, %q, once case and accents are written alike; give each player their own name", who, j+1, strings.TrimSpace(names[j]))
+		}
+		seen[k] = i
 	}
 	return nil
 }
 
-// checkSeed refuses a seed a person could not read back or type in again
+// CheckSeed refuses a seed a person could not read back or type in again
 // (it is shown once the game ends, and replayed from records): control
 // characters such as NUL or escape, bidirectional controls, invalid UTF-8
 // or U+FFFD.
-func checkSeed(seed string) error {
+func CheckSeed(seed string) error {
 	if !utf8.ValidString(seed) {
 		return domain.Errorf(domain.Invalid, "the seed is not valid UTF-8")
 	}
@@ -73,9 +87,9 @@ func checkSeed(seed string) error {
 	return nil
 }
 
-// nameKey is the form in which two names are compared: trimmed, normalised
-// to NFC and case-folded (then normalised again, as folding may decompose).
-func nameKey(name string) string {
+// key is the form in which two names are compared: trimmed, normalised to
+// NFC and case-folded (then normalised again, as folding may decompose).
+func key(name string) string {
 	return norm.NFC.String(cases.Fold().String(norm.NFC.String(strings.TrimSpace(name))))
 }
 

@@ -1,0 +1,43 @@
+package names_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/names"
+)
+
+func TestCheck(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		names  []string
+		reason string // in the error's reason; "" for none
+	}{
+		{"names people use", []string{"Zoë", "李雷", " Ann-Marie O'Neil ", "Ωmega 🎲"}, ""},
+		{"32 characters", []string{strings.Repeat("é", 32)}, ""},
+		{"33 characters", []string{"Ann", strings.Repeat("é", 33)}, "player 2's name (players[1].name) is longer than 32 characters"},
+		{"blank", []string{"Ann", " \t "}, "player 2's name (players[1].name) is blank"},
+		{"a control character", []string{"Ann\x00"}, "U+0000"},
+		{"a control character in a long name", []string{strings.Repeat("x", 60000) + "\x1b"}, "U+001B"},
+		{"a bidi isolate", []string{"\u2067Ann"}, "bidirectional control U+2067"},
+		{"nothing visible", []string{"\u200b\u3164"}, "no visible character"},
+		{"invalid UTF-8", []string{"Ann\xff"}, "not valid UTF-8"},
+		{"case", []string{"ANN", "ann"}, `the same as player 1's, "ANN"`},
+		{"accents written two ways", []string{"Ren\u00e9", "Rene\u0301"}, "the same as player 1's"},
+		{"surrounding space", []string{"Ann", " Ann "}, "the same as player 1's"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := names.Check(c.names)
+			if c.reason == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
+			assert.Contains(t, domain.ErrorReason(err), c.reason)
+			assert.Less(t, len(domain.ErrorReason(err)), 300, "the reason repeats the name")
+		})
+	}
+}
