@@ -4559,7 +4559,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is; a slug is unique within its ruleset (`game-ended` is in all three).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
