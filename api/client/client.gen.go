@@ -3100,7 +3100,8 @@ type EventMove struct {
 // starting with `:` are comments (keep-alives). Event names are unique
 // within a ruleset; a client knows its game's ruleset. Every event's
 // data has a schema (also listed, machine-readable, in `x-events`, per
-// ruleset; `*` for every ruleset's):
+// ruleset; `*` for every ruleset's; and as `StreamEvent`, a union a
+// generated client can type the events it reads with and narrow):
 //
 //   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
 //     the caller; sent first on a connection without Last-Event-ID.
@@ -6252,6 +6253,20 @@ type SilverGoldViewPhase string
 //
 // Example: silver-and-gold
 type SilverGoldViewRuleset string
+
+// StreamEvent One event of `GET /v1/games/{id}/events` as a typed value, for clients
+// generated from this document: OpenAPI 3.0 cannot give each Server-Sent
+// Event its own schema, so this union pairs every event name with its
+// data's schema, per ruleset (the `x-events` of `EventStream`, as a
+// union). It is a typing aid, not a wire format: the stream stays SSE,
+// and a client builds the value itself - `ruleset` from the game it
+// follows, `event` from the SSE `event:` line, `data` from the parsed
+// `data:` line. Event names are unique within a ruleset, not across
+// them (`status`, `turn_started`, `game_ended`), so a client narrows on
+// `event` and, where the name is shared, on `ruleset`.
+//
+// Example: {"data":{"card":{"kind":"red","wonder":"petra"},"seat":0,"target":1},"event":"stolen","ruleset":"colorful-treasure"}
+type StreamEvent = json.RawMessage
 
 // TableStatus The data of `status`, the last event of every move's group, for the rulesets that say nothing more in it (Silver & Gold's SilverGoldEventStatus carries the same members and more) - where the game stands after the move.
 //
