@@ -55,6 +55,9 @@ func TestRuleCodesDocumented(t *testing.T) {
 // its sentence.
 func listedRules(t *testing.T) map[string]map[string]string {
 	t.Helper()
+	if spec.err != nil {
+		t.Fatal(spec.err)
+	}
 	rule, ok := spec.doc.Components.Schemas["Problem"].Value.Properties["rule"]
 	if !ok {
 		t.Fatal("Problem has no rule")

@@ -129,6 +129,9 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 // data's schema.
 func eventSchemas(t *testing.T) map[string]map[string]string {
 	t.Helper()
+	if spec.err != nil {
+		t.Fatal(spec.err)
+	}
 	raw, ok := spec.doc.Components.Schemas["EventStream"].Value.Extensions["x-events"]
 	if !ok {
 		t.Fatal("EventStream has no x-events")
