@@ -129,6 +129,9 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 // data's schema.
 func eventSchemas(t *testing.T) map[string]map[string]string {
 	t.Helper()
+	if spec.err != nil {
+		t.Fatal(spec.err)
+	}
 	raw, ok := spec.doc.Components.Schemas["EventStream"].Value.Extensions["x-events"]
 	if !ok {
 		t.Fatal("EventStream has no x-events")
@@ -267,6 +270,63 @@ func TestEventDecodeMatchesSpec(t *testing.T) {
 		for name := range events {
 			if _, ok := want[rs][name]; !ok {
 				t.Errorf("%s event %s: client.Decode knows it, the spec does not", rs, name)
+			}
+		}
+	}
+}
+
+// TestStreamEventMatchesXEvents holds StreamEvent, the union a generated
+// client narrows, to the x-events table: one member per ruleset and event
+// name ("*": every ruleset's), whose data is the schema x-events names.
+func TestStreamEventMatchesXEvents(t *testing.T) {
+	want := eventSchemas(t)
+	var all []string
+	for rs := range want {
+		if rs != "*" {
+			all = append(all, rs)
+		}
+	}
+	slices.Sort(all)
+	got := map[string]map[string]string{}
+	for i, m := range spec.doc.Components.Schemas["StreamEvent"].Value.OneOf {
+		props := m.Value.Properties
+		if props["ruleset"] == nil || props["event"] == nil || props["data"] == nil || len(props["event"].Value.Enum) != 1 {
+			t.Fatalf("StreamEvent member %d is not {ruleset, event (one name), data}", i)
+		}
+		var rulesets []string
+		for _, v := range props["ruleset"].Value.Enum {
+			rulesets = append(rulesets, v.(string))
+		}
+		slices.Sort(rulesets)
+		rs := ""
+		switch {
+		case len(rulesets) == 1:
+			rs = rulesets[0]
+		case slices.Equal(rulesets, all):
+			rs = "*"
+		default:
+			t.Fatalf("StreamEvent member %d is for rulesets %v: one, or all of %v", i, rulesets, all)
+		}
+		name := props["event"].Value.Enum[0].(string)
+		if got[rs] == nil {
+			got[rs] = map[string]string{}
+		}
+		if _, dup := got[rs][name]; dup {
+			t.Errorf("StreamEvent has %s's %s twice", rs, name)
+		}
+		got[rs][name] = strings.TrimPrefix(props["data"].Ref, "#/components/schemas/")
+	}
+	for rs, events := range want {
+		for name, schema := range events {
+			if got[rs][name] != schema {
+				t.Errorf("%s event %s: x-events says %s, StreamEvent %q", rs, name, schema, got[rs][name])
+			}
+		}
+	}
+	for rs, events := range got {
+		for name := range events {
+			if _, ok := want[rs][name]; !ok {
+				t.Errorf("%s event %s: StreamEvent has it, x-events does not", rs, name)
 			}
 		}
 	}

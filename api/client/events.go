@@ -109,10 +109,37 @@ var eventTypes = map[string]map[string]func() any{
 		"status":              func() any { return new(SilverGoldEventStatus) },
 	},
 	"lucky-treasure-hunter": {
-		"status": func() any { return new(TableStatus) },
+		"middle_dealt":    func() any { return new(LuckyTreasureHunterEventMiddleDealt) },
+		"turn_started":    func() any { return new(LuckyTreasureHunterEventTurnStarted) },
+		"place_skipped":   func() any { return new(LuckyTreasureHunterEventSeat) },
+		"cards_placed":    func() any { return new(LuckyTreasureHunterEventCardsPlaced) },
+		"cards_drawn":     func() any { return new(LuckyTreasureHunterEventCardsDrawn) },
+		"drew":            func() any { return new(LuckyTreasureHunterEventDrew) },
+		"pile_empty":      func() any { return new(LuckyTreasureHunterEventPileEmpty) },
+		"steal_named":     func() any { return new(LuckyTreasureHunterEventStealNamed) },
+		"steal_skipped":   func() any { return new(LuckyTreasureHunterEventSeat) },
+		"dice_rolled":     func() any { return new(LuckyTreasureHunterEventDiceRolled) },
+		"cards_discarded": func() any { return new(LuckyTreasureHunterEventCardsDiscarded) },
+		"captain_used":    func() any { return new(LuckyTreasureHunterEventSeat) },
+		"set_stolen":      func() any { return new(LuckyTreasureHunterEventSetStolen) },
+		"steal_stopped":   func() any { return new(LuckyTreasureHunterEventSeat) },
+		"game_ended":      func() any { return new(LuckyTreasureHunterScore) },
+		"status":          func() any { return new(TableStatus) },
 	},
 	"colorful-treasure": {
-		"status": func() any { return new(TableStatus) },
+		"cards_revealed":  func() any { return new(ColorfulTreasureEventCardsShown) },
+		"cards_collected": func() any { return new(ColorfulTreasureEventCardsCollected) },
+		"tokens_paired":   func() any { return new(ColorfulTreasureEventPairs) },
+		"theft_skipped":   func() any { return new(ColorfulTreasureEventPairs) },
+		"stolen":          func() any { return new(ColorfulTreasureEventStolen) },
+		"token_used":      func() any { return new(ColorfulTreasureEventTokenUsed) },
+		"peeked":          func() any { return new(ColorfulTreasureEventCardsShown) },
+		"token_taken":     func() any { return new(ColorfulTreasureEventTokenTaken) },
+		"award_taken":     func() any { return new(ColorfulTreasureEventAwardTaken) },
+		"last_round":      func() any { return new(ColorfulTreasureEventLastRound) },
+		"turn_started":    func() any { return new(ColorfulTreasureEventTurnStarted) },
+		"game_ended":      func() any { return new(ColorfulTreasureEventGameEnded) },
+		"status":          func() any { return new(TableStatus) },
 	},
 }
 
@@ -135,9 +162,12 @@ var ErrUnknownEvent = errors.New("client: unknown event type")
 
 // Decode returns the event's data as its type in this package, for a game
 // of the given ruleset: *Game for "snapshot", *EventMove for "move",
-// *LegalMoves for "legal_moves", and for Silver & Gold (ruleset
-// "silver-and-gold") *SilverGoldEventCrossed for "crossed" and so on (see
-// the EventStream schema). Event names are unique within a ruleset.
+// *LegalMoves for "legal_moves", and the ruleset's own: for Silver & Gold
+// ("silver-and-gold") *SilverGoldEventCrossed for "crossed", for Lucky
+// Treasure Hunter *LuckyTreasureHunterEventDiceRolled for "dice_rolled", for
+// Colorful Treasure *ColorfulTreasureEventStolen for "stolen" and so on (see
+// the EventStream schema). Event names are unique within a ruleset, not
+// across them ("turn_started" is two types).
 func (e Event) Decode(ruleset string) (any, error) {
 	mk, ok := eventTypes["*"][e.Type]
 	if !ok {

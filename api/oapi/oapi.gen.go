@@ -314,6 +314,24 @@ func (e ColorfulTreasureEndType) Valid() bool {
 	}
 }
 
+// Defines values for ColorfulTreasureEventAwardTakenAward.
+const (
+	ColorfulTreasureEventAwardTakenAwardColorfulGems ColorfulTreasureEventAwardTakenAward = "colorful_gems"
+	ColorfulTreasureEventAwardTakenAwardExplorer     ColorfulTreasureEventAwardTakenAward = "explorer"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureEventAwardTakenAward enum.
+func (e ColorfulTreasureEventAwardTakenAward) Valid() bool {
+	switch e {
+	case ColorfulTreasureEventAwardTakenAwardColorfulGems:
+		return true
+	case ColorfulTreasureEventAwardTakenAwardExplorer:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ColorfulTreasureFlipType.
 const (
 	Flip ColorfulTreasureFlipType = "flip"
@@ -2041,6 +2059,225 @@ type ColorfulTreasureEnd struct {
 // Example: ct_end
 type ColorfulTreasureEndType string
 
+// ColorfulTreasureEventAwardTaken The data of `award_taken` - a seat took the Colorful Gems or the Explorer award (the Chest is scored at the end).
+//
+// Example: {"award":"explorer","points":5,"seat":0}
+type ColorfulTreasureEventAwardTaken struct {
+	// Award The award.
+	//
+	// Example: explorer
+	Award ColorfulTreasureEventAwardTakenAward `json:"award"`
+
+	// Points Its points (Colorful Gems 9, or 6 with 4 players; Explorer 5).
+	//
+	// Example: 5
+	Points int `json:"points"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+}
+
+// ColorfulTreasureEventAwardTakenAward The award.
+//
+// Example: explorer
+type ColorfulTreasureEventAwardTakenAward string
+
+// ColorfulTreasureEventCardsCollected The data of `cards_collected` - the revealed cards a seat took (they left the grid), the tokens taken with them, and the places turned face down again.
+//
+// Example: {"cards":[{"column":4,"kind":"red","row":2,"wonder":"petra"}],"diamond_tokens":[],"lock_tokens":[],"seat":0,"turned_down":[{"column":0,"row":1}]}
+type ColorfulTreasureEventCardsCollected struct {
+	// Cards The cards taken, with the places they left.
+	//
+	// Example: [{"column":4,"kind":"red","row":2,"wonder":"petra"}]
+	Cards []ColorfulTreasureShownCard `json:"cards"`
+
+	// DiamondTokens The wonders whose diamond token was taken with a diamond card.
+	//
+	// Example: ["stonehenge"]
+	DiamondTokens []string `json:"diamond_tokens"`
+
+	// Instead Present (true) when the `instead` token took gems or diamonds where keys or chests were revealed.
+	//
+	// Example: true
+	Instead *bool `json:"instead,omitempty"`
+
+	// LockTokens The wonders whose key or chest token was taken with a key or chest card.
+	//
+	// Example: []
+	LockTokens []string `json:"lock_tokens"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// TurnedDown The revealed places not taken, face down again.
+	//
+	// Example: [{"column":0,"row":1}]
+	TurnedDown []ColorfulTreasurePos `json:"turned_down"`
+}
+
+// ColorfulTreasureEventCardsShown The data of `cards_revealed` (cards turned face up, told to everyone) and `peeked` (what a peek showed, to the peeking seat only, not the host). Both are told live only - a catch-up read leaves them out while the game runs.
+//
+// Example: {"cards":[{"column":4,"kind":"red","row":2,"wonder":"petra"},{"column":8,"kind":"diamond","row":0,"wonder":"stonehenge"}],"seat":0}
+type ColorfulTreasureEventCardsShown struct {
+	// Cards The cards shown, with their places.
+	//
+	// Example: [{"column":4,"kind":"red","row":2,"wonder":"petra"},{"column":8,"kind":"diamond","row":0,"wonder":"stonehenge"}]
+	Cards []ColorfulTreasureShownCard `json:"cards"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+}
+
+// ColorfulTreasureEventGameEnded The data of `game_ended` - the game is over (the score is `GET /v1/games/{id}/score`).
+//
+// Example: {"cards_left":4,"round":9}
+type ColorfulTreasureEventGameEnded struct {
+	// CardsLeft The cards left in the grid.
+	//
+	// Example: 4
+	CardsLeft int `json:"cards_left"`
+
+	// Round The last round played.
+	//
+	// Example: 9
+	Round int `json:"round"`
+}
+
+// ColorfulTreasureEventLastRound The data of `last_round` - 10 or fewer cards are left in the grid; this round is the last.
+//
+// Example: {"cards_left":9}
+type ColorfulTreasureEventLastRound struct {
+	// CardsLeft The cards left in the grid.
+	//
+	// Example: 9
+	CardsLeft int `json:"cards_left"`
+}
+
+// ColorfulTreasureEventPairs The data of `tokens_paired` (key and chest tokens, or the wild token with one, discarded in pairs - a theft each) and `theft_skipped` (nobody could be robbed; the pairs are discarded without a theft).
+//
+// Example: {"pairs":1,"seat":0}
+type ColorfulTreasureEventPairs struct {
+	// Pairs The pairs.
+	//
+	// Example: 1
+	Pairs int `json:"pairs"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+}
+
+// ColorfulTreasureEventStolen The data of `stolen` - a theft of one wonder card or one diamond token (exactly one of `card` and `diamond_token`).
+//
+// Example: {"card":{"kind":"red","wonder":"petra"},"seat":0,"target":1}
+type ColorfulTreasureEventStolen struct {
+	// Card A wonder card, named by its wonder and what it shows (a wonder has at most one card of each kind).
+	//
+	// Example: {"kind":"red","wonder":"petra"}
+	Card *ColorfulTreasureCardRef `json:"card,omitempty"`
+
+	// DiamondToken The wonder whose diamond token was stolen.
+	//
+	// Example: stonehenge
+	DiamondToken *string `json:"diamond_token,omitempty"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Target A seat, from 0.
+	//
+	// Example: 0
+	Target ColorfulTreasureSeat `json:"target"`
+}
+
+// ColorfulTreasureEventTokenTaken The data of `token_taken` - an action token taken with 3 gems of one colour (advanced game).
+//
+// Example: {"colour":"blue","effect":"two_types","seat":0,"token":3}
+type ColorfulTreasureEventTokenTaken struct {
+	// Colour A gem colour.
+	//
+	// Example: blue
+	Colour ColorfulTreasureColour `json:"colour"`
+
+	// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+	// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+	// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+	// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+	// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+	// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+	// for a key or chest token to make a pair, once).
+	//
+	//
+	// Example: peek_two
+	Effect ColorfulTreasureEffect `json:"effect"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token, 1 to 5.
+	//
+	// Example: 3
+	Token int `json:"token"`
+}
+
+// ColorfulTreasureEventTokenUsed The data of `token_used` - an action token used (advanced game).
+//
+// Example: {"cards":[{"column":1,"row":0},{"column":6,"row":3}],"effect":"peek_two","seat":0,"token":1}
+type ColorfulTreasureEventTokenUsed struct {
+	// Cards For a peek, the places peeked at (what they show is `peeked`, the seat's alone).
+	//
+	// Example: [{"column":1,"row":0},{"column":6,"row":3}]
+	Cards *[]ColorfulTreasurePos `json:"cards,omitempty"`
+
+	// Effect What an action token's side does - token 1 a `peek_two` (peek at 2 cards of different wonders, once), b
+	// `peek_three` (peek at up to 3 cards of one wonder, once); 2 a `fourth_card` (reveal a fourth card, once), b
+	// `instead` (with keys or chests revealed, take one type of gem or the diamonds instead, permanent); 3 a
+	// `two_types` (take 2 types, once), b `sixth_colour` (a sixth gem colour worth 1 VP that counts for Colorful
+	// Gems, permanent); 4 a `no_stealing` (nobody steals from or by the holder, permanent), b `protected` (nobody
+	// steals the holder's wonder cards, permanent); 5 a `four_points` (4 VP, permanent), b `wild_pair` (stands in
+	// for a key or chest token to make a pair, once).
+	//
+	//
+	// Example: peek_two
+	Effect ColorfulTreasureEffect `json:"effect"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+
+	// Token The action token, 1 to 5.
+	//
+	// Example: 1
+	Token int `json:"token"`
+}
+
+// ColorfulTreasureEventTurnStarted The data of `turn_started` - a seat's turn begins.
+//
+// Example: {"round":3,"seat":1}
+type ColorfulTreasureEventTurnStarted struct {
+	// Round The round, from 1.
+	//
+	// Example: 3
+	Round int `json:"round"`
+
+	// Seat A seat, from 0.
+	//
+	// Example: 0
+	Seat ColorfulTreasureSeat `json:"seat"`
+}
+
 // ColorfulTreasureFlip The seat on turn reveals cards of the grid - two together to begin its turn (the only one left, when one
 // is), then one more (a fourth with the `fourth_card` token; never in junior). In a digital game the server
 // turns them over and tells everyone watching what they show (a live `cards_revealed` event): the move
@@ -2622,6 +2859,31 @@ type ColorfulTreasureSheetResultFindingsCode string
 // Example: colorful-treasure
 type ColorfulTreasureSheetResultRuleset string
 
+// ColorfulTreasureShownCard A card at a place of the grid, with what it shows.
+//
+// Example: {"column":4,"kind":"red","row":2,"wonder":"petra"}
+type ColorfulTreasureShownCard struct {
+	// Column The column, 0 to 9, in catalog order of the wonders.
+	//
+	// Example: 4
+	Column int `json:"column"`
+
+	// Kind What a wonder card shows - a diamond, a key, a chest or a gem of one of the five colours.
+	//
+	// Example: red
+	Kind ColorfulTreasureKind `json:"kind"`
+
+	// Row The row, from 0 at the top.
+	//
+	// Example: 2
+	Row int `json:"row"`
+
+	// Wonder The wonder's catalog id (the column's).
+	//
+	// Example: petra
+	Wonder string `json:"wonder"`
+}
+
 // ColorfulTreasureUseToken Advanced - the seat on turn uses a one-time action token it holds - `peek_two` / `peek_three` (name the face-down cards; what they show is told to that seat only, live), `fourth_card` (with three cards revealed), `two_types` (before collecting, no key or chest revealed), `wild_pair` (pairs with a key or chest token held, for a theft).
 //
 // Example: {"cards":[{"column":4,"row":2},{"column":5,"row":2}],"seat":0,"token":1,"type":"use_token"}
@@ -2850,7 +3112,8 @@ type EventMove struct {
 // starting with `:` are comments (keep-alives). Event names are unique
 // within a ruleset; a client knows its game's ruleset. Every event's
 // data has a schema (also listed, machine-readable, in `x-events`, per
-// ruleset; `*` for every ruleset's):
+// ruleset; `*` for every ruleset's; and as `StreamEvent`, a union a
+// generated client can type the events it reads with and narrow):
 //
 //   - `snapshot` - `Game`: the game as `GET /v1/games/{id}` shows it to
 //     the caller; sent first on a connection without Last-Event-ID.
@@ -2883,41 +3146,40 @@ type EventMove struct {
 //
 // Lucky Treasure Hunter's:
 //
-// - `middle_dealt` - `{middle}`: (physical) the 3 cards reported into the middle at setup, as sets;
-// - `turn_started` - `{seat, turn}`: a seat's turn begins (turn counts from 1);
-// - `place_skipped` - `{seat}`: the seat has no card (the pile is empty) and places nothing;
-// - `cards_placed` - `{seat, treasure, count, middle}`: cards placed into the middle, and the middle's sets after;
-// - `cards_drawn` - `{seat, cards}`: (digital) the cards a seat drew; private to that seat, not even the host reads it;
-// - `drew` - `{seat, count, pile}`: how many cards a seat drew, and the pile left;
-// - `pile_empty` - `{seat, ends_before}`: the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart);
-// - `steal_named` - `{seat, owner, set, treasure, size}`: the set a seat tries to steal (`owner` null for the middle);
-// - `steal_skipped` - `{seat}`: there is no set the seat could name; its turn passes;
-// - `dice_rolled` - `{seat, faces, pirates, failed}`: dice rolled (by the server, or reported by the table) and the steal's dice after;
-// - `cards_discarded` - `{seat, treasure, count}`: hand cards discarded to re-roll;
-// - `captain_used` - `{seat}`: the seat turned its captain over;
-// - `set_stolen` - `{seat, owner, treasure, size, sets}`: the steal succeeded; the thief's sets after combining;
-// - `steal_stopped` - `{seat}`: the seat gave up the steal;
-// - `game_ended` - the final score (schema `LuckyTreasureHunterScore`);
+// - `middle_dealt` - `LuckyTreasureHunterEventMiddleDealt`: (physical) the 3 cards reported into the middle at setup, as sets;
+// - `turn_started` - `LuckyTreasureHunterEventTurnStarted`: a seat's turn begins (turn counts from 1);
+// - `place_skipped` - `LuckyTreasureHunterEventSeat`: the seat has no card (the pile is empty) and places nothing;
+// - `cards_placed` - `LuckyTreasureHunterEventCardsPlaced`: cards placed into the middle, and the middle's sets after;
+// - `cards_drawn` - `LuckyTreasureHunterEventCardsDrawn`: (digital) the cards a seat drew; private to that seat, not even the host reads it;
+// - `drew` - `LuckyTreasureHunterEventDrew`: how many cards a seat drew, and the pile left;
+// - `pile_empty` - `LuckyTreasureHunterEventPileEmpty`: the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart);
+// - `steal_named` - `LuckyTreasureHunterEventStealNamed`: the set a seat tries to steal (`owner` null for the middle);
+// - `steal_skipped` - `LuckyTreasureHunterEventSeat`: there is no set the seat could name; its turn passes;
+// - `dice_rolled` - `LuckyTreasureHunterEventDiceRolled`: dice rolled (by the server, or reported by the table) and the steal's dice after;
+// - `cards_discarded` - `LuckyTreasureHunterEventCardsDiscarded`: hand cards discarded to re-roll;
+// - `captain_used` - `LuckyTreasureHunterEventSeat`: the seat turned its captain over;
+// - `set_stolen` - `LuckyTreasureHunterEventSetStolen`: the steal succeeded; the thief's sets after combining;
+// - `steal_stopped` - `LuckyTreasureHunterEventSeat`: the seat gave up the steal;
+// - `game_ended` - `LuckyTreasureHunterScore`: the final score;
 // - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
-// Colorful Treasure's (places are `{column, row}`, cards `{wonder, kind}`):
+// Colorful Treasure's:
 //
-//   - `cards_revealed` - `{seat, cards: [{column, row, wonder, kind}]}`: cards turned face up; told live only
+//   - `cards_revealed` - `ColorfulTreasureEventCardsShown`: cards turned face up; told live only
 //     (a catch-up read leaves it out while the game runs: the cards not taken turn face down again);
-//   - `cards_collected` - `{seat, cards, diamond_tokens, lock_tokens, turned_down, instead}`: the cards taken
-//     (with places and kinds - they left the grid), the diamond and key or chest tokens taken with them (by
-//     wonder), and the places turned face down again; `instead` when the `instead` token left keys or chests;
-//   - `tokens_paired` - `{seat, pairs}`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
-//   - `theft_skipped` - `{seat, pairs}`: nobody could be robbed, the pairs are discarded without a theft;
-//   - `stolen` - `{seat, target, card | diamond_token}`: a theft;
-//   - `token_used` - `{seat, token, effect, cards}`: an action token used (a peek's places, not what they show);
-//   - `peeked` - `{seat, cards: [{column, row, wonder, kind}]}`: what a peek showed - to the peeking seat only
-//     (not the host), live only;
-//   - `token_taken` - `{seat, token, effect, colour}`: an action token taken with 3 gems of `colour`;
-//   - `award_taken` - `{seat, award, points}`: Colorful Gems or Explorer;
-//   - `last_round` - `{cards_left}`: 10 or fewer cards are left; this round is the last;
-//   - `turn_started` - `{seat, round}`;
-//   - `game_ended` - `{round, cards_left}`;
+//   - `cards_collected` - `ColorfulTreasureEventCardsCollected`: the cards taken (with places and kinds - they
+//     left the grid), the diamond and key or chest tokens taken with them (by wonder), and the places turned
+//     face down again; `instead` when the `instead` token left keys or chests;
+//   - `tokens_paired` - `ColorfulTreasureEventPairs`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
+//   - `theft_skipped` - `ColorfulTreasureEventPairs`: nobody could be robbed, the pairs are discarded without a theft;
+//   - `stolen` - `ColorfulTreasureEventStolen`: a theft of a card or a diamond token;
+//   - `token_used` - `ColorfulTreasureEventTokenUsed`: an action token used (a peek's places, not what they show);
+//   - `peeked` - `ColorfulTreasureEventCardsShown`: what a peek showed - to the peeking seat only (not the host), live only;
+//   - `token_taken` - `ColorfulTreasureEventTokenTaken`: an action token taken with 3 gems of `colour`;
+//   - `award_taken` - `ColorfulTreasureEventAwardTaken`: Colorful Gems or Explorer;
+//   - `last_round` - `ColorfulTreasureEventLastRound`: 10 or fewer cards are left; this round is the last;
+//   - `turn_started` - `ColorfulTreasureEventTurnStarted`: a seat's turn begins;
+//   - `game_ended` - `ColorfulTreasureEventGameEnded`: the game is over;
 //   - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
 // An event that is private to one seat reaches only that seat's
@@ -3209,6 +3471,221 @@ type LuckyTreasureHunterCounts struct {
 //
 // Example: ["gold","ruby"]
 type LuckyTreasureHunterDrawn = []LuckyTreasureHunterTreasure
+
+// LuckyTreasureHunterEventCardsDiscarded The data of `cards_discarded` - hand cards of the set's type discarded to re-roll as many failed dice.
+//
+// Example: {"count":1,"seat":1,"treasure":"ruby"}
+type LuckyTreasureHunterEventCardsDiscarded struct {
+	// Count The cards discarded (the dice re-rolled).
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterEventCardsDrawn The data of `cards_drawn` (digital games) - the cards a seat drew back up to 5, top of the pile first. Private to that seat; not even the host reads it while the game runs.
+//
+// Example: {"cards":["gold","ruby"],"seat":1}
+type LuckyTreasureHunterEventCardsDrawn struct {
+	// Cards The treasures drawn.
+	//
+	// Example: ["gold","ruby"]
+	Cards []LuckyTreasureHunterTreasure `json:"cards"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterEventCardsPlaced The data of `cards_placed` - cards of one type placed from the seat's hand into the middle, and the middle after.
+//
+// Example: {"count":2,"middle":[{"size":4,"treasure":"ruby"},{"size":1,"treasure":"jade"}],"seat":1,"treasure":"ruby"}
+type LuckyTreasureHunterEventCardsPlaced struct {
+	// Count How many cards were placed, 1 to 5.
+	//
+	// Example: 2
+	Count int `json:"count"`
+
+	// Middle The middle's sets after the cards joined it.
+	//
+	// Example: [{"size":4,"treasure":"ruby"},{"size":1,"treasure":"jade"}]
+	Middle []LuckyTreasureHunterSet `json:"middle"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterEventDiceRolled The data of `dice_rolled` - dice rolled (by the server, or reported by the table) and where the steal stands after.
+//
+// Example: {"faces":["pirate","blank","pirate"],"failed":1,"pirates":2,"seat":1}
+type LuckyTreasureHunterEventDiceRolled struct {
+	// Faces The faces of the dice rolled, one per die. In a `roll` report, what the table rolled; in a digital game's log, written by the server - what it rolled for this move (never sent in a move).
+	//
+	// Example: ["pirate","blank","pirate"]
+	Faces LuckyTreasureHunterFaces `json:"faces"`
+
+	// Failed The steal's dice not showing the pirate now; the steal succeeds at 0.
+	//
+	// Example: 1
+	Failed int `json:"failed"`
+
+	// Pirates The steal's dice showing the pirate now.
+	//
+	// Example: 2
+	Pirates int `json:"pirates"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterEventDrew The data of `drew` - how many cards a seat drew (what they are is `cards_drawn`, the seat's alone), and the pile left.
+//
+// Example: {"count":2,"pile":41,"seat":1}
+type LuckyTreasureHunterEventDrew struct {
+	// Count The cards drawn.
+	//
+	// Example: 2
+	Count int `json:"count"`
+
+	// Pile The cards left in the draw pile after it.
+	//
+	// Example: 41
+	Pile int `json:"pile"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterEventMiddleDealt The data of `middle_dealt` - the 3 cards turned face up into the middle at setup (dealt by the server, or reported by the table), as sets.
+//
+// Example: {"middle":[{"size":2,"treasure":"ruby"},{"size":1,"treasure":"jade"}]}
+type LuckyTreasureHunterEventMiddleDealt struct {
+	// Middle The middle's sets, one per treasure type turned up.
+	//
+	// Example: [{"size":2,"treasure":"ruby"},{"size":1,"treasure":"jade"}]
+	Middle []LuckyTreasureHunterSet `json:"middle"`
+}
+
+// LuckyTreasureHunterEventPileEmpty The data of `pile_empty` - the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart).
+//
+// Example: {"ends_before":0,"seat":2}
+type LuckyTreasureHunterEventPileEmpty struct {
+	// EndsBefore A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	EndsBefore LuckyTreasureHunterSeat `json:"ends_before"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterEventSeat The data of `place_skipped`, `steal_skipped`, `captain_used` and `steal_stopped` - the seat concerned.
+//
+// Example: {"seat":1}
+type LuckyTreasureHunterEventSeat struct {
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterEventSetStolen The data of `set_stolen` - the steal succeeded; the set joined the thief's, combining with one of its type.
+//
+// Example: {"owner":2,"seat":1,"sets":[{"size":4,"treasure":"ruby"}],"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterEventSetStolen struct {
+	// Owner The seat robbed; null for a set from the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Sets The thief's sets after combining.
+	//
+	// Example: [{"size":4,"treasure":"ruby"}]
+	Sets []LuckyTreasureHunterSet `json:"sets"`
+
+	// Size The stolen set's size.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterEventStealNamed The data of `steal_named` - the set a seat tries to steal.
+//
+// Example: {"owner":2,"seat":1,"set":0,"size":3,"treasure":"ruby"}
+type LuckyTreasureHunterEventStealNamed struct {
+	// Owner The seat whose set it is; null for a set in the middle.
+	//
+	// Example: 2
+	Owner *int `json:"owner"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Set The set's index among the owner's sets (or the middle's), from 0.
+	//
+	// Example: 0
+	Set int `json:"set"`
+
+	// Size The set's size - as many dice are rolled.
+	//
+	// Example: 3
+	Size int `json:"size"`
+
+	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+	//
+	// Example: ruby
+	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+}
+
+// LuckyTreasureHunterEventTurnStarted The data of `turn_started` - a seat's turn begins.
+//
+// Example: {"seat":1,"turn":4}
+type LuckyTreasureHunterEventTurnStarted struct {
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+
+	// Turn The turn's number, from 1 (every seat's turn counts).
+	//
+	// Example: 4
+	Turn int `json:"turn"`
+}
 
 // LuckyTreasureHunterFace What a die shows - the pirate head, or a blank face.
 //
@@ -4096,7 +4573,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks, a stable slug of the ruleset (Silver & Gold's - `pattern-shape`, `box-on-card`, `box-once`, `own-card`, `red-cross-chain`, `cross-something`, `cross-in-action-2`, `crossing-locked`, `pass`, `keep-in-setup`, `keep-dealt`, `keep-two`, `card-in-play`, `take-when-owed`, `take-from-display`, `take-from-deck`, `digital-draws`, `reveal-when-owed`, `seven-reveals`, `expedition-copies`, `display-when-owed`, `display-full`, `change-limit`, `game-ended`).
+	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is; a slug is unique within its ruleset (`game-ended` is in all three).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -5768,6 +6245,20 @@ type SilverGoldViewPhase string
 //
 // Example: silver-and-gold
 type SilverGoldViewRuleset string
+
+// StreamEvent One event of `GET /v1/games/{id}/events` as a typed value, for clients
+// generated from this document: OpenAPI 3.0 cannot give each Server-Sent
+// Event its own schema, so this union pairs every event name with its
+// data's schema, per ruleset (the `x-events` of `EventStream`, as a
+// union). It is a typing aid, not a wire format: the stream stays SSE,
+// and a client builds the value itself - `ruleset` from the game it
+// follows, `event` from the SSE `event:` line, `data` from the parsed
+// `data:` line. Event names are unique within a ruleset, not across
+// them (`status`, `turn_started`, `game_ended`), so a client narrows on
+// `event` and, where the name is shared, on `ruleset`.
+//
+// Example: {"data":{"card":{"kind":"red","wonder":"petra"},"seat":0,"target":1},"event":"stolen","ruleset":"colorful-treasure"}
+type StreamEvent = json.RawMessage
 
 // TableStatus The data of `status`, the last event of every move's group, for the rulesets that say nothing more in it (Silver & Gold's SilverGoldEventStatus carries the same members and more) - where the game stands after the move.
 //

@@ -385,7 +385,7 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
 	}
-	events := withStatus(g)
+	events := MoveEvents(g)
 	eventsJSON, err := json.Marshal(events)
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -437,11 +437,11 @@ func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
 	return err
 }
 
-// withStatus returns the events of g's last move, ending with a "status"
-// event (where the game stands, domain.TableStatus, and its phase), as every
-// ruleset's moves' events do; a ruleset that writes its own status (with
-// more in it) keeps it.
-func withStatus(g domain.Game) []domain.Event {
+// MoveEvents returns the events of g's last move as the service stores and
+// sends them, ending with a "status" event (where the game stands,
+// domain.TableStatus, and its phase), as every ruleset's moves' events do; a
+// ruleset that writes its own status (with more in it) keeps it.
+func MoveEvents(g domain.Game) []domain.Event {
 	events := g.Events()
 	tg, ok := g.(domain.Tabled)
 	if !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
