@@ -15,6 +15,7 @@ type Schemas = components["schemas"];
 type Listing = { version: number; seat: number; awaiting: Schemas["Await"][]; moves: Schemas["LegalMove"][]; pools: Schemas["LegalMovePools"] };
 
 declare const process: { argv: string[]; exit(code: number): never };
+declare function setTimeout(f: () => void, ms: number): unknown;
 declare class TextDecoder { decode(b?: Uint8Array, o?: { stream: boolean }): string }
 
 const base = process.argv[2];
@@ -91,7 +92,13 @@ async function act(id: string, credential: string, tally: { moves: number; refus
     let l = JSON.parse(ev.data) as Listing;
     for (let tries = 0; tries < 20 && owed(l) && l.moves.length > 0; tries++) {
       const e = l.moves[Math.floor(Math.random() * l.moves.length)];
-      const r = await call<Schemas["Problem"]>("POST", `/v1/games/${id}/moves`, complete(l, e), credential, { Prefer: "return=minimal" });
+      const move = complete(l, e);
+      let r = await call<Schemas["Problem"]>("POST", `/v1/games/${id}/moves`, move, credential, { Prefer: "return=minimal" });
+      while (r.status === 429) {
+        // Nothing was applied: wait as long as the server says, then send it again.
+        await new Promise<void>((done) => setTimeout(() => done(), Math.max(1, r.body.retry_after_ms ?? 1000)));
+        r = await call<Schemas["Problem"]>("POST", `/v1/games/${id}/moves`, move, credential, { Prefer: "return=minimal" });
+      }
       if (r.status === 200) {
         tally.moves++;
         break;
