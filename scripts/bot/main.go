@@ -196,13 +196,17 @@ func run(ctx context.Context, c config) (stats, error) {
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(creds))
+	// A seat that fails stops the others: the game would wait for it for ever.
+	playCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	for i, cred := range creds {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(c.rand, uint64(i)))
-			if err := g.play(ctx, cred, r); err != nil {
-				errs <- err
+			if err := g.play(playCtx, cred, r); err != nil {
+				errs <- fmt.Errorf("credential %d: %w", i, err)
+				stop()
 			}
 		}()
 	}
