@@ -323,6 +323,7 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 		minimal := "return=minimal"
 		params.Prefer = &minimal
 	}
+	last := ""
 	for try := 0; try < 20; try++ {
 		m, ok, err := g.pick(l, r)
 		if err != nil || !ok {
@@ -349,14 +350,32 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 			continue
 		case http.StatusUnprocessableEntity, http.StatusConflict:
 			g.refused.Add(1)
+			last = fmt.Sprintf("%s: %d %s", body, resp.StatusCode(), resp.Body)
 		default:
 			return fmt.Errorf("move %s: %d %s", body, resp.StatusCode(), resp.Body)
 		}
+		seen := version(l)
 		if l, err = g.legal(ctx, cred); err != nil {
 			return err
 		}
+		if version(l) <= seen {
+			// Refused by a move not yet stored, so not yet read: its
+			// event will tell what the seat may do then.
+			return nil
+		}
 	}
-	return fmt.Errorf("no move accepted after 20 tries")
+	return fmt.Errorf("no move accepted after 20 tries; the last: %s", last)
+}
+
+// version is the game's version a listing was read at.
+func version(l client.LegalMoves) int64 {
+	var v struct {
+		Version int64 `json:"version"`
+	}
+	if b, err := l.MarshalJSON(); err == nil {
+		_ = json.Unmarshal(b, &v)
+	}
+	return v.Version
 }
 
 // legal reads what cred may do now; a 429 waits as long as it says.
