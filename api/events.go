@@ -230,6 +230,7 @@ type stream struct {
 
 	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
 	lastLegal []byte // the legal moves last told, without their version
+	legalAt   int64  // the version lastLegal was read at
 }
 
 // legal buffers a legal_moves event with what the stream's seat may do now,
@@ -245,9 +246,20 @@ func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
 	if bytes.Equal(l, st.lastLegal) {
 		return nil
 	}
-	st.lastLegal = l
+	st.lastLegal, st.legalAt = l, head.Version
 	st.event("legal_moves", "", withHead(l, head))
 	return nil
+}
+
+// spent forgets the legal moves last told when u is a move of the stream's
+// own seat (or the table's) made after they were read: the client acted on
+// them, and must hear what it may do next even when that reads the same (a
+// roll of 1 die owed again after another seat's move, told with this one).
+func (st *stream) spent(u domain.Update) {
+	own := u.Actor.Host == (st.legalSeat == -1) && (u.Actor.Host || u.Actor.Seat == st.legalSeat)
+	if st.legalSeat >= -1 && own && u.Seq > st.legalAt {
+		st.lastLegal = nil
+	}
 }
 
 func (s *Server) openStream(c echo.Context) *stream {
@@ -338,6 +350,7 @@ func (st *stream) snapshot(g domain.GameView) error {
 // them (live: as they happen; otherwise caught up from the log); the last of
 // them carries the game's version as its id.
 func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
+	st.spent(u)
 	m, visible := u.Disclose(v, live)
 	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: union[oapi.Move](m), At: u.At}
 	if !u.Actor.Host {

@@ -49,7 +49,7 @@ func playColorfulTreasure(t *testing.T, variant string) {
 	}
 	counts := map[string]int{}
 	steps, axed, ended := 0, false, false
-	deadline := time.Now().Add(100 * time.Second)
+	deadline := time.Now().Add(patient(100 * time.Second))
 	for steps < 600 && !ended && time.Now().Before(deadline) {
 		acted := false
 		for _, p := range []*page{ann, bob} {
@@ -428,7 +428,7 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 	counts := map[string]int{}
 	steps, ended, phoned, hostAxed := 0, false, false, false
 	hostTurn := 0 // 0: not yet, 1: the host plays Bob's second turn, 2: played
-	deadline := time.Now().Add(100 * time.Second)
+	deadline := time.Now().Add(patient(100 * time.Second))
 	for steps < 1000 && !ended && time.Now().Before(deadline) {
 		// The host plays Bob's second turn for him, whole: Bob's page
 		// stays idle meanwhile (and has no move of its own in flight).

@@ -106,7 +106,7 @@ const lthStep = `(() => {
 func lthPlay(b *browser, pages []*page, within time.Duration, hook func(p *page, did string)) []string {
 	b.t.Helper()
 	var did []string
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(patient(within))
 	idle := time.Now()
 	for {
 		done, acted := 0, false
@@ -129,7 +129,7 @@ func lthPlay(b *browser, pages []*page, within time.Duration, hook func(p *page,
 		if done == len(pages) {
 			return did
 		}
-		if time.Now().After(deadline) || time.Since(idle) > 10*time.Second {
+		if time.Now().After(deadline) || time.Since(idle) > patient(10*time.Second) {
 			for _, p := range pages {
 				b.t.Logf("%s shows:\n%s", p.name, b.text(p))
 			}

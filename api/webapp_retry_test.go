@@ -137,7 +137,7 @@ func TestWebAppMoveAnswerLost(t *testing.T) {
 // cross), and fails the test if it does something else first.
 func stepUntil(b *browser, p *page, what string) {
 	b.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patient(15 * time.Second))
 	for time.Now().Before(deadline) {
 		did := eval[string](b, p, step)
 		switch {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -87,8 +88,31 @@ type page struct {
 	ctx  context.Context
 }
 
+// patience scales every deadline of the browser tests. A deadline ends a
+// test whose page never gets there; it does not time the page, and a page
+// that answers in a second on a quiet machine may take twenty when two cores
+// also build and test something else. TREASURY_TEST_PATIENCE sets the factor
+// (default 6: a wait written as 10 s may take a minute).
+var patience = func() float64 {
+	if f, err := strconv.ParseFloat(os.Getenv("TREASURY_TEST_PATIENCE"), 64); err == nil && f > 0 {
+		return f
+	}
+	return 6
+}()
+
+// patient is d scaled by patience.
+func patient(d time.Duration) time.Duration { return time.Duration(float64(d) * patience) }
+
+// newBrowser starts Chromium for a test that should take about timeout on a
+// quiet machine; its context ends after patient(timeout), or shortly before
+// the test binary's deadline (-timeout), so that a stuck test fails with
+// screenshots instead of a panic.
 func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	path := chromium(t)
+	timeout = patient(timeout)
+	if end, ok := t.Deadline(); ok {
+		timeout = min(timeout, time.Until(end)-30*time.Second)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
 	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx,
@@ -164,15 +188,16 @@ func eval[T any](b *browser, p *page, js string) T {
 
 // text is what the page shows, for failure messages.
 func (b *browser) text(p *page) string {
-	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, patient(2*time.Second))
 	defer cancel()
 	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
 	return s
 }
 
-// waitFor polls the page until js is true.
+// waitFor polls the page until js is true, for patient(within) at most.
 func (b *browser) waitFor(p *page, js string, within time.Duration) {
 	b.t.Helper()
+	within = patient(within)
 	ctx, cancel := context.WithTimeout(p.ctx, within)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(within))); err != nil {
@@ -295,7 +320,7 @@ const step = `(() => {
 func (b *browser) playOut(pages []*page, within time.Duration, hook func(p *page, did string)) map[string]int {
 	b.t.Helper()
 	counts := map[string]int{}
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(patient(within))
 	idle := time.Now()
 	for {
 		done, acted := 0, false
@@ -323,7 +348,7 @@ func (b *browser) playOut(pages []*page, within time.Duration, hook func(p *page
 			}
 			return counts
 		}
-		if time.Now().After(deadline) || time.Since(idle) > 10*time.Second {
+		if time.Now().After(deadline) || time.Since(idle) > patient(10*time.Second) {
 			for _, p := range pages {
 				b.t.Logf("%s shows:\n%s", p.name, b.text(p))
 			}
@@ -488,7 +513,7 @@ func TestWebAppDigitalGame(t *testing.T) {
 	// would, until the page shows it kept.
 	for _, p := range []*page{ann, bob} {
 		for start := time.Now(); eval[string](b, p, step) != "keep"; time.Sleep(20 * time.Millisecond) {
-			if time.Since(start) > 10*time.Second {
+			if time.Since(start) > patient(10*time.Second) {
 				t.Fatalf("%s was never asked to keep:\n%s", p.name, b.text(p))
 			}
 		}
@@ -496,7 +521,7 @@ func TestWebAppDigitalGame(t *testing.T) {
 	for _, p := range []*page{ann, bob} {
 		kept := `(() => { const a = document.querySelector('section.action'); return !document.body.dataset.busy && !!a && a.dataset.state !== 'keep'; })()`
 		for start := time.Now(); !eval[bool](b, p, kept); time.Sleep(20 * time.Millisecond) {
-			if time.Since(start) > 10*time.Second {
+			if time.Since(start) > patient(10*time.Second) {
 				t.Fatalf("%s's keep never went through:\n%s", p.name, b.text(p))
 			}
 			eval[string](b, p, step)

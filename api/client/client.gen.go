@@ -3122,7 +3122,7 @@ type EventMove struct {
 //   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
 //     credential's seat (the host's - the table) may do now, with its
 //     `version`, sent after the snapshot and after a move's group
-//     whenever it changed.
+//     whenever it changed or the credential's own move spent it.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -6466,7 +6466,7 @@ type StreamGameEventsParams struct {
 	// AccessToken A credential of the game, for clients that cannot send an Authorization header (a browser's EventSource); the header wins when both are sent.
 	AccessToken *EventAccessToken `form:"access_token,omitempty" json:"access_token,omitempty"`
 
-	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, so that a bot needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
+	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, and after the credential's own move even when it reads the same (the move spent the listing it was chosen from), so that a bot acting once per event needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
 	LegalMoves *EventLegalMoves `form:"legal_moves,omitempty" json:"legal_moves,omitempty"`
 
 	// LastEventID The `id` of the last event received - the game's version the client has seen up to. The stream then sends the moves after it (no snapshot). EventSource sends it by itself when it reconnects.

@@ -3121,7 +3121,7 @@ type EventMove struct {
 //   - `legal_moves` - `LegalMoves`: with `?legal_moves=true`, what the
 //     credential's seat (the host's - the table) may do now, with its
 //     `version`, sent after the snapshot and after a move's group
-//     whenever it changed.
+//     whenever it changed or the credential's own move spent it.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the

@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -67,7 +68,19 @@ type Harness struct {
 	Games int
 	// MaxMoves bounds a game; a game that has not ended by then fails.
 	MaxMoves int
+	// Budget bounds the time one mode's games take: once it has passed,
+	// the suite stops after the game in play, having played at least a
+	// tenth of Games. Each game is checked in full; a machine busy with
+	// other work plays fewer of them instead of running past go test's
+	// timeout. DefaultBudget when 0; TREASURY_CONFORMANCE_BUDGET (a
+	// duration, 0 for none) overrides it, and TREASURY_CONFORMANCE_GAMES
+	// plays exactly that many games whatever they take.
+	Budget time.Duration
 }
+
+// DefaultBudget is a mode's budget when the harness says nothing: on a quiet
+// machine every ruleset's games fit in it several times over.
+const DefaultBudget = 30 * time.Second
 
 // DefaultGames is how many games per mode a harness that says nothing plays.
 const DefaultGames = 300
@@ -85,8 +98,16 @@ func Run(t *testing.T, h Harness) {
 	if testing.Short() || raceEnabled {
 		games = max(1, games/10)
 	}
+	least := max(1, games/10)
+	budget := h.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	if d, err := time.ParseDuration(os.Getenv("TREASURY_CONFORMANCE_BUDGET")); err == nil {
+		budget = d
+	}
 	if n, err := strconv.Atoi(os.Getenv("TREASURY_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games = n
+		games, least, budget = n, n, 0
 	}
 	if h.MaxMoves <= 0 {
 		h.MaxMoves = 5000
@@ -100,22 +121,31 @@ func Run(t *testing.T, h Harness) {
 	}
 	for _, mode := range info.Modes {
 		t.Run(mode, func(t *testing.T) {
-			moves := 0
+			moves, played, start := 0, 0, time.Now()
 			for i := range games {
+				if i >= least && budget > 0 && time.Since(start) > budget {
+					break
+				}
 				moves += play(t, h, mode, uint64(i))
+				played++
 				if t.Failed() {
 					return
 				}
 			}
-			t.Logf("%d %s games, %d moves", games, mode, moves)
-			moves = 0
-			for i := range max(1, games/4) {
+			t.Logf("%d of %d %s games (seeds 0 to %d), %d moves, in %v", played, games, mode, played-1, moves,
+				time.Since(start).Round(time.Millisecond))
+			moves, listed, start := 0, 0, time.Now()
+			for i := range max(1, played/4) {
+				if i >= 1 && budget > 0 && time.Since(start) > budget/4 {
+					break
+				}
 				moves += playFromListings(t, h, mode, uint64(i))
+				listed++
 				if t.Failed() {
 					return
 				}
 			}
-			t.Logf("%d %s games played from the listings alone, %d moves", max(1, games/4), mode, moves)
+			t.Logf("%d %s games played from the listings alone, %d moves", listed, mode, moves)
 		})
 	}
 }

@@ -8,8 +8,11 @@
 // stream tells the seat what it may do whenever that changes, so the only
 // request a move costs is the move itself, sent with Prefer: return=minimal.
 // A move refused because the game moved on meanwhile (or a 429) is chosen
-// again from a fresh GET …/legal-moves. At the end the bot prints the
-// requests it made per move.
+// again from a fresh GET …/legal-moves. A seat never waits for ever: when
+// its stream tells nothing for -idle (a push missed, or a server that sends
+// none), it reads the game, stops if the game has ended, and otherwise acts
+// on a fresh GET …/legal-moves. At the end the bot prints the requests it
+// made per move.
 //
 // The bot knows no rule: for each ruleset it has a picker (pick.go) that
 // chooses one of the listed moves.
@@ -39,10 +42,15 @@ type config struct {
 	ruleset string
 	mode    string
 	players int
-	seed    string // the game's seed (digital); empty: the server picks one
-	rand    uint64 // seeds the bot's own choices
-	full    bool   // ask for whole answers to moves, not Prefer: return=minimal
+	seed    string        // the game's seed (digital); empty: the server picks one
+	rand    uint64        // seeds the bot's own choices
+	full    bool          // ask for whole answers to moves, not Prefer: return=minimal
+	idle    time.Duration // a stream quiet for this long: read the legal moves instead (defaultIdle when 0)
 }
+
+// defaultIdle is how long a seat waits for its stream before it reads what
+// it may do: far longer than a move takes, even on a loaded machine.
+const defaultIdle = 5 * time.Second
 
 // stats are what a game cost.
 type stats struct {
@@ -53,6 +61,7 @@ type stats struct {
 	Throttled int64 // answers 429
 	Streams   int64 // event streams opened
 	MoveBytes int64 // bytes of the answers to accepted moves
+	Idled     int64 // times a seat's stream told nothing for -idle and the seat read instead
 	Took      time.Duration
 }
 
@@ -67,6 +76,7 @@ func main() {
 	flag.IntVar(&c.players, "players", 4, "seats to play")
 	flag.StringVar(&c.seed, "seed", "", "the game's seed (digital); empty: the server picks one")
 	flag.Uint64Var(&c.rand, "rand", 1, "seeds the bot's own choices")
+	flag.DurationVar(&c.idle, "idle", defaultIdle, "when a seat's event stream tells nothing for this long, read the game and the legal moves instead")
 	flag.BoolVar(&c.full, "full", false, "ask for the whole game in every move's answer instead of Prefer: return=minimal")
 	games := flag.Int("games", 1, "games to play, one after another per table")
 	tables := flag.Int("tables", 1, "games played at the same time")
@@ -80,8 +90,8 @@ func main() {
 			os.Exit(1)
 		}
 		fmt.Printf("game %s ended after %d moves in %v\n", s.Game, s.Moves, s.Took.Round(time.Millisecond))
-		fmt.Printf("requests %d (%.2f per move), moves refused %d, throttled %d, event streams %d, %d bytes per move answer\n",
-			s.Requests, s.PerMove(), s.Refused, s.Throttled, s.Streams, s.MoveBytes/max(s.Moves, 1))
+		fmt.Printf("requests %d (%.2f per move), moves refused %d, throttled %d, event streams %d, %d bytes per move answer, streams quiet for -idle %d\n",
+			s.Requests, s.PerMove(), s.Refused, s.Throttled, s.Streams, s.MoveBytes/max(s.Moves, 1), s.Idled)
 		return
 	}
 	// Several games: a small load run (keep it to a server of your own).
@@ -113,6 +123,7 @@ func main() {
 				sum.Throttled += s.Throttled
 				sum.Streams += s.Streams
 				sum.MoveBytes += s.MoveBytes
+				sum.Idled += s.Idled
 				mu.Unlock()
 			}
 		}()
@@ -121,8 +132,8 @@ func main() {
 	took := time.Since(start)
 	fmt.Printf("%d games (%d failed) on %d tables in %v: %d moves, %.0f moves/s\n", *games**tables, failed.Load(), *tables,
 		took.Round(time.Millisecond), sum.Moves, float64(sum.Moves)/took.Seconds())
-	fmt.Printf("requests %.2f per move, refused %d, throttled %d, %d bytes per move answer\n",
-		sum.PerMove(), sum.Refused, sum.Throttled, sum.MoveBytes/max(sum.Moves, 1))
+	fmt.Printf("requests %.2f per move, refused %d, throttled %d, %d bytes per move answer, streams quiet for -idle %d\n",
+		sum.PerMove(), sum.Refused, sum.Throttled, sum.MoveBytes/max(sum.Moves, 1), sum.Idled)
 	if failed.Load() > 0 {
 		os.Exit(1)
 	}
@@ -172,20 +183,27 @@ func run(ctx context.Context, c config) (stats, error) {
 	if created.JSON201 == nil {
 		return stats{}, fmt.Errorf("create: %d %s", created.StatusCode(), created.Body)
 	}
-	g := &game{api: api, id: created.JSON201.Game.Id, pick: pick, full: c.full}
+	g := &game{api: api, id: created.JSON201.Game.Id, pick: pick, full: c.full, idle: c.idle}
+	if g.idle <= 0 {
+		g.idle = defaultIdle
+	}
 	creds := created.JSON201.Credentials.Seats
 	if c.mode == string(client.Physical) {
 		creds = append(creds, created.JSON201.Credentials.Host) // the table's reports
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, len(creds))
+	// A seat that fails stops the others: the game would wait for it for ever.
+	playCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	for i, cred := range creds {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(c.rand, uint64(i)))
-			if err := g.play(ctx, cred, r); err != nil {
-				errs <- err
+			if err := g.play(playCtx, cred, r); err != nil {
+				errs <- fmt.Errorf("credential %d: %w", i, err)
+				stop()
 			}
 		}()
 	}
@@ -195,7 +213,8 @@ func run(ctx context.Context, c config) (stats, error) {
 		return stats{}, err
 	}
 	s := stats{Game: g.id, Moves: g.moves.Load(), Requests: cnt.requests.Load(), Refused: g.refused.Load(),
-		Throttled: cnt.limited.Load(), Streams: cnt.streams.Load(), MoveBytes: g.bytes.Load(), Took: time.Since(start)}
+		Throttled: cnt.limited.Load(), Streams: cnt.streams.Load(), MoveBytes: g.bytes.Load(), Idled: g.idled.Load(),
+		Took: time.Since(start)}
 	final, err := api.GetGameWithResponse(ctx, g.id, nil)
 	if err != nil {
 		return s, err
@@ -211,14 +230,19 @@ type game struct {
 	api  *client.ClientWithResponses
 	id   string
 	pick picker
-	full bool // whole answers to moves
+	full bool          // whole answers to moves
+	idle time.Duration // a quiet stream: read the legal moves after this long
 
-	moves, refused, bytes atomic.Int64
+	moves, refused, bytes, idled atomic.Int64
 }
 
 // play acts for one credential until the game ends: it reads the event
-// stream and, on every legal_moves event, makes the move it picks.
+// stream and, on every legal_moves event, makes the move it picks. When the
+// stream tells nothing for g.idle, it reads the game (and stops if it has
+// ended) and acts on the legal moves read afresh.
 func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // ends the stream, and with it the reader below
 	yes := true
 	resp, err := g.api.StreamGameEvents(ctx, g.id, &client.StreamGameEventsParams{LegalMoves: &yes}, client.Bearer(cred),
 		func(_ context.Context, req *http.Request) error {
@@ -233,21 +257,54 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 		b, _ := io.ReadAll(resp.Body)
 		return fmt.Errorf("event stream: %d %s", resp.StatusCode, b)
 	}
-	events := client.NewEventReader(resp.Body)
+	events := make(chan client.Event)
+	ended := make(chan error, 1)
+	go func() {
+		er := client.NewEventReader(resp.Body)
+		for {
+			ev, err := er.Next()
+			if err != nil {
+				ended <- err
+				return
+			}
+			select {
+			case events <- ev:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	quiet := time.NewTimer(g.idle)
+	defer quiet.Stop()
 	for {
-		ev, err := events.Next()
-		if errors.Is(err, io.EOF) {
-			return nil // the game has ended
-		}
-		if err != nil {
-			return err
-		}
-		if ev.Type != "legal_moves" {
-			continue
-		}
 		var l client.LegalMoves
-		if err := json.Unmarshal(ev.Data, &l); err != nil {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-ended:
+			if errors.Is(err, io.EOF) {
+				return nil // the game has ended
+			}
 			return err
+		case ev := <-events:
+			quiet.Reset(g.idle)
+			if ev.Type != "legal_moves" {
+				continue
+			}
+			if err := json.Unmarshal(ev.Data, &l); err != nil {
+				return err
+			}
+		case <-quiet.C:
+			// Nothing for a while: maybe a push that never came. Read.
+			g.idled.Add(1)
+			over, err := g.ended(ctx, cred)
+			if err != nil || over {
+				return err
+			}
+			if l, err = g.legal(ctx, cred); err != nil {
+				return err
+			}
+			quiet.Reset(g.idle)
 		}
 		if err := g.act(ctx, cred, l, r); err != nil {
 			return err
@@ -263,6 +320,7 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 		minimal := "return=minimal"
 		params.Prefer = &minimal
 	}
+	last := ""
 	for try := 0; try < 20; try++ {
 		m, ok, err := g.pick(l, r)
 		if err != nil || !ok {
@@ -283,25 +341,90 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 			g.bytes.Add(int64(len(resp.Body)))
 			return nil
 		case http.StatusTooManyRequests:
-			var p struct {
-				RetryAfterMs int64 `json:"retry_after_ms"`
+			if err := pause(ctx, resp.Body); err != nil {
+				return err
 			}
-			_ = json.Unmarshal(resp.Body, &p)
-			time.Sleep(time.Duration(max(p.RetryAfterMs, 1)) * time.Millisecond)
 			continue
 		case http.StatusUnprocessableEntity, http.StatusConflict:
 			g.refused.Add(1)
+			last = fmt.Sprintf("%s: %d %s", body, resp.StatusCode(), resp.Body)
 		default:
 			return fmt.Errorf("move %s: %d %s", body, resp.StatusCode(), resp.Body)
 		}
-		fresh, err := g.api.GetLegalMovesWithResponse(ctx, g.id, nil, client.Bearer(cred))
-		if err != nil {
+		seen := version(l)
+		if l, err = g.legal(ctx, cred); err != nil {
 			return err
 		}
-		if fresh.JSON200 == nil {
-			return fmt.Errorf("legal moves: %d %s", fresh.StatusCode(), fresh.Body)
+		if version(l) <= seen {
+			// Refused by a move not yet stored, so not yet read: its
+			// event will tell what the seat may do then.
+			return nil
 		}
-		l = *fresh.JSON200
 	}
-	return fmt.Errorf("no move accepted after 20 tries")
+	return fmt.Errorf("no move accepted after 20 tries; the last: %s", last)
+}
+
+// version is the game's version a listing was read at.
+func version(l client.LegalMoves) int64 {
+	var v struct {
+		Version int64 `json:"version"`
+	}
+	if b, err := l.MarshalJSON(); err == nil {
+		_ = json.Unmarshal(b, &v)
+	}
+	return v.Version
+}
+
+// legal reads what cred may do now; a 429 waits as long as it says.
+func (g *game) legal(ctx context.Context, cred string) (client.LegalMoves, error) {
+	for {
+		resp, err := g.api.GetLegalMovesWithResponse(ctx, g.id, nil, client.Bearer(cred))
+		if err != nil {
+			return client.LegalMoves{}, err
+		}
+		switch {
+		case resp.JSON200 != nil:
+			return *resp.JSON200, nil
+		case resp.StatusCode() == http.StatusTooManyRequests:
+			if err := pause(ctx, resp.Body); err != nil {
+				return client.LegalMoves{}, err
+			}
+		default:
+			return client.LegalMoves{}, fmt.Errorf("legal moves: %d %s", resp.StatusCode(), resp.Body)
+		}
+	}
+}
+
+// ended reads whether the game has ended; a 429 waits as long as it says.
+func (g *game) ended(ctx context.Context, cred string) (bool, error) {
+	for {
+		resp, err := g.api.GetGameWithResponse(ctx, g.id, nil, client.Bearer(cred))
+		if err != nil {
+			return false, err
+		}
+		switch {
+		case resp.JSON200 != nil:
+			return resp.JSON200.Ended, nil
+		case resp.StatusCode() == http.StatusTooManyRequests:
+			if err := pause(ctx, resp.Body); err != nil {
+				return false, err
+			}
+		default:
+			return false, fmt.Errorf("game: %d %s", resp.StatusCode(), resp.Body)
+		}
+	}
+}
+
+// pause waits as long as a 429's problem says (retry_after_ms).
+func pause(ctx context.Context, problem []byte) error {
+	var p struct {
+		RetryAfterMs int64 `json:"retry_after_ms"`
+	}
+	_ = json.Unmarshal(problem, &p)
+	select {
+	case <-time.After(time.Duration(max(p.RetryAfterMs, 1)) * time.Millisecond):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

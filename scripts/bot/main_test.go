@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain/rulesets"
@@ -16,6 +19,12 @@ import (
 // serve starts the real API, with the default rate limits of `treasury
 // serve`, on a fresh database.
 func serve(t *testing.T) string {
+	t.Helper()
+	return serveThrough(t, nil)
+}
+
+// serveThrough is serve with the handler wrapped by wrap (nil: as it is).
+func serveThrough(t *testing.T, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
 	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
 	if err != nil {
@@ -28,6 +37,9 @@ func serve(t *testing.T) string {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		h = wrap(h)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -64,5 +76,34 @@ func TestBotPlaysWholeGames(t *testing.T) {
 				t.Errorf("only %d moves in a whole game", s.Moves)
 			}
 		})
+	}
+}
+
+// TestBotNeverWaitsForEver: a seat whose stream tells it nothing (here a
+// server whose streams carry no legal_moves event at all, as if every push
+// were missed) reads the game and its legal moves after -idle, and the bot
+// still plays the game to its end.
+func TestBotNeverWaitsForEver(t *testing.T) {
+	noLegal := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/events") {
+				q := r.URL.Query()
+				q.Del("legal_moves")
+				r.URL.RawQuery = q.Encode()
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	c := config{ruleset: "lucky-treasure-hunter", mode: "physical", players: 2, rand: 7, idle: 50 * time.Millisecond}
+	c.server = serveThrough(t, noLegal)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	s, err := run(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d moves, %d requests, %d times a stream was quiet, %v", s.Moves, s.Requests, s.Idled, s.Took)
+	if s.Idled == 0 {
+		t.Error("no seat ever read its legal moves after a quiet stream")
 	}
 }
