@@ -205,6 +205,20 @@ func (b *browser) waitFor(p *page, js string, within time.Duration) {
 	}
 }
 
+// seen reports whether js, polled, holds on p within the (patient) time;
+// false when it does not by then.
+func (b *browser) seen(p *page, js string, within time.Duration) bool {
+	b.t.Helper()
+	within = patient(within)
+	ctx, cancel := context.WithTimeout(p.ctx, within)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(within)))
+	if err != nil && p.ctx.Err() != nil {
+		b.t.Fatalf("%s: the browser ended while waiting for %s: %v", p.name, js, err)
+	}
+	return err == nil
+}
+
 // screenshotsOnFailure keeps a screenshot of every page of a failed test in
 // $TREASURY_ARTIFACTS (or a kept temporary directory).
 func (b *browser) screenshotsOnFailure() {
@@ -556,9 +570,14 @@ func TestWebAppDigitalGame(t *testing.T) {
 		if reloaded || p != ann || !strings.HasPrefix(did, "cross") {
 			return
 		}
-		// Ann has crossed, Bob not yet: reload her page mid-turn.
+		// Ann has crossed, Bob not yet: reload her page mid-turn. A tap
+		// that landed as the page redrew (a push arrived) crossed nothing:
+		// the page still asks her to cross, and she taps again at the next
+		// step, as a player would.
+		if !b.seen(ann, `document.querySelector('section.action')?.dataset.state === 'crossed'`, 5*time.Second) {
+			return
+		}
 		reloaded = true
-		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'crossed'`, 5*time.Second)
 		b.run(ann, chromedp.Reload())
 		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'crossed' && document.querySelectorAll('.cell.this-turn').length > 0`, 10*time.Second)
 		b.waitFor(ann, `document.querySelector('.live')?.dataset.state === 'live'`, 10*time.Second)
