@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/treasury-games/treasury/api/client"
 	ct "github.com/treasury-games/treasury/domain/colorfultreasure"
@@ -414,4 +415,33 @@ func TestPlayAgain(t *testing.T) {
 			t.Fatalf("Ben sits at %d", *n.Seat)
 		}
 	})
+}
+
+// TestSharedReissueSeat: on two servers over one PostgreSQL database, a
+// seat issued again on A is refused on B at once (B had used and cached it),
+// and B's stream of the old credential is told within a heartbeat.
+func TestSharedReissueSeat(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: 200 * time.Millisecond})
+	a, b := srv[0], srv[1]
+	p, _ := newKeeps(t, a)
+	old := p.seats[0]
+	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusOK)
+	st := openStream(t, b.server, "/v1/games/"+p.id+"/events", "Authorization", "Bearer "+old)
+	if ev, _ := st.next(t); ev.Type != "snapshot" {
+		t.Fatalf("first event %s", ev.Type)
+	}
+	r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/0/credential", nil, cred(p.host))
+	wantStatus(t, r, http.StatusOK)
+	fresh := decode[seatCredJSON](t, r.Body).Credential
+	wantProblem(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusUnauthorized, "unauthorized")
+	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(fresh)), http.StatusOK)
+	for {
+		ev, ok := st.next(t) // fails after 10 s without an event
+		if !ok {
+			t.Fatal("the stream ended without credential_revoked")
+		}
+		if ev.Type == "credential_revoked" {
+			break
+		}
+	}
 }
