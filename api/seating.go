@@ -41,7 +41,11 @@ func (s *Server) OpenJoinCode(ctx context.Context, r oapi.OpenJoinCodeRequestObj
 
 // TakeSeat hands a free seat to whoever picked it on the join page.
 func (s *Server) TakeSeat(ctx context.Context, r oapi.TakeSeatRequestObject) (oapi.TakeSeatResponseObject, error) {
-	c, err := s.games.TakeSeat(ctx, r.Body.Code, r.Body.Seat)
+	key := ""
+	if r.Params.IdempotencyKey != nil {
+		key = *r.Params.IdempotencyKey
+	}
+	c, err := s.games.TakeSeat(ctx, r.Body.Code, r.Body.Seat, key)
 	if err != nil {
 		return nil, err
 	}

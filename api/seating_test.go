@@ -146,6 +146,25 @@ func TestJoinCodes(t *testing.T) {
 		wantStatus(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(winner)), http.StatusOK)
 	})
 
+	t.Run("a pick retried with its Idempotency-Key after a lost answer gets the same credential", func(t *testing.T) {
+		other := newTable(t, s, "physical", 2, "")
+		otherCode := other.joinCode(t)
+		key := header("Idempotency-Key", "0f8c2d4e6a1b3c5d7e9f0a2b4c6d8e0f")
+		first := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
+		wantStatus(t, first, http.StatusCreated)
+		again := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
+		wantStatus(t, again, http.StatusCreated)
+		c1, c2 := decode[seatCredJSON](t, first.Body), decode[seatCredJSON](t, again.Body)
+		if c1.Credential != c2.Credential {
+			t.Fatal("the retry got another credential")
+		}
+		wantStatus(t, s.do(t, http.MethodGet, other.path("/legal-moves"), nil, cred(c1.Credential)), http.StatusOK)
+		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0},
+			header("Idempotency-Key", "another-phone-another-key-0001")), http.StatusConflict, "conflict")
+		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 1},
+			header("Idempotency-Key", "short")), http.StatusBadRequest, "validation_failed")
+	})
+
 	t.Run("a seat that is none is refused", func(t *testing.T) {
 		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 5}), http.StatusBadRequest, "invalid")
 	})

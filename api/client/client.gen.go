@@ -6550,6 +6550,9 @@ type Ruleset = string
 // Seat defines model for Seat.
 type Seat = int
 
+// SeatIdempotencyKey defines model for SeatIdempotencyKey.
+type SeatIdempotencyKey = string
+
 // SeatPath defines model for SeatPath.
 type SeatPath = int
 
@@ -6659,6 +6662,12 @@ type SubmitMoveParams struct {
 
 	// Prefer `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
 	Prefer *Prefer `json:"Prefer,omitempty"`
+}
+
+// TakeSeatParams defines parameters for TakeSeat.
+type TakeSeatParams struct {
+	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
+	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -8563,12 +8572,14 @@ type ClientInterface interface {
 	// free seat at once, one gets it and the other 409 `conflict`; a seat
 	// someone holds is never handed out here (the host issues it again:
 	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-	// against the same limit as on the join page.
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-	TakeSeatWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	TakeSeatWithBody(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// TakeSeat Take a free seat
 	//
@@ -8577,12 +8588,14 @@ type ClientInterface interface {
 	// free seat at once, one gets it and the other 409 `conflict`; a seat
 	// someone holds is never handed out here (the host issues it again:
 	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-	// against the same limit as on the join page.
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-	TakeSeat(ctx context.Context, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	TakeSeat(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// VerifyRecordWithBody Replay a game record
 	//
@@ -9248,13 +9261,15 @@ func (c *Client) OpenJoinCode(ctx context.Context, body OpenJoinCodeJSONRequestB
 // free seat at once, one gets it and the other 409 `conflict`; a seat
 // someone holds is never handed out here (the host issues it again:
 // `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-// against the same limit as on the join page.
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-func (c *Client) TakeSeatWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewTakeSeatRequestWithBody(c.Server, contentType, body)
+func (c *Client) TakeSeatWithBody(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTakeSeatRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -9272,13 +9287,15 @@ func (c *Client) TakeSeatWithBody(ctx context.Context, contentType string, body 
 // free seat at once, one gets it and the other 409 `conflict`; a seat
 // someone holds is never handed out here (the host issues it again:
 // `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-// against the same limit as on the join page.
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-func (c *Client) TakeSeat(ctx context.Context, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewTakeSeatRequest(c.Server, body)
+func (c *Client) TakeSeat(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTakeSeatRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10328,18 +10345,18 @@ func NewOpenJoinCodeRequestWithBody(server string, contentType string, body io.R
 }
 
 // NewTakeSeatRequest calls the generic TakeSeat builder with application/json body
-func NewTakeSeatRequest(server string, body TakeSeatJSONRequestBody) (*http.Request, error) {
+func NewTakeSeatRequest(server string, params *TakeSeatParams, body TakeSeatJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewTakeSeatRequestWithBody(server, "application/json", bodyReader)
+	return NewTakeSeatRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewTakeSeatRequestWithBody constructs an http.Request for the TakeSeat method, with any body, and a specified content type
-func NewTakeSeatRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewTakeSeatRequestWithBody(server string, params *TakeSeatParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -10363,6 +10380,21 @@ func NewTakeSeatRequestWithBody(server string, contentType string, body io.Reade
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -10918,12 +10950,14 @@ type ClientWithResponsesInterface interface {
 	// free seat at once, one gets it and the other 409 `conflict`; a seat
 	// someone holds is never handed out here (the host issues it again:
 	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-	// against the same limit as on the join page.
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-	TakeSeatWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
+	TakeSeatWithBodyWithResponse(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
 
 	// TakeSeatWithResponse Take a free seat
 	//
@@ -10932,12 +10966,14 @@ type ClientWithResponsesInterface interface {
 	// free seat at once, one gets it and the other 409 `conflict`; a seat
 	// someone holds is never handed out here (the host issues it again:
 	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-	// against the same limit as on the join page.
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-	TakeSeatWithResponse(ctx context.Context, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
+	TakeSeatWithResponse(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
 
 	// VerifyRecordWithBodyWithResponse Replay a game record
 	//
@@ -13253,13 +13289,15 @@ func (c *ClientWithResponses) OpenJoinCodeWithResponse(ctx context.Context, body
 // free seat at once, one gets it and the other 409 `conflict`; a seat
 // someone holds is never handed out here (the host issues it again:
 // `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-// against the same limit as on the join page.
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-func (c *ClientWithResponses) TakeSeatWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
-	rsp, err := c.TakeSeatWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) TakeSeatWithBodyWithResponse(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
+	rsp, err := c.TakeSeatWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -13273,13 +13311,15 @@ func (c *ClientWithResponses) TakeSeatWithBodyWithResponse(ctx context.Context, 
 // free seat at once, one gets it and the other 409 `conflict`; a seat
 // someone holds is never handed out here (the host issues it again:
 // `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
-// against the same limit as on the join page.
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
-func (c *ClientWithResponses) TakeSeatWithResponse(ctx context.Context, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
-	rsp, err := c.TakeSeat(ctx, body, reqEditors...)
+func (c *ClientWithResponses) TakeSeatWithResponse(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
+	rsp, err := c.TakeSeat(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

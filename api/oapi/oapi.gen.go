@@ -6549,6 +6549,9 @@ type Ruleset = string
 // Seat defines model for Seat.
 type Seat = int
 
+// SeatIdempotencyKey defines model for SeatIdempotencyKey.
+type SeatIdempotencyKey = string
+
 // SeatPath defines model for SeatPath.
 type SeatPath = int
 
@@ -6640,6 +6643,12 @@ type SubmitMoveParams struct {
 
 	// Prefer `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
 	Prefer *Prefer `json:"Prefer,omitempty"`
+}
+
+// TakeSeatParams defines parameters for TakeSeat.
+type TakeSeatParams struct {
+	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
+	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -8178,7 +8187,7 @@ type ServerInterface interface {
 	OpenJoinCode(ctx echo.Context) error
 	// TakeSeat Take a free seat
 	// (POST /v1/join/seat)
-	TakeSeat(ctx echo.Context) error
+	TakeSeat(ctx echo.Context, params TakeSeatParams) error
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx echo.Context) error
@@ -8540,8 +8549,28 @@ func (w *ServerInterfaceWrapper) OpenJoinCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) TakeSeat(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params TakeSeatParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey SeatIdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.TakeSeat(ctx)
+	err = w.Handler.TakeSeat(ctx, params)
 	return err
 }
 
@@ -10090,7 +10119,8 @@ func (response OpenJoinCodedefaultApplicationProblemPlusJSONResponse) VisitOpenJ
 }
 
 type TakeSeatRequestObject struct {
-	Body *TakeSeatJSONRequestBody
+	Params TakeSeatParams
+	Body   *TakeSeatJSONRequestBody
 }
 
 type TakeSeatResponseObject interface {
@@ -10901,8 +10931,10 @@ func (sh *strictHandler) OpenJoinCode(ctx echo.Context) error {
 }
 
 // TakeSeat operation middleware
-func (sh *strictHandler) TakeSeat(ctx echo.Context) error {
+func (sh *strictHandler) TakeSeat(ctx echo.Context, params TakeSeatParams) error {
 	var request TakeSeatRequestObject
+
+	request.Params = params
 
 	var body TakeSeatJSONRequestBody
 	var err error

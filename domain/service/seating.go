@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -121,8 +122,10 @@ func (s *Games) Join(ctx context.Context, code string) (JoinTable, error) {
 
 // TakeSeat gives the seat picked on the join page a fresh credential, if
 // the seat is free: of two players picking the same seat at once, one gets
-// it and the other Conflict.
-func (s *Games) TakeSeat(ctx context.Context, code string, seat int) (SeatCredential, error) {
+// it and the other Conflict. With a key (the request's Idempotency-Key, at
+// least 22 characters: the client's random bits) the credential is derived
+// from it, so a retry with the same key gets the same credential again.
+func (s *Games) TakeSeat(ctx context.Context, code string, seat int, key string) (SeatCredential, error) {
 	rec, g, err := s.joinGame(ctx, code)
 	if err != nil {
 		return SeatCredential{}, err
@@ -132,6 +135,9 @@ func (s *Games) TakeSeat(ctx context.Context, code string, seat int) (SeatCreden
 		return SeatCredential{}, domain.Errorf(domain.Invalid, "game %s has seats 0 to %d; %d is none", rec.ID, len(players)-1, seat)
 	}
 	secret := domain.NewSecret()
+	if key != "" {
+		secret = domain.NextSecret(key, "seat "+strconv.Itoa(seat)+" of "+rec.ID)
+	}
 	err = s.store.SetSeat(ctx, rec.ID, seat, domain.HashSecret(secret), true)
 	s.seatsChanged(rec.ID)
 	if domain.ErrorCode(err) == domain.Conflict {

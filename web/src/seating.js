@@ -4,7 +4,7 @@
 // travel in headers and bodies, and live on this device in the URL's
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink} from './lib.js';
+import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
 
 const enc = encodeURIComponent;
 
@@ -67,7 +67,19 @@ export function joinPage(root, given) {
   async function take(t, seat) {
     problem.textContent = '';
     try {
-      const c = await call('POST', '/v1/join/seat', {body: {code, seat: seat.seat}});
+      // An answer lost on the way is asked for again with the same key,
+      // which gets the same credential (not "taken" by this very phone).
+      const key = randomKey();
+      let c;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          c = await call('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
+          break;
+        } catch (e) {
+          if (e.status !== 0 || attempt >= 3) throw e;
+          await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+        }
+      }
       remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: t.ruleset, name: seat.name});
       location.hash = gameLink(c.game_id, 'seat', c.credential).replace(location.origin + '/', '');
     } catch (e) {
