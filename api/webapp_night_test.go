@@ -88,12 +88,14 @@ func TestWebAppGameNight(t *testing.T) {
 	for _, tc := range []struct {
 		ruleset, step string
 		setup         string
-		// seats are Ann's and Ben's seats in the next game.
-		seats [2]int
+		// seats are Ann's and Ben's seats in the next game; starter is
+		// the option naming its start player (the first game's is 0).
+		seats   [2]int
+		starter string
 	}{
 		{ruleset: "silver-and-gold", step: step, seats: [2]int{1, 0}}, // no start option: everyone one seat on
-		{ruleset: "lucky-treasure-hunter", step: lthStep, seats: [2]int{0, 1}},
-		{ruleset: "colorful-treasure", step: ctStep, setup: `const v = document.querySelector('#opt-variant'); v.value = 'junior';`, seats: [2]int{0, 1}},
+		{ruleset: "lucky-treasure-hunter", step: lthStep, seats: [2]int{0, 1}, starter: "captain_heart"},
+		{ruleset: "colorful-treasure", step: ctStep, setup: `const v = document.querySelector('#opt-variant'); v.value = 'junior';`, seats: [2]int{0, 1}, starter: "start_player"},
 	} {
 		t.Run(tc.ruleset, func(t *testing.T) {
 			b := newBrowser(t, 150*time.Second)
@@ -171,7 +173,20 @@ func TestWebAppGameNight(t *testing.T) {
 					t.Errorf("%s plays seat %d of the next game, want %d", p.name, got, tc.seats[i])
 				}
 			}
-			if b.seen(ann, `location.hash.includes('`+newID+`')`, 2*time.Second) {
+			old := decode[nextHeadJSON](t, s.do(t, http.MethodGet, "/v1/games/"+oldID, nil).Body)
+			next := decode[nextHeadJSON](t, s.do(t, http.MethodGet, "/v1/games/"+newID, nil).Body)
+			for k, v := range old.Options {
+				if k == tc.starter {
+					if next.Options[k] != float64(1) {
+						t.Errorf("the next game's %s is %v, want 1 (the seat after 0)", k, next.Options[k])
+					}
+				} else if next.Options[k] != v {
+					t.Errorf("the next game's option %s is %v, not %v", k, next.Options[k], v)
+				}
+			}
+			// The others have moved on: the lost phone, had it still followed
+			// the table, would have heard the same event by now.
+			if eval[bool](b, ann, `location.hash.includes('`+newID+`')`) {
 				t.Error("the lost phone followed the table to the next game")
 			}
 
