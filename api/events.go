@@ -73,6 +73,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 			legalSeat = actor.Seat
 		}
 	}
+	followNext := c.QueryParam("next_game") == "true"
 	release, err := s.streams.acquire(c, addressKey(c.RealIP()), cred)
 	if err != nil {
 		return err
@@ -81,6 +82,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 
 	updates, unsubscribe := s.games.Subscribe(id)
 	defer func() { unsubscribe() }()
+	changed := s.games.Changed(id)
 	g, err := s.games.Game(ctx, id, viewer)
 	if err != nil {
 		return err
@@ -88,7 +90,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if resume && last > g.Version {
 		resume = false // a version this game never reached: start afresh
 	}
-	if resume && g.Ended && last == g.Version {
+	if resume && g.Ended && last == g.Version && !followNext {
 		// Everything was sent; 204 tells EventSource to stop reconnecting.
 		return c.NoContent(http.StatusNoContent)
 	}
@@ -96,6 +98,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	st := s.openStream(c)
 	defer st.close()
 	st.legalSeat = legalSeat
+	st.id, st.cred, st.followNext = id, cred, followNext
 	sent := g.Version
 	if resume {
 		if sent, err = st.catchUp(ctx, id, last, viewer); err != nil {
@@ -105,7 +108,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 		return st.fail(err)
 	}
 	if g.Ended && sent >= g.Version {
-		return nil // the game is over and the client has all of it
+		return st.afterEnd(ctx) // the game is over and the client has all of it
 	}
 	if err := st.legal(ctx, id, viewer); err != nil {
 		return st.fail(err)
@@ -131,10 +134,21 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 					return st.fail(err)
 				}
 				if ended {
+					return st.afterEnd(ctx)
+				}
+				// Another server may have issued this seat again.
+				if st.revoked(ctx) {
 					return nil
 				}
 			}
 			if err := st.comment("keep-alive"); err != nil {
+				return nil
+			}
+		case <-changed:
+			// A seat was taken or issued again: is this stream's
+			// credential still one of the game's?
+			changed = s.games.Changed(id)
+			if st.revoked(ctx) {
 				return nil
 			}
 		case u, ok := <-updates:
@@ -143,6 +157,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 				// up from the store from the last version sent.
 				s.metrics.resyncs.Inc()
 				updates, unsubscribe = s.games.Subscribe(id)
+				changed = s.games.Changed(id)
 				if sent, err = st.catchUp(ctx, id, sent, viewer); err != nil {
 					return st.fail(err)
 				}
@@ -151,7 +166,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 					return st.fail(err)
 				}
 				if g.Ended && sent >= g.Version {
-					return nil
+					return st.afterEnd(ctx)
 				}
 				// The seat may be the one the game waits for: nothing else
 				// would tell it its legal moves again.
@@ -165,7 +180,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 			}
 			if u.Seq <= sent {
 				if u.Ended {
-					return nil // the end, already sent from the store
+					return st.afterEnd(ctx) // the end, already sent from the store
 				}
 				continue // already sent from the store
 			}
@@ -179,7 +194,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 					return st.fail(err)
 				}
 				if ended {
-					return nil
+					return st.afterEnd(ctx)
 				}
 				if u.Seq <= sent {
 					continue
@@ -188,8 +203,10 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 			st.group(u, viewer, true)
 			sent = u.Seq
 			if u.Ended {
-				_ = st.flush()
-				return nil
+				if st.flush() != nil {
+					return nil
+				}
+				return st.afterEnd(ctx)
 			}
 			if len(updates) == 0 { // caught up: what may the seat do now?
 				if err := st.legal(ctx, id, viewer); err != nil {
@@ -227,6 +244,10 @@ type stream struct {
 	w   *bufio.Writer
 	rc  *http.ResponseController
 	err error // the first write error; the stream is dead after it
+
+	id         string // the game
+	cred       string // the credential the stream was opened with; "" for none
+	followNext bool   // ?next_game=true: after the end, wait for the next game and tell it
 
 	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
 	lastLegal []byte // the legal moves last told, without their version
@@ -395,4 +416,63 @@ func (st *stream) catchUpEnded(ctx context.Context, id string, after int64, v do
 		after = u.Seq
 	}
 	return after, backlog[len(backlog)-1].Ended, st.flush()
+}
+
+// revoked reports whether the stream's credential is no longer the game's
+// (the host issued its seat again, or the seat was picked on the join page
+// before the credential's first use); it then tells the client so in a
+// credential_revoked event, and the stream ends.
+func (st *stream) revoked(ctx context.Context) bool {
+	if st.cred == "" {
+		return false
+	}
+	_, err := st.s.games.Authenticate(ctx, st.id, st.cred)
+	if domain.ErrorCode(err) != domain.Unauthorized {
+		return false
+	}
+	data, _ := json.Marshal(oapi.EventCredentialRevoked{Reason: "the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code"})
+	st.event("credential_revoked", "", data)
+	_ = st.flush()
+	return true
+}
+
+// afterEnd ends a stream whose client has the whole game. With
+// ?next_game=true it first waits (keeping the connection alive) until the
+// host starts the next game with the same players, tells it in a next_game
+// event, and ends then; each credential asks for its own credential of the
+// next game (POST /v1/games/{id}/next).
+func (st *stream) afterEnd(ctx context.Context) error {
+	if !st.followNext {
+		return nil
+	}
+	s := st.s
+	heartbeat := time.NewTicker(s.heartbeat)
+	defer heartbeat.Stop()
+	for {
+		changed := s.games.Changed(st.id)
+		next, err := s.games.NextGameOf(ctx, st.id)
+		if err != nil {
+			return st.fail(err)
+		}
+		if next != "" {
+			data, _ := json.Marshal(oapi.EventNextGame{GameId: next})
+			st.event("next_game", "", data)
+			_ = st.flush()
+			return nil
+		}
+		if st.revoked(ctx) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.done:
+			return nil
+		case <-changed:
+		case <-heartbeat.C:
+			if err := st.comment("keep-alive"); err != nil {
+				return nil
+			}
+		}
+	}
 }

@@ -43,6 +43,10 @@ type Options struct {
 	// address and each credential; the zero value is no limit. /healthz,
 	// /readyz and /metrics are exempt.
 	AddressLimit, CredentialLimit RateLimit
+	// JoinLimit is the token bucket of wrong join codes of each client
+	// address (see joinGuard); DefaultJoinLimit when zero: the limit
+	// against guessing codes is never off.
+	JoinLimit RateLimit
 	// CreateLimit is the token bucket of game creations (POST /v1/games) of
 	// each client address, on top of AddressLimit; the zero value is no
 	// quota. Rate is in games per second.
@@ -94,6 +98,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Metrics == nil {
 		o.Metrics = NewMetrics()
+	}
+	if !o.JoinLimit.on() {
+		o.JoinLimit = DefaultJoinLimit
 	}
 	o.MaxStreams = orDefault(o.MaxStreams, DefaultMaxStreams)
 	o.StreamsPerAddress = orDefault(o.StreamsPerAddress, DefaultStreamsPerAddress)
@@ -177,6 +184,7 @@ func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 	if opts.CreateLimit.on() {
 		chain = append(chain, createQuota(newLimiters(opts.CreateLimit), opts.Metrics))
 	}
+	chain = append(chain, joinGuard(newLimiters(opts.JoinLimit), opts.Metrics))
 	chain = append(chain, privateCache, bodyLimits(opts.BodyLimit), readBody(opts.JSONLimits), validate, bearer)
 	e.Use(chain...)
 

@@ -79,7 +79,7 @@ func NewMetrics() *Metrics {
 	})
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "treasury_rate_limited_total",
-		Help: "Requests refused with 429, by the limit they exceeded (address, credential, create).",
+		Help: "Requests refused with 429, by the limit they exceeded (address, credential, create, join: wrong join codes).",
 	}, []string{"limit"})
 	m.reg.MustRegister(m.requests, m.latency, m.moves, m.commits, m.groupSize, m.streams, m.streamsRefused, m.resyncs, m.limited,
 		gamesCollector{m},

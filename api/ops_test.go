@@ -83,8 +83,10 @@ func TestMetrics(t *testing.T) {
 	if strings.Contains(body, tb.id) {
 		t.Error("a raw path (with a game id) is a label value")
 	}
-	if n := s.metric(t, "treasury_store_commit_duration_seconds"); n != 3 {
-		t.Errorf("%v commits observed; two games and a move were stored, one at a time", n)
+	// Seat 0's first request marks its seat taken (the join page no longer
+	// offers it): one commit, once per seat.
+	if n := s.metric(t, "treasury_store_commit_duration_seconds"); n != 4 {
+		t.Errorf("%v commits observed; two games, a seat taken and a move were stored, one at a time", n)
 	}
 }
 

@@ -94,6 +94,21 @@ func (ls *limiters) take(key string, now time.Time) (wait time.Duration, left fl
 	return 0, max(b.lim.TokensAt(now), 0), true
 }
 
+// peek reports whether key's bucket holds a token, without spending it, and
+// when not, how long until it does.
+func (ls *limiters) peek(key string, now time.Time) (wait time.Duration, ok bool) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	b := ls.buckets[key]
+	if b == nil {
+		return 0, true
+	}
+	if t := b.lim.TokensAt(now); t < 1 {
+		return time.Duration((1 - t) / float64(ls.limit) * float64(time.Second)), false
+	}
+	return 0, true
+}
+
 // policy is the limit as an item of the RateLimit-Policy header
 // (draft-ietf-httpapi-ratelimit-headers): quota q requests per window w
 // seconds, the time an empty bucket takes to fill.

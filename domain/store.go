@@ -40,7 +40,15 @@ type CatalogBlob struct {
 type Credentials struct {
 	HostHash   string
 	SeatHashes []string // index = seat
+	// Taken says, per seat, whether someone holds the seat: its credential
+	// has been used, the seat was picked on the join page, or the host
+	// issued it again. A seat not taken is offered on the join page. Nil
+	// (as CreateGame takes it) is no seat taken.
+	Taken []bool
 }
+
+// IsTaken reports whether seat is taken.
+func (c *Credentials) IsTaken(seat int) bool { return seat < len(c.Taken) && c.Taken[seat] }
 
 // Actor says who submitted a move: the host (the table, or anyone holding the
 // host credential) or one seat.
@@ -110,6 +118,24 @@ type Store interface {
 	// its creation) is before before, with its moves, credentials and
 	// idempotency records, and returns how many it deleted.
 	DeleteIdleGames(ctx context.Context, before time.Time) (int, error)
+	// SetJoinCode gives game id the join code code unless it has one
+	// already, and returns the game's code (code, or the one it had).
+	// Conflict when another game holds code; NotFound when there is no game.
+	SetJoinCode(ctx context.Context, id, code string) (string, error)
+	// GameOfJoinCode returns the id of the game holding a join code
+	// (NotFound when none does; a deleted game's code is gone with it).
+	GameOfJoinCode(ctx context.Context, code string) (string, error)
+	// SetSeat makes hash the credential of a seat (0, 1, …) and marks the
+	// seat taken. With onlyFree it does so only if the seat is not taken or
+	// already holds hash; Conflict otherwise. Either way it is one atomic
+	// step: of two requests for the same free seat, one wins.
+	SetSeat(ctx context.Context, id string, seat int, hash string, onlyFree bool) error
+	// CreateNextGame stores g (as CreateGame does) as the game that follows
+	// game prev, unless prev has one already: it then stores nothing and
+	// returns the id of the one it has. It returns g.ID otherwise.
+	CreateNextGame(ctx context.Context, prev string, g GameRecord, creds Credentials, cat CatalogBlob) (string, error)
+	// NextGame returns the id of the game that follows game id, "" when none.
+	NextGame(ctx context.Context, id string) (string, error)
 	// Ping reports whether the store is reachable and migrated.
 	Ping(ctx context.Context) error
 	// Close releases the store.

@@ -3082,6 +3082,16 @@ type Credentials struct {
 	Seats []string `json:"seats"`
 }
 
+// EventCredentialRevoked The data of a `credential_revoked` event - the stream's credential is no longer its seat's (the host issued it again), and the stream ends.
+//
+// Example: {"reason":"the host issued this seat's credential again, to another device"}
+type EventCredentialRevoked struct {
+	// Reason What happened and what to do, for a person.
+	//
+	// Example: the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code
+	Reason string `json:"reason"`
+}
+
 // EventMove The data of a `move` event - an accepted move, as the move log shows it.
 //
 // Example: {"actor":{"host":false,"seat":1},"at":"2025-05-02T19:41:07.125Z","move":{"boxes":[[2,1],[2,2]],"card":"grey-08","seat":1,"type":"cross"},"seq":7}
@@ -3107,6 +3117,16 @@ type EventMove struct {
 	At time.Time `json:"at"`
 }
 
+// EventNextGame The data of a `next_game` event (streams opened with `?next_game=true`) - the host started the next game with the same players. Each credential asks for its own credential of it (`POST /v1/games/{id}/next`).
+//
+// Example: {"game_id":"Wm9vbS1uZXh0LWdhbWU"}
+type EventNextGame struct {
+	// GameId The next game.
+	//
+	// Example: Wm9vbS1uZXh0LWdhbWU
+	GameId string `json:"game_id"`
+}
+
 // EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
 // the type, `data:` one line of JSON, on the last event of a move's
 // group `id:` the game's version after it - and a blank line. Lines
@@ -3123,6 +3143,10 @@ type EventMove struct {
 //     credential's seat (the host's - the table) may do now, with its
 //     `version`, sent after the snapshot and after a move's group
 //     whenever it changed or the credential's own move spent it.
+//   - `next_game` - `EventNextGame`: with `?next_game=true`, after the
+//     end: the host started the next game with the same players.
+//   - `credential_revoked` - `EventCredentialRevoked`: the host issued
+//     the stream's seat credential again; the stream ends.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -3310,6 +3334,74 @@ type Health struct {
 //
 // Example: ok
 type HealthStatus string
+
+// JoinCode A game's join code.
+//
+// Example: {"code":"K7QM4T","game_id":"3q2XoU0W1mTQb9_c"}
+type JoinCode struct {
+	// Code 6 capital letters and digits, without 0, O, 1, I or L.
+	//
+	// Example: K7QM4T
+	Code string `json:"code"`
+
+	// GameId The game it opens.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+}
+
+// JoinRequest A join code as a player typed it.
+//
+// Example: {"code":"K7QM4T"}
+type JoinRequest struct {
+	// Code The code; spaces and dashes are ignored, letters may be lower case.
+	//
+	// Example: k7q m4t
+	Code string `json:"code"`
+}
+
+// JoinSeat One seat as the join page shows it.
+//
+// Example: {"name":"Ben","seat":1,"taken":false}
+type JoinSeat struct {
+	// Seat The seat (0-based).
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+
+	// Name The player's name the game was created with.
+	//
+	// Example: Ben
+	Name string `json:"name"`
+
+	// Taken Someone holds the seat - its credential was used, it was picked here, or the host issued it again. Only a free seat can be picked.
+	//
+	// Example: false
+	Taken bool `json:"taken"`
+}
+
+// JoinTable What a join code opens - the game and its seats.
+//
+// Example: {"game_id":"3q2XoU0W1mTQb9_c","mode":"digital","ruleset":"colorful-treasure","seats":[{"name":"Ann","seat":0,"taken":true},{"name":"Ben","seat":1,"taken":false}]}
+type JoinTable struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// Ruleset The game's ruleset.
+	//
+	// Example: colorful-treasure
+	Ruleset string `json:"ruleset"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Seats Every seat, in seat order.
+	Seats []JoinSeat `json:"seats"`
+}
 
 // LegalMove One entry of a legal-move listing, the same in every ruleset. Without
 // `choose`, `move` is the exact body to post. With `choose`, complete
@@ -4515,6 +4607,31 @@ type MoveResult struct {
 	Version *int64 `json:"version,omitempty"`
 }
 
+// NextGame The next game with the same players, as one credential of the game before gets it.
+//
+// Example: {"credential":"c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM","game":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T20:30:00Z","ended":false,"id":"Wm9vbS1uZXh0LWdhbWU","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T20:30:00Z","version":0},"host":false,"seat":0}
+type NextGame struct {
+	// Game A game, whatever its ruleset, as the caller may see it.
+	//
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
+	Game Game `json:"game"`
+
+	// Host The credential is the next game's host credential (asked with the host credential).
+	//
+	// Example: false
+	Host bool `json:"host"`
+
+	// Seat The caller's seat in the next game (asked with a seat credential).
+	//
+	// Example: 0
+	Seat *int `json:"seat,omitempty"`
+
+	// Credential The caller's credential of the next game - the host's, or the caller's seat's alone.
+	//
+	// Example: c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM
+	Credential string `json:"credential"`
+}
+
 // PlayerSpec A player of a new game.
 //
 // Example: {"name":"Ann"}
@@ -4802,6 +4919,26 @@ type RulesetOptionType string
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
 	union json.RawMessage
+}
+
+// SeatCredential A seat's credential handed out after the game was created (picked on the join page, or issued again by the host). Send it as `Authorization: Bearer <credential>`.
+//
+// Example: {"credential":"Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0","game_id":"3q2XoU0W1mTQb9_c","seat":1}
+type SeatCredential struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// Seat The seat (0-based).
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+
+	// Credential The seat's credential, shown only in this answer.
+	//
+	// Example: Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0
+	Credential string `json:"credential"`
 }
 
 // Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
@@ -6284,6 +6421,21 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
+// TakeSeatRequest The seat a player picks on the join page.
+//
+// Example: {"code":"K7QM4T","seat":1}
+type TakeSeatRequest struct {
+	// Code The join code, as on the join page.
+	//
+	// Example: K7QM4T
+	Code string `json:"code"`
+
+	// Seat The seat (0-based) to take.
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+}
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
 // Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"host","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
@@ -6362,6 +6514,9 @@ type CatalogName = string
 // EventAccessToken defines model for EventAccessToken.
 type EventAccessToken = string
 
+// EventFollowNext defines model for EventFollowNext.
+type EventFollowNext = bool
+
 // EventLastID defines model for EventLastID.
 type EventLastID = string
 
@@ -6394,6 +6549,12 @@ type Ruleset = string
 
 // Seat defines model for Seat.
 type Seat = int
+
+// SeatIdempotencyKey defines model for SeatIdempotencyKey.
+type SeatIdempotencyKey = string
+
+// SeatPath defines model for SeatPath.
+type SeatPath = int
 
 // BadRequest An error, as RFC 9457 problem details. Clients branch on `code`.
 //
@@ -6469,6 +6630,9 @@ type StreamGameEventsParams struct {
 	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, and after the credential's own move even when it reads the same (the move spent the listing it was chosen from), so that a bot acting once per event needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
 	LegalMoves *EventLegalMoves `form:"legal_moves,omitempty" json:"legal_moves,omitempty"`
 
+	// NextGame With `true`, the stream does not end with the game - it stays open (with keep-alives) until the host starts the next game with the same players (`POST /v1/games/{id}/next`), tells it in a `next_game` event and ends then; a reconnect after the end waits the same way instead of 204.
+	NextGame *EventFollowNext `form:"next_game,omitempty" json:"next_game,omitempty"`
+
 	// LastEventID The `id` of the last event received - the game's version the client has seen up to. The stream then sends the moves after it (no snapshot). EventSource sends it by itself when it reconnects.
 	LastEventID *EventLastID `json:"Last-Event-ID,omitempty"`
 }
@@ -6500,6 +6664,12 @@ type SubmitMoveParams struct {
 	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
+// TakeSeatParams defines parameters for TakeSeat.
+type TakeSeatParams struct {
+	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
+	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
 type VerifyScoreSheetParams struct {
 	// Ruleset The ruleset the sheet was filled in for.
@@ -6511,6 +6681,12 @@ type CreateGameJSONRequestBody = CreateGameRequest
 
 // SubmitMoveJSONRequestBody defines body for SubmitMove for application/json ContentType.
 type SubmitMoveJSONRequestBody = Move
+
+// OpenJoinCodeJSONRequestBody defines body for OpenJoinCode for application/json ContentType.
+type OpenJoinCodeJSONRequestBody = JoinRequest
+
+// TakeSeatJSONRequestBody defines body for TakeSeat for application/json ContentType.
+type TakeSeatJSONRequestBody = TakeSeatRequest
 
 // VerifyRecordJSONRequestBody defines body for VerifyRecord for application/json ContentType.
 type VerifyRecordJSONRequestBody = Record
@@ -8205,6 +8381,19 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 	StreamGameEvents(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetJoinCode The game's join code
+	//
+	// Returns the game's join code, giving it one the first time: 6
+	// capital letters and digits without look-alikes (no 0, O, 1, I or L),
+	// easy to read aloud across a table and to type on a phone. Anyone who
+	// has it opens the join page (`POST /v1/join`) and picks a free seat.
+	// Any device holding the host credential gets the same code. The code
+	// expires with its game: once the game has ended (409 `conflict` here,
+	// 404 `not_found` on the join page), or is deleted as idle.
+	//
+	// Corresponds with POST /v1/games/{id}/join-code (the `GetJoinCode` operationId).
+	GetJoinCode(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetLegalMoves What a seat may do now
 	//
 	// Lists what one seat is asked for now and every way it may do it -
@@ -8283,6 +8472,27 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
 	SubmitMove(ctx context.Context, id GameID, params *SubmitMoveParams, body SubmitMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PlayAgain Play again
+	//
+	// The next game with the same players, once this one has ended: the
+	// same ruleset, mode, catalog and options, and the next start player -
+	// the seat after the one that started (through the ruleset's seat
+	// option: Colorful Treasure's `start_player`, Lucky Treasure Hunter's
+	// `captain_heart`; Silver & Gold, whose seat 0 always starts, moves
+	// every player one seat on: the old seat 1 sits at seat 0).
+	//
+	// With the host credential it creates the next game (201), or returns
+	// it when it exists (200), with the next game's host credential. The
+	// streams of this game opened with `?next_game=true` then tell every
+	// phone in a `next_game` event. With a seat credential it returns the
+	// caller's seat of the next game and a credential for that seat alone
+	// (404 `not_found` until the host has started it). Each credential of
+	// the next game is derived from the one it is asked with: asking again
+	// gives the same answer, and no seat learns another's.
+	//
+	// Corresponds with POST /v1/games/{id}/next (the `PlayAgain` operationId).
+	PlayAgain(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetGameRecord The game's record
 	//
 	// Returns a self-contained record of the game (format
@@ -8307,6 +8517,85 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/games/{id}/score (the `GetScore` operationId).
 	GetScore(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReissueSeat Issue a seat's credential again
+	//
+	// The host gives a seat a fresh credential - for a player whose phone
+	// died or who closed the page, or who took the wrong seat. The old
+	// credential is refused from this moment (401 `unauthorized`), and the
+	// seat's open event streams end with a `credential_revoked` event. The
+	// answer holds the new credential once; show it to the player as a
+	// link or QR code (the table app does). The seat is taken from then on:
+	// the join page no longer offers it.
+	//
+	// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
+	ReissueSeat(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OpenJoinCodeWithBody Open a join code
+	//
+	// The join page: the game a join code belongs to and its seats, each
+	// with the player's name and whether someone holds it. A seat is taken
+	// once its credential has been used (a player opened the host's link),
+	// it was picked here, or the host issued it again; the others are free
+	// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+	// in a URL. Spaces and dashes are ignored and letters may be lower
+	// case. Wrong codes are limited per client address (beyond the limit,
+	// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+	// guessed.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+	OpenJoinCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OpenJoinCode Open a join code
+	//
+	// The join page: the game a join code belongs to and its seats, each
+	// with the player's name and whether someone holds it. A seat is taken
+	// once its credential has been used (a player opened the host's link),
+	// it was picked here, or the host issued it again; the others are free
+	// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+	// in a URL. Spaces and dashes are ignored and letters may be lower
+	// case. Wrong codes are limited per client address (beyond the limit,
+	// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+	// guessed.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+	OpenJoinCode(ctx context.Context, body OpenJoinCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// TakeSeatWithBody Take a free seat
+	//
+	// Picks a free seat of the game a join code belongs to, and hands out
+	// a fresh credential for it, once. Of two players picking the same
+	// free seat at once, one gets it and the other 409 `conflict`; a seat
+	// someone holds is never handed out here (the host issues it again:
+	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+	TakeSeatWithBody(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// TakeSeat Take a free seat
+	//
+	// Picks a free seat of the game a join code belongs to, and hands out
+	// a fresh credential for it, once. Of two players picking the same
+	// free seat at once, one gets it and the other 409 `conflict`; a seat
+	// someone holds is never handed out here (the host issues it again:
+	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+	TakeSeat(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// VerifyRecordWithBody Replay a game record
 	//
@@ -8671,6 +8960,29 @@ func (c *Client) StreamGameEvents(ctx context.Context, id GameID, params *Stream
 	return c.Client.Do(req)
 }
 
+// GetJoinCode The game's join code
+//
+// Returns the game's join code, giving it one the first time: 6
+// capital letters and digits without look-alikes (no 0, O, 1, I or L),
+// easy to read aloud across a table and to type on a phone. Anyone who
+// has it opens the join page (`POST /v1/join`) and picks a free seat.
+// Any device holding the host credential gets the same code. The code
+// expires with its game: once the game has ended (409 `conflict` here,
+// 404 `not_found` on the join page), or is deleted as idle.
+//
+// Corresponds with POST /v1/games/{id}/join-code (the `GetJoinCode` operationId).
+func (c *Client) GetJoinCode(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetJoinCodeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetLegalMoves What a seat may do now
 //
 // Lists what one seat is asked for now and every way it may do it -
@@ -8789,6 +9101,37 @@ func (c *Client) SubmitMove(ctx context.Context, id GameID, params *SubmitMovePa
 	return c.Client.Do(req)
 }
 
+// PlayAgain Play again
+//
+// The next game with the same players, once this one has ended: the
+// same ruleset, mode, catalog and options, and the next start player -
+// the seat after the one that started (through the ruleset's seat
+// option: Colorful Treasure's `start_player`, Lucky Treasure Hunter's
+// `captain_heart`; Silver & Gold, whose seat 0 always starts, moves
+// every player one seat on: the old seat 1 sits at seat 0).
+//
+// With the host credential it creates the next game (201), or returns
+// it when it exists (200), with the next game's host credential. The
+// streams of this game opened with `?next_game=true` then tell every
+// phone in a `next_game` event. With a seat credential it returns the
+// caller's seat of the next game and a credential for that seat alone
+// (404 `not_found` until the host has started it). Each credential of
+// the next game is derived from the one it is asked with: asking again
+// gives the same answer, and no seat learns another's.
+//
+// Corresponds with POST /v1/games/{id}/next (the `PlayAgain` operationId).
+func (c *Client) PlayAgain(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPlayAgainRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetGameRecord The game's record
 //
 // Returns a self-contained record of the game (format
@@ -8824,6 +9167,135 @@ func (c *Client) GetGameRecord(ctx context.Context, id GameID, reqEditors ...Req
 // Corresponds with GET /v1/games/{id}/score (the `GetScore` operationId).
 func (c *Client) GetScore(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetScoreRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReissueSeat Issue a seat's credential again
+//
+// The host gives a seat a fresh credential - for a player whose phone
+// died or who closed the page, or who took the wrong seat. The old
+// credential is refused from this moment (401 `unauthorized`), and the
+// seat's open event streams end with a `credential_revoked` event. The
+// answer holds the new credential once; show it to the player as a
+// link or QR code (the table app does). The seat is taken from then on:
+// the join page no longer offers it.
+//
+// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
+func (c *Client) ReissueSeat(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReissueSeatRequest(c.Server, id, seat)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OpenJoinCodeWithBody Open a join code
+//
+// The join page: the game a join code belongs to and its seats, each
+// with the player's name and whether someone holds it. A seat is taken
+// once its credential has been used (a player opened the host's link),
+// it was picked here, or the host issued it again; the others are free
+// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+// in a URL. Spaces and dashes are ignored and letters may be lower
+// case. Wrong codes are limited per client address (beyond the limit,
+// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+// guessed.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+func (c *Client) OpenJoinCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOpenJoinCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OpenJoinCode Open a join code
+//
+// The join page: the game a join code belongs to and its seats, each
+// with the player's name and whether someone holds it. A seat is taken
+// once its credential has been used (a player opened the host's link),
+// it was picked here, or the host issued it again; the others are free
+// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+// in a URL. Spaces and dashes are ignored and letters may be lower
+// case. Wrong codes are limited per client address (beyond the limit,
+// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+// guessed.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+func (c *Client) OpenJoinCode(ctx context.Context, body OpenJoinCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOpenJoinCodeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// TakeSeatWithBody Take a free seat
+//
+// Picks a free seat of the game a join code belongs to, and hands out
+// a fresh credential for it, once. Of two players picking the same
+// free seat at once, one gets it and the other 409 `conflict`; a seat
+// someone holds is never handed out here (the host issues it again:
+// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+func (c *Client) TakeSeatWithBody(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTakeSeatRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// TakeSeat Take a free seat
+//
+// Picks a free seat of the game a join code belongs to, and hands out
+// a fresh credential for it, once. Of two players picking the same
+// free seat at once, one gets it and the other 409 `conflict`; a seat
+// someone holds is never handed out here (the host issues it again:
+// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+func (c *Client) TakeSeat(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTakeSeatRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -9396,6 +9868,18 @@ func NewStreamGameEventsRequest(server string, id GameID, params *StreamGameEven
 
 		}
 
+		if params.NextGame != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "next_game", *params.NextGame, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -9420,6 +9904,40 @@ func NewStreamGameEventsRequest(server string, id GameID, params *StreamGameEven
 			req.Header.Set("Last-Event-ID", headerParam0)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewGetJoinCodeRequest constructs an http.Request for the GetJoinCode method
+func NewGetJoinCodeRequest(server string, id GameID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/games/%s/join-code", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -9643,6 +10161,40 @@ func NewSubmitMoveRequestWithBody(server string, id GameID, params *SubmitMovePa
 	return req, nil
 }
 
+// NewPlayAgainRequest constructs an http.Request for the PlayAgain method
+func NewPlayAgainRequest(server string, id GameID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/games/%s/next", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetGameRecordRequest constructs an http.Request for the GetGameRecord method
 func NewGetGameRecordRequest(server string, id GameID) (*http.Request, error) {
 	var err error
@@ -9706,6 +10258,142 @@ func NewGetScoreRequest(server string, id GameID) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewReissueSeatRequest constructs an http.Request for the ReissueSeat method
+func NewReissueSeatRequest(server string, id GameID, seat SeatPath) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "seat", seat, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/games/%s/seats/%s/credential", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewOpenJoinCodeRequest calls the generic OpenJoinCode builder with application/json body
+func NewOpenJoinCodeRequest(server string, body OpenJoinCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewOpenJoinCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewOpenJoinCodeRequestWithBody constructs an http.Request for the OpenJoinCode method, with any body, and a specified content type
+func NewOpenJoinCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/join")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewTakeSeatRequest calls the generic TakeSeat builder with application/json body
+func NewTakeSeatRequest(server string, params *TakeSeatParams, body TakeSeatJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewTakeSeatRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewTakeSeatRequestWithBody constructs an http.Request for the TakeSeat method, with any body, and a specified content type
+func NewTakeSeatRequestWithBody(server string, params *TakeSeatParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/join/seat")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -10057,6 +10745,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/games/{id}/events (the `StreamGameEvents` operationId).
 	StreamGameEventsWithResponse(ctx context.Context, id GameID, params *StreamGameEventsParams, reqEditors ...RequestEditorFn) (*StreamGameEventsResponse, error)
 
+	// GetJoinCodeWithResponse The game's join code
+	//
+	// Returns the game's join code, giving it one the first time: 6
+	// capital letters and digits without look-alikes (no 0, O, 1, I or L),
+	// easy to read aloud across a table and to type on a phone. Anyone who
+	// has it opens the join page (`POST /v1/join`) and picks a free seat.
+	// Any device holding the host credential gets the same code. The code
+	// expires with its game: once the game has ended (409 `conflict` here,
+	// 404 `not_found` on the join page), or is deleted as idle.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/games/{id}/join-code (the `GetJoinCode` operationId).
+	GetJoinCodeWithResponse(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*GetJoinCodeResponse, error)
+
 	// GetLegalMovesWithResponse What a seat may do now
 	//
 	// Lists what one seat is asked for now and every way it may do it -
@@ -10139,6 +10842,29 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/games/{id}/moves (the `SubmitMove` operationId).
 	SubmitMoveWithResponse(ctx context.Context, id GameID, params *SubmitMoveParams, body SubmitMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*SubmitMoveResponse, error)
 
+	// PlayAgainWithResponse Play again
+	//
+	// The next game with the same players, once this one has ended: the
+	// same ruleset, mode, catalog and options, and the next start player -
+	// the seat after the one that started (through the ruleset's seat
+	// option: Colorful Treasure's `start_player`, Lucky Treasure Hunter's
+	// `captain_heart`; Silver & Gold, whose seat 0 always starts, moves
+	// every player one seat on: the old seat 1 sits at seat 0).
+	//
+	// With the host credential it creates the next game (201), or returns
+	// it when it exists (200), with the next game's host credential. The
+	// streams of this game opened with `?next_game=true` then tell every
+	// phone in a `next_game` event. With a seat credential it returns the
+	// caller's seat of the next game and a credential for that seat alone
+	// (404 `not_found` until the host has started it). Each credential of
+	// the next game is derived from the one it is asked with: asking again
+	// gives the same answer, and no seat learns another's.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/games/{id}/next (the `PlayAgain` operationId).
+	PlayAgainWithResponse(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*PlayAgainResponse, error)
+
 	// GetGameRecordWithResponse The game's record
 	//
 	// Returns a self-contained record of the game (format
@@ -10167,6 +10893,87 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/games/{id}/score (the `GetScore` operationId).
 	GetScoreWithResponse(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*GetScoreResponse, error)
+
+	// ReissueSeatWithResponse Issue a seat's credential again
+	//
+	// The host gives a seat a fresh credential - for a player whose phone
+	// died or who closed the page, or who took the wrong seat. The old
+	// credential is refused from this moment (401 `unauthorized`), and the
+	// seat's open event streams end with a `credential_revoked` event. The
+	// answer holds the new credential once; show it to the player as a
+	// link or QR code (the table app does). The seat is taken from then on:
+	// the join page no longer offers it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
+	ReissueSeatWithResponse(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*ReissueSeatResponse, error)
+
+	// OpenJoinCodeWithBodyWithResponse Open a join code
+	//
+	// The join page: the game a join code belongs to and its seats, each
+	// with the player's name and whether someone holds it. A seat is taken
+	// once its credential has been used (a player opened the host's link),
+	// it was picked here, or the host issued it again; the others are free
+	// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+	// in a URL. Spaces and dashes are ignored and letters may be lower
+	// case. Wrong codes are limited per client address (beyond the limit,
+	// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+	// guessed.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+	OpenJoinCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OpenJoinCodeResponse, error)
+
+	// OpenJoinCodeWithResponse Open a join code
+	//
+	// The join page: the game a join code belongs to and its seats, each
+	// with the player's name and whether someone holds it. A seat is taken
+	// once its credential has been used (a player opened the host's link),
+	// it was picked here, or the host issued it again; the others are free
+	// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+	// in a URL. Spaces and dashes are ignored and letters may be lower
+	// case. Wrong codes are limited per client address (beyond the limit,
+	// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+	// guessed.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+	OpenJoinCodeWithResponse(ctx context.Context, body OpenJoinCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*OpenJoinCodeResponse, error)
+
+	// TakeSeatWithBodyWithResponse Take a free seat
+	//
+	// Picks a free seat of the game a join code belongs to, and hands out
+	// a fresh credential for it, once. Of two players picking the same
+	// free seat at once, one gets it and the other 409 `conflict`; a seat
+	// someone holds is never handed out here (the host issues it again:
+	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+	TakeSeatWithBodyWithResponse(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
+
+	// TakeSeatWithResponse Take a free seat
+	//
+	// Picks a free seat of the game a join code belongs to, and hands out
+	// a fresh credential for it, once. Of two players picking the same
+	// free seat at once, one gets it and the other 409 `conflict`; a seat
+	// someone holds is never handed out here (the host issues it again:
+	// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+	// against the same limit as on the join page. Send an
+	// `Idempotency-Key` so that a retry after a lost answer gets the same
+	// credential.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+	TakeSeatWithResponse(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
 
 	// VerifyRecordWithBodyWithResponse Replay a game record
 	//
@@ -10945,6 +11752,89 @@ func (r StreamGameEventsResponse) ContentType() string {
 	return ""
 }
 
+// GetJoinCodeResponseDefaultHeaders the declared response headers of an HTTP default response for GetJoinCode
+type GetJoinCodeResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetJoinCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *JoinCode
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetJoinCodeResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetJoinCodeResponse) GetJSON200() *JoinCode {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetJoinCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetJoinCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetJoinCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetJoinCodeResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetJoinCodeResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetJoinCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetJoinCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetJoinCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetJoinCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetLegalMovesResponse200Headers the declared response headers of an HTTP 200 response for GetLegalMoves
 type GetLegalMovesResponse200Headers struct {
 	ETag string
@@ -11217,6 +12107,96 @@ func (r SubmitMoveResponse) ContentType() string {
 	return ""
 }
 
+// PlayAgainResponse201Headers the declared response headers of an HTTP 201 response for PlayAgain
+type PlayAgainResponse201Headers struct {
+	Location string
+}
+
+// PlayAgainResponseDefaultHeaders the declared response headers of an HTTP default response for PlayAgain
+type PlayAgainResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type PlayAgainResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NextGame
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *NextGame
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *PlayAgainResponse201Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *PlayAgainResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PlayAgainResponse) GetJSON200() *NextGame {
+	return r.JSON200
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PlayAgainResponse) GetJSON201() *NextGame {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PlayAgainResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PlayAgainResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PlayAgainResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r PlayAgainResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PlayAgainResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PlayAgainResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PlayAgainResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PlayAgainResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetGameRecordResponseDefaultHeaders the declared response headers of an HTTP default response for GetGameRecord
 type GetGameRecordResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -11349,6 +12329,262 @@ func (r GetScoreResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetScoreResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReissueSeatResponseDefaultHeaders the declared response headers of an HTTP default response for ReissueSeat
+type ReissueSeatResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ReissueSeatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SeatCredential
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ReissueSeatResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReissueSeatResponse) GetJSON200() *SeatCredential {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReissueSeatResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReissueSeatResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReissueSeatResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReissueSeatResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ReissueSeatResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ReissueSeatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReissueSeatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReissueSeatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReissueSeatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// OpenJoinCodeResponse429Headers the declared response headers of an HTTP 429 response for OpenJoinCode
+type OpenJoinCodeResponse429Headers struct {
+	RetryAfter *string
+}
+
+// OpenJoinCodeResponseDefaultHeaders the declared response headers of an HTTP default response for OpenJoinCode
+type OpenJoinCodeResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type OpenJoinCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *JoinTable
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *OpenJoinCodeResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *OpenJoinCodeResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r OpenJoinCodeResponse) GetJSON200() *JoinTable {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r OpenJoinCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r OpenJoinCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r OpenJoinCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r OpenJoinCodeResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r OpenJoinCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r OpenJoinCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r OpenJoinCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r OpenJoinCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// TakeSeatResponse429Headers the declared response headers of an HTTP 429 response for TakeSeat
+type TakeSeatResponse429Headers struct {
+	RetryAfter *string
+}
+
+// TakeSeatResponseDefaultHeaders the declared response headers of an HTTP default response for TakeSeat
+type TakeSeatResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type TakeSeatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *SeatCredential
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *TakeSeatResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *TakeSeatResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r TakeSeatResponse) GetJSON201() *SeatCredential {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r TakeSeatResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r TakeSeatResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r TakeSeatResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r TakeSeatResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r TakeSeatResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r TakeSeatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r TakeSeatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r TakeSeatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r TakeSeatResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -11782,6 +13018,27 @@ func (c *ClientWithResponses) StreamGameEventsWithResponse(ctx context.Context, 
 	return ParseStreamGameEventsResponse(rsp)
 }
 
+// GetJoinCodeWithResponse The game's join code
+//
+// Returns the game's join code, giving it one the first time: 6
+// capital letters and digits without look-alikes (no 0, O, 1, I or L),
+// easy to read aloud across a table and to type on a phone. Anyone who
+// has it opens the join page (`POST /v1/join`) and picks a free seat.
+// Any device holding the host credential gets the same code. The code
+// expires with its game: once the game has ended (409 `conflict` here,
+// 404 `not_found` on the join page), or is deleted as idle.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/games/{id}/join-code (the `GetJoinCode` operationId).
+func (c *ClientWithResponses) GetJoinCodeWithResponse(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*GetJoinCodeResponse, error) {
+	rsp, err := c.GetJoinCode(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetJoinCodeResponse(rsp)
+}
+
 // GetLegalMovesWithResponse What a seat may do now
 //
 // Lists what one seat is asked for now and every way it may do it -
@@ -11888,6 +13145,35 @@ func (c *ClientWithResponses) SubmitMoveWithResponse(ctx context.Context, id Gam
 	return ParseSubmitMoveResponse(rsp)
 }
 
+// PlayAgainWithResponse Play again
+//
+// The next game with the same players, once this one has ended: the
+// same ruleset, mode, catalog and options, and the next start player -
+// the seat after the one that started (through the ruleset's seat
+// option: Colorful Treasure's `start_player`, Lucky Treasure Hunter's
+// `captain_heart`; Silver & Gold, whose seat 0 always starts, moves
+// every player one seat on: the old seat 1 sits at seat 0).
+//
+// With the host credential it creates the next game (201), or returns
+// it when it exists (200), with the next game's host credential. The
+// streams of this game opened with `?next_game=true` then tell every
+// phone in a `next_game` event. With a seat credential it returns the
+// caller's seat of the next game and a credential for that seat alone
+// (404 `not_found` until the host has started it). Each credential of
+// the next game is derived from the one it is asked with: asking again
+// gives the same answer, and no seat learns another's.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/games/{id}/next (the `PlayAgain` operationId).
+func (c *ClientWithResponses) PlayAgainWithResponse(ctx context.Context, id GameID, reqEditors ...RequestEditorFn) (*PlayAgainResponse, error) {
+	rsp, err := c.PlayAgain(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePlayAgainResponse(rsp)
+}
+
 // GetGameRecordWithResponse The game's record
 //
 // Returns a self-contained record of the game (format
@@ -11927,6 +13213,117 @@ func (c *ClientWithResponses) GetScoreWithResponse(ctx context.Context, id GameI
 		return nil, err
 	}
 	return ParseGetScoreResponse(rsp)
+}
+
+// ReissueSeatWithResponse Issue a seat's credential again
+//
+// The host gives a seat a fresh credential - for a player whose phone
+// died or who closed the page, or who took the wrong seat. The old
+// credential is refused from this moment (401 `unauthorized`), and the
+// seat's open event streams end with a `credential_revoked` event. The
+// answer holds the new credential once; show it to the player as a
+// link or QR code (the table app does). The seat is taken from then on:
+// the join page no longer offers it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
+func (c *ClientWithResponses) ReissueSeatWithResponse(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*ReissueSeatResponse, error) {
+	rsp, err := c.ReissueSeat(ctx, id, seat, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReissueSeatResponse(rsp)
+}
+
+// OpenJoinCodeWithBodyWithResponse Open a join code
+//
+// The join page: the game a join code belongs to and its seats, each
+// with the player's name and whether someone holds it. A seat is taken
+// once its credential has been used (a player opened the host's link),
+// it was picked here, or the host issued it again; the others are free
+// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+// in a URL. Spaces and dashes are ignored and letters may be lower
+// case. Wrong codes are limited per client address (beyond the limit,
+// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+// guessed.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+func (c *ClientWithResponses) OpenJoinCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OpenJoinCodeResponse, error) {
+	rsp, err := c.OpenJoinCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOpenJoinCodeResponse(rsp)
+}
+
+// OpenJoinCodeWithResponse Open a join code
+//
+// The join page: the game a join code belongs to and its seats, each
+// with the player's name and whether someone holds it. A seat is taken
+// once its credential has been used (a player opened the host's link),
+// it was picked here, or the host issued it again; the others are free
+// to pick (`POST /v1/join/seat`). The code is sent in the body, never
+// in a URL. Spaces and dashes are ignored and letters may be lower
+// case. Wrong codes are limited per client address (beyond the limit,
+// 429 `rate_limited` with `Retry-After`), so that codes cannot be
+// guessed.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/join (the `OpenJoinCode` operationId).
+func (c *ClientWithResponses) OpenJoinCodeWithResponse(ctx context.Context, body OpenJoinCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*OpenJoinCodeResponse, error) {
+	rsp, err := c.OpenJoinCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOpenJoinCodeResponse(rsp)
+}
+
+// TakeSeatWithBodyWithResponse Take a free seat
+//
+// Picks a free seat of the game a join code belongs to, and hands out
+// a fresh credential for it, once. Of two players picking the same
+// free seat at once, one gets it and the other 409 `conflict`; a seat
+// someone holds is never handed out here (the host issues it again:
+// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+func (c *ClientWithResponses) TakeSeatWithBodyWithResponse(ctx context.Context, params *TakeSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
+	rsp, err := c.TakeSeatWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseTakeSeatResponse(rsp)
+}
+
+// TakeSeatWithResponse Take a free seat
+//
+// Picks a free seat of the game a join code belongs to, and hands out
+// a fresh credential for it, once. Of two players picking the same
+// free seat at once, one gets it and the other 409 `conflict`; a seat
+// someone holds is never handed out here (the host issues it again:
+// `POST /v1/games/{id}/seats/{seat}/credential`). Wrong codes count
+// against the same limit as on the join page. Send an
+// `Idempotency-Key` so that a retry after a lost answer gets the same
+// credential.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
+func (c *ClientWithResponses) TakeSeatWithResponse(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error) {
+	rsp, err := c.TakeSeat(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseTakeSeatResponse(rsp)
 }
 
 // VerifyRecordWithBodyWithResponse Replay a game record
@@ -12699,6 +14096,80 @@ func ParseStreamGameEventsResponse(rsp *http.Response) (*StreamGameEventsRespons
 	return response, nil
 }
 
+// ParseGetJoinCodeResponse parses an HTTP response from a GetJoinCodeWithResponse call
+func ParseGetJoinCodeResponse(rsp *http.Response) (*GetJoinCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetJoinCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest JoinCode
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers GetJoinCodeResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetLegalMovesResponse parses an HTTP response from a GetLegalMovesWithResponse call
 func ParseGetLegalMovesResponse(rsp *http.Response) (*GetLegalMovesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -12962,6 +14433,90 @@ func ParseSubmitMoveResponse(rsp *http.Response) (*SubmitMoveResponse, error) {
 	return response, nil
 }
 
+// ParsePlayAgainResponse parses an HTTP response from a PlayAgainWithResponse call
+func ParsePlayAgainResponse(rsp *http.Response) (*PlayAgainResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PlayAgainResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NextGame
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest NextGame
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers PlayAgainResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case true:
+		var headers PlayAgainResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetGameRecordResponse parses an HTTP response from a GetGameRecordWithResponse call
 func ParseGetGameRecordResponse(rsp *http.Response) (*GetGameRecordResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -13069,6 +14624,241 @@ func ParseGetScoreResponse(rsp *http.Response) (*GetScoreResponse, error) {
 	switch {
 	case true:
 		var headers GetScoreResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReissueSeatResponse parses an HTTP response from a ReissueSeatWithResponse call
+func ParseReissueSeatResponse(rsp *http.Response) (*ReissueSeatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReissueSeatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SeatCredential
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ReissueSeatResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseOpenJoinCodeResponse parses an HTTP response from a OpenJoinCodeWithResponse call
+func ParseOpenJoinCodeResponse(rsp *http.Response) (*OpenJoinCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &OpenJoinCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest JoinTable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers OpenJoinCodeResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers OpenJoinCodeResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseTakeSeatResponse parses an HTTP response from a TakeSeatWithResponse call
+func ParseTakeSeatResponse(rsp *http.Response) (*TakeSeatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &TakeSeatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest SeatCredential
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers TakeSeatResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers TakeSeatResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -87,9 +87,11 @@ const silverGold = "silver-and-gold"
 // the EventStream schema in openapi.yaml; a test holds the two together.
 var eventTypes = map[string]map[string]func() any{
 	"*": {
-		"snapshot":    func() any { return new(Game) },
-		"move":        func() any { return new(EventMove) },
-		"legal_moves": func() any { return new(LegalMoves) },
+		"snapshot":           func() any { return new(Game) },
+		"move":               func() any { return new(EventMove) },
+		"legal_moves":        func() any { return new(LegalMoves) },
+		"next_game":          func() any { return new(EventNextGame) },
+		"credential_revoked": func() any { return new(EventCredentialRevoked) },
 	},
 	silverGold: {
 		"expedition_revealed": func() any { return new(SilverGoldEventExpeditionRevealed) },

@@ -3081,6 +3081,16 @@ type Credentials struct {
 	Seats []string `json:"seats"`
 }
 
+// EventCredentialRevoked The data of a `credential_revoked` event - the stream's credential is no longer its seat's (the host issued it again), and the stream ends.
+//
+// Example: {"reason":"the host issued this seat's credential again, to another device"}
+type EventCredentialRevoked struct {
+	// Reason What happened and what to do, for a person.
+	//
+	// Example: the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code
+	Reason string `json:"reason"`
+}
+
 // EventMove The data of a `move` event - an accepted move, as the move log shows it.
 //
 // Example: {"actor":{"host":false,"seat":1},"at":"2025-05-02T19:41:07.125Z","move":{"boxes":[[2,1],[2,2]],"card":"grey-08","seat":1,"type":"cross"},"seq":7}
@@ -3106,6 +3116,16 @@ type EventMove struct {
 	At time.Time `json:"at"`
 }
 
+// EventNextGame The data of a `next_game` event (streams opened with `?next_game=true`) - the host started the next game with the same players. Each credential asks for its own credential of it (`POST /v1/games/{id}/next`).
+//
+// Example: {"game_id":"Wm9vbS1uZXh0LWdhbWU"}
+type EventNextGame struct {
+	// GameId The next game.
+	//
+	// Example: Wm9vbS1uZXh0LWdhbWU
+	GameId string `json:"game_id"`
+}
+
 // EventStream A Server-Sent Events stream. Each event is a few lines - `event:`
 // the type, `data:` one line of JSON, on the last event of a move's
 // group `id:` the game's version after it - and a blank line. Lines
@@ -3122,6 +3142,10 @@ type EventMove struct {
 //     credential's seat (the host's - the table) may do now, with its
 //     `version`, sent after the snapshot and after a move's group
 //     whenever it changed or the credential's own move spent it.
+//   - `next_game` - `EventNextGame`: with `?next_game=true`, after the
+//     end: the host started the next game with the same players.
+//   - `credential_revoked` - `EventCredentialRevoked`: the host issued
+//     the stream's seat credential again; the stream ends.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -3309,6 +3333,74 @@ type Health struct {
 //
 // Example: ok
 type HealthStatus string
+
+// JoinCode A game's join code.
+//
+// Example: {"code":"K7QM4T","game_id":"3q2XoU0W1mTQb9_c"}
+type JoinCode struct {
+	// Code 6 capital letters and digits, without 0, O, 1, I or L.
+	//
+	// Example: K7QM4T
+	Code string `json:"code"`
+
+	// GameId The game it opens.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+}
+
+// JoinRequest A join code as a player typed it.
+//
+// Example: {"code":"K7QM4T"}
+type JoinRequest struct {
+	// Code The code; spaces and dashes are ignored, letters may be lower case.
+	//
+	// Example: k7q m4t
+	Code string `json:"code"`
+}
+
+// JoinSeat One seat as the join page shows it.
+//
+// Example: {"name":"Ben","seat":1,"taken":false}
+type JoinSeat struct {
+	// Seat The seat (0-based).
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+
+	// Name The player's name the game was created with.
+	//
+	// Example: Ben
+	Name string `json:"name"`
+
+	// Taken Someone holds the seat - its credential was used, it was picked here, or the host issued it again. Only a free seat can be picked.
+	//
+	// Example: false
+	Taken bool `json:"taken"`
+}
+
+// JoinTable What a join code opens - the game and its seats.
+//
+// Example: {"game_id":"3q2XoU0W1mTQb9_c","mode":"digital","ruleset":"colorful-treasure","seats":[{"name":"Ann","seat":0,"taken":true},{"name":"Ben","seat":1,"taken":false}]}
+type JoinTable struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// Ruleset The game's ruleset.
+	//
+	// Example: colorful-treasure
+	Ruleset string `json:"ruleset"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Seats Every seat, in seat order.
+	Seats []JoinSeat `json:"seats"`
+}
 
 // LegalMove One entry of a legal-move listing, the same in every ruleset. Without
 // `choose`, `move` is the exact body to post. With `choose`, complete
@@ -4514,6 +4606,31 @@ type MoveResult struct {
 	Version *int64 `json:"version,omitempty"`
 }
 
+// NextGame The next game with the same players, as one credential of the game before gets it.
+//
+// Example: {"credential":"c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM","game":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T20:30:00Z","ended":false,"id":"Wm9vbS1uZXh0LWdhbWU","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T20:30:00Z","version":0},"host":false,"seat":0}
+type NextGame struct {
+	// Game A game, whatever its ruleset, as the caller may see it.
+	//
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
+	Game Game `json:"game"`
+
+	// Host The credential is the next game's host credential (asked with the host credential).
+	//
+	// Example: false
+	Host bool `json:"host"`
+
+	// Seat The caller's seat in the next game (asked with a seat credential).
+	//
+	// Example: 0
+	Seat *int `json:"seat,omitempty"`
+
+	// Credential The caller's credential of the next game - the host's, or the caller's seat's alone.
+	//
+	// Example: c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM
+	Credential string `json:"credential"`
+}
+
 // PlayerSpec A player of a new game.
 //
 // Example: {"name":"Ann"}
@@ -4801,6 +4918,26 @@ type RulesetOptionType string
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
 	union json.RawMessage
+}
+
+// SeatCredential A seat's credential handed out after the game was created (picked on the join page, or issued again by the host). Send it as `Authorization: Bearer <credential>`.
+//
+// Example: {"credential":"Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0","game_id":"3q2XoU0W1mTQb9_c","seat":1}
+type SeatCredential struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// Seat The seat (0-based).
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+
+	// Credential The seat's credential, shown only in this answer.
+	//
+	// Example: Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0
+	Credential string `json:"credential"`
 }
 
 // Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
@@ -6283,6 +6420,21 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
+// TakeSeatRequest The seat a player picks on the join page.
+//
+// Example: {"code":"K7QM4T","seat":1}
+type TakeSeatRequest struct {
+	// Code The join code, as on the join page.
+	//
+	// Example: K7QM4T
+	Code string `json:"code"`
+
+	// Seat The seat (0-based) to take.
+	//
+	// Example: 1
+	Seat int `json:"seat"`
+}
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
 // Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"host","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
@@ -6361,6 +6513,9 @@ type CatalogName = string
 // EventAccessToken defines model for EventAccessToken.
 type EventAccessToken = string
 
+// EventFollowNext defines model for EventFollowNext.
+type EventFollowNext = bool
+
 // EventLastID defines model for EventLastID.
 type EventLastID = string
 
@@ -6393,6 +6548,12 @@ type Ruleset = string
 
 // Seat defines model for Seat.
 type Seat = int
+
+// SeatIdempotencyKey defines model for SeatIdempotencyKey.
+type SeatIdempotencyKey = string
+
+// SeatPath defines model for SeatPath.
+type SeatPath = int
 
 // BadRequest An error, as RFC 9457 problem details. Clients branch on `code`.
 //
@@ -6484,6 +6645,12 @@ type SubmitMoveParams struct {
 	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
+// TakeSeatParams defines parameters for TakeSeat.
+type TakeSeatParams struct {
+	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
+	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
 type VerifyScoreSheetParams struct {
 	// Ruleset The ruleset the sheet was filled in for.
@@ -6495,6 +6662,12 @@ type CreateGameJSONRequestBody = CreateGameRequest
 
 // SubmitMoveJSONRequestBody defines body for SubmitMove for application/json ContentType.
 type SubmitMoveJSONRequestBody = Move
+
+// OpenJoinCodeJSONRequestBody defines body for OpenJoinCode for application/json ContentType.
+type OpenJoinCodeJSONRequestBody = JoinRequest
+
+// TakeSeatJSONRequestBody defines body for TakeSeat for application/json ContentType.
+type TakeSeatJSONRequestBody = TakeSeatRequest
 
 // VerifyRecordJSONRequestBody defines body for VerifyRecord for application/json ContentType.
 type VerifyRecordJSONRequestBody = Record
@@ -7985,6 +8158,9 @@ type ServerInterface interface {
 	// GetGame Read a game
 	// (GET /v1/games/{id})
 	GetGame(ctx echo.Context, id GameID, params GetGameParams) error
+	// GetJoinCode The game's join code
+	// (POST /v1/games/{id}/join-code)
+	GetJoinCode(ctx echo.Context, id GameID) error
 	// GetLegalMoves What a seat may do now
 	// (GET /v1/games/{id}/legal-moves)
 	GetLegalMoves(ctx echo.Context, id GameID, params GetLegalMovesParams) error
@@ -7994,12 +8170,24 @@ type ServerInterface interface {
 	// SubmitMove Play a move
 	// (POST /v1/games/{id}/moves)
 	SubmitMove(ctx echo.Context, id GameID, params SubmitMoveParams) error
+	// PlayAgain Play again
+	// (POST /v1/games/{id}/next)
+	PlayAgain(ctx echo.Context, id GameID) error
 	// GetGameRecord The game's record
 	// (GET /v1/games/{id}/record)
 	GetGameRecord(ctx echo.Context, id GameID) error
 	// GetScore The score
 	// (GET /v1/games/{id}/score)
 	GetScore(ctx echo.Context, id GameID) error
+	// ReissueSeat Issue a seat's credential again
+	// (POST /v1/games/{id}/seats/{seat}/credential)
+	ReissueSeat(ctx echo.Context, id GameID, seat SeatPath) error
+	// OpenJoinCode Open a join code
+	// (POST /v1/join)
+	OpenJoinCode(ctx echo.Context) error
+	// TakeSeat Take a free seat
+	// (POST /v1/join/seat)
+	TakeSeat(ctx echo.Context, params TakeSeatParams) error
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx echo.Context) error
@@ -8137,6 +8325,22 @@ func (w *ServerInterfaceWrapper) GetGame(ctx echo.Context) error {
 	return err
 }
 
+// GetJoinCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetJoinCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id GameID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetJoinCode(ctx, id)
+	return err
+}
+
 // GetLegalMoves converts echo context to params.
 func (w *ServerInterfaceWrapper) GetLegalMoves(ctx echo.Context) error {
 	var err error
@@ -8260,6 +8464,22 @@ func (w *ServerInterfaceWrapper) SubmitMove(ctx echo.Context) error {
 	return err
 }
 
+// PlayAgain converts echo context to params.
+func (w *ServerInterfaceWrapper) PlayAgain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id GameID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PlayAgain(ctx, id)
+	return err
+}
+
 // GetGameRecord converts echo context to params.
 func (w *ServerInterfaceWrapper) GetGameRecord(ctx echo.Context) error {
 	var err error
@@ -8289,6 +8509,68 @@ func (w *ServerInterfaceWrapper) GetScore(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetScore(ctx, id)
+	return err
+}
+
+// ReissueSeat converts echo context to params.
+func (w *ServerInterfaceWrapper) ReissueSeat(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id GameID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// ------------- Path parameter "seat" -------------
+	var seat SeatPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "seat", ctx.Param("seat"), &seat, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "integer", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter seat: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReissueSeat(ctx, id, seat)
+	return err
+}
+
+// OpenJoinCode converts echo context to params.
+func (w *ServerInterfaceWrapper) OpenJoinCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.OpenJoinCode(ctx)
+	return err
+}
+
+// TakeSeat converts echo context to params.
+func (w *ServerInterfaceWrapper) TakeSeat(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params TakeSeatParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey SeatIdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.TakeSeat(ctx, params)
 	return err
 }
 
@@ -8384,6 +8666,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/games/:id/moves", wrapper.SubmitMove, options.OperationMiddlewares["submitMove"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/legal-moves", wrapper.GetLegalMoves, options.OperationMiddlewares["getLegalMoves"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/score", wrapper.GetScore, options.OperationMiddlewares["getScore"]...)
+	router.POST(options.BaseURL+"/v1/games/:id/join-code", wrapper.GetJoinCode, options.OperationMiddlewares["getJoinCode"]...)
+	router.POST(options.BaseURL+"/v1/games/:id/seats/:seat/credential", wrapper.ReissueSeat, options.OperationMiddlewares["reissueSeat"]...)
+	router.POST(options.BaseURL+"/v1/games/:id/next", wrapper.PlayAgain, options.OperationMiddlewares["playAgain"]...)
+	router.POST(options.BaseURL+"/v1/join", wrapper.OpenJoinCode, options.OperationMiddlewares["openJoinCode"]...)
+	router.POST(options.BaseURL+"/v1/join/seat", wrapper.TakeSeat, options.OperationMiddlewares["takeSeat"]...)
 	router.GET(options.BaseURL+"/v1/rulesets", wrapper.ListRulesets, options.OperationMiddlewares["listRulesets"]...)
 	router.GET(options.BaseURL+"/v1/catalogs/:name", wrapper.GetCatalog, options.OperationMiddlewares["getCatalog"]...)
 	router.POST(options.BaseURL+"/v1/score-sheets/verify", wrapper.VerifyScoreSheet, options.OperationMiddlewares["verifyScoreSheet"]...)
@@ -8888,6 +9175,113 @@ func (response GetGamedefaultApplicationProblemPlusJSONResponse) VisitGetGameRes
 	return err
 }
 
+type GetJoinCodeRequestObject struct {
+	Id GameID `json:"id"`
+}
+
+type GetJoinCodeResponseObject interface {
+	VisitGetJoinCodeResponse(w http.ResponseWriter) error
+}
+
+type GetJoinCode200JSONResponse JoinCode
+
+func (response GetJoinCode200JSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJoinCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetJoinCode401ApplicationProblemPlusJSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJoinCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetJoinCode403ApplicationProblemPlusJSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJoinCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetJoinCode404ApplicationProblemPlusJSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJoinCode409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response GetJoinCode409ApplicationProblemPlusJSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJoinCodedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetJoinCodedefaultApplicationProblemPlusJSONResponse) VisitGetJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetLegalMovesRequestObject struct {
 	Id     GameID `json:"id"`
 	Params GetLegalMovesParams
@@ -9251,6 +9645,119 @@ func (response SubmitMovedefaultApplicationProblemPlusJSONResponse) VisitSubmitM
 	return err
 }
 
+type PlayAgainRequestObject struct {
+	Id GameID `json:"id"`
+}
+
+type PlayAgainResponseObject interface {
+	VisitPlayAgainResponse(w http.ResponseWriter) error
+}
+
+type PlayAgain200JSONResponse NextGame
+
+func (response PlayAgain200JSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PlayAgain201ResponseHeaders struct {
+	Location string
+}
+
+type PlayAgain201JSONResponse struct {
+	Body    NextGame
+	Headers PlayAgain201ResponseHeaders
+}
+
+func (response PlayAgain201JSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Location", fmt.Sprint(response.Headers.Location))
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PlayAgain401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PlayAgain401ApplicationProblemPlusJSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PlayAgain404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PlayAgain404ApplicationProblemPlusJSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PlayAgain409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response PlayAgain409ApplicationProblemPlusJSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PlayAgaindefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response PlayAgaindefaultApplicationProblemPlusJSONResponse) VisitPlayAgainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetGameRecordRequestObject struct {
 	Id GameID `json:"id"`
 }
@@ -9395,6 +9902,319 @@ type GetScoredefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetScoredefaultApplicationProblemPlusJSONResponse) VisitGetScoreResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeatRequestObject struct {
+	Id   GameID   `json:"id"`
+	Seat SeatPath `json:"seat"`
+}
+
+type ReissueSeatResponseObject interface {
+	VisitReissueSeatResponse(w http.ResponseWriter) error
+}
+
+type ReissueSeat200JSONResponse SeatCredential
+
+func (response ReissueSeat200JSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeat400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReissueSeat400ApplicationProblemPlusJSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeat401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReissueSeat401ApplicationProblemPlusJSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeat403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReissueSeat403ApplicationProblemPlusJSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeat404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReissueSeat404ApplicationProblemPlusJSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReissueSeatdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ReissueSeatdefaultApplicationProblemPlusJSONResponse) VisitReissueSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenJoinCodeRequestObject struct {
+	Body *OpenJoinCodeJSONRequestBody
+}
+
+type OpenJoinCodeResponseObject interface {
+	VisitOpenJoinCodeResponse(w http.ResponseWriter) error
+}
+
+type OpenJoinCode200JSONResponse JoinTable
+
+func (response OpenJoinCode200JSONResponse) VisitOpenJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenJoinCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response OpenJoinCode400ApplicationProblemPlusJSONResponse) VisitOpenJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenJoinCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response OpenJoinCode404ApplicationProblemPlusJSONResponse) VisitOpenJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenJoinCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response OpenJoinCode429ApplicationProblemPlusJSONResponse) VisitOpenJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenJoinCodedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response OpenJoinCodedefaultApplicationProblemPlusJSONResponse) VisitOpenJoinCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeatRequestObject struct {
+	Params TakeSeatParams
+	Body   *TakeSeatJSONRequestBody
+}
+
+type TakeSeatResponseObject interface {
+	VisitTakeSeatResponse(w http.ResponseWriter) error
+}
+
+type TakeSeat201JSONResponse SeatCredential
+
+func (response TakeSeat201JSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeat400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response TakeSeat400ApplicationProblemPlusJSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeat404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response TakeSeat404ApplicationProblemPlusJSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeat409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response TakeSeat409ApplicationProblemPlusJSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeat429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response TakeSeat429ApplicationProblemPlusJSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TakeSeatdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response TakeSeatdefaultApplicationProblemPlusJSONResponse) VisitTakeSeatResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9617,6 +10437,9 @@ type StrictServerInterface interface {
 	// GetGame Read a game
 	// (GET /v1/games/{id})
 	GetGame(ctx context.Context, request GetGameRequestObject) (GetGameResponseObject, error)
+	// GetJoinCode The game's join code
+	// (POST /v1/games/{id}/join-code)
+	GetJoinCode(ctx context.Context, request GetJoinCodeRequestObject) (GetJoinCodeResponseObject, error)
 	// GetLegalMoves What a seat may do now
 	// (GET /v1/games/{id}/legal-moves)
 	GetLegalMoves(ctx context.Context, request GetLegalMovesRequestObject) (GetLegalMovesResponseObject, error)
@@ -9626,12 +10449,24 @@ type StrictServerInterface interface {
 	// SubmitMove Play a move
 	// (POST /v1/games/{id}/moves)
 	SubmitMove(ctx context.Context, request SubmitMoveRequestObject) (SubmitMoveResponseObject, error)
+	// PlayAgain Play again
+	// (POST /v1/games/{id}/next)
+	PlayAgain(ctx context.Context, request PlayAgainRequestObject) (PlayAgainResponseObject, error)
 	// GetGameRecord The game's record
 	// (GET /v1/games/{id}/record)
 	GetGameRecord(ctx context.Context, request GetGameRecordRequestObject) (GetGameRecordResponseObject, error)
 	// GetScore The score
 	// (GET /v1/games/{id}/score)
 	GetScore(ctx context.Context, request GetScoreRequestObject) (GetScoreResponseObject, error)
+	// ReissueSeat Issue a seat's credential again
+	// (POST /v1/games/{id}/seats/{seat}/credential)
+	ReissueSeat(ctx context.Context, request ReissueSeatRequestObject) (ReissueSeatResponseObject, error)
+	// OpenJoinCode Open a join code
+	// (POST /v1/join)
+	OpenJoinCode(ctx context.Context, request OpenJoinCodeRequestObject) (OpenJoinCodeResponseObject, error)
+	// TakeSeat Take a free seat
+	// (POST /v1/join/seat)
+	TakeSeat(ctx context.Context, request TakeSeatRequestObject) (TakeSeatResponseObject, error)
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx context.Context, request VerifyRecordRequestObject) (VerifyRecordResponseObject, error)
@@ -9822,6 +10657,31 @@ func (sh *strictHandler) GetGame(ctx echo.Context, id GameID, params GetGamePara
 	return nil
 }
 
+// GetJoinCode operation middleware
+func (sh *strictHandler) GetJoinCode(ctx echo.Context, id GameID) error {
+	var request GetJoinCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetJoinCode(ctx.Request().Context(), request.(GetJoinCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetJoinCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetJoinCodeResponseObject); ok {
+		return validResponse.VisitGetJoinCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetLegalMoves operation middleware
 func (sh *strictHandler) GetLegalMoves(ctx echo.Context, id GameID, params GetLegalMovesParams) error {
 	var request GetLegalMovesRequestObject
@@ -9923,6 +10783,31 @@ func (sh *strictHandler) SubmitMove(ctx echo.Context, id GameID, params SubmitMo
 	return nil
 }
 
+// PlayAgain operation middleware
+func (sh *strictHandler) PlayAgain(ctx echo.Context, id GameID) error {
+	var request PlayAgainRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PlayAgain(ctx.Request().Context(), request.(PlayAgainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PlayAgain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PlayAgainResponseObject); ok {
+		return validResponse.VisitPlayAgainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetGameRecord operation middleware
 func (sh *strictHandler) GetGameRecord(ctx echo.Context, id GameID) error {
 	var request GetGameRecordRequestObject
@@ -9967,6 +10852,126 @@ func (sh *strictHandler) GetScore(ctx echo.Context, id GameID) error {
 		return err
 	} else if validResponse, ok := response.(GetScoreResponseObject); ok {
 		return validResponse.VisitGetScoreResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReissueSeat operation middleware
+func (sh *strictHandler) ReissueSeat(ctx echo.Context, id GameID, seat SeatPath) error {
+	var request ReissueSeatRequestObject
+
+	request.Id = id
+	request.Seat = seat
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReissueSeat(ctx.Request().Context(), request.(ReissueSeatRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReissueSeat")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReissueSeatResponseObject); ok {
+		return validResponse.VisitReissueSeatResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// OpenJoinCode operation middleware
+func (sh *strictHandler) OpenJoinCode(ctx echo.Context) error {
+	var request OpenJoinCodeRequestObject
+
+	var body OpenJoinCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.OpenJoinCode(ctx.Request().Context(), request.(OpenJoinCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "OpenJoinCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(OpenJoinCodeResponseObject); ok {
+		return validResponse.VisitOpenJoinCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// TakeSeat operation middleware
+func (sh *strictHandler) TakeSeat(ctx echo.Context, params TakeSeatParams) error {
+	var request TakeSeatRequestObject
+
+	request.Params = params
+
+	var body TakeSeatJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.TakeSeat(ctx.Request().Context(), request.(TakeSeatRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "TakeSeat")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(TakeSeatResponseObject); ok {
+		return validResponse.VisitTakeSeatResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}

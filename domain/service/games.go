@@ -81,35 +81,9 @@ func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
 
 // Create makes a new game and returns it with its credentials.
 func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateRequest) (domain.Created, error) {
-	r, err := s.Ruleset(ruleset)
+	rec, g, cat, err := s.prepare(ruleset, req)
 	if err != nil {
 		return domain.Created{}, err
-	}
-	switch {
-	case req.Mode != domain.Digital && req.Mode != domain.Physical:
-		return domain.Created{}, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", domain.Digital, domain.Physical, req.Mode)
-	case req.Mode == domain.Physical && req.Seed != "":
-		return domain.Created{}, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
-	case len(req.Seed) > domain.MaxSeedLength:
-		return domain.Created{}, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
-	case req.Mode == domain.Digital:
-		if req.Seed == "" {
-			req.Seed = domain.NewSeed()
-		}
-		req.Salt = domain.NewSalt()
-	}
-	g, cat, err := r.Create(req)
-	if err != nil {
-		return domain.Created{}, err
-	}
-	state, err := g.Snapshot()
-	if err != nil {
-		return domain.Created{}, err
-	}
-	now := s.now().UTC()
-	rec := domain.GameRecord{
-		ID: domain.NewID(), Ruleset: ruleset, Mode: req.Mode, CatalogName: cat.Name, CatalogHash: cat.Hash,
-		CreatedAt: now, UpdatedAt: now, State: state, Phase: g.Phase(), Ended: g.Ended(),
 	}
 	out := domain.Created{Host: domain.NewSecret()}
 	creds := domain.Credentials{HostHash: domain.HashSecret(out.Host)}
@@ -128,6 +102,41 @@ func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateReq
 	return out, nil
 }
 
+// prepare makes a new game, not stored yet.
+func (s *Games) prepare(ruleset string, req domain.CreateRequest) (domain.GameRecord, domain.Game, domain.CatalogBlob, error) {
+	r, err := s.Ruleset(ruleset)
+	if err != nil {
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, err
+	}
+	switch {
+	case req.Mode != domain.Digital && req.Mode != domain.Physical:
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", domain.Digital, domain.Physical, req.Mode)
+	case req.Mode == domain.Physical && req.Seed != "":
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
+	case len(req.Seed) > domain.MaxSeedLength:
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
+	case req.Mode == domain.Digital:
+		if req.Seed == "" {
+			req.Seed = domain.NewSeed()
+		}
+		req.Salt = domain.NewSalt()
+	}
+	g, cat, err := r.Create(req)
+	if err != nil {
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, err
+	}
+	state, err := g.Snapshot()
+	if err != nil {
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, err
+	}
+	now := s.now().UTC()
+	rec := domain.GameRecord{
+		ID: domain.NewID(), Ruleset: ruleset, Mode: req.Mode, CatalogName: cat.Name, CatalogHash: cat.Hash,
+		CreatedAt: now, UpdatedAt: now, State: state, Phase: g.Phase(), Ended: g.Ended(),
+	}
+	return rec, g, cat, nil
+}
+
 // Authenticate returns the actor a credential stands for in a game:
 // Unauthorized when it is none of the game's.
 func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (domain.Actor, error) {
@@ -137,12 +146,18 @@ func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (domain
 	if err != nil {
 		return domain.Actor{}, err
 	}
-	h := []byte(domain.HashSecret(secret))
+	hash := domain.HashSecret(secret)
+	h := []byte(hash)
 	if subtle.ConstantTimeCompare(h, []byte(creds.HostHash)) == 1 {
 		return domain.Actor{Host: true}, nil
 	}
 	for i, sh := range creds.SeatHashes {
 		if subtle.ConstantTimeCompare(h, []byte(sh)) == 1 {
+			if !creds.IsTaken(i) {
+				if err := s.taken(ctx, gameID, i, hash); err != nil {
+					return domain.Actor{}, err
+				}
+			}
 			return domain.Actor{Seat: i}, nil
 		}
 	}
@@ -614,6 +629,9 @@ type subscriber struct {
 type audience struct {
 	subs map[*subscriber]struct{}
 	last int64
+	// changed is closed when a seat is taken or issued again, or the game
+	// gets a next game (see Changed); nil until someone waits for it.
+	changed chan struct{}
 
 	// On a SharedStore (see FollowStore): the last move another server
 	// noticed, whether every move should be looked for, and whether a

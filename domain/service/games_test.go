@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -481,3 +482,37 @@ func TestCache(t *testing.T) {
 		assert.Zero(t, s.CachedGames(), "nothing is kept for an id that names no game")
 	})
 }
+
+func (h *heldStore) SetSeat(_ context.Context, id string, seat int, hash string, onlyFree bool) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c, ok := h.creds[id]
+	if !ok || seat >= len(c.SeatHashes) {
+		return domain.Errorf(domain.NotFound, "no seat %d in game %q", seat, id)
+	}
+	if onlyFree && c.IsTaken(seat) && c.SeatHashes[seat] != hash {
+		return domain.Errorf(domain.Conflict, "seat %d is taken", seat)
+	}
+	c.SeatHashes = slices.Clone(c.SeatHashes)
+	c.Taken = make([]bool, len(c.SeatHashes))
+	copy(c.Taken, h.creds[id].Taken)
+	c.SeatHashes[seat], c.Taken[seat] = hash, true
+	h.creds[id] = c
+	return nil
+}
+
+// The held store keeps no join codes and no next games: the service's tests
+// of those run on SQLite (seating_test.go).
+func (h *heldStore) SetJoinCode(context.Context, string, string) (string, error) {
+	return "", domain.Errorf(domain.Unavailable, "the held store keeps no join codes")
+}
+
+func (h *heldStore) GameOfJoinCode(context.Context, string) (string, error) {
+	return "", domain.Errorf(domain.NotFound, "the held store keeps no join codes")
+}
+
+func (h *heldStore) CreateNextGame(context.Context, string, domain.GameRecord, domain.Credentials, domain.CatalogBlob) (string, error) {
+	return "", domain.Errorf(domain.Unavailable, "the held store keeps no next games")
+}
+
+func (h *heldStore) NextGame(context.Context, string) (string, error) { return "", nil }

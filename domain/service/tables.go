@@ -17,7 +17,8 @@ import (
 const DefaultCachedGames = 4096
 
 // table is what the service keeps in memory about one game: the lock that
-// puts its moves one after another, its credentials (they never change), and
+// puts its moves one after another, its credentials (forgotten when a seat is
+// taken or issued again: see seatsChanged), and
 // the head: the game as the last move handed to the store left it.
 //
 // The head is ahead of the store while moves are on their way to it
@@ -129,8 +130,12 @@ func (s *Games) evict() {
 }
 
 // credentials returns the credential hashes of a game.
+//
+// Over a SharedStore they are read from the store every time: another
+// server may have issued a seat again (see ReissueSeat), and an old
+// credential must be refused at once on every server.
 func (s *Games) credentials(ctx context.Context, t *table) (*domain.Credentials, error) {
-	if c := t.creds.Load(); c != nil {
+	if c := t.creds.Load(); c != nil && s.shared == nil {
 		return c, nil
 	}
 	c, err := s.store.Credentials(ctx, t.id)

@@ -26,6 +26,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -253,20 +254,22 @@ type querier interface {
 }
 
 func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
-	rows, _ := q.Query(ctx, `SELECT seat, hash FROM seats WHERE game_id = $1 ORDER BY seat`, id)
+	rows, _ := q.Query(ctx, `SELECT seat, hash, taken FROM seats WHERE game_id = $1 ORDER BY seat`, id)
 	var (
 		c     domain.Credentials
 		found bool
 		seat  int
 		hash  string
+		taken bool
 	)
-	_, err := pgx.ForEachRow(rows, []any{&seat, &hash}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken}, func() error {
 		found = true
 		switch {
 		case seat == hostSeat:
 			c.HostHash = hash
 		case seat == len(c.SeatHashes):
 			c.SeatHashes = append(c.SeatHashes, hash)
+			c.Taken = append(c.Taken, taken)
 		default:
 			return fmt.Errorf("seat %d follows seat %d", seat, len(c.SeatHashes)-1)
 		}
@@ -274,6 +277,9 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 	})
 	if err != nil {
 		return domain.Credentials{}, unavailable(fmt.Errorf("postgres: read credentials of game %q: %w", id, err))
+	}
+	if !slices.Contains(c.Taken, true) {
+		c.Taken = nil // no seat taken, as CreateGame takes it
 	}
 	if !found {
 		// Every game has at least its host row.
@@ -444,12 +450,13 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 	// One statement for every seat: the host under -1, then 0, 1, …
 	seats := make([]int32, 0, 1+len(creds.SeatHashes))
 	hashes := make([]string, 0, 1+len(creds.SeatHashes))
-	seats, hashes = append(seats, hostSeat), append(hashes, creds.HostHash)
+	taken := make([]bool, 0, 1+len(creds.SeatHashes))
+	seats, hashes, taken = append(seats, hostSeat), append(hashes, creds.HostHash), append(taken, false)
 	for i, h := range creds.SeatHashes {
-		seats, hashes = append(seats, int32(i)), append(hashes, h)
+		seats, hashes, taken = append(seats, int32(i)), append(hashes, h), append(taken, creds.IsTaken(i))
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, hash) SELECT $1, * FROM unnest($2::integer[], $3::text[])`,
-		g.ID, seats, hashes); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, hash, taken) SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::boolean[])`,
+		g.ID, seats, hashes, taken); err != nil {
 		// A unique violation here means two credentials hash alike: a bug, not a conflict.
 		return unavailable(fmt.Errorf("postgres: create game %q: store credentials: %w", g.ID, err))
 	}

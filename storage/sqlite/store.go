@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -316,7 +317,7 @@ func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials,
 }
 
 func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seat, hash FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	rows, err := q.QueryContext(ctx, `SELECT seat, hash, taken FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 	}
@@ -327,10 +328,11 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 	)
 	for rows.Next() {
 		var (
-			seat int
-			hash string
+			seat  int
+			hash  string
+			taken bool
 		)
-		if err := rows.Scan(&seat, &hash); err != nil {
+		if err := rows.Scan(&seat, &hash, &taken); err != nil {
 			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 		}
 		found = true
@@ -339,12 +341,16 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 			c.HostHash = hash
 		case seat == len(c.SeatHashes):
 			c.SeatHashes = append(c.SeatHashes, hash)
+			c.Taken = append(c.Taken, taken)
 		default:
 			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: seat %d follows seat %d", id, seat, len(c.SeatHashes)-1)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
+	}
+	if !slices.Contains(c.Taken, true) {
+		c.Taken = nil // no seat taken, as CreateGame takes it
 	}
 	if !found {
 		// Every game has at least its host row.

@@ -250,19 +250,19 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 	if err != nil {
 		return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
 	}
-	if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash); err != nil {
+	if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash, false); err != nil {
 		return err
 	}
 	for i, h := range creds.SeatHashes {
-		if err := insertSeat(ctx, tx, g.ID, i, h); err != nil {
+		if err := insertSeat(ctx, tx, g.ID, i, h, creds.IsTaken(i)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, hash) VALUES (?, ?, ?)`, gameID, seat, hash); err != nil {
+func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash string, taken bool) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, hash, taken) VALUES (?, ?, ?, ?)`, gameID, seat, hash, taken); err != nil {
 		// A unique violation here means two credentials hash alike: a bug, not a conflict.
 		return fmt.Errorf("sqlite: create game %q: store credential of seat %d: %w", gameID, seat, err)
 	}

@@ -109,6 +109,9 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 	t.Run("MoveAudience", func(t *testing.T) { testMoveAudience(t, open) })
 	t.Run("PingAndClose", func(t *testing.T) { testPingAndClose(t, open) })
 	t.Run("ExportImport", func(t *testing.T) { testExportImport(t, open) })
+	t.Run("JoinCodes", func(t *testing.T) { testJoinCodes(t, open) })
+	t.Run("SetSeat", func(t *testing.T) { testSetSeat(t, open) })
+	t.Run("NextGame", func(t *testing.T) { testNextGame(t, open) })
 }
 
 func testCreateGame(t *testing.T, open func(t *testing.T) domain.Store) {

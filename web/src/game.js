@@ -7,6 +7,7 @@ import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js'
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
 import * as ct from './games/ct.js';
+import {hostTools, nextGamePanel, followNext} from './seating.js';
 
 const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
 
@@ -16,7 +17,7 @@ export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
 // (Each name once: games share some, such as game_ended.)
-const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events, ...ct.events])];
+const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', ...silvergold.events, ...lth.events, ...ct.events])];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
@@ -206,6 +207,9 @@ export function openGame(root, id, role, cred) {
     if (s.closed) return;
     const params = new URLSearchParams();
     if (cred) params.set('access_token', cred);
+    // After the end the stream stays open until the host starts the next
+    // game with the same players (next_game), which moves this screen on.
+    params.set('next_game', 'true');
     // A module whose log tells the game from the start (module.history)
     // reads the stream from the first move, as the server discloses it
     // now, then from the last event heard; the lines of that catch-up are
@@ -223,6 +227,7 @@ export function openGame(root, id, role, cred) {
         setLive('reconnecting');
         return;
       }
+      if (s.closed) return;
       if (s.view && s.view.ended) {
         setLive('ended');
         return;
@@ -240,6 +245,22 @@ export function openGame(root, id, role, cred) {
           data = null;
         }
         if (e.lastEventId) seen = e.lastEventId;
+        if (name === 'next_game') {
+          s.nextGame = data && data.game_id;
+          if (role === 'public') render();
+          else followNext(ctx, false);
+          return;
+        }
+        if (name === 'credential_revoked') {
+          // The host gave this seat a new link, to another device: this
+          // one stops here instead of reconnecting with a dead credential.
+          s.closed = true;
+          es.close();
+          setLive('closed');
+          live.textContent = 'This seat now plays on another device.';
+          fail((data && data.reason) || 'The host gave this seat a new link.');
+          return;
+        }
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
           const mod = screens[s.view && s.view.ruleset];
           const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
@@ -271,7 +292,9 @@ export function openGame(root, id, role, cred) {
     const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, 'This app has no screen for this game yet: it can still be played through the API (see /docs).'));
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
+    if (s.view.ended) nodes.push(nextGamePanel(ctx));
     nodes.push(screen);
+    if (role === 'host') nodes.push(hostTools(ctx));
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
         h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
@@ -289,7 +312,7 @@ export function openGame(root, id, role, cred) {
     const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
       h('summary', {'data-k': 'invites'}, 'Invite the players: one link per seat'));
     if (!entry || !entry.seats) {
-      details.append(h('p', {}, 'The seat links were shown on the device that started the table.'));
+      details.append(h('p', {}, 'The seat links were shown on the device that started the table. Players can join with the join code below, or you can give a seat a new link.'));
       return details;
     }
     details.append(h('p', {}, 'Each player scans their own code (or opens their link) on their phone. The link is their seat: keep it to yourselves. This device keeps the host screen.'));
@@ -300,6 +323,7 @@ export function openGame(root, id, role, cred) {
     }
     const list = h('ul', {class: 'seats'});
     entry.seats.forEach((seatCred, i) => {
+      if (!seatCred) return; // not shown on this device (see Seating: a new link)
       const url = gameLink(id, 'seat', seatCred);
       const qr = qrcode(0, 'M');
       qr.addData(url);

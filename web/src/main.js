@@ -7,9 +7,11 @@
 //   #/game/<id>/seat/<cred>     a player's screen
 //   #/game/<id>                 the public view of a game
 //   #/sheet[/<ruleset>]         check a paper score sheet
+//   #/join[/<code>]             join a table by its code, pick a free seat
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
 import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
+import {joinPage} from './seating.js';
 
 const main = document.getElementById('main');
 let closeScreen = null;
@@ -24,6 +26,8 @@ function route() {
     closeScreen = openGame(main, parts[1], role, cred);
   } else if (parts[0] === 'sheet') {
     sheetPage(main, parts[1]);
+  } else if (parts[0] === 'join') {
+    joinPage(main, parts[1] || '');
   } else {
     homePage(main);
   }
@@ -37,7 +41,7 @@ route();
 async function homePage(root) {
   document.title = 'Treasury: start a table';
   const status = h('p', {role: 'status', class: 'muted'}, 'Loading the games…');
-  replace(root, h('h1', {}, 'Treasury'), h('p', {}, 'A game server for treasure-hunting card games: play with real cards on the table or entirely on your phones.'), status, yourTables());
+  replace(root, h('h1', {}, 'Treasury'), h('p', {}, 'A game server for treasure-hunting card games: play with real cards on the table or entirely on your phones.'), status, joinLink(), yourTables([]));
   let list;
   try {
     list = (await call('GET', '/v1/rulesets')).rulesets;
@@ -45,19 +49,43 @@ async function homePage(root) {
     status.textContent = e.message;
     return;
   }
-  replace(root, h('h1', {}, 'Treasury'), newTableForm(list), yourTables(),
+  replace(root, h('h1', {}, 'Treasury'), joinLink(), newTableForm(list), yourTables(list),
     h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
       h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')));
 }
 
-function yourTables() {
+function joinLink() {
+  return h('p', {class: 'join-link'}, 'Someone started a table? ', h('a', {href: '#/join', 'data-k': 'join'}, 'Join it with its code'), '.');
+}
+
+// yourTables lists the tables this device holds a credential of, by game
+// and player names, and says which have ended (read from the public view of
+// each: no credential is sent).
+function yourTables(rulesets) {
   const list = tables();
   if (!list.length) return null;
-  return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, 'Your tables on this device'),
-    h('ul', {class: 'tables'}, list.map((t) => h('li', {},
-      h('a', {href: gameLink(t.id, t.role, t.cred).replace(location.origin + '/', '')},
-        `${t.title || t.ruleset || 'Game'}: ${t.role === 'host' ? 'host' : t.name || 'seat'} (${new Date(t.at).toLocaleString()})`),
-      ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(t.id); route(); }}, 'Forget')))));
+  const title = (t) => t.title || (rulesets.find((r) => r.name === t.ruleset) || {}).title || 'A game';
+  const who = (t) => t.role === 'host' ? `host${t.names && t.names.length ? ` of ${t.names.join(', ')}` : ''}` : `playing as ${t.name || 'a seat'}`;
+  const items = list.map((t) => {
+    const state = h('span', {class: 'muted', 'data-table-state': ''}, '');
+    const link = h('a', {href: gameLink(t.id, t.role, t.cred).replace(location.origin + '/', '')}, `${title(t)}: ${who(t)}`);
+    (async () => {
+      try {
+        const g = await call('GET', `/v1/games/${encodeURIComponent(t.id)}`);
+        const names = (g.state && g.state.players || []).map((p) => p.name);
+        if (t.role === 'host' && names.length && !(t.names && t.names.length)) link.textContent = `${title(t)}: ${who({...t, names})}`;
+        state.textContent = g.ended ? ' · ended' : ' · in play';
+        state.dataset.tableState = g.ended ? 'ended' : 'playing';
+      } catch (e) {
+        state.textContent = e.status === 404 ? ' · no longer on the server' : '';
+        if (e.status === 404) state.dataset.tableState = 'gone';
+      }
+    })();
+    return h('li', {},
+      link, state, h('span', {class: 'muted'}, ` (${new Date(t.at).toLocaleString()})`),
+      ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(t.id); route(); }}, 'Forget'));
+  });
+  return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, 'Your tables on this device'), h('ul', {class: 'tables'}, items));
 }
 
 function newTableForm(all) {

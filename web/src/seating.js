@@ -1,0 +1,193 @@
+// Game night (issue 24): join a table by typing its code, the host's tools
+// to show the code and to give a lost seat a new link, and "play again".
+// Every call goes through the API (openapi.yaml: tag seating); credentials
+// travel in headers and bodies, and live on this device in the URL's
+// fragment and localStorage, never in a path or query sent to the server.
+import qrcode from 'qrcode-generator';
+import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
+
+const enc = encodeURIComponent;
+
+// spaced writes a join code as it is read aloud: two groups of three.
+export const spaced = (code) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+function qrImage(text, alt) {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const size = qr.getModuleCount() * 4 + 16;
+  return h('img', {src: qr.createDataURL(4, 2), alt, width: size, height: size});
+}
+
+// joinPage: type the code, pick your seat. The code may come in the
+// fragment (#/join/K7QM4T, the join QR code's link).
+export function joinPage(root, given) {
+  document.title = 'Treasury: join a table';
+  const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
+  const seatsBox = h('div', {'aria-live': 'polite'});
+  const input = h('input', {id: 'join-code', 'data-k': 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+    maxlength: 9, inputmode: 'text', 'aria-describedby': 'join-hint', value: given || ''});
+  const form = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'join-h'},
+    h('h2', {id: 'join-h'}, 'Join a table'),
+    h('div', {class: 'field'}, h('label', {for: 'join-code'}, 'The table\'s code'), input,
+      h('span', {id: 'join-hint', class: 'hint'}, 'Six letters and digits, as the host reads them out or shows them on the host\'s screen.')),
+    h('button', {type: 'submit', class: 'primary', 'data-k': 'join-find'}, 'Find the table'));
+  let code = '';
+
+  async function find() {
+    problem.textContent = '';
+    code = input.value.trim();
+    if (!code) {
+      problem.textContent = 'Type the code the host shows.';
+      input.focus();
+      return;
+    }
+    try {
+      const t = await call('POST', '/v1/join', {body: {code}});
+      showSeats(t);
+    } catch (e) {
+      replace(seatsBox);
+      problem.textContent = e.message;
+      problem.focus();
+    }
+  }
+
+  function showSeats(t) {
+    const free = t.seats.filter((s) => !s.taken);
+    replace(seatsBox, h('section', {'aria-labelledby': 'pick-h'},
+      h('h2', {id: 'pick-h', tabindex: '-1'}, 'Who are you?'),
+      free.length ? h('p', {}, 'Tap your name. A seat someone already plays is not offered: if it is yours and your phone lost it, ask the host to give it a new link.')
+        : h('p', {}, 'Every seat is taken. If one is yours, ask the host to give it a new link.'),
+      h('ul', {class: 'join-seats'}, t.seats.map((s) => h('li', {},
+        s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, `${s.name} (taken)`)
+          : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(t, s)}, `I am ${s.name}`))))));
+    seatsBox.querySelector('#pick-h').focus();
+  }
+
+  async function take(t, seat) {
+    problem.textContent = '';
+    try {
+      // An answer lost on the way is asked for again with the same key,
+      // which gets the same credential (not "taken" by this very phone).
+      const key = randomKey();
+      let c;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          c = await call('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
+          break;
+        } catch (e) {
+          if (e.status !== 0 || attempt >= 3) throw e;
+          await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+        }
+      }
+      remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: t.ruleset, name: seat.name});
+      location.hash = gameLink(c.game_id, 'seat', c.credential).replace(location.origin + '/', '');
+    } catch (e) {
+      problem.textContent = e.message;
+      problem.focus();
+      if (e.status === 409) find(); // someone was quicker: show the seats as they are now
+    }
+  }
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    find();
+  });
+  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, 'Join a table'), form, problem, seatsBox);
+  if (given) find();
+  else input.focus();
+}
+
+// hostEntry is this device's record of the host credential of game id.
+function hostEntry(id, cred) {
+  return tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred) || {id, role: 'host', cred};
+}
+
+// hostTools is the host's panel: the join code (with a QR code of the join
+// page), and a new link for any seat whose phone was lost. Works on any
+// device holding the host credential.
+export function hostTools(ctx) {
+  const {s} = ctx;
+  const ui = s.ui;
+  const names = (ctx.view.state && ctx.view.state.players || []).map((p) => p.name);
+  const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, 'Seating'));
+  if (!ctx.view.ended) {
+    if (s.joinCode) {
+      const url = `${location.origin}/#/join/${s.joinCode}`;
+      box.append(h('p', {}, 'Players join by typing this code at ', h('strong', {}, `${location.host}/#/join`), ' and tapping their name:'),
+        h('p', {class: 'join-code', 'data-testid': 'join-code', 'aria-label': `Join code ${s.joinCode.split('').join(' ')}`}, spaced(s.joinCode)),
+        qrImage(url, 'QR code of the join page with this code'));
+    } else {
+      box.append(h('p', {}, h('button', {type: 'button', 'data-k': 'show-code', 'data-action': 'show-join-code', onclick: async () => {
+        try {
+          s.joinCode = (await call('POST', `/v1/games/${enc(s.id)}/join-code`, {cred: s.cred})).code;
+          ctx.rerender();
+        } catch (e) {
+          ctx.fail(e.message);
+        }
+      }}, 'Show the join code')));
+    }
+  }
+  box.append(h('p', {}, 'A phone lost its seat (battery, closed tab)? Give that seat a new link: the old one stops working at once.'));
+  box.append(h('ul', {class: 'buttons'}, names.map((name, i) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
+    onclick: async () => {
+      if (ui.confirmReissue !== i) {
+        ui.confirmReissue = i;
+        ctx.rerender();
+        return;
+      }
+      ui.confirmReissue = undefined;
+      try {
+        const c = await call('POST', `/v1/games/${enc(s.id)}/seats/${i}/credential`, {cred: s.cred});
+        const entry = hostEntry(s.id, s.cred);
+        const seats = (entry.seats || []).slice();
+        while (seats.length < names.length) seats.push(null);
+        seats[i] = c.credential;
+        remember({...entry, seats, names});
+        ui.invitesOpen = true;
+        ctx.announce(`${name} has a new link: scan it from the invitations`);
+        ctx.rerender();
+      } catch (e) {
+        ctx.fail(e.message);
+      }
+    }}, ui.confirmReissue === i ? `Yes: new link for ${name}` : `New link for ${name}`)))));
+  return box;
+}
+
+// nextGamePanel is the end screen's "play again": the host starts the next
+// game with the same players and the next start player; every seat's phone
+// is moved to it by the stream's next_game event (or this button).
+export function nextGamePanel(ctx) {
+  const {s} = ctx;
+  if (ctx.role === 'public') {
+    return s.nextGame ? h('p', {}, h('a', {href: `#/game/${enc(s.nextGame)}`}, 'Follow the next game')) : null;
+  }
+  const label = ctx.role === 'host' ? 'Play again with the same players' : 'Go to the next game';
+  return h('section', {class: 'again', 'aria-labelledby': 'again-h'}, h('h2', {id: 'again-h'}, 'Another game?'),
+    ctx.role === 'host' ? h('p', {}, 'The same players and options; the next player starts. Every phone moves to the new game by itself.')
+      : h('p', {}, 'When the host starts the next game, this phone moves to it by itself.'),
+    h('button', {type: 'button', class: 'primary', 'data-k': 'play-again', 'data-action': 'play-again', onclick: () => followNext(ctx, true)}, label));
+}
+
+// followNext moves this screen to the next game: the host creates it (or
+// gets it), a seat asks for its own credential of it.
+export async function followNext(ctx, asked) {
+  const {s} = ctx;
+  if (s.movingOn) return;
+  s.movingOn = true;
+  try {
+    const n = await call('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
+    const old = tables().find((t) => t.id === s.id && t.role === ctx.role && t.cred === s.cred) || {};
+    const names = (n.game.state && n.game.state.players || []).map((p) => p.name);
+    if (n.host) {
+      remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old.title, names, seats: []});
+      location.hash = gameLink(n.game.id, 'host', n.credential).replace(location.origin + '/', '');
+    } else {
+      remember({id: n.game.id, role: 'seat', cred: n.credential, ruleset: n.game.ruleset, name: names[n.seat]});
+      location.hash = gameLink(n.game.id, 'seat', n.credential).replace(location.origin + '/', '');
+    }
+  } catch (e) {
+    s.movingOn = false;
+    if (asked || e.status !== 404) ctx.fail(e.status === 404 ? 'The host has not started the next game yet.' : e.message);
+  }
+}
