@@ -7,6 +7,8 @@ import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js'
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
 import * as ct from './games/ct.js';
+import {turnCue, keepAwake, cueSwitch} from './phone.js';
+import {howTo} from './howto.js';
 
 const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
 
@@ -32,6 +34,7 @@ export function openGame(root, id, role, cred) {
   let loading = null;
   let lastId = null;
   let seen = ''; // the last event id heard: where a new stream resumes
+  const awake = keepAwake(s); // the screen stays on while the game is played
 
   const ctx = {
     s,
@@ -271,6 +274,14 @@ export function openGame(root, id, role, cred) {
     const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, 'This app has no screen for this game yet: it can still be played through the API (see /docs).'));
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
+    // A seat's cue when its turn comes (switchable); every game's turn
+    // told in a few lines.
+    if (role === 'seat' && !s.view.ended) screen.insertBefore(cueSwitch(render), screen.children[1] || null);
+    if (role === 'public' && !document.body.classList.contains('tv')) {
+      screen.insertBefore(h('p', {class: 'tv-link'}, h('a', {href: `#/game/${encodeURIComponent(id)}/tv`, 'data-k': 'tv'}, 'Show it large, for a TV on the table')), screen.children[1] || null);
+    }
+    const how = howTo(s.view.ruleset);
+    if (how) screen.append(how);
     nodes.push(screen);
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
@@ -278,6 +289,9 @@ export function openGame(root, id, role, cred) {
     }
     replace(content, nodes);
     if (s.view.ended) setLive('ended');
+    turnCue(s);
+    awake.check();
+    if (!performance.getEntriesByName('treasury-game-interactive').length) performance.mark('treasury-game-interactive');
   }
 
   function invites() {
@@ -330,6 +344,7 @@ export function openGame(root, id, role, cred) {
   })();
 
   return () => {
+    awake.stop();
     s.closed = true;
     clearTimeout(timer);
     clearTimeout(retry);
