@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,7 +58,8 @@ func TestWebAppLayouts(t *testing.T) {
 			screens = append(screens,
 				screen{name + "-host", "#/game/" + id + "/host/" + url.PathEscape(created.Credentials.Host), live},
 				screen{name + "-seat", "#/game/" + id + "/seat/" + url.PathEscape(created.Credentials.Seats[0]), live},
-				screen{name + "-table", "#/game/" + id, live})
+				screen{name + "-table", "#/game/" + id, live},
+				screen{name + "-tv", "#/game/" + id + "/tv", live})
 		}
 	}
 	p := b.open("layout", s.http.URL+"/")
@@ -65,6 +67,19 @@ func TestWebAppLayouts(t *testing.T) {
 		b.run(p, chromedp.EmulateViewport(layoutWidths[0], 800))
 		eval[chromedp.Void](b, p, `location.hash = `+fmt.Sprintf("%q", sc.hash)+`; 0`)
 		b.waitFor(p, sc.ready, 15*time.Second)
+		if strings.HasSuffix(sc.name, "-seat") {
+			// Every game tells how a turn goes, in a few steps.
+			if n := eval[int](b, p, `document.querySelectorAll('details.howto li').length`); n < 3 {
+				t.Errorf("%s: How a turn goes has %d steps", sc.name, n)
+			}
+		}
+		if strings.HasSuffix(sc.name, "-tv") {
+			// The table's big screen: the public view, large, without the
+			// log and the links around it.
+			if got := eval[string](b, p, `[document.body.classList.contains('tv'), !!document.querySelector('.log, .crumbs')?.checkVisibility(), parseFloat(getComputedStyle(document.querySelector('main h1')).fontSize) >= 32].join()`); got != "true,false,true" {
+				t.Errorf("%s: (tv, log or links shown, large heading) = %s", sc.name, got)
+			}
+		}
 		for _, w := range layoutWidths {
 			b.run(p, chromedp.EmulateViewport(w, 800))
 			b.waitFor(p, fmt.Sprintf(`innerWidth === %d && !document.body.dataset.loading`, w), 5*time.Second)
@@ -127,5 +142,73 @@ func docShot(b *browser, p *page, name string) {
 	}
 	if err != nil {
 		b.t.Errorf("screenshot %s: %v", name, err)
+	}
+}
+
+// TestWebAppOptionLabels: the start page names a game's options in players'
+// words, not the API's descriptions, and shows an option only where it
+// applies (Colorful Treasure's action tokens in the advanced variant).
+func TestWebAppOptionLabels(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 30*time.Second)
+	p := b.open("home", s.http.URL+"/")
+	b.waitFor(p, `!!document.querySelector('#ruleset')`, 10*time.Second)
+	shown := func() string {
+		return eval[string](b, p, `[...document.querySelectorAll('form .field')].filter((f) => f.checkVisibility() && f.querySelector('[name^=opt-]')).map((f) => f.querySelector('label').innerText).join(' | ')`)
+	}
+	eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#ruleset'); s.value = 'colorful-treasure'; s.dispatchEvent(new Event('change')); })()`)
+	b.waitFor(p, `!!document.querySelector('#opt-variant')`, 5*time.Second)
+	if got := shown(); got != "Variant | Who plays first" {
+		t.Errorf("a standard game's options: %q", got)
+	}
+	eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#opt-variant'); s.value = 'advanced'; s.dispatchEvent(new Event('change', {bubbles: true})); })()`)
+	got := shown()
+	if !strings.Contains(got, "Action token 1: the side set out") || strings.Contains(got, "ignored in other variants") || strings.Count(got, "Action token") != 5 {
+		t.Errorf("an advanced game's options: %q", got)
+	}
+	if c := eval[string](b, p, `document.querySelector('#opt-token_1 option[value=b]').innerText`); c != "B: peek at up to 3 cards of one wonder, once" {
+		t.Errorf("token 1's side b reads %q", c)
+	}
+	b.axe(p)
+}
+
+// TestWebAppOneDeviceManyCredentials: a device that opens a seat's screen
+// and then the host's (the table's shared device, say) shows each what its
+// own credential may see: the host no hand, the seat its own. The server
+// names a game's versions alike for every viewer (ETag "0"), so a browser
+// that kept one viewer's answer could take it for another's (If-None-Match,
+// 304) unless the app's reads bypass the browser's cache.
+func TestWebAppOneDeviceManyCredentials(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 30*time.Second)
+	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital", "players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
+	var created struct {
+		Game struct {
+			ID string `json:"id"`
+		} `json:"game"`
+		Credentials struct {
+			Host  string   `json:"host"`
+			Seats []string `json:"seats"`
+		} `json:"credentials"`
+	}
+	if err := json.Unmarshal(r.Body, &created); err != nil {
+		t.Fatal(err)
+	}
+	p := b.open("device", s.http.URL+"/")
+	show := func(role, cred string) int {
+		eval[chromedp.Void](b, p, `location.hash = '#/game/`+created.Game.ID+`/`+role+`/`+cred+`'; 0`)
+		b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading && !!document.querySelector('.boards')`, 10*time.Second)
+		return eval[int](b, p, `document.querySelectorAll('[data-testid=hand]').length`)
+	}
+	if n := show("seat", created.Credentials.Seats[0]); n != 1 {
+		t.Errorf("Ann's screen shows %d hands, want her own", n)
+	}
+	if n := show("host", created.Credentials.Host); n != 0 {
+		t.Errorf("the host's screen, opened after Ann's on the same device, shows %d hands", n)
+	}
+	if n := show("seat", created.Credentials.Seats[1]); n != 1 {
+		t.Errorf("Bob's screen, opened after the host's on the same device, shows %d hands, want his own", n)
 	}
 }

@@ -31,7 +31,7 @@ const text = (x, y, t, attrs = {}) => el('text', {x, y, 'text-anchor': 'middle',
 export const coin = (label) => svg([
   el('circle', {cx: 12, cy: 12, r: 9.5, fill: '#f2c94c', stroke: '#8a6100', 'stroke-width': 1.5}),
   el('circle', {cx: 12, cy: 12, r: 6, fill: 'none', stroke: '#8a6100', 'stroke-width': 1.2}),
-  el('path', {d: 'M12 8.5v7M10 10.5h4', stroke: '#8a6100', 'stroke-width': 1.3, 'stroke-linecap': 'round'}),
+  el('path', {d: 'M9.5 13.5l2.5-5 2.5 5z', fill: '#8a6100'}),
 ], label, 'coin-art');
 
 export const palm = (label) => svg([
