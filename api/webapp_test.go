@@ -501,6 +501,7 @@ func checkDisplayPicker(b *browser, host *page) {
 	})()`); got != "ok" {
 		t.Errorf("the host's display report: %s", got)
 	}
+	docShot(b, host, "silver-and-gold-host")
 }
 
 // TestWebAppPhysicalGame plays a whole 2-player physical game of Silver &
