@@ -16,9 +16,11 @@ import (
 // appPolicy keeps the table app to what the server serves: its own script
 // and styles (no inline ones), the API and the event stream on the same
 // origin, and QR codes drawn as data: images. Credentials travel in the
-// URL's fragment, which no Referer carries, and the app sends none.
+// URL's fragment, which no Referer carries, and the app sends none. The
+// manifest and the service worker (the installable app's offline shell)
+// come from the server too.
 const appPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 // appFile is one built file of the app (or of the docs), kept gzipped too:
 // a phone on a slow network downloads the smaller one.
@@ -30,9 +32,10 @@ type appFile struct {
 
 // appFiles are web/dist's files by name, ready to serve.
 var appFiles = func() map[string]appFile {
-	types := map[string]string{".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+	types := map[string]string{".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+		".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
 	files := map[string]appFile{}
-	for _, name := range []string{"index.html", "app.js", "app.css"} {
+	for _, name := range []string{"index.html", "app.js", "app.css", "sw.js", "manifest.webmanifest", "icon.svg"} {
 		body, err := web.Dist.ReadFile("dist/" + name)
 		if err != nil {
 			panic("api: the table app is not built into the binary: " + err.Error())
@@ -63,6 +66,11 @@ func appAsset(c echo.Context) error {
 	f, ok := appFiles[c.Param("file")]
 	if !ok || c.Param("file") == "index.html" {
 		return echo.ErrNotFound
+	}
+	if c.Param("file") == "sw.js" {
+		// The offline shell covers the page at /, above the worker's own
+		// folder.
+		c.Response().Header().Set("Service-Worker-Allowed", "/")
 	}
 	return serveAppFile(c, f)
 }

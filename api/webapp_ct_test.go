@@ -109,6 +109,28 @@ func playColorfulTreasure(t *testing.T, variant string) {
 		if got := b.finalScore(ann); !strings.Contains(got, want[0]) {
 			t.Errorf("ann's final score %q does not show %q", got, want[0])
 		}
+		// Everything is public at the end: the final grid shows every
+		// card left, as the server says it was, and none face down (the
+		// host's page is a phone's width: a row per wonder).
+		b.waitFor(host, `!!document.querySelector('[data-testid=final]') && !document.body.dataset.loading`, 10*time.Second)
+		shown := eval[[]string](b, host, `[...document.querySelectorAll('table.ct-grid tbody td')].filter((td) => !td.classList.contains('gone')).map((td) => {
+			const was = td.querySelector('.ct-was');
+			return was && was.querySelector('svg.k-' + was.dataset.was) ? was.dataset.was : td.querySelector('.ct-back') ? 'face down' : 'other';
+		})`)
+		var faces []string
+		for _, c := range ctColumns(t, s, links[0]) {
+			for _, f := range c.Faces {
+				if f != "gone" {
+					faces = append(faces, f)
+				}
+			}
+		}
+		if len(faces) == 0 || strings.Join(shown, ",") != strings.Join(faces, ",") {
+			t.Errorf("the final grid shows %v; the cards left were %v", shown, faces)
+		}
+		if variant == "standard" {
+			docShot(b, host, "colorful-treasure-final")
+		}
 	}
 	// The log never says what a card showed; a peek's cards were shown.
 	peeks := 0
@@ -714,4 +736,28 @@ func TestWebAppColorfulTreasureLog(t *testing.T) {
 		}
 	}
 	b.axe(table)
+}
+
+// ctColumns reads the grid's columns of the game of a link as the API gives
+// them, with the faces of every column's places: the order in which a
+// phone-wide page's table (a row per wonder) lists its cells.
+func ctColumns(t *testing.T, s *server, link string) []struct{ Faces []string } {
+	t.Helper()
+	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
+	r := s.do(t, http.MethodGet, "/v1/games/"+id, nil)
+	var g struct {
+		State struct {
+			Columns []struct {
+				Faces []string `json:"faces"`
+			} `json:"columns"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal(r.Body, &g); err != nil {
+		t.Fatalf("game: %v %s", err, r.Body)
+	}
+	out := make([]struct{ Faces []string }, len(g.State.Columns))
+	for i, c := range g.State.Columns {
+		out[i].Faces = c.Faces
+	}
+	return out
 }

@@ -129,6 +129,12 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 	// Colorful Treasure.
 	{
 		choose("colorful-treasure", "#p0-petra-red")
+		// A long sheet is folded per player: the second player's part is
+		// folded and its ticks out of sight until it is opened.
+		if got := eval[string](b, p, `[document.querySelector('#p0-fold').open, document.querySelector('#p1-fold').open, document.querySelector('#p1-petra-red').checkVisibility(), !!document.querySelector('label[for=p0-petra-red] svg.k-red')].join()`); got != "true,false,false,true" {
+			t.Errorf("the sheet's players (open, open, second's tick visible, gem drawn): %s", got)
+		}
+		b.run(p, chromedp.Click(chromedp.CSS(`#p1-fold > summary`)))
 		b.run(p,
 			clear(`#p0-name`),
 			chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Ann"),

@@ -292,7 +292,12 @@ const step = `(() => {
   }
   let el;
   if ((el = q('button[data-reveal]'))) { el.click(); return 'reveal ' + el.dataset.reveal; }
-  if ((el = q('button[data-action=display]:not([disabled])'))) { el.click(); return 'display'; }
+  // A card turned up is reported by tapping its picture, then confirming.
+  if (q('button[data-action=display]') && !window.holdReports) {
+    if (q('button[data-action=display]').disabled) q('button[data-pick=display]').click();
+    q('button[data-action=display]').click();
+    return 'display';
+  }
   const act = q('section.action');
   const st = act ? act.dataset.state : '';
   if (st === 'keep') {
@@ -321,7 +326,8 @@ const step = `(() => {
     // Every other replacement from the deck: the top card (digital), or the
     // card the player names as drawn (physical).
     window.takes = (window.takes || 0) + 1;
-    const deck = q('button[data-take=deck]') || q('button[data-action=draw]:not([disabled])');
+    const draw = () => { if (q('button[data-action=draw]').disabled) q('button[data-pick=draw]').click(); q('button[data-action=draw]').click(); };
+    const deck = q('button[data-take=deck]') || (q('button[data-action=draw]') && {click: draw});
     if (deck && window.takes % 2 === 0) { deck.click(); return 'take from the deck'; }
     if ((el = q('button[data-take]'))) { el.click(); return 'take ' + el.dataset.take; }
     if (deck) { deck.click(); return 'take from the deck'; }
@@ -464,6 +470,40 @@ func scoreFromAPI(t *testing.T, s *server, link string) []string {
 	return lines
 }
 
+// checkDisplayPicker holds the host's display report to what a person sees:
+// the card turned up is chosen by tapping its picture among the cards still
+// possible, a colour at a time, drawn with their symbols (palm trees as
+// palms), with the confirmation in view; no list of ids to choose from.
+func checkDisplayPicker(b *browser, host *page) {
+	b.t.Helper()
+	t := b.t
+	if got := eval[string](b, host, `(() => {
+		const act = document.querySelector('section.action');
+		if (act.querySelector('select')) return 'the card is chosen from a select';
+		if (document.body.innerText.includes('♣')) return 'a palm tree is drawn as a club';
+		const shown = () => [...document.querySelectorAll('button[data-pick=display]')];
+		if (!shown().every((c) => c.classList.contains('colour-grey') && c.querySelector('.grid'))) return 'the first cards offered are not grey pictures';
+		if (!document.querySelector('button[data-pick=display] svg.palm-art')) return 'no grey card shows a palm tree drawn';
+		if (/grey-\d/.test(act.innerText)) return 'a card shows its id: ' + act.innerText;
+		document.querySelector('button[data-colour=purple]').click();
+		const purple = shown();
+		if (purple.length !== 12 || !purple.every((c) => c.classList.contains('colour-purple'))) return 'the purple filter shows ' + purple.map((c) => c.className).join();
+		if (!document.querySelector('button[data-action=display]').disabled) return 'the report can be confirmed before a card is tapped';
+		// Scrolled to the cards, as a person does, the confirmation
+		// stays in view below them.
+		purple[3].scrollIntoView({block: 'start'});
+		purple[3].click();
+		const go = document.querySelector('button[data-action=display]');
+		if (go.disabled || shown()[3].getAttribute('aria-pressed') !== 'true') return 'the tapped card is not chosen';
+		const r = go.getBoundingClientRect();
+		if (r.bottom > innerHeight || r.top < 0) return 'the confirmation is out of view at ' + r.top + ' of ' + innerHeight;
+		return 'ok';
+	})()`); got != "ok" {
+		t.Errorf("the host's display report: %s", got)
+	}
+	docShot(b, host, "silver-and-gold-host")
+}
+
 // TestWebAppPhysicalGame plays a whole 2-player physical game of Silver &
 // Gold through the pages: the host's device starts the table and reports
 // every expedition and display card, each player keeps, crosses (the red
@@ -482,7 +522,15 @@ func TestWebAppPhysicalGame(t *testing.T) {
 	// A shared screen follows the game without a credential.
 	table := b.open("table", eval[string](b, host, `document.querySelector('.invites a[href^="#/game/"]').href`))
 	axed := false
+	// The host's reports wait until the first display report is checked.
+	eval[chromedp.Void](b, host, `window.holdReports = true`)
+	picked := false
 	counts := b.playOut([]*page{host, ann, bob, table}, 100*time.Second, func(p *page, did string) {
+		if !picked && did == "keep" && b.seen(host, `!!document.querySelector('button[data-pick=display]')`, 5*time.Second) {
+			picked = true
+			checkDisplayPicker(b, host)
+			eval[chromedp.Void](b, host, `window.holdReports = false`)
+		}
 		if !axed && p == ann && strings.HasPrefix(did, "cross") {
 			axed = true
 			b.waitFor(ann, `!document.body.dataset.busy && !document.body.dataset.loading`, 5*time.Second)
@@ -490,6 +538,9 @@ func TestWebAppPhysicalGame(t *testing.T) {
 		}
 	})
 	t.Logf("moves tried through the pages: %v", counts)
+	if !picked {
+		t.Errorf("the host was never asked to report a display card")
+	}
 	// What the server accepted (a page tries a move again when the game
 	// moved on while its player chose, or a report was refused).
 	stored := movesFromAPI(t, s, links[0])
@@ -608,12 +659,18 @@ func TestWebAppScoreSheet(t *testing.T) {
 	b := newBrowser(t, 60*time.Second)
 	p := b.open("sheet", s.http.URL+"/#/sheet")
 	b.waitFor(p, `!!document.querySelector('#p1-name')`, 10*time.Second)
+	if n := eval[int](b, p, `document.querySelectorAll('select[multiple], option[value^=grey-]').length`); n != 0 {
+		t.Errorf("the sheet lists cards by id (%d elements)", n)
+	}
 	b.run(p,
 		chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Sarah"),
-		chromedp.SetAttributeValue(chromedp.CSS(`#p0-cards option[value="grey-01"]`), "selected", ""),
+		// The card is tapped as it looks, among the grey ones shown first.
+		chromedp.Click(chromedp.CSS(`button[data-sheet-card="p0:grey-01"]`)),
 		chromedp.SendKeys(chromedp.CSS(`#p0-coins`), "9"),
 		chromedp.SendKeys(chromedp.CSS(`#p0-cups`), "6, 2"),
 		chromedp.SendKeys(chromedp.CSS(`#p0-total`), "95"),
+		// The second player's part is folded until opened.
+		chromedp.Click(chromedp.CSS(`#p1-fold > summary`)),
 		chromedp.SendKeys(chromedp.CSS(`#p1-name`), "Tom"),
 		chromedp.SendKeys(chromedp.CSS(`#p1-cups`), "6"),
 		chromedp.Click(chromedp.CSS(`button[data-action=check]`)),

@@ -11,8 +11,9 @@ npm ci --no-audit --no-fund --loglevel=error
 rm -rf dist && mkdir -p dist
 npx --no-install esbuild src/main.js --bundle --minify --format=iife --target=es2020 \
 	--legal-comments=eof --outfile=dist/app.js --log-level=warning
-npx --no-install esbuild src/app.css --bundle --minify --outfile=dist/app.css --log-level=warning
-cp index.html dist/index.html
+npx --no-install esbuild src/style.css --bundle --minify --outfile=dist/app.css --log-level=warning
+npx --no-install esbuild src/sw.js --minify --target=es2020 --outfile=dist/sw.js --log-level=warning
+cp index.html static/manifest.webmanifest static/icon.svg dist/
 # The bundle carries qrcode-generator (MIT); its notice is the opening comment
 # of its source, which esbuild does not keep.
 awk '/^\/\//{print; next} {exit}' node_modules/qrcode-generator/dist/qrcode.mjs >dist/NOTICE.qrcode-generator

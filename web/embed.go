@@ -5,7 +5,9 @@ package web
 
 import "embed"
 
-// Dist is the built app: index.html, app.js and app.css under dist/.
+// Dist is the built app under dist/: index.html, app.js and app.css, and
+// what makes it an installable web app: its manifest, icon and service
+// worker (sw.js, the offline shell).
 //
-//go:embed dist/index.html dist/app.js dist/app.css
+//go:embed dist/index.html dist/app.js dist/app.css dist/sw.js dist/manifest.webmanifest dist/icon.svg
 var Dist embed.FS

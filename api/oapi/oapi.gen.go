@@ -239,6 +239,45 @@ func (e ColorfulTreasureColumnCells) Valid() bool {
 	}
 }
 
+// Defines values for ColorfulTreasureColumnFaces.
+const (
+	CTFaceBlue    ColorfulTreasureColumnFaces = "blue"
+	CTFaceChest   ColorfulTreasureColumnFaces = "chest"
+	CTFaceDiamond ColorfulTreasureColumnFaces = "diamond"
+	CTFaceGone    ColorfulTreasureColumnFaces = "gone"
+	CTFaceGreen   ColorfulTreasureColumnFaces = "green"
+	CTFaceKey     ColorfulTreasureColumnFaces = "key"
+	CTFacePurple  ColorfulTreasureColumnFaces = "purple"
+	CTFaceRed     ColorfulTreasureColumnFaces = "red"
+	CTFaceYellow  ColorfulTreasureColumnFaces = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ColorfulTreasureColumnFaces enum.
+func (e ColorfulTreasureColumnFaces) Valid() bool {
+	switch e {
+	case CTFaceBlue:
+		return true
+	case CTFaceChest:
+		return true
+	case CTFaceDiamond:
+		return true
+	case CTFaceGone:
+		return true
+	case CTFaceGreen:
+		return true
+	case CTFaceKey:
+		return true
+	case CTFacePurple:
+		return true
+	case CTFaceRed:
+		return true
+	case CTFaceYellow:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ColorfulTreasureColumnLock.
 const (
 	ColorfulTreasureColumnLockChest ColorfulTreasureColumnLock = "chest"
@@ -2002,6 +2041,11 @@ type ColorfulTreasureColumn struct {
 	// Example: true
 	DiamondToken bool `json:"diamond_token"`
 
+	// Faces Once a digital game has ended, what each place of `cells` shows, the cards left face down included (everything is public at the end); `gone` for a place taken. Absent while the game is played, and in a physical game, whose face-down cards the server never sees.
+	//
+	// Example: ["key","blue","red","gone","diamond"]
+	Faces *[]ColorfulTreasureColumnFaces `json:"faces,omitempty"`
+
 	// Lock Whether the wonder has a key or a chest card (left out in the junior game).
 	//
 	// Example: key
@@ -2022,6 +2066,11 @@ type ColorfulTreasureColumn struct {
 //
 // Example: down
 type ColorfulTreasureColumnCells string
+
+// ColorfulTreasureColumnFaces What a place of the column shows.
+//
+// Example: red
+type ColorfulTreasureColumnFaces string
 
 // ColorfulTreasureColumnLock Whether the wonder has a key or a chest card (left out in the junior game).
 //

@@ -28,6 +28,10 @@ type ColumnView struct {
 	DiamondToken bool     `json:"diamond_token"`
 	LockToken    bool     `json:"lock_token"`
 	Cells        []string `json:"cells"`
+	// Faces says, once a digital game has ended, what every place shows,
+	// the cards left face down included: everything is public at the end.
+	// A physical game's face-down cards are unknown to the server.
+	Faces []string `json:"faces,omitempty"`
 }
 
 // PlayerView is one seat: everything in front of a player is face up.
@@ -89,7 +93,15 @@ func (g *Game) View(_ domain.Viewer) View {
 		if !g.Junior() {
 			cv.Lock = w.Lock.String()
 		}
+		ended := g.Phase == PhaseEnded && g.Mode == Digital
 		for _, cell := range g.Grid[c] {
+			if ended {
+				if cell.State == CellGone || cell.Kind == unknown {
+					cv.Faces = append(cv.Faces, "gone")
+				} else {
+					cv.Faces = append(cv.Faces, Kind(cell.Kind).String())
+				}
+			}
 			switch cell.State {
 			case CellDown:
 				cv.Cells = append(cv.Cells, "down")

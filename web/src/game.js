@@ -8,6 +8,8 @@ import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
 import * as ct from './games/ct.js';
 import {hostTools, nextGamePanel, followNext} from './seating.js';
+import {turnCue, keepAwake, cueSwitch} from './phone.js';
+import {howTo} from './howto.js';
 
 const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
 
@@ -33,6 +35,7 @@ export function openGame(root, id, role, cred) {
   let loading = null;
   let lastId = null;
   let seen = ''; // the last event id heard: where a new stream resumes
+  const awake = keepAwake(s); // the screen stays on while the game is played
 
   const ctx = {
     s,
@@ -293,6 +296,14 @@ export function openGame(root, id, role, cred) {
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
     if (s.view.ended) nodes.push(nextGamePanel(ctx));
+    // A seat's cue when its turn comes (switchable); every game's turn
+    // told in a few lines.
+    if (role === 'seat' && !s.view.ended) screen.insertBefore(cueSwitch(render), screen.children[1] || null);
+    if (role === 'public' && !document.body.classList.contains('tv')) {
+      screen.insertBefore(h('p', {class: 'tv-link'}, h('a', {href: `#/game/${encodeURIComponent(id)}/tv`, 'data-k': 'tv'}, 'Show it large, for a TV on the table')), screen.children[1] || null);
+    }
+    const how = howTo(s.view.ruleset);
+    if (how) screen.append(how);
     nodes.push(screen);
     if (role === 'host') nodes.push(hostTools(ctx));
     if (s.log.length) {
@@ -301,6 +312,9 @@ export function openGame(root, id, role, cred) {
     }
     replace(content, nodes);
     if (s.view.ended) setLive('ended');
+    turnCue(s);
+    awake.check();
+    if (!performance.getEntriesByName('treasury-game-interactive').length) performance.mark('treasury-game-interactive');
   }
 
   function invites() {
@@ -354,6 +368,7 @@ export function openGame(root, id, role, cred) {
   })();
 
   return () => {
+    awake.stop();
     s.closed = true;
     clearTimeout(timer);
     clearTimeout(retry);

@@ -63,7 +63,10 @@ export async function call(method, path, {cred, body, ifMatch, idempotent} = {})
   if (idempotent) headers['Idempotency-Key'] = idempotent;
   let res;
   try {
-    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+    // Never from the browser's cache: the server names a game's versions
+    // alike for every viewer, so a kept answer for one credential (a seat's
+    // hand) could be revalidated (304) for another on the same device.
+    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store'});
   } catch {
     throw new ApiError('The server cannot be reached: check the connection and try again.', 0);
   }

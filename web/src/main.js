@@ -6,12 +6,15 @@
 //   #/game/<id>/host/<cred>     the host's screen (invites, reports)
 //   #/game/<id>/seat/<cred>     a player's screen
 //   #/game/<id>                 the public view of a game
+//   #/game/<id>/tv              the same, large, for a screen on the table
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
 import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
 import {joinPage} from './seating.js';
+import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options.js';
+import {installShell} from './phone.js';
 
 const main = document.getElementById('main');
 let closeScreen = null;
@@ -20,6 +23,8 @@ function route() {
   if (closeScreen) closeScreen();
   closeScreen = null;
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  // #/game/<id>/tv: the public view drawn large, for a screen on the table.
+  document.body.classList.toggle('tv', parts[0] === 'game' && parts[2] === 'tv');
   if (parts[0] === 'game' && parts[1]) {
     const role = parts[2] === 'host' || parts[2] === 'seat' ? parts[2] : 'public';
     const cred = role === 'public' ? '' : parts[3] || '';
@@ -37,6 +42,7 @@ function route() {
 
 window.addEventListener('hashchange', route);
 route();
+installShell();
 
 async function homePage(root) {
   document.title = 'Treasury: start a table';
@@ -52,6 +58,8 @@ async function homePage(root) {
   replace(root, h('h1', {}, 'Treasury'), joinLink(), newTableForm(list), yourTables(list),
     h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
       h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')));
+  // When the first screen can be used (measured by TestWebAppFast).
+  if (!performance.getEntriesByName('treasury-interactive').length) performance.mark('treasury-interactive');
 }
 
 function joinLink() {
@@ -119,8 +127,10 @@ function newTableForm(all) {
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, 'Start the table'));
     replace(body, fields);
+    showApplicable(form);
   }
 
+  form.addEventListener('change', () => showApplicable(form));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     problem.textContent = '';
@@ -165,18 +175,25 @@ function nameSeats(form, i, names) {
 }
 
 function optionField(o, count, names) {
+  const f = optionFieldOf(o, count, names);
+  const when = optionWhen(o);
+  if (when) f.dataset.when = when.join('=');
+  return f;
+}
+
+function optionFieldOf(o, count, names) {
   const id = 'opt-' + o.name;
-  const label = h('label', {for: id}, o.description || o.name);
+  const label = h('label', {for: id}, optionLabel(o));
   if (o.type === 'integer' && o.seat) {
     const seats = [];
     for (let i = 0; i < count; i++) seats.push(h('option', {value: i, selected: i === o.default}, seatLabel(i, names)));
     return h('div', {class: 'field'}, label, h('select', {id, name: id, 'data-seats': true}, seats));
   }
   if (o.type === 'boolean') {
-    return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', o.description || o.name));
+    return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', optionLabel(o)));
   }
   if (o.enum) {
-    return h('div', {class: 'field'}, label, h('select', {id, name: id}, o.enum.map((v) => h('option', {value: v, selected: v === o.default}, v))));
+    return h('div', {class: 'field'}, label, h('select', {id, name: id}, o.enum.map((v) => h('option', {value: v, selected: v === o.default}, choiceLabel(o, v)))));
   }
   if (o.type === 'integer') {
     return h('div', {class: 'field'}, label, h('input', {id, name: id, type: 'number', min: o.minimum, max: o.maximum, value: o.default}));

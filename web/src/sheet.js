@@ -4,6 +4,8 @@
 // tally holds (fields), how it becomes the sheet the API takes (sheet), and
 // which lines its answer has (columns).
 import {h, replace, call} from './lib.js';
+import {cardPicture} from './games/silvergold.js';
+import {gem} from './cards/art.js';
 
 const title = (id) => String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
@@ -40,31 +42,54 @@ const total = (i, p) => input(p, `p${i}-total`, 'total', 'Total written (optiona
 const silverGold = {
   least: 1, // a sheet may hold some of the table
   intro: 'After a game of Silver & Gold played on paper, enter what each player wrote.',
+  fold: true,
   async prepare(rs) {
     const cat = await call('GET', `/v1/catalogs/standard?ruleset=${encodeURIComponent(rs.name)}`);
-    return {ids: cat.cards.map((c) => c.id)};
+    return {cards: cat.cards};
   },
   fields(i, p, data) {
     return [
-      h('div', {class: 'field'}, h('label', {for: `p${i}-cards`}, 'Completed cards'), h('span', {class: 'hint', id: `p${i}-cards-hint`}, 'Select every card in the scoring pile (Ctrl or long press for several).'),
-        h('select', {id: `p${i}-cards`, multiple: true, size: 6, 'aria-describedby': `p${i}-cards-hint`, onchange: (e) => { p.cards = Array.from(e.target.selectedOptions, (o) => o.value); }},
-          data.ids.map((c) => h('option', {value: c, selected: (p.cards || []).includes(c)}, c)))),
+      h('fieldset', {}, h('legend', {}, 'Completed cards'), h('span', {class: 'hint'}, 'Tap every card in the scoring pile: its colour, then its picture.'), sgCards(i, p, data)),
       input(p, `p${i}-coins`, 'coins', 'Coins crossed', null, {inputmode: 'numeric'}),
       input(p, `p${i}-cups`, 'cups', 'Cups', 'Their values, separated by commas: 6, 2', {inputmode: 'numeric'}),
       input(p, `p${i}-palms`, 'palms', 'Palm boxes', 'The values written, separated by commas: 2, 3, 3', {inputmode: 'numeric'}),
     ];
   },
-  // A multiple select may change without its change event (a test, an
-  // assistive tool): read it once more when the sheet is sent.
-  sync(i, p, form) {
-    const sel = form.querySelector(`#p${i}-cards`);
-    if (sel) p.cards = Array.from(sel.selectedOptions, (o) => o.value);
-  },
+  summary: (p) => `${(p.cards || []).length} card${(p.cards || []).length === 1 ? '' : 's'}`,
   player: (p, t, who) => ({cards: (p.cards || []).map((id) => ({id})), coins: number(p.coins, `${who}, coins`) ?? 0,
     cups: nums(p.cups, `${who}, cups`), palms: nums(p.palms, `${who}, palm boxes`)}),
   columns: [['Coins', (p) => p.lines.coins], ['Cups', (p) => p.lines.cups], ['Palms', (p) => p.lines.palms], ['Cards', (p) => p.lines.cards], ['Seals', (p) => p.lines.seals]],
   decided: (r) => (r.decided_by === 'total' ? 'fewer points than' : `fewer completed ${r.decided_by} cards than`),
 };
+
+// sgCards picks a player's completed Silver & Gold cards by tapping their
+// pictures, a colour at a time; it draws itself again when tapped.
+const COLOURS = ['grey', 'green', 'orange', 'purple'];
+function sgCards(i, p, data) {
+  const box = h('div', {class: 'sheet-cards'});
+  const chosen = p.cards || (p.cards = []);
+  const draw = () => {
+    const colour = p.colour || 'grey';
+    const of = (col) => (data.cards || []).filter((c) => c.colour === col);
+    const picked = (data.cards || []).filter((c) => chosen.includes(c.id));
+    replace(box,
+      h('div', {class: 'filters', role: 'group', 'aria-label': 'Colour'}, COLOURS.map((col) => {
+        const n = of(col).filter((c) => chosen.includes(c.id)).length;
+        return h('button', {type: 'button', 'aria-pressed': col === colour ? 'true' : 'false', 'data-k': `p${i}-col-${col}`, 'data-colour': col,
+          onclick: () => { p.colour = col; draw(); }}, col, n ? ` (${n} chosen)` : '');
+      })),
+      h('div', {class: 'tiles'}, of(colour).map((c) => cardPicture(c, {'aria-pressed': chosen.includes(c.id) ? 'true' : 'false', 'data-k': `p${i}-card-${c.id}`, 'data-sheet-card': `p${i}:${c.id}`,
+        onclick: () => {
+          const at = chosen.indexOf(c.id);
+          if (at >= 0) chosen.splice(at, 1);
+          else chosen.push(c.id);
+          draw();
+        }}, {small: true}))),
+      h('p', {class: 'muted', 'aria-live': 'polite'}, picked.length ? `${picked.length} chosen: ${picked.map((c) => `${c.colour} ${c.value}`).join(', ')}` : 'None chosen yet.'));
+  };
+  draw();
+  return box;
+}
 
 const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
 
@@ -95,6 +120,8 @@ const EFFECTS = {peek_two: '1a: peek at 2', peek_three: '1b: peek at 3', fourth_
 const AWARDS = {colorful_gems: 'Colorful Gems', explorer: 'Explorer', chest: 'Chest'};
 
 const colorfulTreasure = {
+  fold: true,
+  summary: (p) => `${(p.cards || []).length} card${(p.cards || []).length === 1 ? '' : 's'} ticked`,
   least: 2, // the whole table: who holds which card is checked across it
   intro: 'After a game of Colorful Treasure played with the real cards, tick what each player has in front of them.',
   async prepare(rs) {
@@ -109,7 +136,7 @@ const colorfulTreasure = {
     return [
       h('fieldset', {}, h('legend', {}, 'Cards and diamond tokens, by wonder'),
         h('div', {class: 'sheet-wonders'}, data.wonders.map((w) => h('fieldset', {class: 'sheet-wonder'}, h('legend', {}, title(w.id)),
-          ['diamond', ...(junior ? [] : [w.lock]), ...w.colours].map((k) => check(p, `p${i}-${w.id}-${k}`, 'cards', `${w.id}/${k}`, k, 'gem-' + k)),
+          ['diamond', ...(junior ? [] : [w.lock]), ...w.colours].map((k) => check(p, `p${i}-${w.id}-${k}`, 'cards', `${w.id}/${k}`, [gem(k), ' ', k], 'gem-chip')),
           junior ? null : check(p, `p${i}-${w.id}-token`, 'tokens', w.id, 'diamond token'))))),
       t.variant === 'advanced' ? h('fieldset', {}, h('legend', {}, 'Action tokens'),
         Object.entries(EFFECTS).map(([e, label]) => check(p, `p${i}-action-${e}`, 'actions', e, label))) : null,
@@ -173,11 +200,20 @@ export async function sheetPage(root, asked) {
   function draw() {
     const game = GAMES[rs.name];
     intro.textContent = `${game.intro} The server scores every line, ranks the players and lists every mistake. Nothing is stored.`;
-    replace(list, game.table ? game.table(table, draw) : null, players.map((p, i) => h('fieldset', {class: 'card-panel'}, h('legend', {}, `Player ${i + 1}`),
+    // A long sheet is folded per player: the first open, the others
+    // folded and summed up in their headings (a player added opens).
+    const panel = (p, i) => h('fieldset', {class: 'card-panel'}, h('legend', {}, `Player ${i + 1}`),
       input(p, `p${i}-name`, 'name', 'Name', null, {autocomplete: 'off', maxlength: 32}),
       game.fields(i, p, data, table),
       total(i, p),
-      players.length > game.least ? h('button', {type: 'button', 'data-k': `remove-${i}`, onclick: () => { players.splice(i, 1); draw(); }}, `Remove player ${i + 1}`) : null)));
+      players.length > game.least ? h('button', {type: 'button', 'data-k': `remove-${i}`, onclick: () => { players.splice(i, 1); draw(); }}, `Remove player ${i + 1}`) : null);
+    replace(list, game.table ? game.table(table, draw) : null, players.map((p, i) => {
+      if (!game.fold) return panel(p, i);
+      if (p.open === undefined) p.open = i === 0;
+      return h('details', {class: 'player-fold', id: `p${i}-fold`, open: p.open, ontoggle: (e) => { p.open = e.target.open; }},
+        h('summary', {'data-k': `p${i}-fold`}, `Player ${i + 1}${(p.name || '').trim() ? ': ' + p.name.trim() : ''}`, h('span', {class: 'muted'}, ` · ${game.summary(p)}`)),
+        panel(p, i));
+    }));
   }
 
   const picker = h('div', {class: 'field'}, h('label', {for: 'sheet-ruleset'}, 'Game'),
@@ -204,7 +240,7 @@ export async function sheetPage(root, asked) {
     }
   }}, picker, list,
   h('div', {class: 'buttons'},
-    h('button', {type: 'button', 'data-k': 'add-player', onclick: () => { if (players.length < (rs ? rs.max_players : 4)) { players.push({}); draw(); } }}, 'Add a player'),
+    h('button', {type: 'button', 'data-k': 'add-player', onclick: () => { if (players.length < (rs ? rs.max_players : 4)) { players.push({open: true}); draw(); } }}, 'Add a player'),
     h('button', {type: 'submit', class: 'primary', 'data-action': 'check'}, 'Check the sheet')));
 
   function show(res) {

@@ -13,6 +13,7 @@
 // On a narrow screen the grid is drawn with the wonders as rows, so that
 // its ten wonders fit a phone's width with cards still large enough to tap.
 import {h} from '../lib.js';
+import {gem, wonderArt} from '../cards/art.js';
 
 export const ruleset = 'colorful-treasure';
 // Listed for the log; the screen reads the game again after every move.
@@ -209,7 +210,7 @@ function reportPanel(ctx, a, pick) {
     const id = 'shows-' + k;
     return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, `${place({wonder: st.columns[p.column].wonder, row: p.row})} shows:`),
       h('div', {class: 'buttons'}, offered(ctx, pick, p).map((kind) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
-        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, h('span', {class: 'ct-swatch gem-' + kind, 'aria-hidden': 'true'}), kind))));
+        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, gem(kind), kind))));
   });
   const who = a.host ? ` for ${name(ctx, a.seat)}` : '';
   return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
@@ -241,15 +242,16 @@ function narrow(ctx) {
   return ctx.s.ctNarrow.matches;
 }
 
-const ABBR = {red: 'R', yellow: 'Y', green: 'G', blue: 'B', purple: 'P'};
 const tokensLeft = (c) => [c.diamond_token ? 'diamond' : '', c.lock_token && c.lock ? c.lock : ''].filter(Boolean);
 
 function wonderHead(c, slim, attrs) {
   const left = tokensLeft(c);
-  const colours = c.colours.map((k) => h('span', {class: 'gem gem-' + k}, slim ? [h('span', {'aria-hidden': 'true'}, ABBR[k] || k), h('span', {class: 'sr-only'}, k + ' ')] : k));
+  // The wonder's card back: its silhouette and name, its three gem colours
+  // and its key or chest, as pictures.
+  const colours = c.colours.map((k) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, k + ' ')));
   return h('th', {class: 'ct-wonder', ...attrs},
-    h('span', {class: 'ct-wname'}, wonder(c.wonder)),
-    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'muted'}, ' ' + c.lock) : null),
+    h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(c.wonder))),
+    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, c.lock)) : null),
     slim ? h('span', {class: 'muted ct-tokens'}, h('span', {'aria-hidden': 'true'}, left.length ? `+${left.map((k) => (k === 'diamond' ? '◆' : k)).join(' ')}` : '–'),
       h('span', {class: 'sr-only'}, left.length ? `tokens: ${left.join(', ')}` : 'no tokens'))
       : h('span', {class: 'muted ct-tokens'}, left.length ? `${left.join(' + ')} token${left.length === 1 ? '' : 's'}` : 'no tokens'));
@@ -264,9 +266,16 @@ function cellOf(ctx, a, c, col, r, pick, picked, slim) {
   if (cell !== 'down') {
     // Narrow, a gem shows its colour's letter (as the wonders' colours do)
     // and a diamond ◆; a screen reader hears the word.
-    const short = slim && (ABBR[cell] || (cell === 'diamond' ? '◆' : ''));
-    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face gem-' + cell, 'data-shows': cell}, short ? [h('span', {'aria-hidden': 'true'}, short), h('span', {class: 'sr-only'}, cell)] : cell),
+    // A card face up shows its picture: a gem of its colour, a diamond, a
+    // key or a chest (a screen reader hears the word).
+    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face face-' + cell, 'data-shows': cell}, gem(cell), h('span', {class: 'sr-only'}, cell)),
       h('span', {class: 'sr-only'}, ` (${what})`));
+  }
+  // At the end everything is public: a card left face down shows what it
+  // was (the view's faces, in a digital game).
+  const was = c.faces && c.faces[r];
+  if (was && was !== 'gone') {
+    return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, `${what}: was face down, ${was}`)));
   }
   if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
     const on = picked.some((p) => samePos(p, pos));
@@ -274,7 +283,7 @@ function cellOf(ctx, a, c, col, r, pick, picked, slim) {
     const said = on && pick.report && (ctx.ui.shows || {})[key(pos)];
     return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': key(pos), 'aria-pressed': on ? 'true' : 'false',
       'aria-label': `${pick.peek ? 'Peek at' : pick.report ? 'Turned over:' : 'Flip'} ${what}${said ? `, shows ${said}` : ''}`, onclick: () => tap(ctx, pos, pick, a)},
-    said ? h('span', {class: 'gem ct-said gem-' + said}, ABBR[said] || (said === 'diamond' ? '◆' : said)) : '?'));
+    said ? h('span', {class: 'ct-said'}, gem(said)) : '?'));
   }
   return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, `${what}: face down`)));
 }
@@ -303,7 +312,8 @@ function grid(ctx, a) {
       body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c, col) => cellOf(ctx, a, c, col, r, pick, picked))));
     }
   }
-  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, `The grid · ${st.cards_left} cards left`),
+  const faces = st.columns.some((c) => c.faces);
+  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? 'The grid: every card left, turned over' : `The grid · ${st.cards_left} cards left`),
     h('div', {class: 'ct-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'grid-h'},
       h('table', {class: slim ? 'ct-grid ct-narrow' : 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))),
     pick && pick.report && picked.length ? reportPanel(ctx, a, pick) : null);
@@ -389,7 +399,8 @@ export function render(ctx) {
   }
   out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Players'), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
     h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, ' · on turn') : null),
-    h('p', {}, h('strong', {}, 'Cards: '), p.cards.length ? p.cards.map((c) => `${c.kind} (${wonder(c.wonder)})`).join(', ') : 'none'),
+    h('div', {class: 'ct-have'}, h('strong', {}, 'Cards: '), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
+      gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, `${c.kind} (${wonder(c.wonder)})`)))) : 'none'),
     h('p', {}, h('strong', {}, 'Tokens: '), [p.diamond_tokens.length ? `diamond tokens of ${p.diamond_tokens.map(wonder).join(', ')}` : '', p.key_tokens ? `${p.key_tokens} key` : '',
       p.chest_tokens ? `${p.chest_tokens} chest` : '', p.action_tokens.length ? `action token${p.action_tokens.length === 1 ? '' : 's'} ${p.action_tokens.join(', ')}` : ''].filter(Boolean).join(' · ') || 'none'),
     h('p', {class: 'muted'}, `${p.turns} turn${p.turns === 1 ? '' : 's'} played`))))));

@@ -5,6 +5,18 @@
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
 import {h} from '../lib.js';
+import {treasure, pirate} from '../cards/art.js';
+
+// tcard draws treasure cards as they lie: the treasure's picture and how
+// many (a set's size, a hand's count).
+function tcard(t, n, label) {
+  return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || `${n} ${t}`}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
+}
+
+// setsArt draws sets of treasure cards, or says there are none.
+function setsArt(list, what) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(s.treasure, s.size, `${what} ${s.size} ${s.treasure}`))) : h('span', {}, 'none');
+}
 
 export const ruleset = 'lucky-treasure-hunter';
 // Listed for the log ("What happened"); the screen reads the game again
@@ -111,12 +123,11 @@ function move(o) {
   return m;
 }
 
-const sets = (list) => (list.length ? list.map((s) => `${s.size} ${s.treasure}`).join(', ') : 'none');
 
 // dice draws dice: pirates first, then blanks, then those still to roll.
 function dice(pirates, blanks, pending, label) {
   const out = [];
-  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, h('span', {'aria-hidden': 'true'}, '☠'), h('span', {class: 'sr-only'}, 'pirate')));
+  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, 'pirate')));
   for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, 'blank')));
   for (let i = 0; i < pending; i++) out.push(h('li', {class: 'die pending'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, 'to roll')));
   return h('ul', {class: 'dice', 'aria-label': label}, out);
@@ -193,7 +204,7 @@ function options(ctx, l, forName) {
       out.push(placePicker(ctx, places, forName, key, attr));
     } else {
       out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
-        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, t), h('span', {class: 'buttons'},
+        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', t), h('span', {class: 'buttons'},
           places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, `Place ${o.count} ${t}`)))))));
     }
   }
@@ -218,7 +229,7 @@ function placePicker(ctx, places, forName, key, attr) {
   return h('div', {class: 'place-pick'},
     h('p', {id: key + 'pt'}, 'Which treasure?'),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
-      'aria-pressed': x === t ? 'true' : 'false', onclick: () => pick('placeT', x)}, x))),
+      'aria-pressed': x === t ? 'true' : 'false', class: 'tpick', onclick: () => pick('placeT', x)}, treasure(x), ' ', x))),
     t ? h('p', {id: key + 'pn'}, `How many ${t}?`) : null,
     t ? h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pn'}, ns.map(([o]) => h('button', {type: 'button', 'data-k': key + 'n-' + o.count, 'data-count': o.count,
       'aria-pressed': chosen && chosen[0] === o ? 'true' : 'false', onclick: () => pick('placeN', o.count)}, String(o.count)))) : null,
@@ -236,7 +247,7 @@ function middlePicker(ctx) {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
     const set = (v) => { picked[t] = v; ctx.rerender(); };
-    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, t),
+    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', t),
       h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': `One ${t} fewer`, disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
       h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': `One ${t} more`, disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
@@ -261,7 +272,7 @@ function rollPicker(ctx, n) {
     h('p', {}, `${name(ctx, s.seat)} rolls ${n} ${n === 1 ? 'die' : 'dice'} for ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}. Tap each die that shows the pirate.`),
     h('ul', {class: 'dice roll'}, faces.map((f, i) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
       'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': `Die ${i + 1}: pirate`,
-      onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; ctx.rerender(); }}, f === 'pirate' ? '☠' : ' ')))),
+      onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; ctx.rerender(); }}, f === 'pirate' ? pirate() : ' ')))),
     h('p', {}, `${pirates} pirate${pirates === 1 ? '' : 's'}, ${n - pirates} blank`),
     h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => ctx.play({type: 'roll', faces: faces.slice()})}, 'Report the roll'));
 }
@@ -312,17 +323,13 @@ export function render(ctx) {
   if (v.ended && ctx.score) out.push(finalScore(ctx));
   if (st.steal) out.push(stealPanel(ctx));
   out.push(action(ctx));
-  out.push(h('p', {}, h('strong', {}, 'In the middle: '), sets(st.middle)));
+  out.push(h('div', {class: 'middle'}, h('strong', {}, 'In the middle: '), setsArt(st.middle, 'a set of')));
   out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Players'), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
     h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, ' · on turn') : null),
-    p.hand ? h('p', {}, h('strong', {}, 'Hand: '), TREASURES.filter((t) => p.hand[t]).map((t) => `${p.hand[t]} ${t}`).join(', ') || 'empty') : h('p', {'data-testid': 'hand-size'}, `${p.hand_size} card${p.hand_size === 1 ? '' : 's'} in hand`),
-    h('p', {}, h('strong', {}, 'Sets: '), sets(p.sets)),
+    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, 'Hand: '), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], `${p.hand[t]} ${t} in hand`))) : 'empty')
+      : h('p', {'data-testid': 'hand-size'}, `${p.hand_size} card${p.hand_size === 1 ? '' : 's'} in hand`),
+    h('div', {}, h('strong', {}, 'Sets: '), setsArt(p.sets, 'a set of')),
     h('p', {class: 'muted'}, `captain ${p.captain_used ? 'used' : 'unused'}${p.captain_heart ? ' · Captain Heart' : ''}`))))));
-  out.push(h('details', {class: 'howto'}, h('summary', {'data-k': 'howto'}, 'How a turn goes'),
-    h('ol', {}, h('li', {}, 'Place 1 to 5 cards of one treasure from your hand into the middle (cards of a type join a set of fewer than 5 first).'),
-      h('li', {}, 'Steal a set from the middle or another player: roll one die per card. All pirates: the set is yours. Otherwise re-roll blank dice by discarding cards of the set’s treasure (one per die), turn your captain over once a game to re-roll every blank die, or stop.'),
-      h('li', {}, 'Draw back up to 5. When the pile runs out, the round is played out and the game ends before Captain Heart’s turn.')),
-    h('p', {}, 'Each collected card scores 1, an unused captain 1 more; ties go to larger sets.')));
   return h('div', {class: 'lth'}, out);
 }
 

@@ -3,13 +3,13 @@
 // reports: expedition cards and display cards, with only the choices the
 // server lists), and everyone's view of the table and the final score.
 import {h, call} from '../lib.js';
+import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from '../cards/art.js';
 
 export const ruleset = 'silver-and-gold';
 export const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
   'card_completed', 'no_replacement', 'card_taken', 'display_card', 'cards_kept', 'turn_resolved', 'round_ended', 'game_ended'];
 
 const SYMBOL = {o: 'blank', c: 'coin', p: 'palm tree', x: 'red cross'};
-const GLYPH = {o: '', c: '●', p: '♣', x: '✚'};
 const catalogs = new Map();
 
 // load fetches the game's catalog once: every card's grid, colour and value.
@@ -43,6 +43,12 @@ function patternName(ctx, code) {
   return e ? `${e.name} (${code})` : String(code);
 }
 
+// short names a card in a line of text as it looks: colour and value.
+function short(ctx, id) {
+  const c = ctx.s.catalog && ctx.s.catalog.cards.get(id);
+  return c ? `${c.colour} ${c.value}${c.seal ? ' with a seal' : ''} card` : `card ${id}`;
+}
+
 // describe turns an event into a line of the table's log.
 export function describe(ev, d, ctx) {
   d = d || {};
@@ -59,11 +65,11 @@ export function describe(ev, d, ctx) {
     case 'cup_taken':
       return `${who} takes the cup of ${d.value ?? d.cup ?? ''}.`;
     case 'card_completed':
-      return `${who} completes ${d.card}.`;
+      return `${who} completes the ${short(ctx, d.card)}.`;
     case 'card_taken':
-      return `${who} takes ${d.card || 'a card'} from the ${d.from || 'display'}.`;
+      return `${who} takes ${d.card ? 'the ' + short(ctx, d.card) : 'a card'} from the ${d.from || 'display'}.`;
     case 'display_card':
-      return `${d.card} is turned up into the display.`;
+      return `The ${short(ctx, d.card)} is turned up into the display.`;
     case 'cards_kept':
       return 'Everyone has kept their two cards.';
     case 'no_replacement':
@@ -106,23 +112,61 @@ function grid(card, opts = {}) {
     if (opts.fits && opts.fits.has(key)) label += ', the pattern fits here';
     if (opts.onTap && !crossed) {
       return h('button', {type: 'button', class: cls.join(' '), 'aria-label': label, 'aria-pressed': sel || extra ? 'true' : 'false',
-        'data-k': 'box-' + key, 'data-box': key, onclick: () => opts.onTap(key)}, GLYPH[ch]);
+        'data-k': 'box-' + key, 'data-box': key, onclick: () => opts.onTap(key)}, symbol(ch));
     }
-    return h('span', {class: cls.join(' '), role: 'img', 'aria-label': label}, crossed ? '✕' : GLYPH[ch]);
+    // Inside a card that is itself a button (a picture to tap), the boxes
+    // are the picture: the button's name says the card.
+    if (opts.decor) return h('span', {class: cls.join(' ')}, symbol(ch), crossed ? crossedOut() : null);
+    return h('span', {class: cls.join(' '), role: 'img', 'aria-label': label}, symbol(ch), crossed ? crossedOut() : null);
   })));
   return h('div', {class: 'grid'}, rows);
 }
 
+// cardWords says a card as a player sees it: its colour and value, what its
+// boxes show and its seal (the catalog's id is printed on no real card; it
+// comes last, to tell two alike cards apart).
+export function cardWords(card) {
+  const n = (ch) => card.grid.join('').split(ch).length - 1;
+  const parts = [`${card.colour} ${card.value}`];
+  const c = n('c');
+  const p = n('p');
+  const x = n('x');
+  if (c) parts.push(`${c} coin${c > 1 ? 's' : ''}`);
+  if (p) parts.push(`${p} palm tree${p > 1 ? 's' : ''}`);
+  if (x) parts.push(`${x} red cross${x > 1 ? 'es' : ''}`);
+  if (card.seal) parts.push(`seal: ${card.seal.points} per ${card.seal.colour} card`);
+  return `${parts.join(', ')} (${card.id})`;
+}
+
+// cardTitle is the card's top edge as printed: the value top left, the
+// seal (if any) top right.
 function cardTitle(card, extra) {
-  const seal = card.seal ? ` · seal: ${card.seal.points} per ${card.seal.colour} card` : '';
-  return h('p', {class: 'card-title'}, h('strong', {}, card.id), ` · ${card.value} points${seal}`, extra ? ` · ${extra}` : '');
+  return h('p', {class: 'card-title'}, h('span', {class: 'card-value', 'aria-hidden': 'true'}, String(card.value)),
+    extra ? h('span', {class: 'card-left'}, extra) : null,
+    card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, `seal: ${card.seal.points} per ${card.seal.colour} card`)) : null);
 }
 
 function cardTile(ctx, id, opts = {}, ...after) {
   const card = ctx.s.catalog.cards.get(id) || opts.card;
   if (!card) return h('div', {class: 'tile'}, id);
-  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${card.id}, ${card.colour}, ${card.value} points${opts.left !== undefined ? `, ${opts.left} boxes left` : ''}`},
+  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(card)}${opts.left !== undefined ? `, ${opts.left} boxes left` : ''}`},
     cardTitle(card, opts.left !== undefined ? `${opts.left} left` : ''), grid(card, opts), after);
+}
+
+// cardButton is a card drawn as a button: tapping the picture chooses it.
+function cardButton(ctx, id, attrs, opts = {}) {
+  const card = ctx.s.catalog.cards.get(id);
+  if (!card) return h('button', {type: 'button', ...attrs}, id);
+  return cardPicture(card, attrs, opts);
+}
+
+// cardPicture draws a catalog card as a button to tap (the score sheet
+// uses it too).
+export function cardPicture(card, attrs, opts = {}) {
+  return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': `${opts.verb ? opts.verb + ' ' : ''}${cardWords(card)}`, ...attrs},
+    // The picture is the button's content; its name (the label) says it
+    // in words.
+    h('span', {class: 'pick-face', 'aria-hidden': 'true'}, cardTitle(card), grid(card, {decor: true})));
 }
 
 function pattern(ctx, code) {
@@ -213,15 +257,20 @@ function keepPanel(ctx, me) {
   }
   parts.push(h('div', {class: 'tiles'}, shown.map((id) => {
     const on = ui.keep.includes(id);
-    return cardTile(ctx, id, {small: from.length > 8}, h('button', {type: 'button', class: 'pick', 'aria-pressed': on ? 'true' : 'false', 'data-k': 'keep-' + id, 'data-keep': id,
+    return cardButton(ctx, id, {'aria-pressed': on ? 'true' : 'false', 'data-k': 'keep-' + id, 'data-keep': id,
       onclick: () => {
         if (on) ui.keep = ui.keep.filter((x) => x !== id);
         else ui.keep = [...ui.keep, id].slice(-2);
         ctx.rerender();
-      }}, on ? `Keeping ${id}` : `Keep ${id}`));
+      }}, {small: from.length > 8, verb: 'Keep'});
   })));
-  parts.push(h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: ui.keep.length !== 2,
-    onclick: () => ctx.play({type: 'keep', seat: ctx.seat, cards: ui.keep})}, ui.keep.length === 2 ? `Keep ${ui.keep.join(' and ')}` : `Choose ${2 - ui.keep.length} more`));
+  // The confirmation stays in view at the foot of the screen while the
+  // cards are chosen.
+  const chosen = ui.keep.map((id) => ctx.s.catalog.cards.get(id)).filter(Boolean);
+  parts.push(h('div', {class: 'confirm-bar'},
+    h('span', {class: 'confirm-what'}, chosen.length ? `Keeping: ${chosen.map((c) => `${c.colour} ${c.value}`).join(' and ')}` : 'Tap 2 cards to keep'),
+    h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: ui.keep.length !== 2,
+      onclick: () => ctx.play({type: 'keep', seat: ctx.seat, cards: ui.keep})}, ui.keep.length === 2 ? 'Keep these 2' : `Choose ${2 - ui.keep.length} more`)));
   return parts;
 }
 
@@ -296,7 +345,7 @@ function crossPanel(ctx, me) {
       h('summary', {'data-k': 'fits'}, `Where the ${l.expedition.name} fits (${n})`),
       h('ul', {}, l.placements.map((p, i) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
         onclick: () => { ui.sel = p.boxes.map(([r, c]) => k(p.card, r, c)); ui.extra = []; ctx.rerender(); }},
-        `${p.card}: ${p.boxes.map(([r, c]) => `row ${r + 1} column ${c + 1}`).join(', ')}${gains(p)}`))))));
+        `${short(ctx, p.card)}: ${p.boxes.map(([r, c]) => `row ${r + 1} column ${c + 1}`).join(', ')}${gains(p)}`))))));
   }
   const buttons = [];
   if (ui.stage === 'pick') {
@@ -333,8 +382,9 @@ function takePanel(ctx, me, l = ctx.legal, seat = ctx.seat) {
   const owed = me.takes_owed || l.count || 1;
   const you = seat === ctx.seat;
   const parts = [h('p', {}, `${you ? 'You' : me.name} completed a card: ${you ? 'take' : 'report'} ${owed} replacement${owed > 1 ? 's' : ''}, from the display or the deck.`)];
-  parts.push(h('div', {class: 'tiles'}, l.take_from.map((id) => cardTile(ctx, id, {small: true},
-    h('button', {type: 'button', class: 'pick', 'data-k': 'take-' + id, 'data-take': id, onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, `Take ${id}`)))));
+  if (l.take_from.length) parts.push(h('p', {class: 'muted'}, 'Tap a card of the display to take it.'));
+  parts.push(h('div', {class: 'tiles'}, l.take_from.map((id) => cardButton(ctx, id, {'data-k': 'take-' + id, 'data-take': id,
+    onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: 'Take'}))));
   if (l.deck) {
     if (ctx.view.state.mode === 'digital') {
       parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat, from: 'deck'})}, 'Draw the top card of the deck'));
@@ -354,19 +404,30 @@ export function hostSeats(view) {
   return (view.state.awaiting || []).filter((a) => a.actor === 'seat' && a.action === 'take').map((a) => a.seat);
 }
 
-// cardPicker chooses one card of many by colour and number, with its grid shown.
+// cardPicker chooses one card of many by tapping its picture: the cards
+// still possible, a colour at a time (the colour is what a player sees
+// first on a card turned up), then a confirmation kept in view.
+const COLOURS = ['grey', 'green', 'orange', 'purple'];
 function cardPicker(ctx, id, label, from, ui, done, verb) {
-  const byColour = {};
-  for (const c of from) {
-    const col = (ctx.s.catalog.cards.get(c) || {colour: 'other'}).colour;
-    (byColour[col] = byColour[col] || []).push(c);
-  }
-  const chosen = from.includes(ui[id]) ? ui[id] : from[0];
-  const sel = h('select', {id: 'pick-' + id, 'data-k': 'pick-' + id, onchange: (e) => { ui[id] = e.target.value; ctx.rerender(); }},
-    Object.entries(byColour).map(([col, ids]) => h('optgroup', {label: col}, ids.map((c) => h('option', {value: c, selected: c === chosen}, c)))));
-  return h('div', {class: 'picker'}, h('label', {for: 'pick-' + id}, label), sel,
-    chosen ? cardTile(ctx, chosen, {small: true}) : null,
-    h('button', {type: 'button', class: 'primary', 'data-k': 'pick-go-' + id, 'data-action': id, disabled: !chosen, onclick: () => done(chosen)}, `${verb}: ${chosen || ''}`));
+  const cards = ctx.s.catalog.cards;
+  const colours = COLOURS.filter((col) => from.some((c) => (cards.get(c) || {}).colour === col));
+  const chosen = from.includes(ui[id]) ? ui[id] : null;
+  const colKey = id + 'Colour';
+  if (!colours.includes(ui[colKey])) ui[colKey] = chosen ? cards.get(chosen).colour : colours[0];
+  const shown = from.filter((c) => (cards.get(c) || {}).colour === ui[colKey]);
+  const card = chosen && cards.get(chosen);
+  return h('div', {class: 'picker', role: 'group', 'aria-labelledby': 'pick-h-' + id},
+    h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, 'its colour, then its picture')),
+    colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': 'Colour'}, colours.map((col) => {
+      const n = from.filter((c) => (cards.get(c) || {}).colour === col).length;
+      return h('button', {type: 'button', class: 'filter colour-' + col, 'aria-pressed': ui[colKey] === col ? 'true' : 'false', 'data-k': `col-${id}-${col}`, 'data-colour': col,
+        onclick: () => { ui[colKey] = col; ctx.rerender(); }}, `${col} (${n})`);
+    })) : null,
+    h('div', {class: 'tiles'}, shown.map((c) => cardButton(ctx, c, {'aria-pressed': c === chosen ? 'true' : 'false', 'data-k': `pick-${id}-${c}`, 'data-pick': id, 'data-card': c,
+      onclick: () => { ui[id] = c === chosen ? null : c; ctx.rerender(); }}, {small: true}))),
+    h('div', {class: 'confirm-bar'},
+      h('span', {class: 'confirm-what'}, card ? `Chosen: ${card.colour} ${card.value}${card.seal ? ', sealed' : ''}` : 'Tap the card turned up'),
+      h('button', {type: 'button', class: 'primary', 'data-k': 'pick-go-' + id, 'data-action': id, disabled: !chosen, onclick: () => done(chosen)}, verb)));
 }
 
 // ---- the host's reports in a physical game ----
@@ -417,14 +478,14 @@ function board(ctx, p, cardsShownAbove) {
     const cells = [];
     for (let i = 0; i < 4; i++) {
       const on = row * 4 + i < p.coins;
-      cells.push(h('span', {class: on ? 'coin on' : 'coin'}, on ? '✕' : ''));
+      cells.push(h('span', {class: on ? 'coin on' : 'coin'}, coinArt(), on ? crossedOut() : null));
     }
     const cup = p.cups[row];
-    cells.push(h('span', {class: cup ? 'cup on' : 'cup'}, cup ? String(cup) : ''));
+    cells.push(h('span', {class: cup ? 'cup on' : 'cup'}, cupArt(cup)));
     coins.push(h('div', {class: 'row'}, cells));
   }
   const palms = [];
-  for (let i = 0; i < 4; i++) palms.push(h('span', {class: p.palms[i] ? 'palm on' : 'palm'}, p.palms[i] ? String(p.palms[i]) : ''));
+  for (let i = 0; i < 4; i++) palms.push(h('span', {class: p.palms[i] ? 'palm on' : 'palm'}, palmArt(), p.palms[i] ? h('span', {class: 'palm-n'}, String(p.palms[i])) : null));
   const pile = p.scoring_pile.map((id) => ctx.s.catalog.cards.get(id) || {id, value: 0, colour: ''});
   const pileValue = pile.reduce((a, c) => a + c.value, 0);
   const cupSum = p.cups.reduce((a, b) => a + b, 0);
@@ -440,9 +501,9 @@ function board(ctx, p, cardsShownAbove) {
     h('h3', {id: 'board-' + p.seat}, p.name, status.length ? h('span', {class: 'muted'}, ` · ${status.join(', ')}`) : null),
     h('p', {class: 'summary'}, summary),
     h('div', {class: 'scorecard', role: 'img', 'aria-label': `${p.name}'s score card: ${summary}`},
-      h('div', {class: 'coins'}, coins), h('div', {class: 'palms'}, h('span', {class: 'muted'}, 'palms'), palms)),
+      h('div', {class: 'coins'}, coins), h('div', {class: 'palms'}, palms)),
     cards,
-    pile.length ? h('p', {class: 'pile'}, 'Completed: ', pile.map((c) => `${c.id} (${c.value})`).join(', ')) : null);
+    pile.length ? h('div', {class: 'pile'}, h('p', {}, 'Completed:'), h('div', {class: 'tiles'}, pile.map((c) => (c.grid ? cardTile(ctx, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
 }
 
 const DECIDED = {
