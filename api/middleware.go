@@ -438,13 +438,16 @@ func cors(origins []string) echo.MiddlewareFunc {
 	})
 }
 
-// privateCache marks game answers as private to the credential that asked for
-// them: a cache must revalidate (the ETag makes that cheap) and must not
-// hand one seat's view to another.
+// privateCache keeps game answers out of every cache: they are made for the
+// credential that asked, and a game's ETag names its version, alike for every
+// viewer. A browser that kept Ann's answer and then asked with the host's
+// credential would revalidate its copy with If-None-Match (Vary only makes it
+// ask), get 304 and show the host Ann's hand. A client that keeps answers
+// itself still sends If-None-Match and gets 304.
 func privateCache(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
-		h.Set("Cache-Control", "private, no-cache")
+		h.Set("Cache-Control", "no-store")
 		h.Add("Vary", echo.HeaderAuthorization)
 		return next(c)
 	}

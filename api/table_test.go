@@ -346,3 +346,24 @@ func viewerOf(tb *table, credential string) domain.Viewer {
 	a := actorOf(tb, credential)
 	return domain.ViewerOf(&a)
 }
+
+// TestGameAnswersNotStored: a game answer is made for the credential that
+// asked and its ETag names the version alike for every viewer, so no cache
+// may keep it: a browser that kept a seat's answer would revalidate it for
+// the host (If-None-Match, 304) and show the host that seat's hand.
+func TestGameAnswersNotStored(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	tb := newTable(t, s, "digital", 2, "")
+	for _, c := range []struct{ who, cred string }{{"seat 0", tb.seats[0]}, {"host", tb.host}, {"no credential", ""}} {
+		for _, path := range []string{"/v1/games/" + tb.id, "/v1/games/" + tb.id + "/legal-moves"} {
+			r := s.do(t, http.MethodGet, path, nil, cred(c.cred))
+			if r.Status != http.StatusOK {
+				continue // the public has no listing
+			}
+			if got := r.Header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("%s GET %s: Cache-Control %q, want no-store", c.who, path, got)
+			}
+		}
+	}
+}
