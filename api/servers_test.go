@@ -70,6 +70,8 @@ type sharedServer struct {
 type sharedOptions struct {
 	heartbeat time.Duration
 	deaf      map[int]bool // servers that run no FollowStore: they hear of no notice
+	// lose: servers whose store drops the notices of the moves it returns true for
+	lose map[int]func(gameID string, seq int64) bool
 }
 
 // startShared starts n servers on one new database.
@@ -81,7 +83,11 @@ func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
 	url := pgtest.Database(t)
 	var out []*sharedServer
 	for i := range n {
-		pg, err := postgres.Open(t.Context(), url)
+		var opts []postgres.Option
+		if f := o.lose[i]; f != nil {
+			opts = append(opts, postgres.WithLostNotices(f))
+		}
+		pg, err := postgres.Open(t.Context(), url, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -521,5 +527,37 @@ func TestSharedNotices(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestSharedLostNotice: A stores the four keeps of a game but the notices of
+// the second and of the last are lost (as when a server stops between a
+// commit and its notice). A stream on B still tells every move once, in
+// order: the third notice shows the gap, and the stream's heartbeat finds
+// the last move in the log.
+func TestSharedLostNotice(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: 100 * time.Millisecond,
+		lose: map[int]func(string, int64) bool{0: func(_ string, seq int64) bool { return seq == 2 || seq == 4 }}})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	st := openStream(t, b.server, "/v1/games/"+p.id+"/events")
+	if ev, _ := st.next(t); ev.Type != "snapshot" || ev.ID != "0" {
+		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
+	}
+	for seat, k := range keeps {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+	}
+	for want := 1; want <= len(keeps); {
+		ev, ok := st.next(t) // fails after 10 s without an event
+		if !ok {
+			t.Fatal("the stream ended")
+		}
+		if ev.ID == "" {
+			continue
+		}
+		if ev.ID != strconv.Itoa(want) {
+			t.Fatalf("the stream on B told version %s, want %d", ev.ID, want)
+		}
+		want++
 	}
 }
