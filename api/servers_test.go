@@ -41,9 +41,40 @@ type racingStore struct {
 	hold atomic.Pointer[chan struct{}]
 	held chan struct{} // receives when an append is held back
 	lose atomic.Bool   // every append loses a race that never happened
+	// calls counts the store's calls by method (Append, Version, Idempotency, Game).
+	calls sync.Map // string -> *atomic.Int64
+}
+
+func (r *racingStore) count(method string) {
+	c, _ := r.calls.LoadOrStore(method, new(atomic.Int64))
+	c.(*atomic.Int64).Add(1)
+}
+
+// called returns how many times method was called.
+func (r *racingStore) called(method string) int64 {
+	if c, ok := r.calls.Load(method); ok {
+		return c.(*atomic.Int64).Load()
+	}
+	return 0
+}
+
+func (r *racingStore) Version(ctx context.Context, id string) (int64, error) {
+	r.count("Version")
+	return r.Store.Version(ctx, id)
+}
+
+func (r *racingStore) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
+	r.count("Idempotency")
+	return r.Store.Idempotency(ctx, gameID, scope, key)
+}
+
+func (r *racingStore) Game(ctx context.Context, id string) (domain.GameRecord, error) {
+	r.count("Game")
+	return r.Store.Game(ctx, id)
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
+	r.count("Append")
 	if h := r.hold.Load(); h != nil {
 		r.held <- struct{}{}
 		<-*h
@@ -371,8 +402,13 @@ func TestSharedLostRace(t *testing.T) {
 
 	// The last keep (seat 3's) is sent to both; A applies it first but B
 	// stores it first: on the new state, with everyone's cards kept, the
-	// rules refuse a keep.
+	// rules refuse a keep. (A's head was at version 1 when seat 2's keep
+	// came: A tried it there without reading the version first, lost that
+	// race to B's version 2 and stored the keep as version 3.)
 	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2])), http.StatusOK)
+	if n := a.store.lost.Load(); n != 1 {
+		t.Errorf("A, whose head was one version behind, lost %d races, want 1", n)
+	}
 	hold = make(chan struct{})
 	a.store.hold.Store(&hold)
 	go func() {
@@ -383,8 +419,8 @@ func TestSharedLostRace(t *testing.T) {
 	a.store.hold.Store(nil)
 	close(hold)
 	wantProblem(t, <-answered, http.StatusUnprocessableEntity, "illegal_move")
-	if n := a.store.lost.Load(); n != 1 {
-		t.Errorf("A lost %d races, want 1", n)
+	if n := a.store.lost.Load(); n != 2 {
+		t.Errorf("A lost %d races in all, want 2", n)
 	}
 	g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 4 {
@@ -559,5 +595,47 @@ func TestSharedLostNotice(t *testing.T) {
 			t.Fatalf("the stream on B told version %s, want %d", ev.ID, want)
 		}
 		want++
+	}
+}
+
+// TestSharedOneRoundTrip: on a server that holds the game (a load balancer
+// routes the game's requests to it), each move with an Idempotency-Key costs
+// the store one call, its append: no read of the version, no look-up of the
+// key. A retry, whose move the rules now refuse, reads both before it is
+// answered as the retry it is; and a move on a server whose head is behind
+// loses its race, reads the game again and is stored all the same.
+func TestSharedOneRoundTrip(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
+	reads := func(s *sharedServer) int64 {
+		return s.store.called("Version") + s.store.called("Idempotency") + s.store.called("Game")
+	}
+	before, appends := reads(a), a.store.called("Append")
+	for seat := range 3 {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]),
+			header("Idempotency-Key", fmt.Sprint("k", seat))), http.StatusOK)
+	}
+	if n := reads(a) - before; n != 0 {
+		t.Errorf("three moves on A read the store %d times besides their appends, want 0", n)
+	}
+	if n := a.store.called("Append") - appends; n != 3 {
+		t.Errorf("three moves on A made %d appends", n)
+	}
+	retry := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2]), header("Idempotency-Key", "k2"))
+	wantStatus(t, retry, http.StatusOK)
+	if retry.Header.Get("Idempotency-Replayed") != "true" {
+		t.Error("the retry of seat 2's keep was not answered as a replay")
+	}
+	// B's head is at version 0: its move loses the race to version 1.
+	lost := b.store.lost.Load()
+	r := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
+	wantStatus(t, r, http.StatusOK)
+	if res := decode[struct{ Seq int64 }](t, r.Body); res.Seq != 4 {
+		t.Errorf("the last keep on B was stored as version %d, want 4", res.Seq)
+	}
+	if n := b.store.lost.Load() - lost; n != 1 {
+		t.Errorf("B, three versions behind, lost %d races, want 1", n)
 	}
 }
