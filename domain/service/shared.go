@@ -66,7 +66,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 				return domain.Played{}, err
 			}
 			if opt.IdempotencyKey != "" {
-				if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
+				if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash, opt.Minimal); ok || err != nil {
 					return p, err
 				}
 			}
