@@ -1,15 +1,19 @@
 package api_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +21,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/deploy/nginx"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
@@ -86,6 +91,9 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 	err := r.Store.Append(ctx, a)
 	if domain.ErrorCode(err) == domain.Conflict {
 		r.lost.Add(1)
+	}
+	if err == nil {
+		r.count("Append " + a.GameID)
 	}
 	return err
 }
@@ -637,5 +645,156 @@ func TestSharedOneRoundTrip(t *testing.T) {
 	}
 	if n := b.store.lost.Load() - lost; n != 1 {
 		t.Errorf("B, three versions behind, lost %d races, want 1", n)
+	}
+}
+
+// TestSharedRouted puts the load balancer Treasury ships (deploy/nginx: a
+// hash of the game id in the path) in front of three servers. The four keeps
+// of each of 8 games, sent at once through it, are all accepted at versions
+// 1 to 4, each game's moves stored by one server, and no server loses a race;
+// a game's event stream through it tells each move as it is made. A move
+// sent to another server directly (unrouted) is still played right.
+func TestSharedRouted(t *testing.T) {
+	if _, err := nginx.Find(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	srv := startShared(t, 3, sharedOptions{})
+	var backends []string
+	for _, s := range srv {
+		backends = append(backends, strings.TrimPrefix(s.http.URL, "http://"))
+	}
+	lb, err := nginx.Start(t.Context(), t.TempDir(), backends)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lb.Stop)
+	post := func(path string, body []byte, credential string) (int, []byte) {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, lb.URL+path, bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+credential)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return 0, nil
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, b
+	}
+
+	const games = 8
+	var ps []player
+	var all [][][]byte
+	for range games {
+		p, keeps := newKeeps(t, srv[0])
+		ps, all = append(ps, p), append(all, keeps)
+	}
+	// A stream of the first game, through the balancer.
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, lb.URL+"/v1/games/"+ps[0].id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	if stream.StatusCode != http.StatusOK {
+		t.Fatalf("the stream through nginx: %d", stream.StatusCode)
+	}
+	lines := bufio.NewScanner(stream.Body)
+	waitLine := func(want string) {
+		t.Helper()
+		found := make(chan bool, 1)
+		go func() {
+			for lines.Scan() {
+				if lines.Text() == want {
+					found <- true
+					return
+				}
+			}
+			found <- false
+		}()
+		select {
+		case ok := <-found:
+			if !ok {
+				t.Fatalf("the stream through nginx ended before %q", want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no %q on the stream through nginx within 10 s: is it buffered?", want)
+		}
+	}
+	waitLine("event: snapshot")
+
+	var wg sync.WaitGroup
+	seqs := make([][]int64, games)
+	var mu sync.Mutex
+	for g, p := range ps {
+		for seat, k := range all[g] {
+			if g == 0 && seat == 3 {
+				continue // sent unrouted below
+			}
+			wg.Go(func() {
+				status, body := post("/v1/games/"+p.id+"/moves", k, p.seats[seat])
+				if status != http.StatusOK {
+					t.Errorf("game %d seat %d through nginx: %d %s", g, seat, status, body)
+					return
+				}
+				res := decode[struct{ Seq int64 }](t, body)
+				mu.Lock()
+				seqs[g] = append(seqs[g], res.Seq)
+				mu.Unlock()
+			})
+		}
+	}
+	wg.Wait()
+	servers := map[int]bool{}
+	routed := -1 // the server game 0 went to
+	for g, p := range ps {
+		var on []int
+		for i, s := range srv {
+			if s.store.called("Append "+p.id) > 0 {
+				on = append(on, i)
+			}
+		}
+		if len(on) != 1 {
+			t.Errorf("game %d's moves were stored by servers %v, want one", g, on)
+			continue
+		}
+		servers[on[0]] = true
+		if g == 0 {
+			routed = on[0]
+		}
+	}
+	for i, s := range srv {
+		if n := s.store.lost.Load(); n != 0 {
+			t.Errorf("server %d lost %d races", i, n)
+		}
+	}
+	t.Logf("the 8 games were played on servers %v", servers)
+
+	// Unrouted: game 0's last keep straight to a server that played none
+	// of it; the stream through nginx (on the routed server) tells it too.
+	if routed < 0 {
+		t.FailNow()
+	}
+	other := srv[(routed+1)%len(srv)]
+	r := other.do(t, http.MethodPost, "/v1/games/"+ps[0].id+"/moves", all[0][3], cred(ps[0].seats[3]))
+	wantStatus(t, r, http.StatusOK)
+	seqs[0] = append(seqs[0], decode[struct{ Seq int64 }](t, r.Body).Seq)
+	for g := range ps {
+		slices.Sort(seqs[g])
+		if !slices.Equal(seqs[g], []int64{1, 2, 3, 4}) {
+			t.Errorf("game %d: versions %v, want 1..4 once each", g, seqs[g])
+		}
+	}
+	for i := 1; i <= 4; i++ {
+		waitLine("id: " + strconv.Itoa(i))
 	}
 }
