@@ -3,8 +3,8 @@
 // front of servers of a test or a load run. The configuration it runs is the
 // shipped file with its upstream servers and listen address replaced.
 //
-// nginx comes from the system (Debian: apt-get install nginx-light, or
-// nginx); Find says when it is missing.
+// nginx comes from the system (Debian: apt-get install nginx, or the
+// smaller nginx-light); Find says when it is missing.
 package nginx
 
 import (
@@ -30,7 +30,7 @@ import (
 var Config string
 
 // Install is the advice given when nginx cannot be found.
-const Install = "nginx not installed (apt-get install nginx-light); .ci/run installs it"
+const Install = "nginx not installed (apt-get install nginx); .ci/run installs it"
 
 // Find returns the path of the nginx binary, or an error that says how to
 // install it.
