@@ -44,6 +44,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/deploy/nginx"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
@@ -64,6 +65,7 @@ type config struct {
 	database    string // sqlite or postgres
 	servers     int
 	pgConns     int
+	unrouted    bool
 }
 
 func main() {
@@ -81,7 +83,8 @@ func main() {
 	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play: silver-and-gold (one client per seat), or lucky-treasure-hunter or colorful-treasure (4 seats, one move at a time, each seat reading its legal moves)")
 	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
 	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
-	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each table's seats go to different servers")
+	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres), behind the nginx configuration Treasury ships (deploy/nginx: a game's requests go to one server) when nginx is installed")
+	flag.BoolVar(&c.unrouted, "unrouted", false, "with -servers above 1: no load balancer; each table's seats go to different servers directly")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		// The clients decode every answer; collecting less often leaves
@@ -122,6 +125,7 @@ type Report struct {
 	Machine     string  `json:"machine"`
 	Database    string  `json:"database"`
 	Servers     int     `json:"servers"`
+	Routing     string  `json:"routing,omitempty"` // with several servers: "nginx" (by game) or "unrouted"
 	Clients     int     `json:"clients"`
 	Tables      int     `json:"tables"`
 	Idempotency bool    `json:"idempotency_keys"`
@@ -188,7 +192,22 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 
 	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
+	if c.servers > 1 {
+		rep.Routing = "nginx"
+		if c.unrouted {
+			rep.Routing = "unrouted"
+		} else if _, err := nginx.Find(); err != nil {
+			fmt.Fprintf(out, "%s: the servers get no load balancer; each table's seats go to different servers\n", err)
+			c.unrouted, rep.Routing = true, "unrouted"
+		}
+	}
 	fmt.Fprintf(out, "load run %s\nmachine: %s\ntreasury: %d server(s) on %s\n", rep.Date, rep.Machine, c.servers, c.database)
+	switch rep.Routing {
+	case "nginx":
+		fmt.Fprintln(out, "routing: every client talks to nginx with the configuration Treasury ships (deploy/nginx/treasury.conf), a game's requests to one server")
+	case "unrouted":
+		fmt.Fprintln(out, "routing: none; the seats of a table talk to different servers directly")
+	}
 	if cluster != nil {
 		fmt.Fprintln(out, "PostgreSQL: a cluster of this run on a Unix socket, fsync on; its CPU is not in the server CPU per move")
 	}
@@ -425,8 +444,25 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
 	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
-	if len(cls) > 1 {
+	if len(cls) > 1 && c.unrouted {
 		opts.Servers = cls
+	} else if len(cls) > 1 {
+		backends := make([]string, len(srvs))
+		for i, s := range srvs {
+			backends[i] = s.Address
+		}
+		lbDir := filepath.Join(dir, "nginx")
+		if err := os.MkdirAll(lbDir, 0o755); err != nil {
+			return play.Summary{}, nil, err
+		}
+		lb, err := nginx.Start(ctx, lbDir, backends)
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		defer lb.Stop()
+		if opts.Client, err = client.NewClientWithResponses(lb.URL, client.WithHTTPClient(hc)); err != nil {
+			return play.Summary{}, nil, err
+		}
 	}
 	tables := c.clients / play.Seats
 	var (
