@@ -21,7 +21,9 @@ import (
 // A notice may be lost (the server stops between a commit and its notice,
 // or the statement fails): that costs the other servers' live clients
 // latency, never a move, since their streams read the log at every
-// heartbeat and on any gap.
+// heartbeat and on any gap. A server of an older build reads a payload of
+// one line only: during a rolling upgrade its streams may hear of the moves
+// of a batch at their next heartbeat.
 
 const maxNoticePayload = 7000
 
