@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -200,7 +201,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 					continue
 				}
 			}
-			st.group(u, viewer, true)
+			st.group(*u, viewer, true)
 			sent = u.Seq
 			if u.Ended {
 				if st.flush() != nil {
@@ -241,7 +242,8 @@ func lastEventID(c echo.Context) (v int64, ok bool, err error) {
 type stream struct {
 	s   *Server
 	c   echo.Context
-	w   *bufio.Writer
+	res http.ResponseWriter
+	w   *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
 	rc  *http.ResponseController
 	err error // the first write error; the stream is dead after it
 
@@ -290,13 +292,13 @@ func (s *Server) openStream(c echo.Context) *stream {
 	h.Set("Cache-Control", "private, no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
 	res.WriteHeader(http.StatusOK)
-	st := &stream{s: s, c: c, w: bufio.NewWriterSize(res, 8<<10), rc: http.NewResponseController(res)}
+	st := &stream{s: s, c: c, res: res, rc: http.NewResponseController(res)}
 	// The server's read and write timeouts are meant for requests that end;
 	// a stream manages its own deadline per write instead. An error means
 	// the writer cannot set deadlines (a test recorder): nothing to lift.
 	_ = st.rc.SetReadDeadline(time.Time{})
 	s.metrics.streams.Inc()
-	st.w.WriteString("retry: 2000\n\n")
+	st.out().WriteString("retry: 2000\n\n")
 	st.flush()
 	return st
 }
@@ -323,10 +325,31 @@ func (st *stream) flush() error {
 		return st.err
 	}
 	st.arm()
-	if st.err = st.w.Flush(); st.err == nil {
+	if st.w != nil {
+		st.err = st.w.Flush()
+		st.w.Reset(nil)
+		streamBuffers.Put(st.w)
+		st.w = nil
+	}
+	if st.err == nil {
 		st.err = st.rc.Flush()
 	}
 	return st.err
+}
+
+// streamBuffers hold the events of a stream between their writing and the
+// flush that sends them: an idle stream holds none (8 KB each; with 10,000
+// streams open, 80 MB).
+var streamBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 8<<10) }}
+
+// out returns the buffer the stream's events are written to until the next
+// flush.
+func (st *stream) out() *bufio.Writer {
+	if st.w == nil {
+		st.w = streamBuffers.Get().(*bufio.Writer)
+		st.w.Reset(st.res)
+	}
+	return st.w
 }
 
 // arm gives the writes from now on streamWriteTimeout to finish.
@@ -334,26 +357,27 @@ func (st *stream) arm() { _ = st.rc.SetWriteDeadline(time.Now().Add(streamWriteT
 
 // event buffers one event; data is JSON.
 func (st *stream) event(typ, id string, data []byte) {
-	st.w.WriteString("event: ")
-	st.w.WriteString(typ)
-	st.w.WriteByte('\n')
+	w := st.out()
+	w.WriteString("event: ")
+	w.WriteString(typ)
+	w.WriteByte('\n')
 	if id != "" {
-		st.w.WriteString("id: ")
-		st.w.WriteString(id)
-		st.w.WriteByte('\n')
+		w.WriteString("id: ")
+		w.WriteString(id)
+		w.WriteByte('\n')
 	}
 	// Encoded JSON holds no newline, but a field of a stored event may have
 	// been indented; each line of data is a data line of its own.
 	for line := range bytes.Lines(data) {
-		st.w.WriteString("data: ")
-		st.w.Write(bytes.TrimRight(line, "\r\n"))
-		st.w.WriteByte('\n')
+		w.WriteString("data: ")
+		w.Write(bytes.TrimRight(line, "\r\n"))
+		w.WriteByte('\n')
 	}
-	st.w.WriteByte('\n')
+	w.WriteByte('\n')
 }
 
 func (st *stream) comment(text string) error {
-	st.w.WriteString(": " + text + "\n\n")
+	st.out().WriteString(": " + text + "\n\n")
 	return st.flush()
 }
 

@@ -287,13 +287,14 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	if err != nil {
 		return nil, err
 	}
+	opt.Minimal = r.Params.Prefer != nil && preferMinimal(*r.Params.Prefer) // then no view is built
 	p, err := s.games.Play(ctx, r.Id, a, bytes.TrimSpace(move), opt)
 	if err != nil {
 		noteRuleset(ctx, s.games.KnownRuleset(r.Id))
 		return nil, err
 	}
 	noteRuleset(ctx, p.Game.Ruleset)
-	if r.Params.Prefer != nil && preferMinimal(*r.Params.Prefer) {
+	if opt.Minimal {
 		b := strconv.AppendInt([]byte(`{"seq":`), p.Seq, 10)
 		b = strconv.AppendInt(append(b, `,"version":`...), p.Game.Version, 10)
 		return moveResult200{body: append(b, '}'), etag: etag(p.Game.Version), replayed: p.Replayed, minimal: true}, nil

@@ -1,15 +1,19 @@
 package api_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +21,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
@@ -41,9 +46,40 @@ type racingStore struct {
 	hold atomic.Pointer[chan struct{}]
 	held chan struct{} // receives when an append is held back
 	lose atomic.Bool   // every append loses a race that never happened
+	// calls counts the store's calls by method (Append, Version, Idempotency, Game).
+	calls sync.Map // string -> *atomic.Int64
+}
+
+func (r *racingStore) count(method string) {
+	c, _ := r.calls.LoadOrStore(method, new(atomic.Int64))
+	c.(*atomic.Int64).Add(1)
+}
+
+// called returns how many times method was called.
+func (r *racingStore) called(method string) int64 {
+	if c, ok := r.calls.Load(method); ok {
+		return c.(*atomic.Int64).Load()
+	}
+	return 0
+}
+
+func (r *racingStore) Version(ctx context.Context, id string) (int64, error) {
+	r.count("Version")
+	return r.Store.Version(ctx, id)
+}
+
+func (r *racingStore) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
+	r.count("Idempotency")
+	return r.Store.Idempotency(ctx, gameID, scope, key)
+}
+
+func (r *racingStore) Game(ctx context.Context, id string) (domain.GameRecord, error) {
+	r.count("Game")
+	return r.Store.Game(ctx, id)
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
+	r.count("Append")
 	if h := r.hold.Load(); h != nil {
 		r.held <- struct{}{}
 		<-*h
@@ -55,6 +91,9 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 	err := r.Store.Append(ctx, a)
 	if domain.ErrorCode(err) == domain.Conflict {
 		r.lost.Add(1)
+	}
+	if err == nil {
+		r.count("Append " + a.GameID)
 	}
 	return err
 }
@@ -70,6 +109,8 @@ type sharedServer struct {
 type sharedOptions struct {
 	heartbeat time.Duration
 	deaf      map[int]bool // servers that run no FollowStore: they hear of no notice
+	// lose: servers whose store drops the notices of the moves it returns true for
+	lose map[int]func(gameID string, seq int64) bool
 }
 
 // startShared starts n servers on one new database.
@@ -81,7 +122,11 @@ func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
 	url := pgtest.Database(t)
 	var out []*sharedServer
 	for i := range n {
-		pg, err := postgres.Open(t.Context(), url)
+		var opts []postgres.Option
+		if f := o.lose[i]; f != nil {
+			opts = append(opts, postgres.WithLostNotices(f))
+		}
+		pg, err := postgres.Open(t.Context(), url, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -365,8 +410,13 @@ func TestSharedLostRace(t *testing.T) {
 
 	// The last keep (seat 3's) is sent to both; A applies it first but B
 	// stores it first: on the new state, with everyone's cards kept, the
-	// rules refuse a keep.
+	// rules refuse a keep. (A's head was at version 1 when seat 2's keep
+	// came: A tried it there without reading the version first, lost that
+	// race to B's version 2 and stored the keep as version 3.)
 	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2])), http.StatusOK)
+	if n := a.store.lost.Load(); n != 1 {
+		t.Errorf("A, whose head was one version behind, lost %d races, want 1", n)
+	}
 	hold = make(chan struct{})
 	a.store.hold.Store(&hold)
 	go func() {
@@ -377,8 +427,8 @@ func TestSharedLostRace(t *testing.T) {
 	a.store.hold.Store(nil)
 	close(hold)
 	wantProblem(t, <-answered, http.StatusUnprocessableEntity, "illegal_move")
-	if n := a.store.lost.Load(); n != 1 {
-		t.Errorf("A lost %d races, want 1", n)
+	if n := a.store.lost.Load(); n != 2 {
+		t.Errorf("A lost %d races in all, want 2", n)
 	}
 	g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 4 {
@@ -521,5 +571,230 @@ func TestSharedNotices(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestSharedLostNotice: A stores the four keeps of a game but the notices of
+// the second and of the last are lost (as when a server stops between a
+// commit and its notice). A stream on B still tells every move once, in
+// order: the third notice shows the gap, and the stream's heartbeat finds
+// the last move in the log.
+func TestSharedLostNotice(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: 100 * time.Millisecond,
+		lose: map[int]func(string, int64) bool{0: func(_ string, seq int64) bool { return seq == 2 || seq == 4 }}})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	st := openStream(t, b.server, "/v1/games/"+p.id+"/events")
+	if ev, _ := st.next(t); ev.Type != "snapshot" || ev.ID != "0" {
+		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
+	}
+	for seat, k := range keeps {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+	}
+	for want := 1; want <= len(keeps); {
+		ev, ok := st.next(t) // fails after 10 s without an event
+		if !ok {
+			t.Fatal("the stream ended")
+		}
+		if ev.ID == "" {
+			continue
+		}
+		if ev.ID != strconv.Itoa(want) {
+			t.Fatalf("the stream on B told version %s, want %d", ev.ID, want)
+		}
+		want++
+	}
+}
+
+// TestSharedOneRoundTrip: on a server that holds the game (a load balancer
+// routes the game's requests to it), each move with an Idempotency-Key costs
+// the store one call, its append: no read of the version, no look-up of the
+// key. A retry, whose move the rules now refuse, reads both before it is
+// answered as the retry it is; and a move on a server whose head is behind
+// loses its race, reads the game again and is stored all the same.
+func TestSharedOneRoundTrip(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
+	reads := func(s *sharedServer) int64 {
+		return s.store.called("Version") + s.store.called("Idempotency") + s.store.called("Game")
+	}
+	before, appends := reads(a), a.store.called("Append")
+	for seat := range 3 {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]),
+			header("Idempotency-Key", fmt.Sprint("k", seat))), http.StatusOK)
+	}
+	if n := reads(a) - before; n != 0 {
+		t.Errorf("three moves on A read the store %d times besides their appends, want 0", n)
+	}
+	if n := a.store.called("Append") - appends; n != 3 {
+		t.Errorf("three moves on A made %d appends", n)
+	}
+	retry := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2]), header("Idempotency-Key", "k2"))
+	wantStatus(t, retry, http.StatusOK)
+	if retry.Header.Get("Idempotency-Replayed") != "true" {
+		t.Error("the retry of seat 2's keep was not answered as a replay")
+	}
+	// B's head is at version 0: its move loses the race to version 1.
+	lost := b.store.lost.Load()
+	r := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
+	wantStatus(t, r, http.StatusOK)
+	if res := decode[struct{ Seq int64 }](t, r.Body); res.Seq != 4 {
+		t.Errorf("the last keep on B was stored as version %d, want 4", res.Seq)
+	}
+	if n := b.store.lost.Load() - lost; n != 1 {
+		t.Errorf("B, three versions behind, lost %d races, want 1", n)
+	}
+}
+
+// TestSharedRouted puts the load balancer Treasury ships (scripts/deploy/nginx: a
+// hash of the game id in the path) in front of three servers. The four keeps
+// of each of 8 games, sent at once through it, are all accepted at versions
+// 1 to 4, each game's moves stored by one server, and no server loses a race;
+// a game's event stream through it tells each move as it is made. A move
+// sent to another server directly (unrouted) is still played right.
+func TestSharedRouted(t *testing.T) {
+	if _, err := nginx.Find(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	srv := startShared(t, 3, sharedOptions{})
+	var backends []string
+	for _, s := range srv {
+		backends = append(backends, strings.TrimPrefix(s.http.URL, "http://"))
+	}
+	lb, err := nginx.Start(t.Context(), t.TempDir(), backends)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lb.Stop)
+	post := func(path string, body []byte, credential string) (int, []byte) {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, lb.URL+path, bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+credential)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return 0, nil
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, b
+	}
+
+	const games = 8
+	var ps []player
+	var all [][][]byte
+	for range games {
+		p, keeps := newKeeps(t, srv[0])
+		ps, all = append(ps, p), append(all, keeps)
+	}
+	// A stream of the first game, through the balancer.
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, lb.URL+"/v1/games/"+ps[0].id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	if stream.StatusCode != http.StatusOK {
+		t.Fatalf("the stream through nginx: %d", stream.StatusCode)
+	}
+	lines := bufio.NewScanner(stream.Body)
+	waitLine := func(want string) {
+		t.Helper()
+		found := make(chan bool, 1)
+		go func() {
+			for lines.Scan() {
+				if lines.Text() == want {
+					found <- true
+					return
+				}
+			}
+			found <- false
+		}()
+		select {
+		case ok := <-found:
+			if !ok {
+				t.Fatalf("the stream through nginx ended before %q", want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no %q on the stream through nginx within 10 s: is it buffered?", want)
+		}
+	}
+	waitLine("event: snapshot")
+
+	var wg sync.WaitGroup
+	seqs := make([][]int64, games)
+	var mu sync.Mutex
+	for g, p := range ps {
+		for seat, k := range all[g] {
+			if g == 0 && seat == 3 {
+				continue // sent unrouted below
+			}
+			wg.Go(func() {
+				status, body := post("/v1/games/"+p.id+"/moves", k, p.seats[seat])
+				if status != http.StatusOK {
+					t.Errorf("game %d seat %d through nginx: %d %s", g, seat, status, body)
+					return
+				}
+				res := decode[struct{ Seq int64 }](t, body)
+				mu.Lock()
+				seqs[g] = append(seqs[g], res.Seq)
+				mu.Unlock()
+			})
+		}
+	}
+	wg.Wait()
+	servers := map[int]bool{}
+	routed := -1 // the server game 0 went to
+	for g, p := range ps {
+		var on []int
+		for i, s := range srv {
+			if s.store.called("Append "+p.id) > 0 {
+				on = append(on, i)
+			}
+		}
+		if len(on) != 1 {
+			t.Errorf("game %d's moves were stored by servers %v, want one", g, on)
+			continue
+		}
+		servers[on[0]] = true
+		if g == 0 {
+			routed = on[0]
+		}
+	}
+	for i, s := range srv {
+		if n := s.store.lost.Load(); n != 0 {
+			t.Errorf("server %d lost %d races", i, n)
+		}
+	}
+	t.Logf("the 8 games were played on servers %v", servers)
+
+	// Unrouted: game 0's last keep straight to a server that played none
+	// of it; the stream through nginx (on the routed server) tells it too.
+	if routed < 0 {
+		t.FailNow()
+	}
+	other := srv[(routed+1)%len(srv)]
+	r := other.do(t, http.MethodPost, "/v1/games/"+ps[0].id+"/moves", all[0][3], cred(ps[0].seats[3]))
+	wantStatus(t, r, http.StatusOK)
+	seqs[0] = append(seqs[0], decode[struct{ Seq int64 }](t, r.Body).Seq)
+	for g := range ps {
+		slices.Sort(seqs[g])
+		if !slices.Equal(seqs[g], []int64{1, 2, 3, 4}) {
+			t.Errorf("game %d: versions %v, want 1..4 once each", g, seqs[g])
+		}
+	}
+	for i := 1; i <= 4; i++ {
+		waitLine("id: " + strconv.Itoa(i))
 	}
 }

@@ -146,6 +146,10 @@ type Created struct {
 type PlayOptions struct {
 	IfMatch        *int64 // the version the client saw; PreconditionFailed when the game moved on
 	IdempotencyKey string // a retry with the same key applies nothing and answers with the move's seq and the game now
+	// Minimal: the client wants the move's seq and the game's version only
+	// (Prefer: return=minimal), so no view is built: Played.Response and
+	// Played.Game.State are left empty.
+	Minimal bool
 }
 
 // Played is the result of an accepted move.

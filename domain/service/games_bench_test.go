@@ -36,7 +36,7 @@ var players = []string{"Ann", "Ben", "Cid", "Dee"}
 // the table's reports.
 var host = domain.Actor{Host: true}
 
-func newService(b *testing.B, path string) (*service.Games, *sqlite.Store) {
+func newService(b testing.TB, path string) (*service.Games, *sqlite.Store) {
 	b.Helper()
 	st, err := sqlite.Open(context.Background(), path)
 	if err != nil {
@@ -94,10 +94,10 @@ func (m *mirrored) choose(n int) error {
 }
 
 // play submits the next planned move to the service.
-func (m *mirrored) play(ctx context.Context, s *service.Games) error {
+func (m *mirrored) play(ctx context.Context, s *service.Games, opt domain.PlayOptions) error {
 	body := m.next[0]
 	m.next = m.next[1:]
-	if _, err := s.Play(ctx, m.id, host, body, domain.PlayOptions{}); err != nil {
+	if _, err := s.Play(ctx, m.id, host, body, opt); err != nil {
 		return fmt.Errorf("game %s: move %s: %w", m.id, body, err)
 	}
 	return nil
@@ -117,7 +117,7 @@ func prepare(ctx context.Context, s *service.Games, n, at, drift int, seed uint6
 				err = m.choose(at)
 			}
 			for err == nil && len(m.next) > 0 {
-				err = m.play(ctx, s)
+				err = m.play(ctx, s, domain.PlayOptions{})
 			}
 			if err == nil {
 				err = m.choose(drift)
@@ -143,8 +143,15 @@ func prepare(ctx context.Context, s *service.Games, n, at, drift int, seed uint6
 // that has drifted 15 moves is replaced, untimed.
 func BenchmarkPlay(b *testing.B) {
 	const pool, drift = 16, 15
-	for _, at := range []int{5, 150} {
-		b.Run(fmt.Sprintf("move=%d", at), func(b *testing.B) {
+	for _, c := range []struct {
+		at      int
+		minimal bool // Prefer: return=minimal: no view is built
+	}{{5, false}, {150, false}, {150, true}} {
+		at, name := c.at, fmt.Sprintf("move=%d", c.at)
+		if c.minimal {
+			name += ",minimal"
+		}
+		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
 			s, _ := newService(b, filepath.Join(b.TempDir(), "play.db"))
 			seed := uint64(at) << 32
@@ -166,7 +173,7 @@ func BenchmarkPlay(b *testing.B) {
 					b.StartTimer()
 				}
 				start := processCPU()
-				if err := m.play(ctx, s); err != nil {
+				if err := m.play(ctx, s, domain.PlayOptions{Minimal: c.minimal}); err != nil {
 					b.Fatal(err)
 				}
 				cpu += processCPU() - start
@@ -258,7 +265,7 @@ func readDatabase(n int) (string, []string, error) {
 		err = m.choose(20)
 	}
 	for err == nil && len(m.next) > 0 {
-		err = m.play(ctx, s)
+		err = m.play(ctx, s, domain.PlayOptions{})
 	}
 	if cerr := st.Close(); err == nil {
 		err = cerr

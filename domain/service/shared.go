@@ -11,9 +11,11 @@ import (
 //
 // On a SharedStore the service is one of several processes serving the same
 // games, so nothing it holds in memory is the truth; the store is:
-//   - a cached game is trusted only after its stored version is read and
-//     found equal (checkVersion); a read therefore never shows a version
-//     older than one any server has answered before the read began;
+//   - a cached game is trusted for a read only after its stored version is
+//     read and found equal (checkVersion); a read therefore never shows a
+//     version older than one any server has answered before the read began;
+//     a move is tried on the cached head at once, and the append's version
+//     check stands for the read (see playShared);
 //   - a move is applied to the game under the table's lock and stored only
 //     at the version it was applied to: when another server stored that
 //     version first (Conflict), the game is read again and the move applied
@@ -35,6 +37,20 @@ const MaxLostRaces = 8
 const liveFetchLimit = subscriberBuffer
 
 // playShared is Play on a SharedStore.
+//
+// The common case costs one round trip to the store: a move is applied to
+// the cached head without reading the stored version or looking up its
+// idempotency key first, and stored by an append that succeeds only at the
+// version it was applied to and only with a key not stored before. Only
+// when that is not the end of it is the store asked more:
+//   - the append answers Conflict (another server stored that version, or the
+//     key was stored before: a retry): the game is read again, the key looked
+//     up, and the move decided again;
+//   - the rules refuse the move, or If-Match does not match, on a head not
+//     just read from the store, or with a key: the version is read (and the
+//     key looked up) before the refusal is told, so that no client hears a
+//     refusal that the stored game would not give, nor a refusal of a retry
+//     whose move was stored.
 func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
 	t := s.acquire(id)
 	defer s.release(t)
@@ -42,21 +58,38 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 	defer t.mu.Unlock()
 	scope := actorScope(actor)
 	reqHash := requestHash(move, opt.IdempotencyKey)
-	for lost := 0; ; lost++ {
-		if err := s.head(ctx, t); err != nil {
+	verify := false // read the version and look the key up before deciding
+	for lost := 0; ; {
+		loaded := t.g == nil || t.stale // the head is about to be read from the store
+		if verify {
+			if err := s.head(ctx, t); err != nil {
+				return domain.Played{}, err
+			}
+			if opt.IdempotencyKey != "" {
+				if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash, opt.Minimal); ok || err != nil {
+					return p, err
+				}
+			}
+		} else if err := s.readHead(ctx, t); err != nil {
 			return domain.Played{}, err
 		}
-		if opt.IdempotencyKey != "" {
-			if p, ok, err := s.replay(ctx, t, actor, move, opt.IdempotencyKey, scope, reqHash); ok || err != nil {
-				return p, err
-			}
-		}
+		// A refusal is final when the head was checked against the store
+		// now: read in this pass, with no key that may have been stored.
+		sure := verify || (loaded && opt.IdempotencyKey == "")
 		rec, g := t.rec, t.g
 		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
+			if !sure {
+				verify = true
+				continue
+			}
 			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 		}
 		logged, err := g.Apply(actor, move)
 		if err != nil {
+			if !sure {
+				verify = true
+				continue
+			}
 			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 		}
 		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
@@ -69,7 +102,8 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			return p, nil
 		}
 		t.stale = true // the head holds a move that is not stored
-		if domain.ErrorCode(err) != domain.Conflict || lost+1 >= MaxLostRaces {
+		lost++
+		if domain.ErrorCode(err) != domain.Conflict || lost >= MaxLostRaces {
 			if domain.ErrorCode(err) == domain.Conflict {
 				return domain.Played{}, domain.Errorf(domain.Conflict, "game %s: other servers stored %d moves in a row before this one; read the game again and retry", id, MaxLostRaces)
 			}
@@ -77,6 +111,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		}
 		// Another server stored this version first, or the same
 		// idempotency key: read the game again and decide on that.
+		verify = true
 	}
 }
 

@@ -165,6 +165,12 @@ func (s *Games) head(ctx context.Context, t *table) error {
 			return err
 		}
 	}
+	return s.readHead(ctx, t)
+}
+
+// readHead is head without the check of a cached head's version on a
+// SharedStore: it reads the game only when it has none or a stale one.
+func (s *Games) readHead(ctx context.Context, t *table) error {
 	for t.g == nil || t.stale {
 		if t.pending > 0 {
 			t.drain()

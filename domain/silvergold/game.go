@@ -505,8 +505,7 @@ func (g *Game) emitStatus() {
 	if st.Awaiting == nil {
 		st.Awaiting = []Awaited{}
 	}
-	t := g.Table()
-	st.OnTurn, st.TurnNumber = t.OnTurn, t.TurnNumber
+	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber() // as Table says, without listing Awaiting again
 	g.emit("status", st)
 }
 

@@ -131,11 +131,23 @@ func (g *Game) Table() domain.TableStatus {
 			st.Awaiting = append(st.Awaiting, domain.SeatAwait(*a.Seat, a.Action, a.Count))
 		}
 	}
-	if g.Phase == PhaseResolving && g.Resolving >= 0 {
-		st.OnTurn = SeatPtr(g.Resolving)
-	}
-	if g.Round > 0 {
-		st.TurnNumber = (g.Round-1)*TurnsPerRound + g.Turn
-	}
+	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber()
 	return st
+}
+
+// onTurn is the seat on turn in the table language: the one taking
+// replacement cards; nil while the seats cross together.
+func (g *Game) onTurn() *int {
+	if g.Phase == PhaseResolving && g.Resolving >= 0 {
+		return SeatPtr(g.Resolving)
+	}
+	return nil
+}
+
+// turnNumber counts the turns of the whole game, from 1 (0 before the first).
+func (g *Game) turnNumber() int {
+	if g.Round > 0 {
+		return (g.Round-1)*TurnsPerRound + g.Turn
+	}
+	return 0
 }

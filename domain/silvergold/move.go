@@ -688,35 +688,47 @@ func (a Awaited) String() string {
 
 // Awaiting lists what the game waits for now: which seats must keep, cross or
 // take, and (physical) which report the table owes.
+//
+// Every accepted move's status event calls it, so it allocates once: the
+// list and its seat numbers share one block (BenchmarkAwaiting compares it
+// with the plain version in the tests, TestAwaitingPlain holds them equal).
 func (g *Game) Awaiting() []Awaited {
-	var out []Awaited
-	seat := func(s int, action string, n int) {
-		out = append(out, Awaited{Actor: "seat", Seat: SeatPtr(s), Action: action, Count: n})
-	}
 	switch g.Phase {
-	case PhaseSetup:
+	case PhaseSetup, PhaseCrossing:
+		type block struct {
+			aw    [MaxPlayers]Awaited
+			seats [MaxPlayers]int
+		}
+		var b *block
+		n := 0
 		for i, p := range g.Players {
-			if !p.Kept {
-				seat(i, MoveKeep, 1)
+			if (g.Phase == PhaseSetup && !p.Kept) || (g.Phase == PhaseCrossing && !p.Crossed && !p.Passed) {
+				if b == nil {
+					b = new(block)
+				}
+				action := MoveCross
+				if g.Phase == PhaseSetup {
+					action = MoveKeep
+				}
+				b.seats[n] = i
+				b.aw[n] = Awaited{Actor: domain.ActorSeat, Seat: &b.seats[n], Action: action, Count: 1}
+				n++
 			}
 		}
-		if len(out) == 0 && g.Mode == Physical {
-			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
+		if b != nil {
+			return b.aw[:n:n]
 		}
+		if g.Phase == PhaseSetup && g.Mode == Physical {
+			return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
+		}
+		return nil
 	case PhaseReveal:
-		out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveReveal, Count: 1})
-	case PhaseCrossing:
-		for i, p := range g.Players {
-			if !p.Crossed && !p.Passed {
-				seat(i, MoveCross, 1)
-			}
-		}
+		return []Awaited{{Actor: domain.ActorHost, Action: MoveReveal, Count: 1}}
 	case PhaseResolving:
 		if p := g.Players[g.Resolving]; p.Takes > 0 {
-			seat(g.Resolving, MoveTake, p.Takes)
-		} else {
-			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
+			return []Awaited{{Actor: domain.ActorSeat, Seat: SeatPtr(g.Resolving), Action: MoveTake, Count: p.Takes}}
 		}
+		return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
 	}
-	return out
+	return nil
 }

@@ -6,7 +6,8 @@
 //     through the HTTP API with the generated Go client: -clients concurrent
 //     clients, one per seat (-clients/4 tables), each crossing as soon as its
 //     turn opens;
-//  2. starts the floor on a fresh database and sends the same number of
+//  2. starts the floor on a fresh database (with -database postgres, the
+//     PostgreSQL floor: one statement per move) and sends the same number of
 //     clients, each submitting moves in a closed loop (the bodies treasury's
 //     clients sent), for as long as the treasury phase took.
 //
@@ -43,6 +44,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
@@ -63,6 +65,7 @@ type config struct {
 	database    string // sqlite or postgres
 	servers     int
 	pgConns     int
+	unrouted    bool
 }
 
 func main() {
@@ -80,7 +83,8 @@ func main() {
 	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play: silver-and-gold (one client per seat), or lucky-treasure-hunter or colorful-treasure (4 seats, one move at a time, each seat reading its legal moves)")
 	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
 	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
-	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each table's seats go to different servers")
+	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres), behind the nginx configuration Treasury ships (scripts/deploy/nginx: a game's requests go to one server) when nginx is installed")
+	flag.BoolVar(&c.unrouted, "unrouted", false, "with -servers above 1: no load balancer; each table's seats go to different servers directly")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		// The clients decode every answer; collecting less often leaves
@@ -121,6 +125,7 @@ type Report struct {
 	Machine     string  `json:"machine"`
 	Database    string  `json:"database"`
 	Servers     int     `json:"servers"`
+	Routing     string  `json:"routing,omitempty"` // with several servers: "nginx" (by game) or "unrouted"
 	Clients     int     `json:"clients"`
 	Tables      int     `json:"tables"`
 	Idempotency bool    `json:"idempotency_keys"`
@@ -135,6 +140,9 @@ type Report struct {
 		FloorP50          float64 `json:"floor_p50_ms"`
 		FloorP99          float64 `json:"floor_p99_ms"`
 		FloorMax          float64 `json:"floor_max_ms"`
+		TreasuryCPU       float64 `json:"treasury_server_cpu_us_per_move"`
+		TreasuryWritten   float64 `json:"treasury_written_bytes_per_move,omitempty"`
+		FloorWritten      float64 `json:"floor_written_bytes_per_move,omitempty"`
 		Ratios            Ratios  `json:"ratios"`
 	} `json:"median"`
 	RuleErrors  int `json:"rule_errors"`  // refusals by the rules (422 illegal_move)
@@ -184,7 +192,22 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 
 	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
+	if c.servers > 1 {
+		rep.Routing = "nginx"
+		if c.unrouted {
+			rep.Routing = "unrouted"
+		} else if _, err := nginx.Find(); err != nil {
+			fmt.Fprintf(out, "%s: the servers get no load balancer; each table's seats go to different servers\n", err)
+			c.unrouted, rep.Routing = true, "unrouted"
+		}
+	}
 	fmt.Fprintf(out, "load run %s\nmachine: %s\ntreasury: %d server(s) on %s\n", rep.Date, rep.Machine, c.servers, c.database)
+	switch rep.Routing {
+	case "nginx":
+		fmt.Fprintln(out, "routing: every client talks to nginx with the configuration Treasury ships (scripts/deploy/nginx/treasury.conf), a game's requests to one server")
+	case "unrouted":
+		fmt.Fprintln(out, "routing: none; the seats of a table talk to different servers directly")
+	}
 	if cluster != nil {
 		fmt.Fprintln(out, "PostgreSQL: a cluster of this run on a Unix socket, fsync on; its CPU is not in the server CPU per move")
 	}
@@ -218,7 +241,18 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("round %d, treasury: %w", i+1, err)
 		}
-		f, err := floorPhase(ctx, c, floorBin, dir, bodies, time.Duration(t.Seconds*float64(time.Second)))
+		floorDB := "" // SQLite, a file in dir
+		if cluster != nil {
+			// The PostgreSQL floor: one statement per move, on a database of
+			// the same cluster.
+			if floorDB, err = cluster.Database(ctx, fmt.Sprintf("floor_round_%d", i+1)); err != nil {
+				return err
+			}
+			if c.pgConns > 0 {
+				floorDB += fmt.Sprintf("&pool_max_conns=%d", c.pgConns)
+			}
+		}
+		f, err := floorPhase(ctx, c, floorBin, dir, floorDB, bodies, time.Duration(t.Seconds*float64(time.Second)))
 		if err != nil {
 			return fmt.Errorf("round %d, floor: %w", i+1, err)
 		}
@@ -246,6 +280,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	m.FloorP50 = med(func(r Round) float64 { return r.Floor.P50 })
 	m.FloorP99 = med(func(r Round) float64 { return r.Floor.P99 })
 	m.FloorMax = med(func(r Round) float64 { return r.Floor.Max })
+	m.TreasuryCPU = med(func(r Round) float64 { return r.Treasury.ServerCPU })
+	m.TreasuryWritten = med(func(r Round) float64 { return r.Treasury.WrittenPerMove })
+	m.FloorWritten = med(func(r Round) float64 { return r.Floor.WrittenPerMove })
 	m.Ratios.Throughput = med(func(r Round) float64 { return r.Ratios.Throughput })
 	m.Ratios.P99 = med(func(r Round) float64 { return r.Ratios.P99 })
 	for _, r := range rep.Rounds {
@@ -268,11 +305,26 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	// once; in the other games the seats of a table take turns, each move
 	// after a read of the listing, and the clients set the pace for both.
 	throughput := "no target for this game"
-	if c.ruleset == "" || c.ruleset == "silver-and-gold" {
-		throughput = "target >= 1.5: " + verdict(m.Ratios.Throughput >= 1.5)
+	switch {
+	case c.ruleset != "" && c.ruleset != "silver-and-gold":
+	case c.database == "postgres" && c.servers == 1:
+		throughput = "target >= 0.9 of the one-statement PostgreSQL floor: " + verdict(m.Ratios.Throughput >= 0.9)
+	case c.database == "postgres":
+		throughput = "no target against the floor with several servers: compare with a run of one server"
+	default:
+		throughput = "target >= 2: " + verdict(m.Ratios.Throughput >= 2)
 	}
-	fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f (%s), p99 %.2f (target <= 1: %s)\n",
-		m.Ratios.Throughput, throughput, m.Ratios.P99, verdict(m.Ratios.P99 <= 1))
+	p99 := "target <= 0.25: " + verdict(m.Ratios.P99 <= 0.25)
+	if c.database == "postgres" {
+		p99 = "no target on PostgreSQL"
+	}
+	fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f (%s), p99 %.2f (%s)\n",
+		m.Ratios.Throughput, throughput, m.Ratios.P99, p99)
+	fmt.Fprintf(out, "  treasury server CPU per move: %.0f us\n", m.TreasuryCPU)
+	if m.TreasuryWritten > 0 && m.FloorWritten > 0 {
+		fmt.Fprintf(out, "  written to files per move: treasury %.1f KB, floor %.1f KB (target <= the floor's: %s)\n",
+			m.TreasuryWritten/1024, m.FloorWritten/1024, verdict(m.TreasuryWritten <= m.FloorWritten))
+	}
 	fmt.Fprintf(out, "  error answers: %d by the rules, %d others (target 0: %s)\n", rep.RuleErrors, rep.OtherErrors, verdict(rep.OtherErrors == 0))
 
 	if c.output != "" {
@@ -300,6 +352,9 @@ func printPhase(out io.Writer, name string, s play.Summary) {
 	fmt.Fprintf(out, "            CPU per move: server %.0f us, clients %.0f us; errors: %s\n", s.ServerCPU, s.ClientCPU, play.Counts(s.Errors))
 	if s.WritesPerCommit > 0 {
 		fmt.Fprintf(out, "            writes per commit: %.1f\n", s.WritesPerCommit)
+	}
+	if s.WrittenPerMove > 0 {
+		fmt.Fprintf(out, "            written to files per move: %.1f KB\n", s.WrittenPerMove/1024)
 	}
 	if len(s.Reads) > 0 || s.Creates > 0 {
 		fmt.Fprintf(out, "            reads: %s; games created %d, completed %d\n", play.Counts(s.Reads), s.Creates, s.Games)
@@ -376,12 +431,38 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		}
 		return d
 	}
+	written := func() int64 {
+		var n int64
+		for _, s := range srvs {
+			if w := s.WrittenBytes(); w >= 0 {
+				n += w
+			}
+		}
+		return n
+	}
 
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
 	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
-	if len(cls) > 1 {
+	if len(cls) > 1 && c.unrouted {
 		opts.Servers = cls
+	} else if len(cls) > 1 {
+		backends := make([]string, len(srvs))
+		for i, s := range srvs {
+			backends[i] = s.Address
+		}
+		lbDir := filepath.Join(dir, "nginx")
+		if err := os.MkdirAll(lbDir, 0o755); err != nil {
+			return play.Summary{}, nil, err
+		}
+		lb, err := nginx.Start(ctx, lbDir, backends)
+		if err != nil {
+			return play.Summary{}, nil, err
+		}
+		defer lb.Stop()
+		if opts.Client, err = client.NewClientWithResponses(lb.URL, client.WithHTTPClient(hc)); err != nil {
+			return play.Summary{}, nil, err
+		}
 	}
 	tables := c.clients / play.Seats
 	var (
@@ -390,7 +471,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		errMu    sync.Mutex
 		firstErr error
 	)
-	start, cpu0, own0 := time.Now(), cpuTime(), selfCPU()
+	start, cpu0, own0, written0 := time.Now(), cpuTime(), selfCPU(), written()
 	if c.games <= 0 {
 		timer := time.AfterFunc(c.duration, func() { close(stop) })
 		defer timer.Stop()
@@ -448,7 +529,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		}()
 	}
 	wg.Wait()
-	elapsed, cpu, own := time.Since(start), cpuTime()-cpu0, selfCPU()-own0
+	elapsed, cpu, own, wrote := time.Since(start), cpuTime()-cpu0, selfCPU()-own0, written()-written0
 	grouped, err := writesPerCommit(ctx, hc, srvs[0].URL)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun: metrics:", err)
@@ -464,6 +545,9 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	}
 	sum := withCPU(rec.Summary(elapsed), cpu, own)
 	sum.WritesPerCommit = grouped
+	if c.database != "postgres" {
+		sum.WrittenPerMove = perMove(wrote, sum.Accepted)
+	}
 	return sum, rec.Bodies(), nil
 }
 
@@ -514,6 +598,14 @@ func withCPU(s play.Summary, server, clients time.Duration) play.Summary {
 	return s
 }
 
+// perMove is bytes per accepted move.
+func perMove(bytes, accepted int64) float64 {
+	if accepted == 0 {
+		return 0
+	}
+	return float64(bytes) / float64(accepted)
+}
+
 // selfCPU is the CPU time this process has used so far.
 func selfCPU() time.Duration {
 	var ru syscall.Rusage
@@ -545,7 +637,7 @@ func fetchProfile(addr string, secs int, path string) error {
 
 // floorPhase sends clients closed loops of move submissions to a fresh floor
 // server for d.
-func floorPhase(ctx context.Context, c config, bin, dir string, bodies [][]byte, d time.Duration) (play.Summary, error) {
+func floorPhase(ctx context.Context, c config, bin, dir, pgURL string, bodies [][]byte, d time.Duration) (play.Summary, error) {
 	if len(bodies) == 0 {
 		return play.Summary{}, errors.New("the treasury phase sent no moves to copy")
 	}
@@ -554,6 +646,9 @@ func floorPhase(ctx context.Context, c config, bin, dir string, bodies [][]byte,
 		return play.Summary{}, err
 	}
 	args := []string{"--address", addr, "--database", filepath.Join(dir, "floor.db")}
+	if pgURL != "" {
+		args = append(args, "--postgres", pgURL)
+	}
 	srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, "floor.log"))
 	if err != nil {
 		return play.Summary{}, err
@@ -567,7 +662,7 @@ func floorPhase(ctx context.Context, c config, bin, dir string, bodies [][]byte,
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	start, cpu0, own0 := time.Now(), srv.CPUTime(), selfCPU()
+	start, cpu0, own0, written0 := time.Now(), srv.CPUTime(), selfCPU(), srv.WrittenBytes()
 	time.AfterFunc(d, func() { close(stop) })
 	for i := range c.clients {
 		wg.Add(1)
@@ -591,11 +686,15 @@ func floorPhase(ctx context.Context, c config, bin, dir string, bodies [][]byte,
 		}()
 	}
 	wg.Wait()
-	elapsed, cpu, own := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0
+	elapsed, cpu, own, wrote := time.Since(start), srv.CPUTime()-cpu0, selfCPU()-own0, srv.WrittenBytes()-written0
 	if err := ctx.Err(); err != nil {
 		return play.Summary{}, err
 	}
-	return withCPU(rec.Summary(elapsed), cpu, own), nil
+	sum := withCPU(rec.Summary(elapsed), cpu, own)
+	if written0 >= 0 && pgURL == "" {
+		sum.WrittenPerMove = perMove(wrote, sum.Accepted)
+	}
+	return sum, nil
 }
 
 func floorMove(ctx context.Context, cl *client.ClientWithResponses, id string, body []byte, rec *play.Recorder) error {

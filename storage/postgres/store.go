@@ -50,6 +50,7 @@ var (
 type Store struct {
 	pool     *pgxpool.Pool
 	onCommit func(d time.Duration, writes int)
+	notices  *notifier
 
 	mu     sync.RWMutex // calls hold it shared; Close exclusively
 	closed bool
@@ -57,6 +58,7 @@ type Store struct {
 
 type config struct {
 	onCommit func(d time.Duration, writes int)
+	lose     func(gameID string, seq int64) bool
 }
 
 // Option changes a default of Open.
@@ -67,6 +69,14 @@ type Option func(*config)
 // there is no group commit). f must return at once.
 func WithCommitObserver(f func(d time.Duration, writes int)) Option {
 	return func(c *config) { c.onCommit = f }
+}
+
+// WithLostNotices makes the store drop the notice of every move for which
+// lose returns true, as a server that stops between a move's commit and its
+// notice would: for tests that a lost notice costs the other servers' live
+// clients latency, never a move.
+func WithLostNotices(lose func(gameID string, seq int64) bool) Option {
+	return func(c *config) { c.lose = lose }
 }
 
 // Open connects to the database at url (postgres://user:password@host/db?…;
@@ -97,11 +107,12 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, onCommit: cfg.onCommit}
+	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose)}
 	if err := s.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
+	go s.notices.run(s.sendNotices)
 	return s, nil
 }
 
@@ -114,6 +125,8 @@ func (s *Store) Close() error {
 		return nil
 	}
 	s.closed = true
+	close(s.notices.stop) // the notices of the moves committed are sent first
+	<-s.notices.done
 	s.pool.Close()
 	return nil
 }
@@ -468,10 +481,8 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // version (under a row lock: a concurrent append to the same game waits, then
 // finds the version moved on); the move and the idempotency record are
 // inserted only from the row it updated. A stored key makes the statement
-// fail on the primary key, and nothing of it is kept. The statement also
-// notifies movesChannel of the move ("<game id> <seq>"), from the row it
-// updated (a CTE that nothing reads would not run): PostgreSQL delivers the
-// notice only when, and once, the transaction commits.
+// fail on the primary key, and nothing of it is kept. It notifies nothing:
+// the notice goes after the commit, batched with others (notify.go).
 const appendSQL = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
 	WHERE id = $1 AND version = $2
@@ -483,7 +494,7 @@ const appendSQL = `WITH g AS (
 	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
 	SELECT id, $12, $13, $14, $15, $16 FROM g WHERE $17
 )
-SELECT count(*) FROM (SELECT pg_notify('` + movesChannel + `', id || ' ' || $3::text) FROM g) n`
+SELECT count(*) FROM g`
 
 // Append makes a move, the game's new snapshot and the optional idempotency
 // record durable together, and returns after the commit. The game must be at
@@ -526,6 +537,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	if n == 0 {
 		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion)
 	}
+	s.notices.told(a.GameID, a.Move.Seq)
 	if s.onCommit != nil {
 		s.onCommit(time.Since(start), 1)
 	}

@@ -39,7 +39,7 @@ func TestStore(t *testing.T) {
 }
 
 // rawConn connects to the store's database directly, to look behind the API.
-func rawConn(t *testing.T, url string) *pgx.Conn {
+func rawConn(t testing.TB, url string) *pgx.Conn {
 	t.Helper()
 	c, err := pgx.Connect(t.Context(), url)
 	require.NoError(t, err)

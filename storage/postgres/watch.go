@@ -11,7 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// movesChannel is the channel every append notifies, with "<game id> <seq>".
+// movesChannel is the channel the notices of stored moves go to: lines of
+// "<game id> <seq>", the moves one store committed since its last notice.
 const movesChannel = "treasury_moves"
 
 // Version returns the stored version of a game: NotFound when it does not
@@ -75,11 +76,13 @@ func (s *Store) listen(ctx context.Context, listening func(), moved func(string,
 		if err != nil {
 			return err
 		}
-		id, seq, ok := strings.Cut(n.Payload, " ")
-		v, err := strconv.ParseInt(seq, 10, 64)
-		if !ok || err != nil {
-			continue // not ours
+		for line := range strings.SplitSeq(n.Payload, "\n") {
+			id, seq, ok := strings.Cut(line, " ")
+			v, err := strconv.ParseInt(seq, 10, 64)
+			if !ok || err != nil {
+				continue // not ours
+			}
+			moved(id, v)
 		}
-		moved(id, v)
 	}
 }

@@ -2,6 +2,10 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,9 +32,9 @@ func TestVersion(t *testing.T) {
 }
 
 // openURL opens another store on the database at url, as another server would.
-func openURL(t *testing.T, url string) *postgres.Store {
+func openURL(t *testing.T, url string, opts ...postgres.Option) *postgres.Store {
 	t.Helper()
-	s, err := postgres.Open(t.Context(), url)
+	s, err := postgres.Open(t.Context(), url, opts...)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s
@@ -110,4 +114,59 @@ func TestWatchMoves(t *testing.T) {
 
 	cancel()
 	assert.ErrorIs(t, <-done, context.Canceled)
+}
+
+// TestNoticesAfterCommit: the moves of many games appended at once are all
+// noticed, each once and in order per game, in fewer notifying transactions
+// than moves when they come together; and a store told to lose a notice
+// never sends it (the move is stored all the same).
+func TestNoticesAfterCommit(t *testing.T) {
+	a, url := openStore(t)
+	listener := rawConn(t, url)
+	_, err := listener.Exec(t.Context(), `LISTEN treasury_moves`)
+	require.NoError(t, err)
+	const games, moves = 8, 25
+	for g := range games {
+		storetest.MustCreate(t, a, fmt.Sprint("g", g))
+	}
+	var wg sync.WaitGroup
+	for g := range games {
+		wg.Go(func() {
+			for v := range int64(moves) {
+				assert.NoError(t, a.Append(t.Context(), storetest.Move(fmt.Sprint("g", g), v)))
+			}
+		})
+	}
+	wg.Wait()
+	last := map[string]int64{}
+	received, payloads := 0, 0
+	for received < games*moves {
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		n, err := listener.WaitForNotification(ctx)
+		cancel()
+		require.NoError(t, err, "%d of %d notices received", received, games*moves)
+		payloads++
+		for line := range strings.SplitSeq(n.Payload, "\n") {
+			id, seq, ok := strings.Cut(line, " ")
+			require.True(t, ok, "notice %q", line)
+			v, err := strconv.ParseInt(seq, 10, 64)
+			require.NoError(t, err)
+			require.Equal(t, last[id]+1, v, "game %s: notice of move %d after %d", id, v, last[id])
+			last[id] = v
+			received++
+		}
+	}
+	t.Logf("%d moves told in %d notices", received, payloads)
+
+	lost := openURL(t, url, postgres.WithLostNotices(func(id string, seq int64) bool { return seq == moves+1 }))
+	require.NoError(t, lost.Append(t.Context(), storetest.Move("g0", moves)))
+	require.NoError(t, lost.Append(t.Context(), storetest.Move("g0", moves+1)))
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	n, err := listener.WaitForNotification(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("g0 %d", moves+2), n.Payload, "move %d's notice was lost, the next one's was not", moves+1)
+	v, err := a.Version(t.Context(), "g0")
+	require.NoError(t, err)
+	assert.Equal(t, int64(moves+2), v, "the move whose notice was lost is stored")
 }

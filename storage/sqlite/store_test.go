@@ -217,6 +217,41 @@ func TestOpen(t *testing.T) {
 		assert.Contains(t, ddl, "WITHOUT ROWID")
 	})
 
+	t.Run("moves written by an older build are read as they were, and the game goes on", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "treasury.db")
+		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+		require.NoError(t, err)
+		require.NoError(t, sqlite.MigrateUpTo(db, 5)) // moves WITHOUT ROWID, as before migration 0006
+		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
+			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
+			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
+			VALUES ('g1', 2, 0, 1, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0),
+			       ('g1', 1, 1, 0, '{"m":1}', '[{"type":"e"}]', '2026-11-21T00:00:01.000000000Z', '{"p":1}', 0, 1)`)
+		require.NoError(t, err)
+		require.NoError(t, db.Close())
+
+		s, err := sqlite.Open(t.Context(), path)
+		require.NoError(t, err)
+		defer s.Close()
+		moves, err := s.Moves(t.Context(), "g1", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, moves, 2)
+		assert.Equal(t, domain.MoveRecord{Seq: 1, Actor: domain.Actor{Host: true}, Move: []byte(`{"m":1}`), Events: []byte(`[{"type":"e"}]`),
+			At: time.Date(2026, 11, 21, 0, 0, 1, 0, time.UTC), Public: []byte(`{"p":1}`), For: 0, NotHost: true}, moves[0])
+		assert.Equal(t, int64(2), moves[1].Seq)
+		a := storetest.Move("g1", 2)
+		require.NoError(t, s.Append(t.Context(), a))
+		storetest.RequireCode(t, s.Append(t.Context(), a), domain.Conflict)
+		moves, err = s.Moves(t.Context(), "g1", 1, 0)
+		require.NoError(t, err)
+		assert.Equal(t, []int64{2, 3}, []int64{moves[0].Seq, moves[1].Seq})
+
+		var ddl string
+		require.NoError(t, rawDB(t, path).QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'moves'`).Scan(&ddl))
+		assert.NotContains(t, ddl, "WITHOUT ROWID", "moves are in a rowid table: rows of 1 KB stay in their page")
+	})
+
 	t.Run("a database newer than this build is refused", func(t *testing.T) {
 		s, path := openStore(t)
 		require.NoError(t, s.Close())

@@ -115,6 +115,10 @@ type Summary struct {
 	// WritesPerCommit is how many writes the server's store grouped in each
 	// commit on average (treasury only: from its /metrics).
 	WritesPerCommit float64 `json:"writes_per_commit,omitempty"`
+	// WrittenPerMove is how many bytes the server process wrote to files
+	// per accepted move (its database; 0 when not measured, as for a server
+	// whose database is another process, PostgreSQL).
+	WrittenPerMove float64 `json:"written_bytes_per_move,omitempty"`
 }
 
 // Summary computes the figures over a phase that lasted elapsed.

@@ -165,6 +165,27 @@ func (s *Server) CPUTime() time.Duration {
 	return time.Duration(ticks) * time.Second / clockTicks
 }
 
+// WrittenBytes returns the bytes the server has written to files so far
+// (write_bytes of /proc/<pid>/io: what it sent towards the disk, its
+// database and write-ahead log above all; not what it wrote to sockets);
+// -1 where there is no /proc.
+func (s *Server) WrittenBytes() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", s.PID()))
+	if err != nil {
+		return -1
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "write_bytes: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil {
+				return -1
+			}
+			return n
+		}
+	}
+	return -1
+}
+
 // clockTicks is USER_HZ, 100 on every Linux architecture Go supports.
 const clockTicks = 100
 

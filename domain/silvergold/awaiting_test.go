@@ -1,0 +1,102 @@
+package silvergold
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// plainAwaiting is Awaiting as it was first written: the reference the
+// allocation-saving version is held to.
+func plainAwaiting(g *Game) []Awaited {
+	var out []Awaited
+	seat := func(s int, action string, n int) {
+		out = append(out, Awaited{Actor: "seat", Seat: SeatPtr(s), Action: action, Count: n})
+	}
+	switch g.Phase {
+	case PhaseSetup:
+		for i, p := range g.Players {
+			if !p.Kept {
+				seat(i, MoveKeep, 1)
+			}
+		}
+		if len(out) == 0 && g.Mode == Physical {
+			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
+		}
+	case PhaseReveal:
+		out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveReveal, Count: 1})
+	case PhaseCrossing:
+		for i, p := range g.Players {
+			if !p.Crossed && !p.Passed {
+				seat(i, MoveCross, 1)
+			}
+		}
+	case PhaseResolving:
+		if p := g.Players[g.Resolving]; p.Takes > 0 {
+			seat(g.Resolving, MoveTake, p.Takes)
+		} else {
+			out = append(out, Awaited{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()})
+		}
+	}
+	return out
+}
+
+// TestAwaitingPlain: at every step of whole games in both modes, with 2 to 4
+// players, Awaiting and the status event's table fields say what the plain
+// versions say.
+func TestAwaitingPlain(t *testing.T) {
+	for _, mode := range []Mode{Digital, Physical} {
+		for players := 2; players <= MaxPlayers; players++ {
+			for seed := range uint64(5) {
+				setup := Setup{Mode: mode, Players: []string{"Ann", "Bob", "Cid", "Dee"}[:players]}
+				if mode == Digital {
+					setup.Seed = fmt.Sprint("awaiting-", seed)
+				}
+				g, err := New(Standard(), setup)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bot, table := Bot{R: newRand(seed)}, &Table{R: newRand(seed + 100)}
+				for steps := 0; ; steps++ {
+					if got, want := g.Awaiting(), plainAwaiting(g); !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s, %d players, step %d: Awaiting %+v, plain %+v", mode, players, steps, got, want)
+					}
+					st := g.Table()
+					if on, n := g.onTurn(), g.turnNumber(); !reflect.DeepEqual(on, st.OnTurn) || n != st.TurnNumber {
+						t.Fatalf("step %d: on turn %v, turn %d; Table says %v, %d", steps, on, n, st.OnTurn, st.TurnNumber)
+					}
+					a, m, ok := Step(g, bot, table)
+					if !ok {
+						if g.Phase != PhaseEnded {
+							t.Fatalf("%s step %d: nothing awaited in phase %s", mode, steps, g.Phase)
+						}
+						break
+					}
+					if err := g.Play(a, &m); err != nil {
+						t.Fatalf("%s step %d: %v", mode, steps, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkAwaiting compares Awaiting with the plain version on a game in
+// its crossing phase (four seats to wait for).
+func BenchmarkAwaiting(b *testing.B) {
+	g := midGame(b)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = g.Awaiting()
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = plainAwaiting(g)
+		}
+	})
+}

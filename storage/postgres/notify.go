@@ -1,0 +1,118 @@
+package postgres
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Notices of stored moves are sent after the move's commit, not inside its
+// transaction: PostgreSQL takes one cluster-wide lock in the commit of every
+// transaction that notifies (PreCommit_Notify) and holds it until that
+// commit's WAL flush, so a NOTIFY inside each append put every commit of the
+// cluster, of every server, one after another. Now the appends commit
+// without it, and one goroutine per store sends the notices of the moves
+// committed meanwhile together, in one statement: one notifying commit per
+// batch. Its payloads are lines of "<game id> <seq>" of at most
+// maxNoticePayload bytes (PostgreSQL's limit is 8000).
+//
+// A notice may be lost (the server stops between a commit and its notice,
+// or the statement fails): that costs the other servers' live clients
+// latency, never a move, since their streams read the log at every
+// heartbeat and on any gap. A server of an older build reads a payload of
+// one line only: during a rolling upgrade its streams may hear of the moves
+// of a batch at their next heartbeat.
+
+const maxNoticePayload = 7000
+
+// notifier batches the notices of committed moves.
+type notifier struct {
+	mu      sync.Mutex
+	pending []string // "<game id> <seq>", in commit order
+	wake    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
+	lose    func(gameID string, seq int64) bool // test hook: notices to drop
+}
+
+func newNotifier(lose func(string, int64) bool) *notifier {
+	return &notifier{wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}), lose: lose}
+}
+
+// told queues the notice of a committed move.
+func (n *notifier) told(gameID string, seq int64) {
+	if n.lose != nil && n.lose(gameID, seq) {
+		return
+	}
+	n.mu.Lock()
+	n.pending = append(n.pending, gameID+" "+strconv.FormatInt(seq, 10))
+	n.mu.Unlock()
+	select {
+	case n.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the queued notices as payloads and empties the queue.
+func (n *notifier) take() []string {
+	n.mu.Lock()
+	lines := n.pending
+	n.pending = nil
+	n.mu.Unlock()
+	return payloads(lines)
+}
+
+// payloads joins lines with "\n" into payloads of at most maxNoticePayload
+// bytes (a longer line, which no game id makes, goes alone).
+func payloads(lines []string) []string {
+	var out []string
+	var b strings.Builder
+	for _, l := range lines {
+		if b.Len() > 0 && b.Len()+1+len(l) > maxNoticePayload {
+			out = append(out, b.String())
+			b.Reset()
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// run sends the queued notices until stop, then sends what is left (for at
+// most a second) and closes done.
+func (n *notifier) run(send func(ctx context.Context, payloads []string) error) {
+	defer close(n.done)
+	for {
+		select {
+		case <-n.wake:
+			if p := n.take(); len(p) > 0 {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				_ = send(ctx, p) // lost: the streams catch up from the log
+				cancel()
+			}
+		case <-n.stop:
+			if p := n.take(); len(p) > 0 {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+				_ = send(ctx, p)
+				cancel()
+			}
+			return
+		}
+	}
+}
+
+// notifySQL sends every payload of $2 on channel $1 in one statement, so one
+// transaction.
+const notifySQL = `SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p`
+
+func (s *Store) sendNotices(ctx context.Context, payloads []string) error {
+	var n int
+	return s.pool.QueryRow(ctx, notifySQL, movesChannel, payloads).Scan(&n)
+}
