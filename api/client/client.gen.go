@@ -6673,7 +6673,8 @@ type StreamGameEventsParams struct {
 	// LastEventId The same as the Last-Event-ID header, for clients that cannot set it; the header wins when both are sent.
 	LastEventId *EventLastIDQuery `form:"last_event_id,omitempty" json:"last_event_id,omitempty"`
 
-	// AccessToken A credential of the game, for clients that cannot send an Authorization header (a browser's EventSource); the header wins when both are sent.
+	// AccessToken Deprecated - send the credential as `Authorization: Bearer` (a browser reads the stream with fetch). A credential of the game, for old clients that cannot send an Authorization header; the header wins when both are sent.
+	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	AccessToken *EventAccessToken `form:"access_token,omitempty" json:"access_token,omitempty"`
 
 	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, and after the credential's own move even when it reads the same (the move spent the listing it was chosen from), so that a bot acting once per event needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
@@ -8408,11 +8409,13 @@ type ClientInterface interface {
 	//
 	// **Who sees what.** Without a credential the stream carries the
 	// public events only; a seat credential adds that seat's private
-	// events, the host credential every event. Browsers' `EventSource`
-	// cannot send an `Authorization` header: pass the credential as
-	// `?access_token=` instead (and `?last_event_id=` for EventSource
-	// polyfills that cannot set `Last-Event-ID`). The server does not log
-	// query strings, but proxies may: prefer the header where you can.
+	// events, the host credential every event. Send the credential as
+	// `Authorization: Bearer`: a browser reads the stream with `fetch`
+	// (as the table app does, `web/src/stream.js`), since `EventSource`
+	// cannot send headers. `?access_token=` is still accepted for old
+	// clients but deprecated: URLs end up in proxies' logs and browsers'
+	// histories. (`?last_event_id=` serves clients that cannot set
+	// `Last-Event-ID`.)
 	//
 	// **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 	// 15 seconds so that proxies keep the connection. When the game has
@@ -8977,11 +8980,13 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 //
 // **Who sees what.** Without a credential the stream carries the
 // public events only; a seat credential adds that seat's private
-// events, the host credential every event. Browsers' `EventSource`
-// cannot send an `Authorization` header: pass the credential as
-// `?access_token=` instead (and `?last_event_id=` for EventSource
-// polyfills that cannot set `Last-Event-ID`). The server does not log
-// query strings, but proxies may: prefer the header where you can.
+// events, the host credential every event. Send the credential as
+// `Authorization: Bearer`: a browser reads the stream with `fetch`
+// (as the table app does, `web/src/stream.js`), since `EventSource`
+// cannot send headers. `?access_token=` is still accepted for old
+// clients but deprecated: URLs end up in proxies' logs and browsers'
+// histories. (`?last_event_id=` serves clients that cannot set
+// `Last-Event-ID`.)
 //
 // **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 // 15 seconds so that proxies keep the connection. When the game has
@@ -10770,11 +10775,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// **Who sees what.** Without a credential the stream carries the
 	// public events only; a seat credential adds that seat's private
-	// events, the host credential every event. Browsers' `EventSource`
-	// cannot send an `Authorization` header: pass the credential as
-	// `?access_token=` instead (and `?last_event_id=` for EventSource
-	// polyfills that cannot set `Last-Event-ID`). The server does not log
-	// query strings, but proxies may: prefer the header where you can.
+	// events, the host credential every event. Send the credential as
+	// `Authorization: Bearer`: a browser reads the stream with `fetch`
+	// (as the table app does, `web/src/stream.js`), since `EventSource`
+	// cannot send headers. `?access_token=` is still accepted for old
+	// clients but deprecated: URLs end up in proxies' logs and browsers'
+	// histories. (`?last_event_id=` serves clients that cannot set
+	// `Last-Event-ID`.)
 	//
 	// **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 	// 15 seconds so that proxies keep the connection. When the game has
@@ -13037,11 +13044,13 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 //
 // **Who sees what.** Without a credential the stream carries the
 // public events only; a seat credential adds that seat's private
-// events, the host credential every event. Browsers' `EventSource`
-// cannot send an `Authorization` header: pass the credential as
-// `?access_token=` instead (and `?last_event_id=` for EventSource
-// polyfills that cannot set `Last-Event-ID`). The server does not log
-// query strings, but proxies may: prefer the header where you can.
+// events, the host credential every event. Send the credential as
+// `Authorization: Bearer`: a browser reads the stream with `fetch`
+// (as the table app does, `web/src/stream.js`), since `EventSource`
+// cannot send headers. `?access_token=` is still accepted for old
+// clients but deprecated: URLs end up in proxies' logs and browsers'
+// histories. (`?last_event_id=` serves clients that cannot set
+// `Last-Event-ID`.)
 //
 // **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 // 15 seconds so that proxies keep the connection. When the game has

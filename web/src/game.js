@@ -1,5 +1,5 @@
 // The screen of one game, for a seat, the host or anyone: it reads the game,
-// follows its event stream (EventSource resumes with Last-Event-ID by
+// follows its event stream (stream.js resumes with Last-Event-ID by
 // itself after a lost connection) and hands the drawing to the game's own
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
@@ -7,6 +7,7 @@ import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js'
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
 import * as ct from './games/ct.js';
+import {GameStream, CLOSED} from './stream.js';
 import {hostTools, nextGamePanel, followNext} from './seating.js';
 import {turnCue, keepAwake, cueSwitch} from './phone.js';
 import {howTo} from './howto.js';
@@ -209,7 +210,6 @@ export function openGame(root, id, role, cred) {
   function connect() {
     if (s.closed) return;
     const params = new URLSearchParams();
-    if (cred) params.set('access_token', cred);
     // After the end the stream stays open until the host starts the next
     // game with the same players (next_game), which moves this screen on.
     params.set('next_game', 'true');
@@ -218,15 +218,16 @@ export function openGame(root, id, role, cred) {
     // now, then from the last event heard; the lines of that catch-up are
     // not read out.
     const mod = screens[s.view && s.view.ruleset];
+    let from = '';
     if (mod && mod.history) {
-      params.set('last_event_id', seen || '0');
+      from = seen || '0';
       if (s.historyTo === undefined) s.historyTo = s.view.version;
     }
-    const q = params.toString() ? `?${params}` : '';
-    es = new EventSource(`/v1/games/${encodeURIComponent(id)}/events${q}`);
+    // The credential goes in the Authorization header, never in the URL.
+    es = new GameStream(`/v1/games/${encodeURIComponent(id)}/events?${params}`, cred, from);
     es.onopen = () => setLive('live');
     es.onerror = () => {
-      if (es.readyState !== EventSource.CLOSED) {
+      if (es.readyState !== CLOSED) {
         setLive('reconnecting');
         return;
       }
