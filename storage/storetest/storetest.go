@@ -109,6 +109,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 	t.Run("MoveAudience", func(t *testing.T) { testMoveAudience(t, open) })
 	t.Run("PingAndClose", func(t *testing.T) { testPingAndClose(t, open) })
 	t.Run("ExportImport", func(t *testing.T) { testExportImport(t, open) })
+	t.Run("Groups", func(t *testing.T) { testGroups(t, open) })
 }
 
 func testCreateGame(t *testing.T, open func(t *testing.T) domain.Store) {
