@@ -70,9 +70,9 @@ type ScoreLine struct {
 // GroupGame is a game created for a group whose play is not kept yet: the
 // member of each seat, in seat order.
 type GroupGame struct {
-	GameID  string
-	GroupID string
-	Members []string
+	GameID  string   `json:"game_id"`
+	GroupID string   `json:"group_id,omitempty"`
+	Members []string `json:"members"`
 }
 
 // PlayQuery selects a page of a group's plays, latest first.

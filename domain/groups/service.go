@@ -373,14 +373,14 @@ func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (
 	if err != nil {
 		return domain.Play{}, false, err
 	}
-	members := make([]string, len(sheetNames))
+	members, memberNames := make([]string, len(sheetNames)), make([]string, len(sheetNames))
 	for i, n := range sheetNames {
 		k := names.Key(n)
 		j := slices.IndexFunc(ms, func(m domain.Member) bool { return m.NameKey == k })
 		if j < 0 {
 			return domain.Play{}, false, domain.Errorf(domain.Invalid, "player %d of the sheet is no member of the group: add them as a member first, or write the name a member has", i+1)
 		}
-		members[i] = ms[j].ID
+		members[i], memberNames[i] = ms[j].ID, ms[j].Name
 	}
 	if sp.Start >= len(members) {
 		return domain.Play{}, false, domain.Errorf(domain.Invalid, "start_player is %d, but the sheet has %d players", sp.Start, len(members))
@@ -388,6 +388,9 @@ func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (
 	players, err := playersFromScore(result, members, sp.Start)
 	if err != nil {
 		return domain.Play{}, false, err
+	}
+	for i := range players { // as the group writes them, whatever the sheet's hand
+		players[i].Name = memberNames[i]
 	}
 	if n, err := s.store.CountPlays(ctx, groupID); err != nil {
 		return domain.Play{}, false, err

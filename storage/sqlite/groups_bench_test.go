@@ -45,7 +45,7 @@ func benchGroup(b *testing.B, n int) (*groups.Service, string) {
 			score := 40 + (i*7+seat*13)%50
 			rank := seat + 1
 			p.Players = append(p.Players, domain.PlayPlayer{Member: m, Name: m, Seat: seat, Score: score, Rank: rank, Winner: rank == 1,
-				Start: seat == 0, DecidedBy: "total", Lines: []domain.ScoreLine{{"coins", score / 5}, {"cups", 6}, {"palms", 7}, {"cards", score / 2}, {"seals", 2}}})
+				Start: seat == 0, DecidedBy: "total", Lines: []domain.ScoreLine{{Line: "coins", Value: score / 5}, {Line: "cups", Value: 6}, {Line: "palms", Value: 7}, {Line: "cards", Value: score / 2}, {Line: "seals", Value: 2}}})
 		}
 		plays = append(plays, p)
 	}
