@@ -52,7 +52,8 @@ type entry struct {
 // cachedPlays bounds the plays kept in memory, all groups together.
 const cachedPlays = 200000
 
-// New returns the groups kept in store, whose games are games.
+// New returns the groups kept in store, whose games are games (nil: none;
+// games created for a group are then neither seated nor kept as plays).
 func New(store domain.GroupStore, games Games) *Service {
 	return &Service{store: store, games: games, now: time.Now, cache: map[string]*entry{}}
 }
@@ -254,8 +255,12 @@ func (s *Service) LinkGame(ctx context.Context, groupID, gameID string, memberID
 }
 
 // Settle keeps the play of every game of the group that has ended, and
-// forgets the games that are gone without ending.
+// forgets the games that are gone without ending. A service without games
+// (a tool reading the store alone) leaves them as they are.
 func (s *Service) Settle(ctx context.Context, groupID string) error {
+	if s.games == nil {
+		return nil
+	}
 	games, err := s.store.GroupGames(ctx, groupID)
 	if err != nil {
 		return err
@@ -361,6 +366,9 @@ type SheetPlay struct {
 // refused. With a key (Idempotency-Key), a retry keeps nothing more and
 // answers with the play kept the first time (replayed true).
 func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (p domain.Play, replayed bool, err error) {
+	if s.games == nil {
+		return domain.Play{}, false, domain.Errorf(domain.Unavailable, "this server checks no score sheets")
+	}
 	result, err := s.games.VerifySheet(sp.Ruleset, sp.Sheet)
 	if err != nil {
 		return domain.Play{}, false, err
