@@ -7,9 +7,11 @@
 //   #/game/<id>/seat/<cred>     a player's screen
 //   #/game/<id>                 the public view of a game
 //   #/sheet[/<ruleset>]         check a paper score sheet
+//   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
 import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
+import {groupsPage, groupPage} from './group.js';
 
 const main = document.getElementById('main');
 let closeScreen = null;
@@ -24,6 +26,8 @@ function route() {
     closeScreen = openGame(main, parts[1], role, cred);
   } else if (parts[0] === 'sheet') {
     sheetPage(main, parts[1]);
+  } else if (parts[0] === 'group') {
+    closeScreen = parts[1] && parts[2] ? groupPage(main, parts[1], parts[2]) : (groupsPage(main), null);
   } else {
     homePage(main);
   }
@@ -47,7 +51,9 @@ async function homePage(root) {
   }
   replace(root, h('h1', {}, 'Treasury'), newTableForm(list), yourTables(),
     h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
-      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')));
+      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')),
+    h('section', {'aria-labelledby': 'groups-h'}, h('h2', {id: 'groups-h'}, 'Play together often?'),
+      h('p', {}, h('a', {href: '#/group'}, 'Your groups'), ': who played, who won, scores and statistics over time.')));
 }
 
 function yourTables() {
