@@ -148,6 +148,12 @@ type GroupStore interface {
 	LinkedGroups(ctx context.Context, after string, limit int) ([]string, error)
 	// GroupIDs returns up to limit ids of groups greater than after.
 	GroupIDs(ctx context.Context, after string, limit int) ([]string, error)
+	// SaveGroupStats keeps a group's statistics (JSON) as computed at revision,
+	// unless the group has changed since (nothing is kept then).
+	SaveGroupStats(ctx context.Context, groupID string, revision int64, stats []byte) error
+	// GroupStats returns the statistics last kept and their revision (-1 and
+	// nil when none).
+	GroupStats(ctx context.Context, groupID string) (int64, []byte, error)
 	// ImportGroup stores a whole group in one transaction (Conflict when
 	// its id is taken).
 	ImportGroup(ctx context.Context, e GroupExport) error

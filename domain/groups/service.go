@@ -468,6 +468,9 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 	}
 	s.mu.Lock()
 	if e := s.cache[groupID]; e != nil && e.revision == g.Revision {
+		// Computed from memory after this server's change: not kept in the
+		// store, which would cost a commit per change (a server without
+		// the group in memory reads every play once, and keeps those).
 		if e.stats == nil {
 			st := Compute(g, e.members, e.plays)
 			e.stats = &st
@@ -477,6 +480,13 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 		return st, nil
 	}
 	s.mu.Unlock()
+	// Kept by this or another server at this revision: no play is read.
+	if rev, raw, err := s.store.GroupStats(ctx, groupID); err == nil && rev == g.Revision {
+		var st Stats
+		if json.Unmarshal(raw, &st) == nil && st.Revision == g.Revision {
+			return st, nil
+		}
+	}
 	ms, err := s.store.Members(ctx, groupID)
 	if err != nil {
 		return Stats{}, err
@@ -486,10 +496,21 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 		return Stats{}, err
 	}
 	// A change between the reads above and the group's revision read
-	// before them makes the entry one revision late: the next read drops it.
+	// before them makes the entry one revision late: the next read drops it,
+	// and the store keeps no statistics for a revision the group has left.
 	st := Compute(g, ms, plays)
 	s.keep(groupID, &entry{revision: g.Revision, members: ms, plays: plays, stats: &st})
+	s.persist(ctx, st)
 	return st, nil
+}
+
+// persist keeps statistics in the store, for servers that have not the
+// group's plays in memory. A failure costs only speed: it is not reported.
+func (s *Service) persist(ctx context.Context, st Stats) {
+	raw, err := json.Marshal(st)
+	if err == nil {
+		_ = s.store.SaveGroupStats(ctx, st.Group, st.Revision, raw)
+	}
 }
 
 // ExportFormat names the project's own format of a whole group.

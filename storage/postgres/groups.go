@@ -427,3 +427,36 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 	}
 	return ps[0], nil
 }
+
+// SaveGroupStats keeps a group's statistics as computed at revision.
+func (s *Store) SaveGroupStats(ctx context.Context, groupID string, revision int64, stats []byte) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
+	_, err := s.pool.Exec(ctx, `UPDATE groups SET stats = $1, stats_revision = $2 WHERE id = $3 AND revision = $2`, stats, revision, groupID)
+	return unavailable(err)
+}
+
+// GroupStats returns the statistics last kept and their revision.
+func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, error) {
+	if err := s.enter(); err != nil {
+		return -1, nil, err
+	}
+	defer s.leave()
+	var (
+		rev   int64
+		stats []byte
+	)
+	err := s.pool.QueryRow(ctx, `SELECT stats_revision, stats FROM groups WHERE id = $1`, groupID).Scan(&rev, &stats)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return -1, nil, groupNotFound(groupID)
+	}
+	if err != nil {
+		return -1, nil, unavailable(fmt.Errorf("postgres: group stats: %w", err))
+	}
+	if stats == nil {
+		rev = -1
+	}
+	return rev, stats, nil
+}

@@ -444,3 +444,36 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 	}
 	return ps[0], nil
 }
+
+// SaveGroupStats keeps a group's statistics as computed at revision.
+func (s *Store) SaveGroupStats(ctx context.Context, groupID string, revision int64, stats []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE groups SET stats = ?, stats_revision = ? WHERE id = ? AND revision = ?`, stats, revision, groupID, revision)
+		return err
+	})
+}
+
+// GroupStats returns the statistics last kept and their revision.
+func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, error) {
+	if err := s.checkOpen(); err != nil {
+		return -1, nil, err
+	}
+	var (
+		rev   int64
+		stats []byte
+	)
+	err := s.reader.QueryRowContext(ctx, `SELECT stats_revision, stats FROM groups WHERE id = ?`, groupID).Scan(&rev, &stats)
+	if errors.Is(err, sql.ErrNoRows) {
+		return -1, nil, groupNotFound(groupID)
+	}
+	if err != nil {
+		return -1, nil, fmt.Errorf("sqlite: group stats: %w", err)
+	}
+	if stats == nil {
+		rev = -1
+	}
+	return rev, stats, nil
+}

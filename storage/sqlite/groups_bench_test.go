@@ -64,16 +64,39 @@ func benchGroup(b *testing.B, n int) (*groups.Service, string) {
 }
 
 // BenchmarkGroupStats is the statistics of a group of 10 members with
-// 10,000 plays: cold, computed from every play read from the store (as after
-// each new play), and warm, when nothing changed since the last answer.
+// 10,000 plays: cold, computed from every play read from the store (a server
+// that has not the group in memory, after a change it did not make);
+// restarted, a server that has not the group in memory either, the group
+// unchanged since statistics were last kept; after-a-change, a play deleted
+// by this server (the commit timed too); warm, nothing changed since the last
+// answer.
 func BenchmarkGroupStats(b *testing.B) {
 	svc, id := benchGroup(b, 10000)
 	ctx := context.Background()
 	i := 0 // plays deleted so far, over every run of after-a-change
 	b.Run("cold", func(b *testing.B) {
 		for b.Loop() {
+			b.StopTimer()
+			// A play deleted by another server: the statistics kept are
+			// of the revision before.
+			if err := svc.Store().DeletePlay(ctx, id, fmt.Sprintf("p%06d", i)); err != nil {
+				b.Fatal(err)
+			}
+			i++
 			fresh := groups.New(svc.Store(), nil)
+			b.StartTimer()
 			st, err := fresh.Stats(ctx, id)
+			if err != nil || st.Plays != 10000-i {
+				b.Fatal(err, st.Plays)
+			}
+		}
+	})
+	b.Run("restarted", func(b *testing.B) {
+		if _, err := groups.New(svc.Store(), nil).Stats(ctx, id); err != nil { // kept at this revision
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			st, err := groups.New(svc.Store(), nil).Stats(ctx, id)
 			if err != nil || st.Plays != 10000-i {
 				b.Fatal(err, st.Plays)
 			}

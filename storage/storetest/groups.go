@@ -163,6 +163,24 @@ func testGroups(t *testing.T, open func(t *testing.T) domain.Store) {
 		assert.Empty(t, linked)
 	})
 
+	t.Run("statistics are kept at the group's revision only", func(t *testing.T) {
+		s := setUp(t) // revision 3
+		rev, raw, err := s.GroupStats(t.Context(), "grp")
+		require.NoError(t, err)
+		assert.Equal(t, int64(-1), rev)
+		assert.Nil(t, raw)
+		require.NoError(t, s.SaveGroupStats(t.Context(), "grp", 2, []byte(`{"old":true}`)))
+		rev, _, _ = s.GroupStats(t.Context(), "grp")
+		assert.Equal(t, int64(-1), rev, "statistics of a revision the group has left are not kept")
+		require.NoError(t, s.SaveGroupStats(t.Context(), "grp", 3, []byte(`{"plays":0}`)))
+		rev, raw, err = s.GroupStats(t.Context(), "grp")
+		require.NoError(t, err)
+		assert.Equal(t, int64(3), rev)
+		assert.JSONEq(t, `{"plays":0}`, string(raw))
+		_, _, err = s.GroupStats(t.Context(), "nope")
+		RequireCode(t, err, domain.NotFound)
+	})
+
 	t.Run("a whole group imports", func(t *testing.T) {
 		s := groupStore(t, open)
 		e := domain.GroupExport{Group: domain.Group{ID: "imp", Name: "Moved", CreatedAt: T0, Revision: 7}, CredentialHash: "h",

@@ -7,7 +7,10 @@ CREATE TABLE groups (
 	name            text NOT NULL,
 	created_at      bigint NOT NULL,
 	credential_hash text NOT NULL,
-	revision        bigint NOT NULL DEFAULT 0
+	revision        bigint NOT NULL DEFAULT 0,
+	-- The statistics last computed (JSON), at stats_revision.
+	stats           bytea,
+	stats_revision  bigint NOT NULL DEFAULT -1
 );
 
 CREATE TABLE group_members (

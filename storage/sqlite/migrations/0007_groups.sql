@@ -8,7 +8,12 @@ CREATE TABLE groups (
 	name            TEXT NOT NULL,
 	created_at      TEXT NOT NULL,
 	credential_hash TEXT NOT NULL,
-	revision        INTEGER NOT NULL DEFAULT 0
+	revision        INTEGER NOT NULL DEFAULT 0,
+	-- The statistics last computed (JSON), at stats_revision: a server that
+	-- starts, or did not see the last change, answers from them while the
+	-- group is at that revision instead of reading every play.
+	stats           BLOB,
+	stats_revision  INTEGER NOT NULL DEFAULT -1
 );
 
 CREATE TABLE group_members (
