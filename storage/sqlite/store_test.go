@@ -183,7 +183,7 @@ func TestOpen(t *testing.T) {
 		after := take(s)
 		assert.Equal(t, before, after)
 		assert.Len(t, after.Moves, 4)
-		assert.Len(t, after.Migrations, 5) // 0001_init, 0002_games_phase, 0003_idempotency_without_rowid, 0004_move_audience, 0005_games_updated_at
+		assert.Len(t, after.Migrations, len(sqlite.MigrationNames())) // every embedded migration, each once
 		require.NoError(t, s.Ping(t.Context()))
 	})
 
