@@ -381,3 +381,19 @@ func TestGroupPlaysPages(t *testing.T) {
 	wantProblem(t, s.do(t, http.MethodGet, g.path("/plays?limit=1000"), nil, cred(g.cred)), http.StatusBadRequest, "validation_failed")
 	wantProblem(t, s.do(t, http.MethodGet, g.path("/plays?before=yesterday"), nil, cred(g.cred)), http.StatusBadRequest, "invalid")
 }
+
+// TestGroupMemberLimit: a group has at most 100 members; the 101st is a
+// conflict that says so, and nothing is added.
+func TestGroupMemberLimit(t *testing.T) {
+	s := newServer(t)
+	g := newGroup(t, s)
+	for i := range 100 {
+		wantStatus(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Player " + strconv.Itoa(i)}, cred(g.cred)), http.StatusCreated)
+	}
+	p := wantProblem(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "One more"}, cred(g.cred)), http.StatusConflict, "conflict")
+	assert.Contains(t, p.Detail, "100 members")
+	r := s.do(t, http.MethodGet, g.path(""), nil, cred(g.cred))
+	assert.Len(t, decode[struct {
+		Members []struct{} `json:"members"`
+	}](t, r.Body).Members, 100)
+}
