@@ -14,6 +14,7 @@ import (
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/groups"
 	"github.com/treasury-games/treasury/domain/service"
 )
 
@@ -71,6 +72,9 @@ type Options struct {
 	// either); each answer carries Retry-After. 0 is the default cap
 	// (DefaultMaxStreams …), below 0 no cap.
 	MaxStreams, StreamsPerAddress, StreamsPerCredential int
+	// Groups keeps the groups and their plays (POST /v1/groups …); nil: the
+	// server keeps none, and their operations answer 503 unavailable.
+	Groups *groups.Service
 	// Heartbeat is how often an idle event stream sends a keep-alive
 	// comment; DefaultHeartbeat when 0.
 	Heartbeat time.Duration

@@ -20,6 +20,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/treasury-games/treasury/api"
+	groupsvc "github.com/treasury-games/treasury/domain/groups"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -74,7 +75,7 @@ func startServer(t *testing.T, path string) *server {
 	}
 	games := service.New(store, rulesets.All()...)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h, err := api.NewHandler(games, api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName})
+	h, err := api.NewHandler(games, api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName, Groups: groupsvc.New(store, games)})
 	if err != nil {
 		t.Fatal(err)
 	}

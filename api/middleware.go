@@ -85,7 +85,11 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 				if !utf8.Valid(data) {
 					return domain.Errorf(MalformedJSON, "the request body is not valid UTF-8, which JSON must be")
 				}
-				if reason := checkJSONShape(data, limits); reason != "" {
+				l := limits
+				if c.Path() == groupsImportRoute {
+					l = groupImportJSONLimits
+				}
+				if reason := checkJSONShape(data, l); reason != "" {
 					return &domain.Error{Code: BodyTooComplex, Reason: reason}
 				}
 				if reason := checkDuplicateNames(data); reason != "" {

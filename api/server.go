@@ -21,6 +21,7 @@ import (
 	treasury "github.com/treasury-games/treasury"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/groups"
 	"github.com/treasury-games/treasury/domain/names"
 	"github.com/treasury-games/treasury/domain/service"
 )
@@ -34,6 +35,7 @@ type Server struct {
 	done           <-chan struct{} // closed when the server shuts down
 	heartbeat      time.Duration   // keep-alive period of event streams
 	streams        *streamCaps     // open event streams, capped
+	groups         *groups.Service // nil: the server keeps no groups
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)
@@ -43,7 +45,8 @@ func NewServer(games *service.Games, opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
 		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,
-		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics)}
+		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics),
+		groups:  opts.Groups}
 }
 
 // Default and largest page of the move log.
@@ -133,9 +136,18 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	if b.Options != nil {
 		req.Options = *b.Options // as sent: 2.0 is not an integer, null no value
 	}
+	gs, groupID, err := s.forGroup(ctx, b.Group, req.Players)
+	if err != nil {
+		return nil, err
+	}
 	c, err := s.games.Create(ctx, b.Ruleset, req)
 	if err != nil {
 		return nil, err
+	}
+	if gs != nil {
+		if err := gs.LinkGame(ctx, groupID, c.Game.ID, b.Group.Members); err != nil {
+			return nil, err
+		}
 	}
 	return oapi.CreateGame201JSONResponse{
 		Body:    oapi.Created{Game: gameToAPI(c.Game), Credentials: oapi.Credentials{Host: c.Host, Seats: c.Seat}},

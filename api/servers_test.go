@@ -21,11 +21,11 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
-	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
+	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/storage/postgres"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )

@@ -22,14 +22,18 @@ const RecordBodyLimit = 256 << 10
 const recordsVerifyRoute = "/v1/records/verify"
 
 // bodyLimits refuses bodies over limit bytes, or over RecordBodyLimit (when
-// that is larger) for records to verify.
+// that is larger) for records to verify, or over GroupImportBodyLimit for
+// groups to import.
 func bodyLimits(limit int64) echo.MiddlewareFunc {
-	general, records := limitBody(limit), limitBody(max(limit, RecordBodyLimit))
+	general, records, imports := limitBody(limit), limitBody(max(limit, RecordBodyLimit)), limitBody(max(limit, GroupImportBodyLimit))
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		g, r := general(next), records(next)
+		g, r, i := general(next), records(next), imports(next)
 		return func(c echo.Context) error {
-			if c.Path() == recordsVerifyRoute {
+			switch c.Path() {
+			case recordsVerifyRoute:
 				return r(c)
+			case groupsImportRoute:
+				return i(c)
 			}
 			return g(c)
 		}

@@ -711,6 +711,21 @@ func (e ColorfulTreasureViewVariant) Valid() bool {
 	}
 }
 
+// Defines values for GroupExportFormat.
+const (
+	TreasuryGroupExportv1 GroupExportFormat = "treasury.group-export/v1"
+)
+
+// Valid indicates whether the value is a known member of the GroupExportFormat enum.
+func (e GroupExportFormat) Valid() bool {
+	switch e {
+	case TreasuryGroupExportv1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok HealthStatus = "ok"
@@ -1101,6 +1116,24 @@ func (e Mode) Valid() bool {
 	case Digital:
 		return true
 	case Physical:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlaySource.
+const (
+	PlaySourceGame  PlaySource = "game"
+	PlaySourceSheet PlaySource = "sheet"
+)
+
+// Valid indicates whether the value is a known member of the PlaySource enum.
+func (e PlaySource) Valid() bool {
+	switch e {
+	case PlaySourceGame:
+		return true
+	case PlaySourceSheet:
 		return true
 	default:
 		return false
@@ -1779,6 +1812,16 @@ type Actor struct {
 	Seat *int `json:"seat"`
 }
 
+// AddMemberRequest A new member.
+//
+// Example: {"name":"Ann"}
+type AddMemberRequest struct {
+	// Name The member's name, as a player's name in a game (up to 32 characters), unique in the group.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
 // Await One thing a game waits for, in the same words for every ruleset - a move of one seat, or a report of the host (the table, in a physical game).
 //
 // Example: {"action":"cross","actor":"seat","count":1,"seat":0}
@@ -1808,6 +1851,32 @@ type Await struct {
 //
 // Example: seat
 type AwaitActor string
+
+// BGStatsFile A file the BG Stats app imports - its own format of players, games and plays (`playerScores` with `score`, `winner`, `rank`, `startPlayer`). `sourceName` is `Treasury`; each play's `sourcePlayId` is the play's id.
+//
+// Example: {"about":"A play file for Board Game Stats, exported by Treasury.","games":[],"players":[],"plays":[]}
+type BGStatsFile struct {
+	// About What the file is.
+	//
+	// Example: A play file for Board Game Stats, exported by Treasury.
+	About string `json:"about"`
+
+	// Games The games played.
+	//
+	// Example: [{"cooperative":false,"highestWins":true,"id":1,"name":"Silver \u0026 Gold","noPoints":false,"sourceGameId":"silver-and-gold"}]
+	Games []map[string]interface{} `json:"games"`
+
+	// Players The members, `id` numbered from 1.
+	//
+	// Example: [{"id":1,"name":"Ann","sourcePlayerId":"3q2XoU0W"}]
+	Players []map[string]interface{} `json:"players"`
+
+	// Plays The plays.
+	//
+	// Example: [{"durationMin":40,"gameRefId":1,"playDate":"2026-11-25 19:00:00","playerScores":[{"playerRefId":1,"rank":1,"score":"71","startPlayer":true,"winner":true}],"sourceName":"Treasury","sourcePlayId":"3q2XoU0W1mTQb9_c"}]
+	Plays                []map[string]interface{} `json:"plays"`
+	AdditionalProperties map[string]interface{}   `json:"-"`
+}
 
 // Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
 //
@@ -3075,6 +3144,11 @@ type CreateGameRequest struct {
 	// Example: standard
 	Catalog *string `json:"catalog,omitempty"`
 
+	// Group The group a new game is played by, and the member of each seat. The request must carry the group's credential (`Authorization - Bearer <group credential>`); each player's name is the member's.
+	//
+	// Example: {"id":"Yk3v0pQm2Zr8aL1x","members":["3q2XoU0W","Zt7LmQa1"]}
+	Group *GameGroup `json:"group,omitempty"`
+
 	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 	//
 	// Example: digital
@@ -3099,6 +3173,16 @@ type CreateGameRequest struct {
 	//
 	// Example: friday-night-42
 	Seed *string `json:"seed,omitempty"`
+}
+
+// CreateGroupRequest A new group.
+//
+// Example: {"name":"Friday night"}
+type CreateGroupRequest struct {
+	// Name The group's name - printable text, as a player's name.
+	//
+	// Example: Friday night
+	Name string `json:"name"`
 }
 
 // Created A new game and its credentials. The credentials are never shown again.
@@ -3279,6 +3363,61 @@ type EventNextGame struct {
 // data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
 
+// ExportGame A game created for the group whose play is not kept yet.
+//
+// Example: {"game_id":"3q2XoU0W1mTQb9_c","members":["3q2XoU0W"]}
+type ExportGame struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// GroupId The group.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	GroupId *string `json:"group_id,omitempty"`
+
+	// Members The member of each seat.
+	//
+	// Example: ["3q2XoU0W"]
+	Members []string `json:"members"`
+}
+
+// ExportMember A member in a group export.
+//
+// Example: {"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}
+type ExportMember struct {
+	// Id The member's id.
+	//
+	// Example: 3q2XoU0W
+	Id string `json:"id"`
+
+	// JoinedAt When they were added.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	JoinedAt time.Time `json:"joined_at"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
+// Figure A number and the play it comes from.
+//
+// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+type Figure struct {
+	// Play The play.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	Play string `json:"play"`
+
+	// Value The number.
+	//
+	// Example: 71
+	Value int `json:"value"`
+}
+
 // Game A game, whatever its ruleset, as the caller may see it.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
@@ -3362,11 +3501,289 @@ type Game struct {
 	State GameState `json:"state"`
 }
 
+// GameGroup The group a new game is played by, and the member of each seat. The request must carry the group's credential (`Authorization - Bearer <group credential>`); each player's name is the member's.
+//
+// Example: {"id":"Yk3v0pQm2Zr8aL1x","members":["3q2XoU0W","Zt7LmQa1"]}
+type GameGroup struct {
+	// Id The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Id string `json:"id"`
+
+	// Members The member of each seat, in seat order (as `players`).
+	//
+	// Example: ["3q2XoU0W","Zt7LmQa1"]
+	Members []string `json:"members"`
+}
+
+// GameMemberStats A member's figures in one game.
+//
+// Example: {"average_margin":7,"average_score":71,"best_margin":{"play":"p1","value":7},"best_score":{"play":"p1","value":71},"lines":[],"member":"3q2XoU0W","name":"Ann","plays":1,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W\u0026ruleset=silver-and-gold","recent":[{"play":"p1","value":71}],"win_rate":1,"wins":1}
+type GameMemberStats struct {
+	// AverageMargin The total less the best total of the others at the table, averaged (negative when behind).
+	//
+	// Example: -3.75
+	AverageMargin float32 `json:"average_margin"`
+
+	// AverageScore The average total, to 3 decimals.
+	//
+	// Example: 45
+	AverageScore float32 `json:"average_score"`
+
+	// BestMargin A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	BestMargin Figure `json:"best_margin"`
+
+	// BestScore A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	BestScore Figure `json:"best_score"`
+
+	// Lines Each score line of the game.
+	Lines []LineStats `json:"lines"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Plays Plays of this game.
+	//
+	// Example: 4
+	Plays int `json:"plays"`
+
+	// PlaysHref The member's plays of this game.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W&ruleset=silver-and-gold
+	PlaysHref string `json:"plays_href"`
+
+	// Recent The last 20 totals, earliest first.
+	Recent []Figure `json:"recent"`
+
+	// WinRate wins / plays, to 3 decimals.
+	//
+	// Example: 0.75
+	WinRate float32 `json:"win_rate"`
+
+	// Wins Plays won.
+	//
+	// Example: 3
+	Wins int `json:"wins"`
+}
+
 // GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
 	union json.RawMessage
+}
+
+// GameStats The figures of one game.
+//
+// Example: {"lines":[],"members":[],"plays":0,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?ruleset=silver-and-gold","ruleset":"silver-and-gold"}
+type GameStats struct {
+	// Lines Its score lines, in score card order.
+	//
+	// Example: ["coins","cups","palms","cards","seals"]
+	Lines []string `json:"lines"`
+
+	// Members Each member who played it, in the order they joined.
+	Members []GameMemberStats `json:"members"`
+
+	// Plays Its plays.
+	//
+	// Example: 4
+	Plays int `json:"plays"`
+
+	// PlaysHref Its plays.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?ruleset=silver-and-gold
+	PlaysHref string `json:"plays_href"`
+
+	// Ruleset The game.
+	//
+	// Example: silver-and-gold
+	Ruleset string `json:"ruleset"`
+}
+
+// Group A group of people who play together.
+//
+// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+type Group struct {
+	// CreatedAt When the group was created.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Id string `json:"id"`
+
+	// Name The group's name.
+	//
+	// Example: Friday night
+	Name string `json:"name"`
+
+	// Revision Counts the changes to the group's members and plays.
+	//
+	// Example: 12
+	Revision int64 `json:"revision"`
+}
+
+// GroupCreated A new group and its credential, shown only here.
+//
+// Example: {"credential":"4mJcP1lqgq0oZ8gk2Z0tAJdsmdrKXDoE","group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":0}}
+type GroupCreated struct {
+	// Credential The group's credential. Send it as `Authorization - Bearer <credential>` to act for the group; it is never shown again.
+	//
+	// Example: 4mJcP1lqgq0oZ8gk2Z0tAJdsmdrKXDoE
+	Credential string `json:"credential"`
+
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+}
+
+// GroupExport Everything kept about a group (format `treasury.group-export/v1`).
+//
+// Example: {"credential_hash":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08","format":"treasury.group-export/v1","games":[],"group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":0},"members":[],"plays":[]}
+type GroupExport struct {
+	// CredentialHash The hex SHA-256 of the group's credential (the credential itself is never kept).
+	//
+	// Example: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+	CredentialHash string `json:"credential_hash"`
+
+	// Format Always `treasury.group-export/v1`.
+	//
+	// Example: treasury.group-export/v1
+	Format GroupExportFormat `json:"format"`
+
+	// Games The games created for the group whose play is not kept yet.
+	Games []ExportGame `json:"games"`
+
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+
+	// Members The members.
+	Members []ExportMember `json:"members"`
+
+	// Plays The plays, earliest first.
+	Plays []Play `json:"plays"`
+}
+
+// GroupExportFormat Always `treasury.group-export/v1`.
+//
+// Example: treasury.group-export/v1
+type GroupExportFormat string
+
+// GroupStats A group's statistics, computed from every play it keeps.
+//
+// Example: {"by_month":[],"first_played":null,"games":[],"group":"Yk3v0pQm2Zr8aL1x","head_to_head":[],"last_played":null,"members":[],"plays":0,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays","revision":0}
+type GroupStats struct {
+	// ByMonth Plays per month, earliest first.
+	ByMonth []MonthlyPlays `json:"by_month"`
+
+	// FirstPlayed The first play's time; null without plays.
+	//
+	// Example: 2026-11-02T19:00:00Z
+	FirstPlayed *time.Time `json:"first_played"`
+
+	// Games Each game played, in the order first played.
+	Games []GameStats `json:"games"`
+
+	// Group The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Group string `json:"group"`
+
+	// HeadToHead Each ordered pair of members who played together.
+	HeadToHead []HeadToHead `json:"head_to_head"`
+
+	// LastPlayed The last play's time; null without plays.
+	//
+	// Example: 2026-11-06T19:00:00Z
+	LastPlayed *time.Time `json:"last_played"`
+
+	// Members Each member, in the order they joined.
+	Members []MemberStats `json:"members"`
+
+	// Plays Every play.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+
+	// PlaysHref Every play.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays
+	PlaysHref string `json:"plays_href"`
+
+	// Revision The group's revision they were computed at.
+	//
+	// Example: 12
+	Revision int64 `json:"revision"`
+}
+
+// GroupView A group with its members.
+//
+// Example: {"group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":2},"members":[{"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}],"open_games":[]}
+type GroupView struct {
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+
+	// Members The members, in the order they joined.
+	Members []Member `json:"members"`
+
+	// OpenGames The ids of the games created for the group that have not ended yet (at most 200).
+	//
+	// Example: ["3q2XoU0W1mTQb9_c"]
+	OpenGames []string `json:"open_games"`
+}
+
+// HeadToHead How a member fared against another in the plays both were in.
+//
+// Example: {"losses":1,"member":"3q2XoU0W","opponent":"Zt7LmQa1","plays":3,"ties":1,"wins":1}
+type HeadToHead struct {
+	// Losses Plays the member placed below.
+	//
+	// Example: 1
+	Losses int `json:"losses"`
+
+	// Member The member.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Opponent The other member.
+	//
+	// Example: Zt7LmQa1
+	Opponent string `json:"opponent"`
+
+	// Plays Plays both were in.
+	//
+	// Example: 3
+	Plays int `json:"plays"`
+
+	// Ties Plays both had the same place.
+	//
+	// Example: 1
+	Ties int `json:"ties"`
+
+	// Wins Plays the member placed above the opponent.
+	//
+	// Example: 1
+	Wins int `json:"wins"`
 }
 
 // Health The server's health.
@@ -3547,6 +3964,26 @@ type LegalMovePools map[string][]LegalMovePart
 // Example: {"action":"keep","awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
+}
+
+// LineStats A member's figures on one score line of a game.
+//
+// Example: {"average":9,"best":{"play":"p5","value":11},"line":"coins"}
+type LineStats struct {
+	// Average Its average, to 3 decimals.
+	//
+	// Example: 9
+	Average float32 `json:"average"`
+
+	// Best A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	Best Figure `json:"best"`
+
+	// Line The line.
+	//
+	// Example: coins
+	Line string `json:"line"`
 }
 
 // LuckyTreasureHunterCaptain After a failed roll - the seat turns its captain over (once per game) to re-roll every failed die.
@@ -4591,10 +5028,105 @@ type LuckyTreasureHunterViewPhase string
 // Example: lucky-treasure-hunter
 type LuckyTreasureHunterViewRuleset string
 
+// Member A member of a group.
+//
+// Example: {"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}
+type Member struct {
+	// Id The member's id in the group.
+	//
+	// Example: 3q2XoU0W
+	Id string `json:"id"`
+
+	// JoinedAt When the member was added.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	JoinedAt time.Time `json:"joined_at"`
+
+	// Name The member's name, unique in the group.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
+// MemberDeleted What went with a deleted member.
+//
+// Example: {"deleted_plays":4,"member":"3q2XoU0W"}
+type MemberDeleted struct {
+	// DeletedPlays The plays deleted with them.
+	//
+	// Example: 4
+	DeletedPlays int `json:"deleted_plays"`
+
+	// Member The deleted member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+}
+
+// MemberStats A member's figures over every game.
+//
+// Example: {"current_win_streak":{"from":"p5","length":1,"to":"p5"},"longest_win_streak":{"from":"p1","length":2,"to":"p2"},"member":"3q2XoU0W","name":"Ann","plays":5,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W","win_rate":0.6,"wins":3}
+type MemberStats struct {
+	// CurrentWinStreak Plays won one after another.
+	//
+	// Example: {"from":"p1","length":2,"to":"p2"}
+	CurrentWinStreak Streak `json:"current_win_streak"`
+
+	// LongestWinStreak Plays won one after another.
+	//
+	// Example: {"from":"p1","length":2,"to":"p2"}
+	LongestWinStreak Streak `json:"longest_win_streak"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Plays Plays the member was in.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+
+	// PlaysHref The member's plays.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W
+	PlaysHref string `json:"plays_href"`
+
+	// WinRate wins / plays, to 3 decimals.
+	//
+	// Example: 0.6
+	WinRate float32 `json:"win_rate"`
+
+	// Wins Plays won - a shared first place counts for everyone in it.
+	//
+	// Example: 3
+	Wins int `json:"wins"`
+}
+
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
 type Mode string
+
+// MonthlyPlays How many plays a month saw.
+//
+// Example: {"month":"2026-11","plays":5}
+type MonthlyPlays struct {
+	// Month The month (UTC).
+	//
+	// Example: 2026-11
+	Month string `json:"month"`
+
+	// Plays Its plays.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+}
 
 // Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 //
@@ -4679,6 +5211,130 @@ type NextGame struct {
 	//
 	// Example: c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM
 	Credential string `json:"credential"`
+}
+
+// Play A finished game of a group, kept beyond the game.
+//
+// Example: {"duration_seconds":2400,"game_id":"3q2XoU0W1mTQb9_c","id":"3q2XoU0W1mTQb9_c","mode":"digital","options":{},"played_at":"2026-11-25T19:00:00Z","players":[{"lines":[{"line":"coins","value":9}],"member":"3q2XoU0W","name":"Ann","rank":1,"score":71,"seat":0,"start_player":true,"winner":true}],"ruleset":"silver-and-gold","source":"game"}
+type Play struct {
+	// BgstatsLink The BG Stats app's "create play" link for this play (sourceName, sourcePlayId, game, players with score, winner, rank and startPlayer).
+	//
+	// Example: https://app.bgstatsapp.com/createPlay.html?data=%7B%7D
+	BgstatsLink *string `json:"bgstats_link,omitempty"`
+
+	// DurationSeconds From the game's creation to its last move; 0 when not known.
+	//
+	// Example: 2400
+	DurationSeconds int64 `json:"duration_seconds"`
+
+	// GameId The game it was (source `game`).
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId *string `json:"game_id,omitempty"`
+
+	// Id The play's id (a game's play has the game's id).
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	Id string `json:"id"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Options The game's options with their defaults (variant, start player …); `{}` for a sheet.
+	//
+	// Example: {}
+	Options map[string]interface{} `json:"options"`
+
+	// PlayedAt When the game began (a sheet - when it was played, as the request said, or when it was kept).
+	//
+	// Example: 2026-11-25T19:00:00Z
+	PlayedAt time.Time `json:"played_at"`
+
+	// Players The players in seat order.
+	Players []PlayPlayer `json:"players"`
+
+	// Record The game's full record (`GET /v1/games/{id}/record`) while the server keeps the game; a play of a sheet has none.
+	//
+	// Example: /v1/games/3q2XoU0W1mTQb9_c/record
+	Record *string `json:"record,omitempty"`
+
+	// Ruleset The game played.
+	//
+	// Example: silver-and-gold
+	Ruleset string `json:"ruleset"`
+
+	// Source `game` - a game created for the group; `sheet` - a paper score sheet.
+	//
+	// Example: game
+	Source PlaySource `json:"source"`
+}
+
+// PlaySource `game` - a game created for the group; `sheet` - a paper score sheet.
+//
+// Example: game
+type PlaySource string
+
+// PlayPage A page of plays, latest first.
+//
+// Example: {"next":null,"plays":[]}
+type PlayPage struct {
+	// Next The `before` of the next page; null on the last.
+	//
+	// Example: 2026-11-25T19:00:00Z~3q2XoU0W1mTQb9_c
+	Next *string `json:"next"`
+
+	// Plays The plays.
+	Plays []Play `json:"plays"`
+}
+
+// PlayPlayer One member's result in a play.
+//
+// Example: {"lines":[{"line":"coins","value":9}],"member":"3q2XoU0W","name":"Ann","rank":1,"score":71,"seat":0,"start_player":true,"winner":true}
+type PlayPlayer struct {
+	// DecidedBy What put the player below the one above, as the game's ranking says (`total`, a tie-break, `shared`); absent for the first.
+	//
+	// Example: total
+	DecidedBy *string `json:"decided_by,omitempty"`
+
+	// Lines The score's lines, in score card order.
+	Lines []ScoreLine `json:"lines"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name when the play was kept.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Rank The place, from 1; shared places share it.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Score The total.
+	//
+	// Example: 71
+	Score int `json:"score"`
+
+	// Seat The seat (a sheet's - the place on the sheet).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// StartPlayer The player began the game.
+	//
+	// Example: true
+	StartPlayer bool `json:"start_player"`
+
+	// Winner First place (everyone who shares it wins).
+	//
+	// Example: true
+	Winner bool `json:"winner"`
 }
 
 // PlayerSpec A player of a new game.
@@ -4970,6 +5626,21 @@ type Score struct {
 	union json.RawMessage
 }
 
+// ScoreLine One line of a player's score, as the game's score names it.
+//
+// Example: {"line":"coins","value":9}
+type ScoreLine struct {
+	// Line The line (Silver & Gold - coins, cups, palms, cards, seals).
+	//
+	// Example: coins
+	Line string `json:"line"`
+
+	// Value Its points.
+	//
+	// Example: 9
+	Value int `json:"value"`
+}
+
 // SeatCredential A seat's credential handed out after the game was created (picked on the join page, or issued again by the host). Send it as `Authorization: Bearer <credential>`.
 //
 // Example: {"credential":"Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0","game_id":"3q2XoU0W1mTQb9_c","seat":1}
@@ -4995,6 +5666,31 @@ type SeatCredential struct {
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
 	union json.RawMessage
+}
+
+// SheetPlayRequest A paper score sheet to keep as a play.
+//
+// Example: {"sheet":{"players":[{"captain_used":false,"name":"Ann","sets":[{"size":5,"treasure":"ruby"},{"size":5,"treasure":"gold"}]},{"captain_used":true,"name":"Ben","sets":[{"size":5,"treasure":"silver"}]}],"ruleset":"lucky-treasure-hunter"},"start_player":0}
+type SheetPlayRequest struct {
+	// DurationSeconds How long it took, when known.
+	//
+	// Example: 2400
+	DurationSeconds *int64 `json:"duration_seconds,omitempty"`
+
+	// PlayedAt When it was played; now when left out.
+	//
+	// Example: 2026-11-25T19:00:00Z
+	PlayedAt *time.Time `json:"played_at,omitempty"`
+
+	// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
+	//
+	// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
+	Sheet Sheet `json:"sheet"`
+
+	// StartPlayer The place on the sheet of the player who began.
+	//
+	// Example: 0
+	StartPlayer *int `json:"start_player,omitempty"`
 }
 
 // SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `colorful-treasure` ColorfulTreasureSheetResult.
@@ -6433,6 +7129,26 @@ type SilverGoldViewPhase string
 // Example: silver-and-gold
 type SilverGoldViewRuleset string
 
+// Streak Plays won one after another.
+//
+// Example: {"from":"p1","length":2,"to":"p2"}
+type Streak struct {
+	// From The first play of the run.
+	//
+	// Example: p1
+	From *string `json:"from,omitempty"`
+
+	// Length How many.
+	//
+	// Example: 2
+	Length int `json:"length"`
+
+	// To The last play of the run.
+	//
+	// Example: p2
+	To *string `json:"to,omitempty"`
+}
+
 // StreamEvent One event of `GET /v1/games/{id}/events` as a typed value, for clients
 // generated from this document: OpenAPI 3.0 cannot give each Server-Sent
 // Event its own schema, so this union pairs every event name with its
@@ -6578,6 +7294,9 @@ type EventLegalMoves = bool
 // GameID defines model for GameID.
 type GameID = string
 
+// GroupID defines model for GroupID.
+type GroupID = string
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -6589,6 +7308,12 @@ type IfNoneMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// MemberID defines model for MemberID.
+type MemberID = string
+
+// PlayID defines model for PlayID.
+type PlayID = string
 
 // Prefer defines model for Prefer.
 type Prefer = string
@@ -6714,6 +7439,27 @@ type SubmitMoveParams struct {
 	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
+// ListGroupPlaysParams defines parameters for ListGroupPlays.
+type ListGroupPlaysParams struct {
+	// Member Only the plays of this member.
+	Member *string `form:"member,omitempty" json:"member,omitempty"`
+
+	// Ruleset Only the plays of this game.
+	Ruleset *string `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+
+	// Limit The most plays in the page.
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Before Where the page starts - the `next` of the page before.
+	Before *string `form:"before,omitempty" json:"before,omitempty"`
+}
+
+// SaveSheetPlayParams defines parameters for SaveSheetPlay.
+type SaveSheetPlayParams struct {
+	// IdempotencyKey A key the client chooses for this sheet (a UUID, say); a retry with it keeps nothing more.
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
 // TakeSeatParams defines parameters for TakeSeat.
 type TakeSeatParams struct {
 	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
@@ -6732,6 +7478,18 @@ type CreateGameJSONRequestBody = CreateGameRequest
 // SubmitMoveJSONRequestBody defines body for SubmitMove for application/json ContentType.
 type SubmitMoveJSONRequestBody = Move
 
+// CreateGroupJSONRequestBody defines body for CreateGroup for application/json ContentType.
+type CreateGroupJSONRequestBody = CreateGroupRequest
+
+// ImportGroupJSONRequestBody defines body for ImportGroup for application/json ContentType.
+type ImportGroupJSONRequestBody = GroupExport
+
+// AddGroupMemberJSONRequestBody defines body for AddGroupMember for application/json ContentType.
+type AddGroupMemberJSONRequestBody = AddMemberRequest
+
+// SaveSheetPlayJSONRequestBody defines body for SaveSheetPlay for application/json ContentType.
+type SaveSheetPlayJSONRequestBody = SheetPlayRequest
+
 // OpenJoinCodeJSONRequestBody defines body for OpenJoinCode for application/json ContentType.
 type OpenJoinCodeJSONRequestBody = JoinRequest
 
@@ -6743,6 +7501,117 @@ type VerifyRecordJSONRequestBody = Record
 
 // VerifyScoreSheetJSONRequestBody defines body for VerifyScoreSheet for application/json ContentType.
 type VerifyScoreSheetJSONRequestBody = Sheet
+
+// Getter for additional properties for BGStatsFile. Returns the specified
+// element and whether it was found
+func (a BGStatsFile) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for BGStatsFile
+func (a *BGStatsFile) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for BGStatsFile to handle AdditionalProperties
+func (a *BGStatsFile) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["about"]; found {
+		err = json.Unmarshal(raw, &a.About)
+		if err != nil {
+			return fmt.Errorf("error reading 'about': %w", err)
+		}
+		delete(object, "about")
+	}
+
+	if raw, found := object["games"]; found {
+		err = json.Unmarshal(raw, &a.Games)
+		if err != nil {
+			return fmt.Errorf("error reading 'games': %w", err)
+		}
+		delete(object, "games")
+	}
+
+	if raw, found := object["players"]; found {
+		err = json.Unmarshal(raw, &a.Players)
+		if err != nil {
+			return fmt.Errorf("error reading 'players': %w", err)
+		}
+		delete(object, "players")
+	}
+
+	if raw, found := object["plays"]; found {
+		err = json.Unmarshal(raw, &a.Plays)
+		if err != nil {
+			return fmt.Errorf("error reading 'plays': %w", err)
+		}
+		delete(object, "plays")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for BGStatsFile to handle AdditionalProperties
+func (a BGStatsFile) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["about"], err = json.Marshal(a.About)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'about': %w", err)
+	}
+
+	if a.Games != nil {
+		object["games"], err = json.Marshal(a.Games)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'games': %w", err)
+		}
+	}
+
+	if a.Players != nil {
+		object["players"], err = json.Marshal(a.Players)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'players': %w", err)
+		}
+	}
+
+	if a.Plays != nil {
+		object["plays"], err = json.Marshal(a.Plays)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'plays': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // AsSilverGoldCatalog returns the union data inside the Catalog as a SilverGoldCatalog
 func (t Catalog) AsSilverGoldCatalog() (SilverGoldCatalog, error) {
@@ -8363,6 +9232,12 @@ type ClientInterface interface {
 	// Creates a game and hands out its credentials. They are shown only in
 	// this answer: keep them. The game in the answer is seen by the host.
 	//
+	// A game for a group names the group and the member of each seat
+	// (`group`) and carries the group's credential
+	// (`Authorization: Bearer <group credential>`); each player's name must
+	// be that member's. Once the game has ended it is kept as the group's
+	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
@@ -8372,6 +9247,12 @@ type ClientInterface interface {
 	//
 	// Creates a game and hands out its credentials. They are shown only in
 	// this answer: keep them. The game in the answer is seen by the host.
+	//
+	// A game for a group names the group and the member of each seat
+	// (`group`) and carries the group's credential
+	// (`Authorization: Bearer <group credential>`); each player's name must
+	// be that member's. Once the game has ended it is kept as the group's
+	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -8582,6 +9463,177 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
 	ReissueSeat(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateGroupWithBody Create a group
+	//
+	// Creates a group - the people who play together - and hands out its
+	// credential, once: keep it on the devices the group trusts, as a
+	// game's host credential. Every other operation on the group needs it
+	// (`Authorization: Bearer <credential>`). No account is needed.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+	CreateGroupWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateGroup Create a group
+	//
+	// Creates a group - the people who play together - and hands out its
+	// credential, once: keep it on the devices the group trusts, as a
+	// game's host credential. Every other operation on the group needs it
+	// (`Authorization: Bearer <credential>`). No account is needed.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+	CreateGroup(ctx context.Context, body CreateGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportGroupWithBody Import a whole group
+	//
+	// Stores a group exported from another server or store
+	// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+	// its members, plays and the games created for it, all or nothing.
+	// Send the group's own credential: the devices that held the group
+	// go on holding it here. A group with its id already here is a 409
+	// `conflict`. The body may be up to 16 MiB.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+	ImportGroupWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportGroup Import a whole group
+	//
+	// Stores a group exported from another server or store
+	// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+	// its members, plays and the games created for it, all or nothing.
+	// Send the group's own credential: the devices that held the group
+	// go on holding it here. A group with its id already here is a 409
+	// `conflict`. The body may be up to 16 MiB.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+	ImportGroup(ctx context.Context, body ImportGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetGroup A group and its members
+	//
+	// The group with its members and the games created for it that have not ended; the plays of those that have are kept first.
+	//
+	// Corresponds with GET /v1/groups/{group} (the `GetGroup` operationId).
+	GetGroup(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportGroup Export the whole group
+	//
+	// Everything kept about the group in the project's own format (`treasury.group-export/v1`), for `POST /v1/groups/import` on another server.
+	//
+	// Corresponds with GET /v1/groups/{group}/export (the `ExportGroup` operationId).
+	ExportGroup(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportGroupBGStats The plays as a BG Stats file
+	//
+	// The group's plays as a file the BG Stats app imports (its own export format - players, games, plays with each player's score, winner flag, rank and start player).
+	//
+	// Corresponds with GET /v1/groups/{group}/export/bgstats (the `ExportGroupBGStats` operationId).
+	ExportGroupBGStats(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportGroupCSV The plays as CSV
+	//
+	// One row per player per play, earliest play first - play, date, duration, game, mode, source, member, name, seat, score, rank, winner, start player, what decided the place, and the score lines (`coins=9;cups=11`).
+	//
+	// Corresponds with GET /v1/groups/{group}/export/csv (the `ExportGroupCSV` operationId).
+	ExportGroupCSV(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddGroupMemberWithBody Add a member
+	//
+	// Adds a member. Names follow the rules of players' names in a game
+	// and are unique in the group as they are in a game (`ANN` and `ann`
+	// are one name: 409 `conflict`). A group has at most 100 members.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+	AddGroupMemberWithBody(ctx context.Context, group GroupID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddGroupMember Add a member
+	//
+	// Adds a member. Names follow the rules of players' names in a game
+	// and are unique in the group as they are in a game (`ANN` and `ann`
+	// are one name: 409 `conflict`). A group has at most 100 members.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+	AddGroupMember(ctx context.Context, group GroupID, body AddGroupMemberJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteGroupMember Delete a member and their plays
+	//
+	// Deletes a member and every play they are in.
+	//
+	// Corresponds with DELETE /v1/groups/{group}/members/{member} (the `DeleteGroupMember` operationId).
+	DeleteGroupMember(ctx context.Context, group GroupID, member MemberID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListGroupPlays The group's plays, latest first
+	//
+	// Every finished game of the group and every paper sheet it kept, a
+	// page at a time, latest first; `next` is the `before` of the next
+	// page. A game created for the group is kept as a play once it has
+	// ended (from then on, beyond the idle-game sweep).
+	//
+	// Corresponds with GET /v1/groups/{group}/plays (the `ListGroupPlays` operationId).
+	ListGroupPlays(ctx context.Context, group GroupID, params *ListGroupPlaysParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveSheetPlayWithBody Keep a paper score sheet as a play
+	//
+	// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+	// and keeps it as a play. Each player on the sheet is the member of
+	// that name (a name no member has is a 400 `invalid`); a sheet with
+	// mistakes is refused (400 `invalid`; the verifier lists them). With
+	// an `Idempotency-Key`, a retry keeps nothing more and is answered
+	// 200 with the play kept the first time.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+	SaveSheetPlayWithBody(ctx context.Context, group GroupID, params *SaveSheetPlayParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveSheetPlay Keep a paper score sheet as a play
+	//
+	// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+	// and keeps it as a play. Each player on the sheet is the member of
+	// that name (a name no member has is a 400 `invalid`); a sheet with
+	// mistakes is refused (400 `invalid`; the verifier lists them). With
+	// an `Idempotency-Key`, a retry keeps nothing more and is answered
+	// 200 with the play kept the first time.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+	SaveSheetPlay(ctx context.Context, group GroupID, params *SaveSheetPlayParams, body SaveSheetPlayJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteGroupPlay Delete a play
+	//
+	// Deletes one play; the statistics no longer count it.
+	//
+	// Corresponds with DELETE /v1/groups/{group}/plays/{play} (the `DeleteGroupPlay` operationId).
+	DeleteGroupPlay(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetGroupPlay One play
+	//
+	// One play with its BG Stats link and, for a game's play, the link to the game's record while the game is kept.
+	//
+	// Corresponds with GET /v1/groups/{group}/plays/{play} (the `GetGroupPlay` operationId).
+	GetGroupPlay(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetGroupStats The group's statistics
+	//
+	// Computed by the server from every play of the group, per member, per
+	// game and per pair of members. Every figure names the plays behind it:
+	// a best score or margin its `play`, a streak its first and last play,
+	// a count its `plays_href` (the plays listing, filtered).
+	//
+	// Corresponds with GET /v1/groups/{group}/stats (the `GetGroupStats` operationId).
+	GetGroupStats(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OpenJoinCodeWithBody Open a join code
 	//
@@ -8904,6 +9956,12 @@ func (c *Client) GetCatalog(ctx context.Context, name CatalogName, params *GetCa
 // Creates a game and hands out its credentials. They are shown only in
 // this answer: keep them. The game in the answer is seen by the host.
 //
+// A game for a group names the group and the member of each seat
+// (`group`) and carries the group's credential
+// (`Authorization: Bearer <group credential>`); each player's name must
+// be that member's. Once the game has ended it is kept as the group's
+// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
@@ -8923,6 +9981,12 @@ func (c *Client) CreateGameWithBody(ctx context.Context, contentType string, bod
 //
 // Creates a game and hands out its credentials. They are shown only in
 // this answer: keep them. The game in the answer is seen by the host.
+//
+// A game for a group names the group and the member of each seat
+// (`group`) and carries the group's credential
+// (`Authorization: Bearer <group credential>`); each player's name must
+// be that member's. Once the game has ended it is kept as the group's
+// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -9244,6 +10308,347 @@ func (c *Client) GetScore(ctx context.Context, id GameID, reqEditors ...RequestE
 // Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
 func (c *Client) ReissueSeat(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewReissueSeatRequest(c.Server, id, seat)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateGroupWithBody Create a group
+//
+// Creates a group - the people who play together - and hands out its
+// credential, once: keep it on the devices the group trusts, as a
+// game's host credential. Every other operation on the group needs it
+// (`Authorization: Bearer <credential>`). No account is needed.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+func (c *Client) CreateGroupWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGroupRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateGroup Create a group
+//
+// Creates a group - the people who play together - and hands out its
+// credential, once: keep it on the devices the group trusts, as a
+// game's host credential. Every other operation on the group needs it
+// (`Authorization: Bearer <credential>`). No account is needed.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+func (c *Client) CreateGroup(ctx context.Context, body CreateGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGroupRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportGroupWithBody Import a whole group
+//
+// Stores a group exported from another server or store
+// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+// its members, plays and the games created for it, all or nothing.
+// Send the group's own credential: the devices that held the group
+// go on holding it here. A group with its id already here is a 409
+// `conflict`. The body may be up to 16 MiB.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+func (c *Client) ImportGroupWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportGroupRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportGroup Import a whole group
+//
+// Stores a group exported from another server or store
+// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+// its members, plays and the games created for it, all or nothing.
+// Send the group's own credential: the devices that held the group
+// go on holding it here. A group with its id already here is a 409
+// `conflict`. The body may be up to 16 MiB.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+func (c *Client) ImportGroup(ctx context.Context, body ImportGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportGroupRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetGroup A group and its members
+//
+// The group with its members and the games created for it that have not ended; the plays of those that have are kept first.
+//
+// Corresponds with GET /v1/groups/{group} (the `GetGroup` operationId).
+func (c *Client) GetGroup(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGroupRequest(c.Server, group)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportGroup Export the whole group
+//
+// Everything kept about the group in the project's own format (`treasury.group-export/v1`), for `POST /v1/groups/import` on another server.
+//
+// Corresponds with GET /v1/groups/{group}/export (the `ExportGroup` operationId).
+func (c *Client) ExportGroup(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportGroupRequest(c.Server, group)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportGroupBGStats The plays as a BG Stats file
+//
+// The group's plays as a file the BG Stats app imports (its own export format - players, games, plays with each player's score, winner flag, rank and start player).
+//
+// Corresponds with GET /v1/groups/{group}/export/bgstats (the `ExportGroupBGStats` operationId).
+func (c *Client) ExportGroupBGStats(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportGroupBGStatsRequest(c.Server, group)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportGroupCSV The plays as CSV
+//
+// One row per player per play, earliest play first - play, date, duration, game, mode, source, member, name, seat, score, rank, winner, start player, what decided the place, and the score lines (`coins=9;cups=11`).
+//
+// Corresponds with GET /v1/groups/{group}/export/csv (the `ExportGroupCSV` operationId).
+func (c *Client) ExportGroupCSV(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportGroupCSVRequest(c.Server, group)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddGroupMemberWithBody Add a member
+//
+// Adds a member. Names follow the rules of players' names in a game
+// and are unique in the group as they are in a game (`ANN` and `ann`
+// are one name: 409 `conflict`). A group has at most 100 members.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+func (c *Client) AddGroupMemberWithBody(ctx context.Context, group GroupID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddGroupMemberRequestWithBody(c.Server, group, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddGroupMember Add a member
+//
+// Adds a member. Names follow the rules of players' names in a game
+// and are unique in the group as they are in a game (`ANN` and `ann`
+// are one name: 409 `conflict`). A group has at most 100 members.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+func (c *Client) AddGroupMember(ctx context.Context, group GroupID, body AddGroupMemberJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddGroupMemberRequest(c.Server, group, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteGroupMember Delete a member and their plays
+//
+// Deletes a member and every play they are in.
+//
+// Corresponds with DELETE /v1/groups/{group}/members/{member} (the `DeleteGroupMember` operationId).
+func (c *Client) DeleteGroupMember(ctx context.Context, group GroupID, member MemberID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteGroupMemberRequest(c.Server, group, member)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListGroupPlays The group's plays, latest first
+//
+// Every finished game of the group and every paper sheet it kept, a
+// page at a time, latest first; `next` is the `before` of the next
+// page. A game created for the group is kept as a play once it has
+// ended (from then on, beyond the idle-game sweep).
+//
+// Corresponds with GET /v1/groups/{group}/plays (the `ListGroupPlays` operationId).
+func (c *Client) ListGroupPlays(ctx context.Context, group GroupID, params *ListGroupPlaysParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListGroupPlaysRequest(c.Server, group, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveSheetPlayWithBody Keep a paper score sheet as a play
+//
+// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+// and keeps it as a play. Each player on the sheet is the member of
+// that name (a name no member has is a 400 `invalid`); a sheet with
+// mistakes is refused (400 `invalid`; the verifier lists them). With
+// an `Idempotency-Key`, a retry keeps nothing more and is answered
+// 200 with the play kept the first time.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+func (c *Client) SaveSheetPlayWithBody(ctx context.Context, group GroupID, params *SaveSheetPlayParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveSheetPlayRequestWithBody(c.Server, group, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveSheetPlay Keep a paper score sheet as a play
+//
+// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+// and keeps it as a play. Each player on the sheet is the member of
+// that name (a name no member has is a 400 `invalid`); a sheet with
+// mistakes is refused (400 `invalid`; the verifier lists them). With
+// an `Idempotency-Key`, a retry keeps nothing more and is answered
+// 200 with the play kept the first time.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+func (c *Client) SaveSheetPlay(ctx context.Context, group GroupID, params *SaveSheetPlayParams, body SaveSheetPlayJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveSheetPlayRequest(c.Server, group, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteGroupPlay Delete a play
+//
+// Deletes one play; the statistics no longer count it.
+//
+// Corresponds with DELETE /v1/groups/{group}/plays/{play} (the `DeleteGroupPlay` operationId).
+func (c *Client) DeleteGroupPlay(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteGroupPlayRequest(c.Server, group, play)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetGroupPlay One play
+//
+// One play with its BG Stats link and, for a game's play, the link to the game's record while the game is kept.
+//
+// Corresponds with GET /v1/groups/{group}/plays/{play} (the `GetGroupPlay` operationId).
+func (c *Client) GetGroupPlay(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGroupPlayRequest(c.Server, group, play)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetGroupStats The group's statistics
+//
+// Computed by the server from every play of the group, per member, per
+// game and per pair of members. Every figure names the plays behind it:
+// a best score or margin its `play`, a streak its first and last play,
+// a count its `plays_href` (the plays listing, filtered).
+//
+// Corresponds with GET /v1/groups/{group}/stats (the `GetGroupStats` operationId).
+func (c *Client) GetGroupStats(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGroupStatsRequest(c.Server, group)
 	if err != nil {
 		return nil, err
 	}
@@ -10358,6 +11763,585 @@ func NewReissueSeatRequest(server string, id GameID, seat SeatPath) (*http.Reque
 	return req, nil
 }
 
+// NewCreateGroupRequest calls the generic CreateGroup builder with application/json body
+func NewCreateGroupRequest(server string, body CreateGroupJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateGroupRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateGroupRequestWithBody constructs an http.Request for the CreateGroup method, with any body, and a specified content type
+func NewCreateGroupRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewImportGroupRequest calls the generic ImportGroup builder with application/json body
+func NewImportGroupRequest(server string, body ImportGroupJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewImportGroupRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewImportGroupRequestWithBody constructs an http.Request for the ImportGroup method, with any body, and a specified content type
+func NewImportGroupRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/import")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetGroupRequest constructs an http.Request for the GetGroup method
+func NewGetGroupRequest(server string, group GroupID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewExportGroupRequest constructs an http.Request for the ExportGroup method
+func NewExportGroupRequest(server string, group GroupID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/export", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewExportGroupBGStatsRequest constructs an http.Request for the ExportGroupBGStats method
+func NewExportGroupBGStatsRequest(server string, group GroupID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/export/bgstats", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewExportGroupCSVRequest constructs an http.Request for the ExportGroupCSV method
+func NewExportGroupCSVRequest(server string, group GroupID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/export/csv", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAddGroupMemberRequest calls the generic AddGroupMember builder with application/json body
+func NewAddGroupMemberRequest(server string, group GroupID, body AddGroupMemberJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddGroupMemberRequestWithBody(server, group, "application/json", bodyReader)
+}
+
+// NewAddGroupMemberRequestWithBody constructs an http.Request for the AddGroupMember method, with any body, and a specified content type
+func NewAddGroupMemberRequestWithBody(server string, group GroupID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/members", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteGroupMemberRequest constructs an http.Request for the DeleteGroupMember method
+func NewDeleteGroupMemberRequest(server string, group GroupID, member MemberID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "member", member, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/members/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListGroupPlaysRequest constructs an http.Request for the ListGroupPlays method
+func NewListGroupPlaysRequest(server string, group GroupID, params *ListGroupPlaysParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/plays", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Member != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "member", *params.Member, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ruleset != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ruleset", *params.Ruleset, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Before != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "before", *params.Before, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSaveSheetPlayRequest calls the generic SaveSheetPlay builder with application/json body
+func NewSaveSheetPlayRequest(server string, group GroupID, params *SaveSheetPlayParams, body SaveSheetPlayJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSaveSheetPlayRequestWithBody(server, group, params, "application/json", bodyReader)
+}
+
+// NewSaveSheetPlayRequestWithBody constructs an http.Request for the SaveSheetPlay method, with any body, and a specified content type
+func NewSaveSheetPlayRequestWithBody(server string, group GroupID, params *SaveSheetPlayParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/plays", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewDeleteGroupPlayRequest constructs an http.Request for the DeleteGroupPlay method
+func NewDeleteGroupPlayRequest(server string, group GroupID, play PlayID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "play", play, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/plays/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetGroupPlayRequest constructs an http.Request for the GetGroupPlay method
+func NewGetGroupPlayRequest(server string, group GroupID, play PlayID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "play", play, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/plays/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetGroupStatsRequest constructs an http.Request for the GetGroupStats method
+func NewGetGroupStatsRequest(server string, group GroupID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "group", group, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/groups/%s/stats", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewOpenJoinCodeRequest calls the generic OpenJoinCode builder with application/json body
 func NewOpenJoinCodeRequest(server string, body OpenJoinCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -10727,6 +12711,12 @@ type ClientWithResponsesInterface interface {
 	// Creates a game and hands out its credentials. They are shown only in
 	// this answer: keep them. The game in the answer is seen by the host.
 	//
+	// A game for a group names the group and the member of each seat
+	// (`group`) and carries the group's credential
+	// (`Authorization: Bearer <group credential>`); each player's name must
+	// be that member's. Once the game has ended it is kept as the group's
+	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
@@ -10736,6 +12726,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// Creates a game and hands out its credentials. They are shown only in
 	// this answer: keep them. The game in the answer is seen by the host.
+	//
+	// A game for a group names the group and the member of each seat
+	// (`group`) and carries the group's credential
+	// (`Authorization: Bearer <group credential>`); each player's name must
+	// be that member's. Once the game has ended it is kept as the group's
+	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10964,6 +12960,195 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/games/{id}/seats/{seat}/credential (the `ReissueSeat` operationId).
 	ReissueSeatWithResponse(ctx context.Context, id GameID, seat SeatPath, reqEditors ...RequestEditorFn) (*ReissueSeatResponse, error)
+
+	// CreateGroupWithBodyWithResponse Create a group
+	//
+	// Creates a group - the people who play together - and hands out its
+	// credential, once: keep it on the devices the group trusts, as a
+	// game's host credential. Every other operation on the group needs it
+	// (`Authorization: Bearer <credential>`). No account is needed.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+	CreateGroupWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGroupResponse, error)
+
+	// CreateGroupWithResponse Create a group
+	//
+	// Creates a group - the people who play together - and hands out its
+	// credential, once: keep it on the devices the group trusts, as a
+	// game's host credential. Every other operation on the group needs it
+	// (`Authorization: Bearer <credential>`). No account is needed.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+	CreateGroupWithResponse(ctx context.Context, body CreateGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGroupResponse, error)
+
+	// ImportGroupWithBodyWithResponse Import a whole group
+	//
+	// Stores a group exported from another server or store
+	// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+	// its members, plays and the games created for it, all or nothing.
+	// Send the group's own credential: the devices that held the group
+	// go on holding it here. A group with its id already here is a 409
+	// `conflict`. The body may be up to 16 MiB.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+	ImportGroupWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportGroupResponse, error)
+
+	// ImportGroupWithResponse Import a whole group
+	//
+	// Stores a group exported from another server or store
+	// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+	// its members, plays and the games created for it, all or nothing.
+	// Send the group's own credential: the devices that held the group
+	// go on holding it here. A group with its id already here is a 409
+	// `conflict`. The body may be up to 16 MiB.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+	ImportGroupWithResponse(ctx context.Context, body ImportGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportGroupResponse, error)
+
+	// GetGroupWithResponse A group and its members
+	//
+	// The group with its members and the games created for it that have not ended; the plays of those that have are kept first.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group} (the `GetGroup` operationId).
+	GetGroupWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*GetGroupResponse, error)
+
+	// ExportGroupWithResponse Export the whole group
+	//
+	// Everything kept about the group in the project's own format (`treasury.group-export/v1`), for `POST /v1/groups/import` on another server.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/export (the `ExportGroup` operationId).
+	ExportGroupWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupResponse, error)
+
+	// ExportGroupBGStatsWithResponse The plays as a BG Stats file
+	//
+	// The group's plays as a file the BG Stats app imports (its own export format - players, games, plays with each player's score, winner flag, rank and start player).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/export/bgstats (the `ExportGroupBGStats` operationId).
+	ExportGroupBGStatsWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupBGStatsResponse, error)
+
+	// ExportGroupCSVWithResponse The plays as CSV
+	//
+	// One row per player per play, earliest play first - play, date, duration, game, mode, source, member, name, seat, score, rank, winner, start player, what decided the place, and the score lines (`coins=9;cups=11`).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/export/csv (the `ExportGroupCSV` operationId).
+	ExportGroupCSVWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupCSVResponse, error)
+
+	// AddGroupMemberWithBodyWithResponse Add a member
+	//
+	// Adds a member. Names follow the rules of players' names in a game
+	// and are unique in the group as they are in a game (`ANN` and `ann`
+	// are one name: 409 `conflict`). A group has at most 100 members.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+	AddGroupMemberWithBodyWithResponse(ctx context.Context, group GroupID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddGroupMemberResponse, error)
+
+	// AddGroupMemberWithResponse Add a member
+	//
+	// Adds a member. Names follow the rules of players' names in a game
+	// and are unique in the group as they are in a game (`ANN` and `ann`
+	// are one name: 409 `conflict`). A group has at most 100 members.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+	AddGroupMemberWithResponse(ctx context.Context, group GroupID, body AddGroupMemberJSONRequestBody, reqEditors ...RequestEditorFn) (*AddGroupMemberResponse, error)
+
+	// DeleteGroupMemberWithResponse Delete a member and their plays
+	//
+	// Deletes a member and every play they are in.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/groups/{group}/members/{member} (the `DeleteGroupMember` operationId).
+	DeleteGroupMemberWithResponse(ctx context.Context, group GroupID, member MemberID, reqEditors ...RequestEditorFn) (*DeleteGroupMemberResponse, error)
+
+	// ListGroupPlaysWithResponse The group's plays, latest first
+	//
+	// Every finished game of the group and every paper sheet it kept, a
+	// page at a time, latest first; `next` is the `before` of the next
+	// page. A game created for the group is kept as a play once it has
+	// ended (from then on, beyond the idle-game sweep).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/plays (the `ListGroupPlays` operationId).
+	ListGroupPlaysWithResponse(ctx context.Context, group GroupID, params *ListGroupPlaysParams, reqEditors ...RequestEditorFn) (*ListGroupPlaysResponse, error)
+
+	// SaveSheetPlayWithBodyWithResponse Keep a paper score sheet as a play
+	//
+	// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+	// and keeps it as a play. Each player on the sheet is the member of
+	// that name (a name no member has is a 400 `invalid`); a sheet with
+	// mistakes is refused (400 `invalid`; the verifier lists them). With
+	// an `Idempotency-Key`, a retry keeps nothing more and is answered
+	// 200 with the play kept the first time.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+	SaveSheetPlayWithBodyWithResponse(ctx context.Context, group GroupID, params *SaveSheetPlayParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveSheetPlayResponse, error)
+
+	// SaveSheetPlayWithResponse Keep a paper score sheet as a play
+	//
+	// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+	// and keeps it as a play. Each player on the sheet is the member of
+	// that name (a name no member has is a 400 `invalid`); a sheet with
+	// mistakes is refused (400 `invalid`; the verifier lists them). With
+	// an `Idempotency-Key`, a retry keeps nothing more and is answered
+	// 200 with the play kept the first time.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+	SaveSheetPlayWithResponse(ctx context.Context, group GroupID, params *SaveSheetPlayParams, body SaveSheetPlayJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveSheetPlayResponse, error)
+
+	// DeleteGroupPlayWithResponse Delete a play
+	//
+	// Deletes one play; the statistics no longer count it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/groups/{group}/plays/{play} (the `DeleteGroupPlay` operationId).
+	DeleteGroupPlayWithResponse(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*DeleteGroupPlayResponse, error)
+
+	// GetGroupPlayWithResponse One play
+	//
+	// One play with its BG Stats link and, for a game's play, the link to the game's record while the game is kept.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/plays/{play} (the `GetGroupPlay` operationId).
+	GetGroupPlayWithResponse(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*GetGroupPlayResponse, error)
+
+	// GetGroupStatsWithResponse The group's statistics
+	//
+	// Computed by the server from every play of the group, per member, per
+	// game and per pair of members. Every figure names the plays behind it:
+	// a best score or margin its `play`, a streak its first and last play,
+	// a count its `plays_href` (the plays listing, filtered).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/groups/{group}/stats (the `GetGroupStats` operationId).
+	GetGroupStatsWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*GetGroupStatsResponse, error)
 
 	// OpenJoinCodeWithBodyWithResponse Open a join code
 	//
@@ -12474,6 +14659,1001 @@ func (r ReissueSeatResponse) ContentType() string {
 	return ""
 }
 
+// CreateGroupResponse201Headers the declared response headers of an HTTP 201 response for CreateGroup
+type CreateGroupResponse201Headers struct {
+	Location string
+}
+
+// CreateGroupResponseDefaultHeaders the declared response headers of an HTTP default response for CreateGroup
+type CreateGroupResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type CreateGroupResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *GroupCreated
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateGroupResponse201Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *CreateGroupResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateGroupResponse) GetJSON201() *GroupCreated {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateGroupResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r CreateGroupResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateGroupResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateGroupResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateGroupResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateGroupResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ImportGroupResponse201Headers the declared response headers of an HTTP 201 response for ImportGroup
+type ImportGroupResponse201Headers struct {
+	Location string
+}
+
+// ImportGroupResponseDefaultHeaders the declared response headers of an HTTP default response for ImportGroup
+type ImportGroupResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ImportGroupResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Group
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ImportGroupResponse201Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ImportGroupResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ImportGroupResponse) GetJSON201() *Group {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ImportGroupResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ImportGroupResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ImportGroupResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ImportGroupResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ImportGroupResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ImportGroupResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ImportGroupResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ImportGroupResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetGroupResponseDefaultHeaders the declared response headers of an HTTP default response for GetGroup
+type GetGroupResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetGroupResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GroupView
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetGroupResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetGroupResponse) GetJSON200() *GroupView {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetGroupResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetGroupResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetGroupResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetGroupResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetGroupResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetGroupResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetGroupResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetGroupResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportGroupResponseDefaultHeaders the declared response headers of an HTTP default response for ExportGroup
+type ExportGroupResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ExportGroupResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GroupExport
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportGroupResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExportGroupResponse) GetJSON200() *GroupExport {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportGroupResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportGroupResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ExportGroupResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportGroupResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportGroupResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportGroupResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportGroupResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportGroupResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportGroupBGStatsResponseDefaultHeaders the declared response headers of an HTTP default response for ExportGroupBGStats
+type ExportGroupBGStatsResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ExportGroupBGStatsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BGStatsFile
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportGroupBGStatsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExportGroupBGStatsResponse) GetJSON200() *BGStatsFile {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportGroupBGStatsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportGroupBGStatsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ExportGroupBGStatsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportGroupBGStatsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportGroupBGStatsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportGroupBGStatsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportGroupBGStatsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportGroupBGStatsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportGroupCSVResponseDefaultHeaders the declared response headers of an HTTP default response for ExportGroupCSV
+type ExportGroupCSVResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ExportGroupCSVResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportGroupCSVResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportGroupCSVResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportGroupCSVResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ExportGroupCSVResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportGroupCSVResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportGroupCSVResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportGroupCSVResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportGroupCSVResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportGroupCSVResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddGroupMemberResponseDefaultHeaders the declared response headers of an HTTP default response for AddGroupMember
+type AddGroupMemberResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type AddGroupMemberResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Member
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *AddGroupMemberResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r AddGroupMemberResponse) GetJSON201() *Member {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AddGroupMemberResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AddGroupMemberResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r AddGroupMemberResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AddGroupMemberResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r AddGroupMemberResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AddGroupMemberResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddGroupMemberResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddGroupMemberResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddGroupMemberResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteGroupMemberResponseDefaultHeaders the declared response headers of an HTTP default response for DeleteGroupMember
+type DeleteGroupMemberResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type DeleteGroupMemberResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MemberDeleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *DeleteGroupMemberResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteGroupMemberResponse) GetJSON200() *MemberDeleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteGroupMemberResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteGroupMemberResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteGroupMemberResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r DeleteGroupMemberResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteGroupMemberResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteGroupMemberResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteGroupMemberResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteGroupMemberResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListGroupPlaysResponseDefaultHeaders the declared response headers of an HTTP default response for ListGroupPlays
+type ListGroupPlaysResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ListGroupPlaysResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ListGroupPlaysResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListGroupPlaysResponse) GetJSON200() *PlayPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListGroupPlaysResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListGroupPlaysResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListGroupPlaysResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ListGroupPlaysResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListGroupPlaysResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListGroupPlaysResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListGroupPlaysResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListGroupPlaysResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SaveSheetPlayResponseDefaultHeaders the declared response headers of an HTTP default response for SaveSheetPlay
+type SaveSheetPlayResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type SaveSheetPlayResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Play
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Play
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *SaveSheetPlayResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SaveSheetPlayResponse) GetJSON200() *Play {
+	return r.JSON200
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r SaveSheetPlayResponse) GetJSON201() *Play {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r SaveSheetPlayResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SaveSheetPlayResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r SaveSheetPlayResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r SaveSheetPlayResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r SaveSheetPlayResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SaveSheetPlayResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SaveSheetPlayResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SaveSheetPlayResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SaveSheetPlayResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteGroupPlayResponseDefaultHeaders the declared response headers of an HTTP default response for DeleteGroupPlay
+type DeleteGroupPlayResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type DeleteGroupPlayResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *DeleteGroupPlayResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteGroupPlayResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteGroupPlayResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteGroupPlayResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r DeleteGroupPlayResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteGroupPlayResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteGroupPlayResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteGroupPlayResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteGroupPlayResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetGroupPlayResponseDefaultHeaders the declared response headers of an HTTP default response for GetGroupPlay
+type GetGroupPlayResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetGroupPlayResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Play
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetGroupPlayResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetGroupPlayResponse) GetJSON200() *Play {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetGroupPlayResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetGroupPlayResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetGroupPlayResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetGroupPlayResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetGroupPlayResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetGroupPlayResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetGroupPlayResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetGroupPlayResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetGroupStatsResponseDefaultHeaders the declared response headers of an HTTP default response for GetGroupStats
+type GetGroupStatsResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetGroupStatsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GroupStats
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetGroupStatsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetGroupStatsResponse) GetJSON200() *GroupStats {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetGroupStatsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetGroupStatsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetGroupStatsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetGroupStatsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetGroupStatsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetGroupStatsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetGroupStatsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetGroupStatsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // OpenJoinCodeResponse429Headers the declared response headers of an HTTP 429 response for OpenJoinCode
 type OpenJoinCodeResponse429Headers struct {
 	RetryAfter *string
@@ -12978,6 +16158,12 @@ func (c *ClientWithResponses) GetCatalogWithResponse(ctx context.Context, name C
 // Creates a game and hands out its credentials. They are shown only in
 // this answer: keep them. The game in the answer is seen by the host.
 //
+// A game for a group names the group and the member of each seat
+// (`group`) and carries the group's credential
+// (`Authorization: Bearer <group credential>`); each player's name must
+// be that member's. Once the game has ended it is kept as the group's
+// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
@@ -12993,6 +16179,12 @@ func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context
 //
 // Creates a game and hands out its credentials. They are shown only in
 // this answer: keep them. The game in the answer is seen by the host.
+//
+// A game for a group names the group and the member of each seat
+// (`group`) and carries the group's credential
+// (`Authorization: Bearer <group credential>`); each player's name must
+// be that member's. Once the game has ended it is kept as the group's
+// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13292,6 +16484,297 @@ func (c *ClientWithResponses) ReissueSeatWithResponse(ctx context.Context, id Ga
 		return nil, err
 	}
 	return ParseReissueSeatResponse(rsp)
+}
+
+// CreateGroupWithBodyWithResponse Create a group
+//
+// Creates a group - the people who play together - and hands out its
+// credential, once: keep it on the devices the group trusts, as a
+// game's host credential. Every other operation on the group needs it
+// (`Authorization: Bearer <credential>`). No account is needed.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+func (c *ClientWithResponses) CreateGroupWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGroupResponse, error) {
+	rsp, err := c.CreateGroupWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGroupResponse(rsp)
+}
+
+// CreateGroupWithResponse Create a group
+//
+// Creates a group - the people who play together - and hands out its
+// credential, once: keep it on the devices the group trusts, as a
+// game's host credential. Every other operation on the group needs it
+// (`Authorization: Bearer <credential>`). No account is needed.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups (the `CreateGroup` operationId).
+func (c *ClientWithResponses) CreateGroupWithResponse(ctx context.Context, body CreateGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGroupResponse, error) {
+	rsp, err := c.CreateGroup(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGroupResponse(rsp)
+}
+
+// ImportGroupWithBodyWithResponse Import a whole group
+//
+// Stores a group exported from another server or store
+// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+// its members, plays and the games created for it, all or nothing.
+// Send the group's own credential: the devices that held the group
+// go on holding it here. A group with its id already here is a 409
+// `conflict`. The body may be up to 16 MiB.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+func (c *ClientWithResponses) ImportGroupWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportGroupResponse, error) {
+	rsp, err := c.ImportGroupWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportGroupResponse(rsp)
+}
+
+// ImportGroupWithResponse Import a whole group
+//
+// Stores a group exported from another server or store
+// (`GET /v1/groups/{group}/export`, format `treasury.group-export/v1`):
+// its members, plays and the games created for it, all or nothing.
+// Send the group's own credential: the devices that held the group
+// go on holding it here. A group with its id already here is a 409
+// `conflict`. The body may be up to 16 MiB.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/import (the `ImportGroup` operationId).
+func (c *ClientWithResponses) ImportGroupWithResponse(ctx context.Context, body ImportGroupJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportGroupResponse, error) {
+	rsp, err := c.ImportGroup(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportGroupResponse(rsp)
+}
+
+// GetGroupWithResponse A group and its members
+//
+// The group with its members and the games created for it that have not ended; the plays of those that have are kept first.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group} (the `GetGroup` operationId).
+func (c *ClientWithResponses) GetGroupWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*GetGroupResponse, error) {
+	rsp, err := c.GetGroup(ctx, group, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetGroupResponse(rsp)
+}
+
+// ExportGroupWithResponse Export the whole group
+//
+// Everything kept about the group in the project's own format (`treasury.group-export/v1`), for `POST /v1/groups/import` on another server.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/export (the `ExportGroup` operationId).
+func (c *ClientWithResponses) ExportGroupWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupResponse, error) {
+	rsp, err := c.ExportGroup(ctx, group, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportGroupResponse(rsp)
+}
+
+// ExportGroupBGStatsWithResponse The plays as a BG Stats file
+//
+// The group's plays as a file the BG Stats app imports (its own export format - players, games, plays with each player's score, winner flag, rank and start player).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/export/bgstats (the `ExportGroupBGStats` operationId).
+func (c *ClientWithResponses) ExportGroupBGStatsWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupBGStatsResponse, error) {
+	rsp, err := c.ExportGroupBGStats(ctx, group, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportGroupBGStatsResponse(rsp)
+}
+
+// ExportGroupCSVWithResponse The plays as CSV
+//
+// One row per player per play, earliest play first - play, date, duration, game, mode, source, member, name, seat, score, rank, winner, start player, what decided the place, and the score lines (`coins=9;cups=11`).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/export/csv (the `ExportGroupCSV` operationId).
+func (c *ClientWithResponses) ExportGroupCSVWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*ExportGroupCSVResponse, error) {
+	rsp, err := c.ExportGroupCSV(ctx, group, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportGroupCSVResponse(rsp)
+}
+
+// AddGroupMemberWithBodyWithResponse Add a member
+//
+// Adds a member. Names follow the rules of players' names in a game
+// and are unique in the group as they are in a game (`ANN` and `ann`
+// are one name: 409 `conflict`). A group has at most 100 members.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+func (c *ClientWithResponses) AddGroupMemberWithBodyWithResponse(ctx context.Context, group GroupID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddGroupMemberResponse, error) {
+	rsp, err := c.AddGroupMemberWithBody(ctx, group, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddGroupMemberResponse(rsp)
+}
+
+// AddGroupMemberWithResponse Add a member
+//
+// Adds a member. Names follow the rules of players' names in a game
+// and are unique in the group as they are in a game (`ANN` and `ann`
+// are one name: 409 `conflict`). A group has at most 100 members.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/{group}/members (the `AddGroupMember` operationId).
+func (c *ClientWithResponses) AddGroupMemberWithResponse(ctx context.Context, group GroupID, body AddGroupMemberJSONRequestBody, reqEditors ...RequestEditorFn) (*AddGroupMemberResponse, error) {
+	rsp, err := c.AddGroupMember(ctx, group, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddGroupMemberResponse(rsp)
+}
+
+// DeleteGroupMemberWithResponse Delete a member and their plays
+//
+// Deletes a member and every play they are in.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/groups/{group}/members/{member} (the `DeleteGroupMember` operationId).
+func (c *ClientWithResponses) DeleteGroupMemberWithResponse(ctx context.Context, group GroupID, member MemberID, reqEditors ...RequestEditorFn) (*DeleteGroupMemberResponse, error) {
+	rsp, err := c.DeleteGroupMember(ctx, group, member, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteGroupMemberResponse(rsp)
+}
+
+// ListGroupPlaysWithResponse The group's plays, latest first
+//
+// Every finished game of the group and every paper sheet it kept, a
+// page at a time, latest first; `next` is the `before` of the next
+// page. A game created for the group is kept as a play once it has
+// ended (from then on, beyond the idle-game sweep).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/plays (the `ListGroupPlays` operationId).
+func (c *ClientWithResponses) ListGroupPlaysWithResponse(ctx context.Context, group GroupID, params *ListGroupPlaysParams, reqEditors ...RequestEditorFn) (*ListGroupPlaysResponse, error) {
+	rsp, err := c.ListGroupPlays(ctx, group, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListGroupPlaysResponse(rsp)
+}
+
+// SaveSheetPlayWithBodyWithResponse Keep a paper score sheet as a play
+//
+// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+// and keeps it as a play. Each player on the sheet is the member of
+// that name (a name no member has is a 400 `invalid`); a sheet with
+// mistakes is refused (400 `invalid`; the verifier lists them). With
+// an `Idempotency-Key`, a retry keeps nothing more and is answered
+// 200 with the play kept the first time.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+func (c *ClientWithResponses) SaveSheetPlayWithBodyWithResponse(ctx context.Context, group GroupID, params *SaveSheetPlayParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveSheetPlayResponse, error) {
+	rsp, err := c.SaveSheetPlayWithBody(ctx, group, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveSheetPlayResponse(rsp)
+}
+
+// SaveSheetPlayWithResponse Keep a paper score sheet as a play
+//
+// Checks a paper score sheet as `POST /v1/score-sheets/verify` does
+// and keeps it as a play. Each player on the sheet is the member of
+// that name (a name no member has is a 400 `invalid`); a sheet with
+// mistakes is refused (400 `invalid`; the verifier lists them). With
+// an `Idempotency-Key`, a retry keeps nothing more and is answered
+// 200 with the play kept the first time.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/groups/{group}/plays (the `SaveSheetPlay` operationId).
+func (c *ClientWithResponses) SaveSheetPlayWithResponse(ctx context.Context, group GroupID, params *SaveSheetPlayParams, body SaveSheetPlayJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveSheetPlayResponse, error) {
+	rsp, err := c.SaveSheetPlay(ctx, group, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveSheetPlayResponse(rsp)
+}
+
+// DeleteGroupPlayWithResponse Delete a play
+//
+// Deletes one play; the statistics no longer count it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/groups/{group}/plays/{play} (the `DeleteGroupPlay` operationId).
+func (c *ClientWithResponses) DeleteGroupPlayWithResponse(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*DeleteGroupPlayResponse, error) {
+	rsp, err := c.DeleteGroupPlay(ctx, group, play, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteGroupPlayResponse(rsp)
+}
+
+// GetGroupPlayWithResponse One play
+//
+// One play with its BG Stats link and, for a game's play, the link to the game's record while the game is kept.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/plays/{play} (the `GetGroupPlay` operationId).
+func (c *ClientWithResponses) GetGroupPlayWithResponse(ctx context.Context, group GroupID, play PlayID, reqEditors ...RequestEditorFn) (*GetGroupPlayResponse, error) {
+	rsp, err := c.GetGroupPlay(ctx, group, play, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetGroupPlayResponse(rsp)
+}
+
+// GetGroupStatsWithResponse The group's statistics
+//
+// Computed by the server from every play of the group, per member, per
+// game and per pair of members. Every figure names the plays behind it:
+// a best score or margin its `play`, a streak its first and last play,
+// a count its `plays_href` (the plays listing, filtered).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/groups/{group}/stats (the `GetGroupStats` operationId).
+func (c *ClientWithResponses) GetGroupStatsWithResponse(ctx context.Context, group GroupID, reqEditors ...RequestEditorFn) (*GetGroupStatsResponse, error) {
+	rsp, err := c.GetGroupStats(ctx, group, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetGroupStatsResponse(rsp)
 }
 
 // OpenJoinCodeWithBodyWithResponse Open a join code
@@ -14756,6 +18239,893 @@ func ParseReissueSeatResponse(rsp *http.Response) (*ReissueSeatResponse, error) 
 	switch {
 	case true:
 		var headers ReissueSeatResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateGroupResponse parses an HTTP response from a CreateGroupWithResponse call
+func ParseCreateGroupResponse(rsp *http.Response) (*CreateGroupResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateGroupResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest GroupCreated
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateGroupResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case true:
+		var headers CreateGroupResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseImportGroupResponse parses an HTTP response from a ImportGroupWithResponse call
+func ParseImportGroupResponse(rsp *http.Response) (*ImportGroupResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ImportGroupResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Group
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ImportGroupResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case true:
+		var headers ImportGroupResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetGroupResponse parses an HTTP response from a GetGroupWithResponse call
+func ParseGetGroupResponse(rsp *http.Response) (*GetGroupResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetGroupResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GroupView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers GetGroupResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportGroupResponse parses an HTTP response from a ExportGroupWithResponse call
+func ParseExportGroupResponse(rsp *http.Response) (*ExportGroupResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportGroupResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GroupExport
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ExportGroupResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportGroupBGStatsResponse parses an HTTP response from a ExportGroupBGStatsWithResponse call
+func ParseExportGroupBGStatsResponse(rsp *http.Response) (*ExportGroupBGStatsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportGroupBGStatsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BGStatsFile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ExportGroupBGStatsResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportGroupCSVResponse parses an HTTP response from a ExportGroupCSVWithResponse call
+func ParseExportGroupCSVResponse(rsp *http.Response) (*ExportGroupCSVResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportGroupCSVResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ExportGroupCSVResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddGroupMemberResponse parses an HTTP response from a AddGroupMemberWithResponse call
+func ParseAddGroupMemberResponse(rsp *http.Response) (*AddGroupMemberResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddGroupMemberResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Member
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers AddGroupMemberResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteGroupMemberResponse parses an HTTP response from a DeleteGroupMemberWithResponse call
+func ParseDeleteGroupMemberResponse(rsp *http.Response) (*DeleteGroupMemberResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteGroupMemberResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MemberDeleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers DeleteGroupMemberResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListGroupPlaysResponse parses an HTTP response from a ListGroupPlaysWithResponse call
+func ParseListGroupPlaysResponse(rsp *http.Response) (*ListGroupPlaysResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListGroupPlaysResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers ListGroupPlaysResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSaveSheetPlayResponse parses an HTTP response from a SaveSheetPlayWithResponse call
+func ParseSaveSheetPlayResponse(rsp *http.Response) (*SaveSheetPlayResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SaveSheetPlayResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Play
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Play
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers SaveSheetPlayResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteGroupPlayResponse parses an HTTP response from a DeleteGroupPlayWithResponse call
+func ParseDeleteGroupPlayResponse(rsp *http.Response) (*DeleteGroupPlayResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteGroupPlayResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers DeleteGroupPlayResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetGroupPlayResponse parses an HTTP response from a GetGroupPlayWithResponse call
+func ParseGetGroupPlayResponse(rsp *http.Response) (*GetGroupPlayResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetGroupPlayResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Play
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers GetGroupPlayResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetGroupStatsResponse parses an HTTP response from a GetGroupStatsWithResponse call
+func ParseGetGroupStatsResponse(rsp *http.Response) (*GetGroupStatsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetGroupStatsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GroupStats
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case true:
+		var headers GetGroupStatsResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -710,6 +710,21 @@ func (e ColorfulTreasureViewVariant) Valid() bool {
 	}
 }
 
+// Defines values for GroupExportFormat.
+const (
+	TreasuryGroupExportv1 GroupExportFormat = "treasury.group-export/v1"
+)
+
+// Valid indicates whether the value is a known member of the GroupExportFormat enum.
+func (e GroupExportFormat) Valid() bool {
+	switch e {
+	case TreasuryGroupExportv1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok HealthStatus = "ok"
@@ -1100,6 +1115,24 @@ func (e Mode) Valid() bool {
 	case Digital:
 		return true
 	case Physical:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlaySource.
+const (
+	PlaySourceGame  PlaySource = "game"
+	PlaySourceSheet PlaySource = "sheet"
+)
+
+// Valid indicates whether the value is a known member of the PlaySource enum.
+func (e PlaySource) Valid() bool {
+	switch e {
+	case PlaySourceGame:
+		return true
+	case PlaySourceSheet:
 		return true
 	default:
 		return false
@@ -1778,6 +1811,16 @@ type Actor struct {
 	Seat *int `json:"seat"`
 }
 
+// AddMemberRequest A new member.
+//
+// Example: {"name":"Ann"}
+type AddMemberRequest struct {
+	// Name The member's name, as a player's name in a game (up to 32 characters), unique in the group.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
 // Await One thing a game waits for, in the same words for every ruleset - a move of one seat, or a report of the host (the table, in a physical game).
 //
 // Example: {"action":"cross","actor":"seat","count":1,"seat":0}
@@ -1807,6 +1850,32 @@ type Await struct {
 //
 // Example: seat
 type AwaitActor string
+
+// BGStatsFile A file the BG Stats app imports - its own format of players, games and plays (`playerScores` with `score`, `winner`, `rank`, `startPlayer`). `sourceName` is `Treasury`; each play's `sourcePlayId` is the play's id.
+//
+// Example: {"about":"A play file for Board Game Stats, exported by Treasury.","games":[],"players":[],"plays":[]}
+type BGStatsFile struct {
+	// About What the file is.
+	//
+	// Example: A play file for Board Game Stats, exported by Treasury.
+	About string `json:"about"`
+
+	// Games The games played.
+	//
+	// Example: [{"cooperative":false,"highestWins":true,"id":1,"name":"Silver \u0026 Gold","noPoints":false,"sourceGameId":"silver-and-gold"}]
+	Games []map[string]interface{} `json:"games"`
+
+	// Players The members, `id` numbered from 1.
+	//
+	// Example: [{"id":1,"name":"Ann","sourcePlayerId":"3q2XoU0W"}]
+	Players []map[string]interface{} `json:"players"`
+
+	// Plays The plays.
+	//
+	// Example: [{"durationMin":40,"gameRefId":1,"playDate":"2026-11-25 19:00:00","playerScores":[{"playerRefId":1,"rank":1,"score":"71","startPlayer":true,"winner":true}],"sourceName":"Treasury","sourcePlayId":"3q2XoU0W1mTQb9_c"}]
+	Plays                []map[string]interface{} `json:"plays"`
+	AdditionalProperties map[string]interface{}   `json:"-"`
+}
 
 // Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
 //
@@ -3074,6 +3143,11 @@ type CreateGameRequest struct {
 	// Example: standard
 	Catalog *string `json:"catalog,omitempty"`
 
+	// Group The group a new game is played by, and the member of each seat. The request must carry the group's credential (`Authorization - Bearer <group credential>`); each player's name is the member's.
+	//
+	// Example: {"id":"Yk3v0pQm2Zr8aL1x","members":["3q2XoU0W","Zt7LmQa1"]}
+	Group *GameGroup `json:"group,omitempty"`
+
 	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 	//
 	// Example: digital
@@ -3098,6 +3172,16 @@ type CreateGameRequest struct {
 	//
 	// Example: friday-night-42
 	Seed *string `json:"seed,omitempty"`
+}
+
+// CreateGroupRequest A new group.
+//
+// Example: {"name":"Friday night"}
+type CreateGroupRequest struct {
+	// Name The group's name - printable text, as a player's name.
+	//
+	// Example: Friday night
+	Name string `json:"name"`
 }
 
 // Created A new game and its credentials. The credentials are never shown again.
@@ -3278,6 +3362,61 @@ type EventNextGame struct {
 // data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
 
+// ExportGame A game created for the group whose play is not kept yet.
+//
+// Example: {"game_id":"3q2XoU0W1mTQb9_c","members":["3q2XoU0W"]}
+type ExportGame struct {
+	// GameId The game.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId string `json:"game_id"`
+
+	// GroupId The group.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	GroupId *string `json:"group_id,omitempty"`
+
+	// Members The member of each seat.
+	//
+	// Example: ["3q2XoU0W"]
+	Members []string `json:"members"`
+}
+
+// ExportMember A member in a group export.
+//
+// Example: {"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}
+type ExportMember struct {
+	// Id The member's id.
+	//
+	// Example: 3q2XoU0W
+	Id string `json:"id"`
+
+	// JoinedAt When they were added.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	JoinedAt time.Time `json:"joined_at"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
+// Figure A number and the play it comes from.
+//
+// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+type Figure struct {
+	// Play The play.
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	Play string `json:"play"`
+
+	// Value The number.
+	//
+	// Example: 71
+	Value int `json:"value"`
+}
+
 // Game A game, whatever its ruleset, as the caller may see it.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"created_at":"2025-05-02T19:30:00Z","ended":false,"id":"3q2XoU0W1mTQb9_c","mode":"physical","on_turn":null,"options":{},"phase":"setup","ruleset":"silver-and-gold","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"updated_at":"2025-05-02T19:30:00Z","version":0}
@@ -3361,11 +3500,289 @@ type Game struct {
 	State GameState `json:"state"`
 }
 
+// GameGroup The group a new game is played by, and the member of each seat. The request must carry the group's credential (`Authorization - Bearer <group credential>`); each player's name is the member's.
+//
+// Example: {"id":"Yk3v0pQm2Zr8aL1x","members":["3q2XoU0W","Zt7LmQa1"]}
+type GameGroup struct {
+	// Id The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Id string `json:"id"`
+
+	// Members The member of each seat, in seat order (as `players`).
+	//
+	// Example: ["3q2XoU0W","Zt7LmQa1"]
+	Members []string `json:"members"`
+}
+
+// GameMemberStats A member's figures in one game.
+//
+// Example: {"average_margin":7,"average_score":71,"best_margin":{"play":"p1","value":7},"best_score":{"play":"p1","value":71},"lines":[],"member":"3q2XoU0W","name":"Ann","plays":1,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W\u0026ruleset=silver-and-gold","recent":[{"play":"p1","value":71}],"win_rate":1,"wins":1}
+type GameMemberStats struct {
+	// AverageMargin The total less the best total of the others at the table, averaged (negative when behind).
+	//
+	// Example: -3.75
+	AverageMargin float32 `json:"average_margin"`
+
+	// AverageScore The average total, to 3 decimals.
+	//
+	// Example: 45
+	AverageScore float32 `json:"average_score"`
+
+	// BestMargin A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	BestMargin Figure `json:"best_margin"`
+
+	// BestScore A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	BestScore Figure `json:"best_score"`
+
+	// Lines Each score line of the game.
+	Lines []LineStats `json:"lines"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Plays Plays of this game.
+	//
+	// Example: 4
+	Plays int `json:"plays"`
+
+	// PlaysHref The member's plays of this game.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W&ruleset=silver-and-gold
+	PlaysHref string `json:"plays_href"`
+
+	// Recent The last 20 totals, earliest first.
+	Recent []Figure `json:"recent"`
+
+	// WinRate wins / plays, to 3 decimals.
+	//
+	// Example: 0.75
+	WinRate float32 `json:"win_rate"`
+
+	// Wins Plays won.
+	//
+	// Example: 3
+	Wins int `json:"wins"`
+}
+
 // GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
 	union json.RawMessage
+}
+
+// GameStats The figures of one game.
+//
+// Example: {"lines":[],"members":[],"plays":0,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?ruleset=silver-and-gold","ruleset":"silver-and-gold"}
+type GameStats struct {
+	// Lines Its score lines, in score card order.
+	//
+	// Example: ["coins","cups","palms","cards","seals"]
+	Lines []string `json:"lines"`
+
+	// Members Each member who played it, in the order they joined.
+	Members []GameMemberStats `json:"members"`
+
+	// Plays Its plays.
+	//
+	// Example: 4
+	Plays int `json:"plays"`
+
+	// PlaysHref Its plays.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?ruleset=silver-and-gold
+	PlaysHref string `json:"plays_href"`
+
+	// Ruleset The game.
+	//
+	// Example: silver-and-gold
+	Ruleset string `json:"ruleset"`
+}
+
+// Group A group of people who play together.
+//
+// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+type Group struct {
+	// CreatedAt When the group was created.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Id string `json:"id"`
+
+	// Name The group's name.
+	//
+	// Example: Friday night
+	Name string `json:"name"`
+
+	// Revision Counts the changes to the group's members and plays.
+	//
+	// Example: 12
+	Revision int64 `json:"revision"`
+}
+
+// GroupCreated A new group and its credential, shown only here.
+//
+// Example: {"credential":"4mJcP1lqgq0oZ8gk2Z0tAJdsmdrKXDoE","group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":0}}
+type GroupCreated struct {
+	// Credential The group's credential. Send it as `Authorization - Bearer <credential>` to act for the group; it is never shown again.
+	//
+	// Example: 4mJcP1lqgq0oZ8gk2Z0tAJdsmdrKXDoE
+	Credential string `json:"credential"`
+
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+}
+
+// GroupExport Everything kept about a group (format `treasury.group-export/v1`).
+//
+// Example: {"credential_hash":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08","format":"treasury.group-export/v1","games":[],"group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":0},"members":[],"plays":[]}
+type GroupExport struct {
+	// CredentialHash The hex SHA-256 of the group's credential (the credential itself is never kept).
+	//
+	// Example: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+	CredentialHash string `json:"credential_hash"`
+
+	// Format Always `treasury.group-export/v1`.
+	//
+	// Example: treasury.group-export/v1
+	Format GroupExportFormat `json:"format"`
+
+	// Games The games created for the group whose play is not kept yet.
+	Games []ExportGame `json:"games"`
+
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+
+	// Members The members.
+	Members []ExportMember `json:"members"`
+
+	// Plays The plays, earliest first.
+	Plays []Play `json:"plays"`
+}
+
+// GroupExportFormat Always `treasury.group-export/v1`.
+//
+// Example: treasury.group-export/v1
+type GroupExportFormat string
+
+// GroupStats A group's statistics, computed from every play it keeps.
+//
+// Example: {"by_month":[],"first_played":null,"games":[],"group":"Yk3v0pQm2Zr8aL1x","head_to_head":[],"last_played":null,"members":[],"plays":0,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays","revision":0}
+type GroupStats struct {
+	// ByMonth Plays per month, earliest first.
+	ByMonth []MonthlyPlays `json:"by_month"`
+
+	// FirstPlayed The first play's time; null without plays.
+	//
+	// Example: 2026-11-02T19:00:00Z
+	FirstPlayed *time.Time `json:"first_played"`
+
+	// Games Each game played, in the order first played.
+	Games []GameStats `json:"games"`
+
+	// Group The group's id.
+	//
+	// Example: Yk3v0pQm2Zr8aL1x
+	Group string `json:"group"`
+
+	// HeadToHead Each ordered pair of members who played together.
+	HeadToHead []HeadToHead `json:"head_to_head"`
+
+	// LastPlayed The last play's time; null without plays.
+	//
+	// Example: 2026-11-06T19:00:00Z
+	LastPlayed *time.Time `json:"last_played"`
+
+	// Members Each member, in the order they joined.
+	Members []MemberStats `json:"members"`
+
+	// Plays Every play.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+
+	// PlaysHref Every play.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays
+	PlaysHref string `json:"plays_href"`
+
+	// Revision The group's revision they were computed at.
+	//
+	// Example: 12
+	Revision int64 `json:"revision"`
+}
+
+// GroupView A group with its members.
+//
+// Example: {"group":{"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":2},"members":[{"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}],"open_games":[]}
+type GroupView struct {
+	// Group A group of people who play together.
+	//
+	// Example: {"created_at":"2026-11-25T16:00:00Z","id":"Yk3v0pQm2Zr8aL1x","name":"Friday night","revision":12}
+	Group Group `json:"group"`
+
+	// Members The members, in the order they joined.
+	Members []Member `json:"members"`
+
+	// OpenGames The ids of the games created for the group that have not ended yet (at most 200).
+	//
+	// Example: ["3q2XoU0W1mTQb9_c"]
+	OpenGames []string `json:"open_games"`
+}
+
+// HeadToHead How a member fared against another in the plays both were in.
+//
+// Example: {"losses":1,"member":"3q2XoU0W","opponent":"Zt7LmQa1","plays":3,"ties":1,"wins":1}
+type HeadToHead struct {
+	// Losses Plays the member placed below.
+	//
+	// Example: 1
+	Losses int `json:"losses"`
+
+	// Member The member.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Opponent The other member.
+	//
+	// Example: Zt7LmQa1
+	Opponent string `json:"opponent"`
+
+	// Plays Plays both were in.
+	//
+	// Example: 3
+	Plays int `json:"plays"`
+
+	// Ties Plays both had the same place.
+	//
+	// Example: 1
+	Ties int `json:"ties"`
+
+	// Wins Plays the member placed above the opponent.
+	//
+	// Example: 1
+	Wins int `json:"wins"`
 }
 
 // Health The server's health.
@@ -3546,6 +3963,26 @@ type LegalMovePools map[string][]LegalMovePart
 // Example: {"action":"keep","awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
 	union json.RawMessage
+}
+
+// LineStats A member's figures on one score line of a game.
+//
+// Example: {"average":9,"best":{"play":"p5","value":11},"line":"coins"}
+type LineStats struct {
+	// Average Its average, to 3 decimals.
+	//
+	// Example: 9
+	Average float32 `json:"average"`
+
+	// Best A number and the play it comes from.
+	//
+	// Example: {"play":"3q2XoU0W1mTQb9_c","value":71}
+	Best Figure `json:"best"`
+
+	// Line The line.
+	//
+	// Example: coins
+	Line string `json:"line"`
 }
 
 // LuckyTreasureHunterCaptain After a failed roll - the seat turns its captain over (once per game) to re-roll every failed die.
@@ -4590,10 +5027,105 @@ type LuckyTreasureHunterViewPhase string
 // Example: lucky-treasure-hunter
 type LuckyTreasureHunterViewRuleset string
 
+// Member A member of a group.
+//
+// Example: {"id":"3q2XoU0W","joined_at":"2026-11-25T16:00:00Z","name":"Ann"}
+type Member struct {
+	// Id The member's id in the group.
+	//
+	// Example: 3q2XoU0W
+	Id string `json:"id"`
+
+	// JoinedAt When the member was added.
+	//
+	// Example: 2026-11-25T16:00:00Z
+	JoinedAt time.Time `json:"joined_at"`
+
+	// Name The member's name, unique in the group.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+}
+
+// MemberDeleted What went with a deleted member.
+//
+// Example: {"deleted_plays":4,"member":"3q2XoU0W"}
+type MemberDeleted struct {
+	// DeletedPlays The plays deleted with them.
+	//
+	// Example: 4
+	DeletedPlays int `json:"deleted_plays"`
+
+	// Member The deleted member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+}
+
+// MemberStats A member's figures over every game.
+//
+// Example: {"current_win_streak":{"from":"p5","length":1,"to":"p5"},"longest_win_streak":{"from":"p1","length":2,"to":"p2"},"member":"3q2XoU0W","name":"Ann","plays":5,"plays_href":"/v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W","win_rate":0.6,"wins":3}
+type MemberStats struct {
+	// CurrentWinStreak Plays won one after another.
+	//
+	// Example: {"from":"p1","length":2,"to":"p2"}
+	CurrentWinStreak Streak `json:"current_win_streak"`
+
+	// LongestWinStreak Plays won one after another.
+	//
+	// Example: {"from":"p1","length":2,"to":"p2"}
+	LongestWinStreak Streak `json:"longest_win_streak"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Plays Plays the member was in.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+
+	// PlaysHref The member's plays.
+	//
+	// Example: /v1/groups/Yk3v0pQm2Zr8aL1x/plays?member=3q2XoU0W
+	PlaysHref string `json:"plays_href"`
+
+	// WinRate wins / plays, to 3 decimals.
+	//
+	// Example: 0.6
+	WinRate float32 `json:"win_rate"`
+
+	// Wins Plays won - a shared first place counts for everyone in it.
+	//
+	// Example: 3
+	Wins int `json:"wins"`
+}
+
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
 type Mode string
+
+// MonthlyPlays How many plays a month saw.
+//
+// Example: {"month":"2026-11","plays":5}
+type MonthlyPlays struct {
+	// Month The month (UTC).
+	//
+	// Example: 2026-11
+	Month string `json:"month"`
+
+	// Plays Its plays.
+	//
+	// Example: 5
+	Plays int `json:"plays"`
+}
 
 // Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
 //
@@ -4678,6 +5210,130 @@ type NextGame struct {
 	//
 	// Example: c2Vjb25kLXNlYXQtY3JlZGVudGlhbHM
 	Credential string `json:"credential"`
+}
+
+// Play A finished game of a group, kept beyond the game.
+//
+// Example: {"duration_seconds":2400,"game_id":"3q2XoU0W1mTQb9_c","id":"3q2XoU0W1mTQb9_c","mode":"digital","options":{},"played_at":"2026-11-25T19:00:00Z","players":[{"lines":[{"line":"coins","value":9}],"member":"3q2XoU0W","name":"Ann","rank":1,"score":71,"seat":0,"start_player":true,"winner":true}],"ruleset":"silver-and-gold","source":"game"}
+type Play struct {
+	// BgstatsLink The BG Stats app's "create play" link for this play (sourceName, sourcePlayId, game, players with score, winner, rank and startPlayer).
+	//
+	// Example: https://app.bgstatsapp.com/createPlay.html?data=%7B%7D
+	BgstatsLink *string `json:"bgstats_link,omitempty"`
+
+	// DurationSeconds From the game's creation to its last move; 0 when not known.
+	//
+	// Example: 2400
+	DurationSeconds int64 `json:"duration_seconds"`
+
+	// GameId The game it was (source `game`).
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	GameId *string `json:"game_id,omitempty"`
+
+	// Id The play's id (a game's play has the game's id).
+	//
+	// Example: 3q2XoU0W1mTQb9_c
+	Id string `json:"id"`
+
+	// Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
+	//
+	// Example: digital
+	Mode Mode `json:"mode"`
+
+	// Options The game's options with their defaults (variant, start player …); `{}` for a sheet.
+	//
+	// Example: {}
+	Options map[string]interface{} `json:"options"`
+
+	// PlayedAt When the game began (a sheet - when it was played, as the request said, or when it was kept).
+	//
+	// Example: 2026-11-25T19:00:00Z
+	PlayedAt time.Time `json:"played_at"`
+
+	// Players The players in seat order.
+	Players []PlayPlayer `json:"players"`
+
+	// Record The game's full record (`GET /v1/games/{id}/record`) while the server keeps the game; a play of a sheet has none.
+	//
+	// Example: /v1/games/3q2XoU0W1mTQb9_c/record
+	Record *string `json:"record,omitempty"`
+
+	// Ruleset The game played.
+	//
+	// Example: silver-and-gold
+	Ruleset string `json:"ruleset"`
+
+	// Source `game` - a game created for the group; `sheet` - a paper score sheet.
+	//
+	// Example: game
+	Source PlaySource `json:"source"`
+}
+
+// PlaySource `game` - a game created for the group; `sheet` - a paper score sheet.
+//
+// Example: game
+type PlaySource string
+
+// PlayPage A page of plays, latest first.
+//
+// Example: {"next":null,"plays":[]}
+type PlayPage struct {
+	// Next The `before` of the next page; null on the last.
+	//
+	// Example: 2026-11-25T19:00:00Z~3q2XoU0W1mTQb9_c
+	Next *string `json:"next"`
+
+	// Plays The plays.
+	Plays []Play `json:"plays"`
+}
+
+// PlayPlayer One member's result in a play.
+//
+// Example: {"lines":[{"line":"coins","value":9}],"member":"3q2XoU0W","name":"Ann","rank":1,"score":71,"seat":0,"start_player":true,"winner":true}
+type PlayPlayer struct {
+	// DecidedBy What put the player below the one above, as the game's ranking says (`total`, a tie-break, `shared`); absent for the first.
+	//
+	// Example: total
+	DecidedBy *string `json:"decided_by,omitempty"`
+
+	// Lines The score's lines, in score card order.
+	Lines []ScoreLine `json:"lines"`
+
+	// Member The member's id.
+	//
+	// Example: 3q2XoU0W
+	Member string `json:"member"`
+
+	// Name The member's name when the play was kept.
+	//
+	// Example: Ann
+	Name string `json:"name"`
+
+	// Rank The place, from 1; shared places share it.
+	//
+	// Example: 1
+	Rank int `json:"rank"`
+
+	// Score The total.
+	//
+	// Example: 71
+	Score int `json:"score"`
+
+	// Seat The seat (a sheet's - the place on the sheet).
+	//
+	// Example: 0
+	Seat int `json:"seat"`
+
+	// StartPlayer The player began the game.
+	//
+	// Example: true
+	StartPlayer bool `json:"start_player"`
+
+	// Winner First place (everyone who shares it wins).
+	//
+	// Example: true
+	Winner bool `json:"winner"`
 }
 
 // PlayerSpec A player of a new game.
@@ -4969,6 +5625,21 @@ type Score struct {
 	union json.RawMessage
 }
 
+// ScoreLine One line of a player's score, as the game's score names it.
+//
+// Example: {"line":"coins","value":9}
+type ScoreLine struct {
+	// Line The line (Silver & Gold - coins, cups, palms, cards, seals).
+	//
+	// Example: coins
+	Line string `json:"line"`
+
+	// Value Its points.
+	//
+	// Example: 9
+	Value int `json:"value"`
+}
+
 // SeatCredential A seat's credential handed out after the game was created (picked on the join page, or issued again by the host). Send it as `Authorization: Bearer <credential>`.
 //
 // Example: {"credential":"Qm9yZ3RpbmctY3JlZGVudGlhbC1zZWF0","game_id":"3q2XoU0W1mTQb9_c","seat":1}
@@ -4994,6 +5665,31 @@ type SeatCredential struct {
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
 	union json.RawMessage
+}
+
+// SheetPlayRequest A paper score sheet to keep as a play.
+//
+// Example: {"sheet":{"players":[{"captain_used":false,"name":"Ann","sets":[{"size":5,"treasure":"ruby"},{"size":5,"treasure":"gold"}]},{"captain_used":true,"name":"Ben","sets":[{"size":5,"treasure":"silver"}]}],"ruleset":"lucky-treasure-hunter"},"start_player":0}
+type SheetPlayRequest struct {
+	// DurationSeconds How long it took, when known.
+	//
+	// Example: 2400
+	DurationSeconds *int64 `json:"duration_seconds,omitempty"`
+
+	// PlayedAt When it was played; now when left out.
+	//
+	// Example: 2026-11-25T19:00:00Z
+	PlayedAt *time.Time `json:"played_at,omitempty"`
+
+	// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
+	//
+	// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
+	Sheet Sheet `json:"sheet"`
+
+	// StartPlayer The place on the sheet of the player who began.
+	//
+	// Example: 0
+	StartPlayer *int `json:"start_player,omitempty"`
 }
 
 // SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `colorful-treasure` ColorfulTreasureSheetResult.
@@ -6432,6 +7128,26 @@ type SilverGoldViewPhase string
 // Example: silver-and-gold
 type SilverGoldViewRuleset string
 
+// Streak Plays won one after another.
+//
+// Example: {"from":"p1","length":2,"to":"p2"}
+type Streak struct {
+	// From The first play of the run.
+	//
+	// Example: p1
+	From *string `json:"from,omitempty"`
+
+	// Length How many.
+	//
+	// Example: 2
+	Length int `json:"length"`
+
+	// To The last play of the run.
+	//
+	// Example: p2
+	To *string `json:"to,omitempty"`
+}
+
 // StreamEvent One event of `GET /v1/games/{id}/events` as a typed value, for clients
 // generated from this document: OpenAPI 3.0 cannot give each Server-Sent
 // Event its own schema, so this union pairs every event name with its
@@ -6577,6 +7293,9 @@ type EventLegalMoves = bool
 // GameID defines model for GameID.
 type GameID = string
 
+// GroupID defines model for GroupID.
+type GroupID = string
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -6588,6 +7307,12 @@ type IfNoneMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// MemberID defines model for MemberID.
+type MemberID = string
+
+// PlayID defines model for PlayID.
+type PlayID = string
 
 // Prefer defines model for Prefer.
 type Prefer = string
@@ -6694,6 +7419,27 @@ type SubmitMoveParams struct {
 	Prefer *Prefer `json:"Prefer,omitempty"`
 }
 
+// ListGroupPlaysParams defines parameters for ListGroupPlays.
+type ListGroupPlaysParams struct {
+	// Member Only the plays of this member.
+	Member *string `form:"member,omitempty" json:"member,omitempty"`
+
+	// Ruleset Only the plays of this game.
+	Ruleset *string `form:"ruleset,omitempty" json:"ruleset,omitempty"`
+
+	// Limit The most plays in the page.
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Before Where the page starts - the `next` of the page before.
+	Before *string `form:"before,omitempty" json:"before,omitempty"`
+}
+
+// SaveSheetPlayParams defines parameters for SaveSheetPlay.
+type SaveSheetPlayParams struct {
+	// IdempotencyKey A key the client chooses for this sheet (a UUID, say); a retry with it keeps nothing more.
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
 // TakeSeatParams defines parameters for TakeSeat.
 type TakeSeatParams struct {
 	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
@@ -6712,6 +7458,18 @@ type CreateGameJSONRequestBody = CreateGameRequest
 // SubmitMoveJSONRequestBody defines body for SubmitMove for application/json ContentType.
 type SubmitMoveJSONRequestBody = Move
 
+// CreateGroupJSONRequestBody defines body for CreateGroup for application/json ContentType.
+type CreateGroupJSONRequestBody = CreateGroupRequest
+
+// ImportGroupJSONRequestBody defines body for ImportGroup for application/json ContentType.
+type ImportGroupJSONRequestBody = GroupExport
+
+// AddGroupMemberJSONRequestBody defines body for AddGroupMember for application/json ContentType.
+type AddGroupMemberJSONRequestBody = AddMemberRequest
+
+// SaveSheetPlayJSONRequestBody defines body for SaveSheetPlay for application/json ContentType.
+type SaveSheetPlayJSONRequestBody = SheetPlayRequest
+
 // OpenJoinCodeJSONRequestBody defines body for OpenJoinCode for application/json ContentType.
 type OpenJoinCodeJSONRequestBody = JoinRequest
 
@@ -6723,6 +7481,117 @@ type VerifyRecordJSONRequestBody = Record
 
 // VerifyScoreSheetJSONRequestBody defines body for VerifyScoreSheet for application/json ContentType.
 type VerifyScoreSheetJSONRequestBody = Sheet
+
+// Getter for additional properties for BGStatsFile. Returns the specified
+// element and whether it was found
+func (a BGStatsFile) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for BGStatsFile
+func (a *BGStatsFile) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for BGStatsFile to handle AdditionalProperties
+func (a *BGStatsFile) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["about"]; found {
+		err = json.Unmarshal(raw, &a.About)
+		if err != nil {
+			return fmt.Errorf("error reading 'about': %w", err)
+		}
+		delete(object, "about")
+	}
+
+	if raw, found := object["games"]; found {
+		err = json.Unmarshal(raw, &a.Games)
+		if err != nil {
+			return fmt.Errorf("error reading 'games': %w", err)
+		}
+		delete(object, "games")
+	}
+
+	if raw, found := object["players"]; found {
+		err = json.Unmarshal(raw, &a.Players)
+		if err != nil {
+			return fmt.Errorf("error reading 'players': %w", err)
+		}
+		delete(object, "players")
+	}
+
+	if raw, found := object["plays"]; found {
+		err = json.Unmarshal(raw, &a.Plays)
+		if err != nil {
+			return fmt.Errorf("error reading 'plays': %w", err)
+		}
+		delete(object, "plays")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for BGStatsFile to handle AdditionalProperties
+func (a BGStatsFile) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["about"], err = json.Marshal(a.About)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'about': %w", err)
+	}
+
+	if a.Games != nil {
+		object["games"], err = json.Marshal(a.Games)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'games': %w", err)
+		}
+	}
+
+	if a.Players != nil {
+		object["players"], err = json.Marshal(a.Players)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'players': %w", err)
+		}
+	}
+
+	if a.Plays != nil {
+		object["plays"], err = json.Marshal(a.Plays)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'plays': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // AsSilverGoldCatalog returns the union data inside the Catalog as a SilverGoldCatalog
 func (t Catalog) AsSilverGoldCatalog() (SilverGoldCatalog, error) {
@@ -8231,6 +9100,45 @@ type ServerInterface interface {
 	// ReissueSeat Issue a seat's credential again
 	// (POST /v1/games/{id}/seats/{seat}/credential)
 	ReissueSeat(ctx echo.Context, id GameID, seat SeatPath) error
+	// CreateGroup Create a group
+	// (POST /v1/groups)
+	CreateGroup(ctx echo.Context) error
+	// ImportGroup Import a whole group
+	// (POST /v1/groups/import)
+	ImportGroup(ctx echo.Context) error
+	// GetGroup A group and its members
+	// (GET /v1/groups/{group})
+	GetGroup(ctx echo.Context, group GroupID) error
+	// ExportGroup Export the whole group
+	// (GET /v1/groups/{group}/export)
+	ExportGroup(ctx echo.Context, group GroupID) error
+	// ExportGroupBGStats The plays as a BG Stats file
+	// (GET /v1/groups/{group}/export/bgstats)
+	ExportGroupBGStats(ctx echo.Context, group GroupID) error
+	// ExportGroupCSV The plays as CSV
+	// (GET /v1/groups/{group}/export/csv)
+	ExportGroupCSV(ctx echo.Context, group GroupID) error
+	// AddGroupMember Add a member
+	// (POST /v1/groups/{group}/members)
+	AddGroupMember(ctx echo.Context, group GroupID) error
+	// DeleteGroupMember Delete a member and their plays
+	// (DELETE /v1/groups/{group}/members/{member})
+	DeleteGroupMember(ctx echo.Context, group GroupID, member MemberID) error
+	// ListGroupPlays The group's plays, latest first
+	// (GET /v1/groups/{group}/plays)
+	ListGroupPlays(ctx echo.Context, group GroupID, params ListGroupPlaysParams) error
+	// SaveSheetPlay Keep a paper score sheet as a play
+	// (POST /v1/groups/{group}/plays)
+	SaveSheetPlay(ctx echo.Context, group GroupID, params SaveSheetPlayParams) error
+	// DeleteGroupPlay Delete a play
+	// (DELETE /v1/groups/{group}/plays/{play})
+	DeleteGroupPlay(ctx echo.Context, group GroupID, play PlayID) error
+	// GetGroupPlay One play
+	// (GET /v1/groups/{group}/plays/{play})
+	GetGroupPlay(ctx echo.Context, group GroupID, play PlayID) error
+	// GetGroupStats The group's statistics
+	// (GET /v1/groups/{group}/stats)
+	GetGroupStats(ctx echo.Context, group GroupID) error
 	// OpenJoinCode Open a join code
 	// (POST /v1/join)
 	OpenJoinCode(ctx echo.Context) error
@@ -8585,6 +9493,274 @@ func (w *ServerInterfaceWrapper) ReissueSeat(ctx echo.Context) error {
 	return err
 }
 
+// CreateGroup converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateGroup(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateGroup(ctx)
+	return err
+}
+
+// ImportGroup converts echo context to params.
+func (w *ServerInterfaceWrapper) ImportGroup(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ImportGroup(ctx)
+	return err
+}
+
+// GetGroup converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGroup(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGroup(ctx, group)
+	return err
+}
+
+// ExportGroup converts echo context to params.
+func (w *ServerInterfaceWrapper) ExportGroup(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ExportGroup(ctx, group)
+	return err
+}
+
+// ExportGroupBGStats converts echo context to params.
+func (w *ServerInterfaceWrapper) ExportGroupBGStats(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ExportGroupBGStats(ctx, group)
+	return err
+}
+
+// ExportGroupCSV converts echo context to params.
+func (w *ServerInterfaceWrapper) ExportGroupCSV(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ExportGroupCSV(ctx, group)
+	return err
+}
+
+// AddGroupMember converts echo context to params.
+func (w *ServerInterfaceWrapper) AddGroupMember(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.AddGroupMember(ctx, group)
+	return err
+}
+
+// DeleteGroupMember converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteGroupMember(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// ------------- Path parameter "member" -------------
+	var member MemberID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "member", ctx.Param("member"), &member, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter member: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteGroupMember(ctx, group, member)
+	return err
+}
+
+// ListGroupPlays converts echo context to params.
+func (w *ServerInterfaceWrapper) ListGroupPlays(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListGroupPlaysParams
+	// ------------- Optional query parameter "member" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "member", ctx.QueryParams(), &params.Member, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter member: %s", err))
+	}
+
+	// ------------- Optional query parameter "ruleset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "ruleset", ctx.QueryParams(), &params.Ruleset, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter ruleset: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "before" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "before", ctx.QueryParams(), &params.Before, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter before: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListGroupPlays(ctx, group, params)
+	return err
+}
+
+// SaveSheetPlay converts echo context to params.
+func (w *ServerInterfaceWrapper) SaveSheetPlay(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SaveSheetPlayParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SaveSheetPlay(ctx, group, params)
+	return err
+}
+
+// DeleteGroupPlay converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteGroupPlay(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// ------------- Path parameter "play" -------------
+	var play PlayID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "play", ctx.Param("play"), &play, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter play: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteGroupPlay(ctx, group, play)
+	return err
+}
+
+// GetGroupPlay converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGroupPlay(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// ------------- Path parameter "play" -------------
+	var play PlayID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "play", ctx.Param("play"), &play, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter play: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGroupPlay(ctx, group, play)
+	return err
+}
+
+// GetGroupStats converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGroupStats(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "group" -------------
+	var group GroupID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "group", ctx.Param("group"), &group, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter group: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGroupStats(ctx, group)
+	return err
+}
+
 // OpenJoinCode converts echo context to params.
 func (w *ServerInterfaceWrapper) OpenJoinCode(ctx echo.Context) error {
 	var err error
@@ -8725,6 +9901,19 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/score-sheets/verify", wrapper.VerifyScoreSheet, options.OperationMiddlewares["verifyScoreSheet"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/record", wrapper.GetGameRecord, options.OperationMiddlewares["getGameRecord"]...)
 	router.POST(options.BaseURL+"/v1/records/verify", wrapper.VerifyRecord, options.OperationMiddlewares["verifyRecord"]...)
+	router.POST(options.BaseURL+"/v1/groups", wrapper.CreateGroup, options.OperationMiddlewares["createGroup"]...)
+	router.POST(options.BaseURL+"/v1/groups/import", wrapper.ImportGroup, options.OperationMiddlewares["importGroup"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group", wrapper.GetGroup, options.OperationMiddlewares["getGroup"]...)
+	router.POST(options.BaseURL+"/v1/groups/:group/members", wrapper.AddGroupMember, options.OperationMiddlewares["addGroupMember"]...)
+	router.DELETE(options.BaseURL+"/v1/groups/:group/members/:member", wrapper.DeleteGroupMember, options.OperationMiddlewares["deleteGroupMember"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/plays", wrapper.ListGroupPlays, options.OperationMiddlewares["listGroupPlays"]...)
+	router.POST(options.BaseURL+"/v1/groups/:group/plays", wrapper.SaveSheetPlay, options.OperationMiddlewares["saveSheetPlay"]...)
+	router.DELETE(options.BaseURL+"/v1/groups/:group/plays/:play", wrapper.DeleteGroupPlay, options.OperationMiddlewares["deleteGroupPlay"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/plays/:play", wrapper.GetGroupPlay, options.OperationMiddlewares["getGroupPlay"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/stats", wrapper.GetGroupStats, options.OperationMiddlewares["getGroupStats"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/export", wrapper.ExportGroup, options.OperationMiddlewares["exportGroup"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/export/bgstats", wrapper.ExportGroupBGStats, options.OperationMiddlewares["exportGroupBGStats"]...)
+	router.GET(options.BaseURL+"/v1/groups/:group/export/csv", wrapper.ExportGroupCSV, options.OperationMiddlewares["exportGroupCSV"]...)
 
 }
 
@@ -10073,6 +11262,1226 @@ func (response ReissueSeatdefaultApplicationProblemPlusJSONResponse) VisitReissu
 	return err
 }
 
+type CreateGroupRequestObject struct {
+	Body *CreateGroupJSONRequestBody
+}
+
+type CreateGroupResponseObject interface {
+	VisitCreateGroupResponse(w http.ResponseWriter) error
+}
+
+type CreateGroup201ResponseHeaders struct {
+	Location string
+}
+
+type CreateGroup201JSONResponse struct {
+	Body    GroupCreated
+	Headers CreateGroup201ResponseHeaders
+}
+
+func (response CreateGroup201JSONResponse) VisitCreateGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Location", fmt.Sprint(response.Headers.Location))
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGroup400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGroup400ApplicationProblemPlusJSONResponse) VisitCreateGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGroupdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response CreateGroupdefaultApplicationProblemPlusJSONResponse) VisitCreateGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportGroupRequestObject struct {
+	Body *ImportGroupJSONRequestBody
+}
+
+type ImportGroupResponseObject interface {
+	VisitImportGroupResponse(w http.ResponseWriter) error
+}
+
+type ImportGroup201ResponseHeaders struct {
+	Location string
+}
+
+type ImportGroup201JSONResponse struct {
+	Body    Group
+	Headers ImportGroup201ResponseHeaders
+}
+
+func (response ImportGroup201JSONResponse) VisitImportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Location", fmt.Sprint(response.Headers.Location))
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportGroup400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ImportGroup400ApplicationProblemPlusJSONResponse) VisitImportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportGroup401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ImportGroup401ApplicationProblemPlusJSONResponse) VisitImportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportGroup409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response ImportGroup409ApplicationProblemPlusJSONResponse) VisitImportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportGroupdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ImportGroupdefaultApplicationProblemPlusJSONResponse) VisitImportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupRequestObject struct {
+	Group GroupID `json:"group"`
+}
+
+type GetGroupResponseObject interface {
+	VisitGetGroupResponse(w http.ResponseWriter) error
+}
+
+type GetGroup200JSONResponse GroupView
+
+func (response GetGroup200JSONResponse) VisitGetGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroup400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroup400ApplicationProblemPlusJSONResponse) VisitGetGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroup401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroup401ApplicationProblemPlusJSONResponse) VisitGetGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroup404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroup404ApplicationProblemPlusJSONResponse) VisitGetGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetGroupdefaultApplicationProblemPlusJSONResponse) VisitGetGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupRequestObject struct {
+	Group GroupID `json:"group"`
+}
+
+type ExportGroupResponseObject interface {
+	VisitExportGroupResponse(w http.ResponseWriter) error
+}
+
+type ExportGroup200JSONResponse GroupExport
+
+func (response ExportGroup200JSONResponse) VisitExportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroup400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroup400ApplicationProblemPlusJSONResponse) VisitExportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroup401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroup401ApplicationProblemPlusJSONResponse) VisitExportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroup404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroup404ApplicationProblemPlusJSONResponse) VisitExportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ExportGroupdefaultApplicationProblemPlusJSONResponse) VisitExportGroupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupBGStatsRequestObject struct {
+	Group GroupID `json:"group"`
+}
+
+type ExportGroupBGStatsResponseObject interface {
+	VisitExportGroupBGStatsResponse(w http.ResponseWriter) error
+}
+
+type ExportGroupBGStats200JSONResponse BGStatsFile
+
+func (response ExportGroupBGStats200JSONResponse) VisitExportGroupBGStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupBGStats400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupBGStats400ApplicationProblemPlusJSONResponse) VisitExportGroupBGStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupBGStats401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupBGStats401ApplicationProblemPlusJSONResponse) VisitExportGroupBGStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupBGStats404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupBGStats404ApplicationProblemPlusJSONResponse) VisitExportGroupBGStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupBGStatsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ExportGroupBGStatsdefaultApplicationProblemPlusJSONResponse) VisitExportGroupBGStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupCSVRequestObject struct {
+	Group GroupID `json:"group"`
+}
+
+type ExportGroupCSVResponseObject interface {
+	VisitExportGroupCSVResponse(w http.ResponseWriter) error
+}
+
+type ExportGroupCSV200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response ExportGroupCSV200TextcsvResponse) VisitExportGroupCSVResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportGroupCSV400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupCSV400ApplicationProblemPlusJSONResponse) VisitExportGroupCSVResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupCSV401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupCSV401ApplicationProblemPlusJSONResponse) VisitExportGroupCSVResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupCSV404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ExportGroupCSV404ApplicationProblemPlusJSONResponse) VisitExportGroupCSVResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportGroupCSVdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ExportGroupCSVdefaultApplicationProblemPlusJSONResponse) VisitExportGroupCSVResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMemberRequestObject struct {
+	Group GroupID `json:"group"`
+	Body  *AddGroupMemberJSONRequestBody
+}
+
+type AddGroupMemberResponseObject interface {
+	VisitAddGroupMemberResponse(w http.ResponseWriter) error
+}
+
+type AddGroupMember201JSONResponse Member
+
+func (response AddGroupMember201JSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMember400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response AddGroupMember400ApplicationProblemPlusJSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMember401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response AddGroupMember401ApplicationProblemPlusJSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMember404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response AddGroupMember404ApplicationProblemPlusJSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMember409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response AddGroupMember409ApplicationProblemPlusJSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddGroupMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response AddGroupMemberdefaultApplicationProblemPlusJSONResponse) VisitAddGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupMemberRequestObject struct {
+	Group  GroupID  `json:"group"`
+	Member MemberID `json:"member"`
+}
+
+type DeleteGroupMemberResponseObject interface {
+	VisitDeleteGroupMemberResponse(w http.ResponseWriter) error
+}
+
+type DeleteGroupMember200JSONResponse MemberDeleted
+
+func (response DeleteGroupMember200JSONResponse) VisitDeleteGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupMember400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupMember400ApplicationProblemPlusJSONResponse) VisitDeleteGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupMember401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupMember401ApplicationProblemPlusJSONResponse) VisitDeleteGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupMember404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupMember404ApplicationProblemPlusJSONResponse) VisitDeleteGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response DeleteGroupMemberdefaultApplicationProblemPlusJSONResponse) VisitDeleteGroupMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGroupPlaysRequestObject struct {
+	Group  GroupID `json:"group"`
+	Params ListGroupPlaysParams
+}
+
+type ListGroupPlaysResponseObject interface {
+	VisitListGroupPlaysResponse(w http.ResponseWriter) error
+}
+
+type ListGroupPlays200JSONResponse PlayPage
+
+func (response ListGroupPlays200JSONResponse) VisitListGroupPlaysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGroupPlays400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListGroupPlays400ApplicationProblemPlusJSONResponse) VisitListGroupPlaysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGroupPlays401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListGroupPlays401ApplicationProblemPlusJSONResponse) VisitListGroupPlaysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGroupPlays404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListGroupPlays404ApplicationProblemPlusJSONResponse) VisitListGroupPlaysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGroupPlaysdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ListGroupPlaysdefaultApplicationProblemPlusJSONResponse) VisitListGroupPlaysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlayRequestObject struct {
+	Group  GroupID `json:"group"`
+	Params SaveSheetPlayParams
+	Body   *SaveSheetPlayJSONRequestBody
+}
+
+type SaveSheetPlayResponseObject interface {
+	VisitSaveSheetPlayResponse(w http.ResponseWriter) error
+}
+
+type SaveSheetPlay200JSONResponse Play
+
+func (response SaveSheetPlay200JSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlay201JSONResponse Play
+
+func (response SaveSheetPlay201JSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlay400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response SaveSheetPlay400ApplicationProblemPlusJSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlay401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response SaveSheetPlay401ApplicationProblemPlusJSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlay404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response SaveSheetPlay404ApplicationProblemPlusJSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlay409ApplicationProblemPlusJSONResponse struct {
+	ConflictApplicationProblemPlusJSONResponse
+}
+
+func (response SaveSheetPlay409ApplicationProblemPlusJSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveSheetPlaydefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response SaveSheetPlaydefaultApplicationProblemPlusJSONResponse) VisitSaveSheetPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupPlayRequestObject struct {
+	Group GroupID `json:"group"`
+	Play  PlayID  `json:"play"`
+}
+
+type DeleteGroupPlayResponseObject interface {
+	VisitDeleteGroupPlayResponse(w http.ResponseWriter) error
+}
+
+type DeleteGroupPlay204Response struct {
+}
+
+func (response DeleteGroupPlay204Response) VisitDeleteGroupPlayResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteGroupPlay400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupPlay400ApplicationProblemPlusJSONResponse) VisitDeleteGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupPlay401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupPlay401ApplicationProblemPlusJSONResponse) VisitDeleteGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupPlay404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteGroupPlay404ApplicationProblemPlusJSONResponse) VisitDeleteGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteGroupPlaydefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response DeleteGroupPlaydefaultApplicationProblemPlusJSONResponse) VisitDeleteGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupPlayRequestObject struct {
+	Group GroupID `json:"group"`
+	Play  PlayID  `json:"play"`
+}
+
+type GetGroupPlayResponseObject interface {
+	VisitGetGroupPlayResponse(w http.ResponseWriter) error
+}
+
+type GetGroupPlay200JSONResponse Play
+
+func (response GetGroupPlay200JSONResponse) VisitGetGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupPlay400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupPlay400ApplicationProblemPlusJSONResponse) VisitGetGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupPlay401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupPlay401ApplicationProblemPlusJSONResponse) VisitGetGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupPlay404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupPlay404ApplicationProblemPlusJSONResponse) VisitGetGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupPlaydefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetGroupPlaydefaultApplicationProblemPlusJSONResponse) VisitGetGroupPlayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupStatsRequestObject struct {
+	Group GroupID `json:"group"`
+}
+
+type GetGroupStatsResponseObject interface {
+	VisitGetGroupStatsResponse(w http.ResponseWriter) error
+}
+
+type GetGroupStats200JSONResponse GroupStats
+
+func (response GetGroupStats200JSONResponse) VisitGetGroupStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupStats400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupStats400ApplicationProblemPlusJSONResponse) VisitGetGroupStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupStats401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupStats401ApplicationProblemPlusJSONResponse) VisitGetGroupStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupStats404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGroupStats404ApplicationProblemPlusJSONResponse) VisitGetGroupStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGroupStatsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetGroupStatsdefaultApplicationProblemPlusJSONResponse) VisitGetGroupStatsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OpenJoinCodeRequestObject struct {
 	Body *OpenJoinCodeJSONRequestBody
 }
@@ -10510,6 +12919,45 @@ type StrictServerInterface interface {
 	// ReissueSeat Issue a seat's credential again
 	// (POST /v1/games/{id}/seats/{seat}/credential)
 	ReissueSeat(ctx context.Context, request ReissueSeatRequestObject) (ReissueSeatResponseObject, error)
+	// CreateGroup Create a group
+	// (POST /v1/groups)
+	CreateGroup(ctx context.Context, request CreateGroupRequestObject) (CreateGroupResponseObject, error)
+	// ImportGroup Import a whole group
+	// (POST /v1/groups/import)
+	ImportGroup(ctx context.Context, request ImportGroupRequestObject) (ImportGroupResponseObject, error)
+	// GetGroup A group and its members
+	// (GET /v1/groups/{group})
+	GetGroup(ctx context.Context, request GetGroupRequestObject) (GetGroupResponseObject, error)
+	// ExportGroup Export the whole group
+	// (GET /v1/groups/{group}/export)
+	ExportGroup(ctx context.Context, request ExportGroupRequestObject) (ExportGroupResponseObject, error)
+	// ExportGroupBGStats The plays as a BG Stats file
+	// (GET /v1/groups/{group}/export/bgstats)
+	ExportGroupBGStats(ctx context.Context, request ExportGroupBGStatsRequestObject) (ExportGroupBGStatsResponseObject, error)
+	// ExportGroupCSV The plays as CSV
+	// (GET /v1/groups/{group}/export/csv)
+	ExportGroupCSV(ctx context.Context, request ExportGroupCSVRequestObject) (ExportGroupCSVResponseObject, error)
+	// AddGroupMember Add a member
+	// (POST /v1/groups/{group}/members)
+	AddGroupMember(ctx context.Context, request AddGroupMemberRequestObject) (AddGroupMemberResponseObject, error)
+	// DeleteGroupMember Delete a member and their plays
+	// (DELETE /v1/groups/{group}/members/{member})
+	DeleteGroupMember(ctx context.Context, request DeleteGroupMemberRequestObject) (DeleteGroupMemberResponseObject, error)
+	// ListGroupPlays The group's plays, latest first
+	// (GET /v1/groups/{group}/plays)
+	ListGroupPlays(ctx context.Context, request ListGroupPlaysRequestObject) (ListGroupPlaysResponseObject, error)
+	// SaveSheetPlay Keep a paper score sheet as a play
+	// (POST /v1/groups/{group}/plays)
+	SaveSheetPlay(ctx context.Context, request SaveSheetPlayRequestObject) (SaveSheetPlayResponseObject, error)
+	// DeleteGroupPlay Delete a play
+	// (DELETE /v1/groups/{group}/plays/{play})
+	DeleteGroupPlay(ctx context.Context, request DeleteGroupPlayRequestObject) (DeleteGroupPlayResponseObject, error)
+	// GetGroupPlay One play
+	// (GET /v1/groups/{group}/plays/{play})
+	GetGroupPlay(ctx context.Context, request GetGroupPlayRequestObject) (GetGroupPlayResponseObject, error)
+	// GetGroupStats The group's statistics
+	// (GET /v1/groups/{group}/stats)
+	GetGroupStats(ctx context.Context, request GetGroupStatsRequestObject) (GetGroupStatsResponseObject, error)
 	// OpenJoinCode Open a join code
 	// (POST /v1/join)
 	OpenJoinCode(ctx context.Context, request OpenJoinCodeRequestObject) (OpenJoinCodeResponseObject, error)
@@ -10927,6 +13375,424 @@ func (sh *strictHandler) ReissueSeat(ctx echo.Context, id GameID, seat SeatPath)
 		return err
 	} else if validResponse, ok := response.(ReissueSeatResponseObject); ok {
 		return validResponse.VisitReissueSeatResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateGroup operation middleware
+func (sh *strictHandler) CreateGroup(ctx echo.Context) error {
+	var request CreateGroupRequestObject
+
+	var body CreateGroupJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateGroup(ctx.Request().Context(), request.(CreateGroupRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateGroup")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateGroupResponseObject); ok {
+		return validResponse.VisitCreateGroupResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportGroup operation middleware
+func (sh *strictHandler) ImportGroup(ctx echo.Context) error {
+	var request ImportGroupRequestObject
+
+	var body ImportGroupJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportGroup(ctx.Request().Context(), request.(ImportGroupRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportGroup")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportGroupResponseObject); ok {
+		return validResponse.VisitImportGroupResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetGroup operation middleware
+func (sh *strictHandler) GetGroup(ctx echo.Context, group GroupID) error {
+	var request GetGroupRequestObject
+
+	request.Group = group
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGroup(ctx.Request().Context(), request.(GetGroupRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGroup")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGroupResponseObject); ok {
+		return validResponse.VisitGetGroupResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ExportGroup operation middleware
+func (sh *strictHandler) ExportGroup(ctx echo.Context, group GroupID) error {
+	var request ExportGroupRequestObject
+
+	request.Group = group
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportGroup(ctx.Request().Context(), request.(ExportGroupRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportGroup")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ExportGroupResponseObject); ok {
+		return validResponse.VisitExportGroupResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ExportGroupBGStats operation middleware
+func (sh *strictHandler) ExportGroupBGStats(ctx echo.Context, group GroupID) error {
+	var request ExportGroupBGStatsRequestObject
+
+	request.Group = group
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportGroupBGStats(ctx.Request().Context(), request.(ExportGroupBGStatsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportGroupBGStats")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ExportGroupBGStatsResponseObject); ok {
+		return validResponse.VisitExportGroupBGStatsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ExportGroupCSV operation middleware
+func (sh *strictHandler) ExportGroupCSV(ctx echo.Context, group GroupID) error {
+	var request ExportGroupCSVRequestObject
+
+	request.Group = group
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportGroupCSV(ctx.Request().Context(), request.(ExportGroupCSVRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportGroupCSV")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ExportGroupCSVResponseObject); ok {
+		return validResponse.VisitExportGroupCSVResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// AddGroupMember operation middleware
+func (sh *strictHandler) AddGroupMember(ctx echo.Context, group GroupID) error {
+	var request AddGroupMemberRequestObject
+
+	request.Group = group
+
+	var body AddGroupMemberJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.AddGroupMember(ctx.Request().Context(), request.(AddGroupMemberRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AddGroupMember")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AddGroupMemberResponseObject); ok {
+		return validResponse.VisitAddGroupMemberResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteGroupMember operation middleware
+func (sh *strictHandler) DeleteGroupMember(ctx echo.Context, group GroupID, member MemberID) error {
+	var request DeleteGroupMemberRequestObject
+
+	request.Group = group
+	request.Member = member
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteGroupMember(ctx.Request().Context(), request.(DeleteGroupMemberRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteGroupMember")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteGroupMemberResponseObject); ok {
+		return validResponse.VisitDeleteGroupMemberResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListGroupPlays operation middleware
+func (sh *strictHandler) ListGroupPlays(ctx echo.Context, group GroupID, params ListGroupPlaysParams) error {
+	var request ListGroupPlaysRequestObject
+
+	request.Group = group
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListGroupPlays(ctx.Request().Context(), request.(ListGroupPlaysRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListGroupPlays")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListGroupPlaysResponseObject); ok {
+		return validResponse.VisitListGroupPlaysResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SaveSheetPlay operation middleware
+func (sh *strictHandler) SaveSheetPlay(ctx echo.Context, group GroupID, params SaveSheetPlayParams) error {
+	var request SaveSheetPlayRequestObject
+
+	request.Group = group
+	request.Params = params
+
+	var body SaveSheetPlayJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SaveSheetPlay(ctx.Request().Context(), request.(SaveSheetPlayRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SaveSheetPlay")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SaveSheetPlayResponseObject); ok {
+		return validResponse.VisitSaveSheetPlayResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteGroupPlay operation middleware
+func (sh *strictHandler) DeleteGroupPlay(ctx echo.Context, group GroupID, play PlayID) error {
+	var request DeleteGroupPlayRequestObject
+
+	request.Group = group
+	request.Play = play
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteGroupPlay(ctx.Request().Context(), request.(DeleteGroupPlayRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteGroupPlay")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteGroupPlayResponseObject); ok {
+		return validResponse.VisitDeleteGroupPlayResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetGroupPlay operation middleware
+func (sh *strictHandler) GetGroupPlay(ctx echo.Context, group GroupID, play PlayID) error {
+	var request GetGroupPlayRequestObject
+
+	request.Group = group
+	request.Play = play
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGroupPlay(ctx.Request().Context(), request.(GetGroupPlayRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGroupPlay")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGroupPlayResponseObject); ok {
+		return validResponse.VisitGetGroupPlayResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetGroupStats operation middleware
+func (sh *strictHandler) GetGroupStats(ctx echo.Context, group GroupID) error {
+	var request GetGroupStatsRequestObject
+
+	request.Group = group
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGroupStats(ctx.Request().Context(), request.(GetGroupStatsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGroupStats")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGroupStatsResponseObject); ok {
+		return validResponse.VisitGetGroupStatsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}

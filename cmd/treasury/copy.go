@@ -16,7 +16,8 @@ import (
 const copyUsage = `Usage: treasury copy --from DATABASE --to DATABASE
 
 Copies every game from one store to another: its snapshot, every move, the
-hashes of its credentials, its catalog and its idempotency records. Either side
+hashes of its credentials, its catalog and its idempotency records; then every
+group with its members, plays and the games created for it. Either side
 is a SQLite file or a postgres:// URL, as --database of treasury serve; the
 target is created and migrated if need be. The target may hold other games, but
 none of those being copied: if it holds one, nothing is copied.
@@ -79,6 +80,11 @@ func copyCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fmt.Fprintf(stdout, "copied %d games (%d moves, %d idempotency records) from %s to %s\n",
 		st.games, st.moves, st.keys, describeDatabase(*from), describeDatabase(*to))
+	groups, plays, err := copyGroups(ctx, src, dst)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "copied %d groups (%d plays)\n", groups, plays)
 	return nil
 }
 

@@ -29,6 +29,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/groups"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -547,13 +548,14 @@ func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Me
 		go func() { _ = games.FollowStore(followCtx); close(followed) }()
 		stops = append(stops, func() { stopFollowing(); <-followed })
 	}
+	grps := groups.New(store, games)
 	if c.idleGames > 0 {
 		sweepCtx, stopSweep := context.WithCancel(context.Background())
-		swept := sweepIdleGames(sweepCtx, games, c.idleGames, log)
+		swept := sweepIdleGames(sweepCtx, games, grps, c.idleGames, log)
 		stops = append(stops, func() { stopSweep(); <-swept })
 	}
 	handler, err := api.NewHandler(games, api.Options{
-		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName,
+		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName, Groups: grps,
 		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
 		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
 		Metrics: metrics, CountGames: store.CountGames, Done: stopping,

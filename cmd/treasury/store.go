@@ -12,12 +12,13 @@ import (
 )
 
 // gameStore is what the commands need of a store: the domain's interface, the
-// count for the treasury_games metric, and whole-game export and import for
-// treasury copy. Both stores have all of it.
+// count for the treasury_games metric, whole-game export and import for
+// treasury copy, and the groups. Both stores have all of it.
 type gameStore interface {
 	domain.Store
 	domain.Exporter
 	domain.Importer
+	domain.GroupStore
 	CountGames(ctx context.Context) ([]domain.GameCount, error)
 }
 

@@ -117,3 +117,8 @@ func isVisible(r rune) bool {
 	}
 	return unicode.IsGraphic(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) && !unicode.In(r, unicode.Mn, unicode.Me)
 }
+
+// Key is the form in which two names are compared (as Check compares them):
+// two names with the same key are one name. Groups keep it to hold their
+// members' names unique.
+func Key(name string) string { return key(name) }

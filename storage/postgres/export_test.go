@@ -8,3 +8,7 @@ func MigrationNames() []string {
 	}
 	return names
 }
+
+// LatestVersion is the schema version this build expects: the number of its
+// last migration (versions may skip numbers other branches take).
+func LatestVersion() int { return latestVersion() }

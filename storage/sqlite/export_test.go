@@ -20,3 +20,12 @@ func QueueLen(s *Store) int { return len(s.reqs) }
 func MigrateUpTo(db *sql.DB, version int) error {
 	return migrateTo(context.Background(), db, version)
 }
+
+// MigrationNames lists the embedded migrations in the order they apply.
+func MigrationNames() []string {
+	names := make([]string, len(migrations))
+	for i, m := range migrations {
+		names[i] = m.name
+	}
+	return names
+}

@@ -112,6 +112,7 @@ func Run(t *testing.T, open func(t *testing.T) domain.Store) {
 	t.Run("JoinCodes", func(t *testing.T) { testJoinCodes(t, open) })
 	t.Run("SetSeat", func(t *testing.T) { testSetSeat(t, open) })
 	t.Run("NextGame", func(t *testing.T) { testNextGame(t, open) })
+	t.Run("Groups", func(t *testing.T) { testGroups(t, open) })
 }
 
 func testCreateGame(t *testing.T, open func(t *testing.T) domain.Store) {

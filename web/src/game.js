@@ -4,6 +4,7 @@
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
+import {knownGroups, groupLink} from './group.js';
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
 import * as ct from './games/ct.js';
@@ -307,6 +308,7 @@ export function openGame(root, id, role, cred) {
     if (how) screen.append(how);
     nodes.push(screen);
     if (role === 'host') nodes.push(hostTools(ctx));
+    if (s.view.ended && role === 'host') nodes.push(keptNote());
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
         h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
@@ -316,6 +318,14 @@ export function openGame(root, id, role, cred) {
     turnCue(s);
     awake.check();
     if (!performance.getEntriesByName('treasury-game-interactive').length) performance.mark('treasury-game-interactive');
+  }
+
+  // keptNote tells the host of a group's game where its result went.
+  function keptNote() {
+    const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred) || {};
+    const g = entry.group && knownGroups().find((x) => x.id === entry.group);
+    if (!g) return null;
+    return h('p', {class: 'note', 'data-testid': 'kept'}, 'The result is saved to ', h('a', {href: groupLink(g.id, g.cred)}, g.name), ' as a play.');
   }
 
   function invites() {

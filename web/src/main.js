@@ -15,6 +15,8 @@ import {sheetPage} from './sheet.js';
 import {joinPage} from './seating.js';
 import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options.js';
 import {installShell} from './phone.js';
+//   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
+import {groupsPage, groupPage} from './group.js';
 
 const main = document.getElementById('main');
 let closeScreen = null;
@@ -33,6 +35,8 @@ function route() {
     sheetPage(main, parts[1]);
   } else if (parts[0] === 'join') {
     joinPage(main, parts[1] || '');
+  } else if (parts[0] === 'group') {
+    closeScreen = parts[1] && parts[2] ? groupPage(main, parts[1], parts[2]) : (groupsPage(main), null);
   } else {
     homePage(main);
   }
@@ -57,7 +61,9 @@ async function homePage(root) {
   }
   replace(root, h('h1', {}, 'Treasury'), joinLink(), newTableForm(list), yourTables(list),
     h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
-      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')));
+      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')),
+    h('section', {'aria-labelledby': 'groups-h'}, h('h2', {id: 'groups-h'}, 'Play together often?'),
+      h('p', {}, h('a', {href: '#/group'}, 'Your groups'), ': who played, who won, scores and statistics over time.')));
   // When the first screen can be used (measured by TestWebAppFast).
   if (!performance.getEntriesByName('treasury-interactive').length) performance.mark('treasury-interactive');
 }

@@ -3,9 +3,10 @@
 // mistakes. Nothing is stored. Each game's part below says what its paper
 // tally holds (fields), how it becomes the sheet the API takes (sheet), and
 // which lines its answer has (columns).
-import {h, replace, call} from './lib.js';
 import {cardPicture} from './games/silvergold.js';
 import {gem} from './cards/art.js';
+import {h, replace, call, randomKey} from './lib.js';
+import {knownGroups, groupLink} from './group.js';
 
 const title = (id) => String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
@@ -199,7 +200,7 @@ export async function sheetPage(root, asked) {
 
   function draw() {
     const game = GAMES[rs.name];
-    intro.textContent = `${game.intro} The server scores every line, ranks the players and lists every mistake. Nothing is stored.`;
+    intro.textContent = `${game.intro} The server scores every line, ranks the players and lists every mistake. Nothing is stored unless you save a right sheet to a group.`;
     // A long sheet is folded per player: the first open, the others
     // folded and summed up in their headings (a player added opens).
     const panel = (p, i) => h('fieldset', {class: 'card-panel'}, h('legend', {}, `Player ${i + 1}`),
@@ -233,7 +234,7 @@ export async function sheetPage(root, asked) {
         if (written !== undefined) out.total = written;
         return out;
       })};
-      show(await call('POST', `/v1/score-sheets/verify?ruleset=${encodeURIComponent(rs.name)}`, {body}));
+      show(await call('POST', `/v1/score-sheets/verify?ruleset=${encodeURIComponent(rs.name)}`, {body}), body);
     } catch (err) {
       problem.textContent = err.message;
       replace(result);
@@ -243,7 +244,28 @@ export async function sheetPage(root, asked) {
     h('button', {type: 'button', 'data-k': 'add-player', onclick: () => { if (players.length < (rs ? rs.max_players : 4)) { players.push({open: true}); draw(); } }}, 'Add a player'),
     h('button', {type: 'submit', class: 'primary', 'data-action': 'check'}, 'Check the sheet')));
 
-  function show(res) {
+  // keep offers a right sheet to one of this device's groups, as a play;
+  // one key per sheet shown, so that a second tap keeps nothing more.
+  function keep(body) {
+    const groups = knownGroups();
+    if (!groups.length) return h('p', {class: 'muted'}, 'Playing as a group? ', h('a', {href: '#/group'}, 'Create one'), ' to keep sheets as plays.');
+    const key = randomKey();
+    const out = h('div', {role: 'status'});
+    const sel = h('select', {id: 'keep-group', 'data-k': 'keep-group'}, groups.map((g) => h('option', {value: g.id}, g.name)));
+    return h('div', {class: 'buttons', 'data-testid': 'keep-sheet'}, h('label', {for: 'keep-group'}, 'Group'), sel,
+      h('button', {type: 'button', class: 'primary', 'data-action': 'keep-sheet', onclick: async () => {
+        const g = groups.find((x) => x.id === sel.value);
+        out.textContent = '';
+        try {
+          await call('POST', `/v1/groups/${encodeURIComponent(g.id)}/plays`, {cred: g.cred, body: {sheet: body}, idempotent: key});
+          replace(out, 'Saved as a play of ', h('a', {href: groupLink(g.id, g.cred)}, g.name), '.');
+        } catch (err) {
+          out.textContent = err.message;
+        }
+      }}, 'Save this sheet as a play'), out);
+  }
+
+  function show(res, body) {
     const game = GAMES[res.ruleset] || GAMES[rs.name];
     const names = res.players.map((p) => p.name);
     replace(result, h('section', {'aria-labelledby': 'res-h', 'data-testid': 'sheet-result'},
@@ -259,7 +281,8 @@ export async function sheetPage(root, asked) {
         const who = names[f.player] ?? 'The table';
         const lead = [f.reason.startsWith(who) ? '' : who, f.line || ''].filter(Boolean).join(', ');
         return h('li', {}, lead ? h('strong', {}, lead + ': ') : null, f.reason);
-      })) : null));
+      })) : null,
+      res.valid && body ? keep(body) : null));
     result.querySelector('h2').setAttribute('tabindex', '-1');
     result.querySelector('h2').focus();
   }

@@ -1,0 +1,479 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+var _ domain.GroupStore = (*Store)(nil)
+
+func groupNotFound(id string) error {
+	return domain.Errorf(domain.NotFound, "group %q does not exist", id)
+}
+
+// CreateGroup stores a new group with the hash of its credential.
+func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return insertGroup(ctx, tx, g, credentialHash)
+	})
+}
+
+func insertGroup(ctx context.Context, tx *sql.Tx, g domain.Group, credentialHash string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO groups (id, name, created_at, credential_hash, revision) VALUES (?, ?, ?, ?, ?)`,
+		g.ID, g.Name, formatTime(g.CreatedAt), credentialHash, g.Revision)
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.Conflict, "group %q exists", g.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create group: %w", err)
+	}
+	return nil
+}
+
+// Group returns a group with the hash of its credential.
+func (s *Store) Group(ctx context.Context, id string) (domain.Group, string, error) {
+	if err := s.checkOpen(); err != nil {
+		return domain.Group{}, "", err
+	}
+	var (
+		g       domain.Group
+		created string
+		hash    string
+	)
+	err := s.reader.QueryRowContext(ctx, `SELECT id, name, created_at, credential_hash, revision FROM groups WHERE id = ?`, id).
+		Scan(&g.ID, &g.Name, &created, &hash, &g.Revision)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Group{}, "", groupNotFound(id)
+	}
+	if err != nil {
+		return domain.Group{}, "", fmt.Errorf("sqlite: read group %q: %w", id, err)
+	}
+	if g.CreatedAt, err = parseTime(created); err != nil {
+		return domain.Group{}, "", fmt.Errorf("sqlite: read group %q: %w", id, err)
+	}
+	return g, hash, nil
+}
+
+// bump counts a change of a group, NotFound when there is no such group.
+func bump(ctx context.Context, tx *sql.Tx, groupID string) error {
+	res, err := tx.ExecContext(ctx, `UPDATE groups SET revision = revision + 1 WHERE id = ?`, groupID)
+	if err != nil {
+		return fmt.Errorf("sqlite: group %q: %w", groupID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return groupNotFound(groupID)
+	}
+	return nil
+}
+
+// AddMember adds a member to a group.
+func (s *Store) AddMember(ctx context.Context, groupID string, m domain.Member) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if err := bump(ctx, tx, groupID); err != nil {
+			return err
+		}
+		return insertMember(ctx, tx, groupID, m)
+	})
+}
+
+func insertMember(ctx context.Context, tx *sql.Tx, groupID string, m domain.Member) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO group_members (group_id, id, name, name_key, joined_at) VALUES (?, ?, ?, ?, ?)`,
+		groupID, m.ID, m.Name, m.NameKey, formatTime(m.JoinedAt))
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.Conflict, "the group has a member named %q (or a name alike, in other case or form), or one with id %q", m.Name, m.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: add member: %w", err)
+	}
+	return nil
+}
+
+// Members returns the members of a group in the order they joined.
+func (s *Store) Members(ctx context.Context, groupID string) ([]domain.Member, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT id, name, name_key, joined_at FROM group_members WHERE group_id = ? ORDER BY joined_at, id`, groupID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: members: %w", err)
+	}
+	defer rows.Close()
+	ms := []domain.Member{}
+	for rows.Next() {
+		var (
+			m      domain.Member
+			joined string
+		)
+		if err := rows.Scan(&m.ID, &m.Name, &m.NameKey, &joined); err != nil {
+			return nil, fmt.Errorf("sqlite: members: %w", err)
+		}
+		if m.JoinedAt, err = parseTime(joined); err != nil {
+			return nil, fmt.Errorf("sqlite: members: %w", err)
+		}
+		ms = append(ms, m)
+	}
+	return ms, rows.Err()
+}
+
+// DeleteMember deletes a member and every play they are in.
+func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int, error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	var deleted int
+	err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		deleted = 0
+		res, err := tx.ExecContext(ctx, `DELETE FROM group_members WHERE group_id = ? AND id = ?`, groupID, memberID)
+		if err != nil {
+			return fmt.Errorf("sqlite: delete member: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.NotFound, "group %q has no member %q", groupID, memberID)
+		}
+		res, err = tx.ExecContext(ctx, `DELETE FROM plays WHERE group_id = ? AND id IN
+			(SELECT play_id FROM play_members WHERE group_id = ? AND member_id = ?)`, groupID, groupID, memberID)
+		if err != nil {
+			return fmt.Errorf("sqlite: delete member's plays: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		deleted = int(n)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM play_members WHERE group_id = ? AND play_id IN
+			(SELECT play_id FROM play_members WHERE group_id = ? AND member_id = ?)`, groupID, groupID, memberID); err != nil {
+			return fmt.Errorf("sqlite: delete member's plays: %w", err)
+		}
+		return bump(ctx, tx, groupID)
+	})
+	return deleted, err
+}
+
+// SavePlay keeps a play and forgets its game's link.
+func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	body, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("sqlite: save play: %w", err)
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if err := bump(ctx, tx, groupID); err != nil {
+			return err
+		}
+		if err := insertPlay(ctx, tx, groupID, p, body); err != nil {
+			return err
+		}
+		if p.GameID != "" {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM group_games WHERE game_id = ?`, p.GameID); err != nil {
+				return fmt.Errorf("sqlite: save play: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+func insertPlay(ctx context.Context, tx *sql.Tx, groupID string, p domain.Play, body []byte) error {
+	at := formatTime(p.PlayedAt)
+	_, err := tx.ExecContext(ctx, `INSERT INTO plays (group_id, id, played_at, ruleset, body) VALUES (?, ?, ?, ?, ?)`,
+		groupID, p.ID, at, p.Ruleset, body)
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.Conflict, "play %q is kept already", p.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: save play: %w", err)
+	}
+	for _, pl := range p.Players {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO play_members (group_id, member_id, played_at, play_id) VALUES (?, ?, ?, ?)`,
+			groupID, pl.Member, at, p.ID); err != nil {
+			return fmt.Errorf("sqlite: save play: %w", err)
+		}
+	}
+	return nil
+}
+
+// Plays returns a page of a group's plays, latest first.
+func (s *Store) Plays(ctx context.Context, groupID string, q domain.PlayQuery) ([]domain.Play, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	before := "~" // after every time
+	if !q.Before.PlayedAt.IsZero() {
+		before = formatTime(q.Before.PlayedAt)
+	}
+	lim := q.Limit
+	if lim <= 0 {
+		lim = 50
+	}
+	// The ruleset is filtered after the page is read; a page asked for one
+	// ruleset may then hold fewer plays, never more.
+	var rows *sql.Rows
+	var err error
+	if q.Member != "" {
+		rows, err = s.reader.QueryContext(ctx, `SELECT p.body FROM play_members m JOIN plays p ON p.group_id = m.group_id AND p.id = m.play_id
+			WHERE m.group_id = ? AND m.member_id = ? AND (m.played_at < ? OR (m.played_at = ? AND m.play_id < ?))
+			AND (? = '' OR p.ruleset = ?)
+			ORDER BY m.played_at DESC, m.play_id DESC LIMIT ?`,
+			groupID, q.Member, before, before, q.Before.ID, q.Ruleset, q.Ruleset, lim)
+	} else {
+		rows, err = s.reader.QueryContext(ctx, `SELECT body FROM plays
+			WHERE group_id = ? AND (played_at < ? OR (played_at = ? AND id < ?)) AND (? = '' OR ruleset = ?)
+			ORDER BY played_at DESC, id DESC LIMIT ?`,
+			groupID, before, before, q.Before.ID, q.Ruleset, q.Ruleset, lim)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: plays: %w", err)
+	}
+	return scanPlays(rows)
+}
+
+func scanPlays(rows *sql.Rows) ([]domain.Play, error) {
+	defer rows.Close()
+	ps := []domain.Play{}
+	for rows.Next() {
+		var body []byte
+		if err := rows.Scan(&body); err != nil {
+			return nil, fmt.Errorf("sqlite: plays: %w", err)
+		}
+		var p domain.Play
+		if err := json.Unmarshal(body, &p); err != nil {
+			return nil, fmt.Errorf("sqlite: plays: %w", err)
+		}
+		ps = append(ps, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: plays: %w", err)
+	}
+	return ps, nil
+}
+
+// AllPlays returns every play of a group, earliest first.
+func (s *Store) AllPlays(ctx context.Context, groupID string) ([]domain.Play, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT body FROM plays WHERE group_id = ? ORDER BY played_at, id`, groupID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: plays: %w", err)
+	}
+	return scanPlays(rows)
+}
+
+// CountPlays returns how many plays a group keeps.
+func (s *Store) CountPlays(ctx context.Context, groupID string) (int, error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	var n int
+	if err := s.reader.QueryRowContext(ctx, `SELECT COUNT(*) FROM plays WHERE group_id = ?`, groupID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count plays: %w", err)
+	}
+	return n, nil
+}
+
+// DeletePlay deletes one play.
+func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM plays WHERE group_id = ? AND id = ?`, groupID, playID)
+		if err != nil {
+			return fmt.Errorf("sqlite: delete play: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM play_members WHERE group_id = ? AND play_id = ?`, groupID, playID); err != nil {
+			return fmt.Errorf("sqlite: delete play: %w", err)
+		}
+		return bump(ctx, tx, groupID)
+	})
+}
+
+// LinkGame records a game created for a group.
+func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	members, _ := json.Marshal(g.Members)
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`, g.GameID, g.GroupID, string(members))
+		if isUniqueViolation(err) {
+			return domain.Errorf(domain.Conflict, "game %q belongs to a group already", g.GameID)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: link game: %w", err)
+		}
+		return nil
+	})
+}
+
+// GroupGames returns the games of a group whose play is not kept yet.
+func (s *Store) GroupGames(ctx context.Context, groupID string) ([]domain.GroupGame, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT game_id, members FROM group_games WHERE group_id = ? ORDER BY game_id`, groupID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: group games: %w", err)
+	}
+	defer rows.Close()
+	gs := []domain.GroupGame{}
+	for rows.Next() {
+		g := domain.GroupGame{GroupID: groupID}
+		var members string
+		if err := rows.Scan(&g.GameID, &members); err != nil {
+			return nil, fmt.Errorf("sqlite: group games: %w", err)
+		}
+		if err := json.Unmarshal([]byte(members), &g.Members); err != nil {
+			return nil, fmt.Errorf("sqlite: group games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	return gs, rows.Err()
+}
+
+// UnlinkGame forgets a game's link.
+func (s *Store) UnlinkGame(ctx context.Context, gameID string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM group_games WHERE game_id = ?`, gameID)
+		return err
+	})
+}
+
+// LinkedGroups returns ids of groups with linked games.
+func (s *Store) LinkedGroups(ctx context.Context, after string, limit int) ([]string, error) {
+	return s.ids(ctx, `SELECT DISTINCT group_id FROM group_games WHERE group_id > ? ORDER BY group_id LIMIT ?`, after, limit)
+}
+
+// GroupIDs returns ids of groups greater than after.
+func (s *Store) GroupIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	return s.ids(ctx, `SELECT id FROM groups WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
+}
+
+func (s *Store) ids(ctx context.Context, query, after string, limit int) ([]string, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	lim := int64(limit)
+	if limit <= 0 {
+		lim = -1
+	}
+	rows, err := s.reader.QueryContext(ctx, query, after, lim)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list groups: %w", err)
+	}
+	defer rows.Close()
+	ids := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: list groups: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// ImportGroup stores a whole group in one transaction.
+func (s *Store) ImportGroup(ctx context.Context, e domain.GroupExport) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	bodies := make([][]byte, len(e.Plays))
+	for i, p := range e.Plays {
+		b, err := json.Marshal(p)
+		if err != nil {
+			return fmt.Errorf("sqlite: import group: %w", err)
+		}
+		bodies[i] = b
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if err := insertGroup(ctx, tx, e.Group, e.CredentialHash); err != nil {
+			return err
+		}
+		for _, m := range e.Members {
+			if err := insertMember(ctx, tx, e.Group.ID, m); err != nil {
+				return err
+			}
+		}
+		for i, p := range e.Plays {
+			if err := insertPlay(ctx, tx, e.Group.ID, p, bodies[i]); err != nil {
+				return err
+			}
+		}
+		for _, g := range e.Games {
+			members, _ := json.Marshal(g.Members)
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`,
+				g.GameID, e.Group.ID, string(members)); err != nil {
+				return fmt.Errorf("sqlite: import group: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// Play returns one play.
+func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, error) {
+	if err := s.checkOpen(); err != nil {
+		return domain.Play{}, err
+	}
+	rows, err := s.reader.QueryContext(ctx, `SELECT body FROM plays WHERE group_id = ? AND id = ?`, groupID, playID)
+	if err != nil {
+		return domain.Play{}, fmt.Errorf("sqlite: play: %w", err)
+	}
+	ps, err := scanPlays(rows)
+	if err != nil {
+		return domain.Play{}, err
+	}
+	if len(ps) == 0 {
+		return domain.Play{}, domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+	}
+	return ps[0], nil
+}
+
+// SaveGroupStats keeps a group's statistics as computed at revision.
+func (s *Store) SaveGroupStats(ctx context.Context, groupID string, revision int64, stats []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE groups SET stats = ?, stats_revision = ? WHERE id = ? AND revision = ?`, stats, revision, groupID, revision)
+		return err
+	})
+}
+
+// GroupStats returns the statistics last kept and their revision.
+func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, error) {
+	if err := s.checkOpen(); err != nil {
+		return -1, nil, err
+	}
+	var (
+		rev   int64
+		stats []byte
+	)
+	err := s.reader.QueryRowContext(ctx, `SELECT stats_revision, stats FROM groups WHERE id = ?`, groupID).Scan(&rev, &stats)
+	if errors.Is(err, sql.ErrNoRows) {
+		return -1, nil, groupNotFound(groupID)
+	}
+	if err != nil {
+		return -1, nil, fmt.Errorf("sqlite: group stats: %w", err)
+	}
+	if stats == nil {
+		rev = -1
+	}
+	return rev, stats, nil
+}

@@ -1,0 +1,267 @@
+// The group screen: the people who play together, their latest plays and
+// their statistics, kept by the server. A group is held by its credential,
+// which lives in the URL's fragment and in this device's list of groups:
+//   #/group                     create a group, or open one of this device's
+//   #/group/<id>/<cred>         the group's screen
+import {h, replace, call, remember} from './lib.js';
+
+const GROUPS = 'treasury.groups';
+
+// knownGroups lists the groups this device holds, newest first.
+export function knownGroups() {
+  try {
+    const list = JSON.parse(localStorage.getItem(GROUPS) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepGroup(entry) {
+  const list = knownGroups().filter((g) => g.id !== entry.id);
+  list.unshift(entry);
+  try {
+    localStorage.setItem(GROUPS, JSON.stringify(list.slice(0, 20)));
+  } catch {
+    // Private mode: the fragment still holds the credential.
+  }
+}
+
+// groupLink is the address of a group's screen, the credential in the fragment.
+export const groupLink = (id, cred) => `#/group/${encodeURIComponent(id)}/${encodeURIComponent(cred)}`;
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+// groupsPage creates a group, or opens one this device holds.
+export function groupsPage(root) {
+  document.title = 'Treasury: groups';
+  const problem = h('div', {role: 'alert', class: 'problem'});
+  const name = h('input', {id: 'group-name', 'data-k': 'group-name', maxlength: 32, autocomplete: 'off', required: true});
+  const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e) => {
+    e.preventDefault();
+    problem.textContent = '';
+    try {
+      const c = await call('POST', '/v1/groups', {body: {name: name.value.trim()}});
+      keepGroup({id: c.group.id, name: c.group.name, cred: c.credential});
+      location.hash = groupLink(c.group.id, c.credential);
+    } catch (err) {
+      problem.textContent = err.message;
+    }
+  }}, h('h2', {id: 'new-group-h'}, 'A new group'),
+  h('p', {class: 'muted'}, 'A group keeps who played, who won and the scores, game after game. This device keeps its key: open the group on another phone with its link.'),
+  h('div', {class: 'field'}, h('label', {for: 'group-name'}, 'The group’s name'), name),
+  h('button', {type: 'submit', class: 'primary', 'data-k': 'create-group'}, 'Create the group'), problem);
+  const list = knownGroups();
+  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, 'Groups'),
+    list.length ? h('section', {'aria-labelledby': 'known-h'}, h('h2', {id: 'known-h'}, 'Your groups on this device'),
+      h('ul', {}, list.map((g) => h('li', {}, h('a', {href: groupLink(g.id, g.cred)}, g.name))))) : null,
+    form);
+}
+
+// bars draws one horizontal bar per row: a small inline SVG chart a person
+// takes in at a glance (wins per member, plays per game).
+function bars(label, rows) {
+  const max = Math.max(1, ...rows.map((r) => r.value));
+  const w = 240;
+  const rowH = 22;
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w + 140} ${rows.length * rowH}`);
+  svg.setAttribute('width', String(w + 140));
+  svg.setAttribute('height', String(rows.length * rowH));
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${label}: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`);
+  svg.setAttribute('class', 'chart');
+  rows.forEach((r, i) => {
+    const t = document.createElementNS(svg.namespaceURI, 'text');
+    t.setAttribute('x', '0');
+    t.setAttribute('y', String(i * rowH + 15));
+    t.textContent = r.label;
+    const b = document.createElementNS(svg.namespaceURI, 'rect');
+    b.setAttribute('x', '100');
+    b.setAttribute('y', String(i * rowH + 4));
+    b.setAttribute('height', '14');
+    b.setAttribute('width', String(Math.max(1, (r.value / max) * w)));
+    b.setAttribute('class', 'bar');
+    const v = document.createElementNS(svg.namespaceURI, 'text');
+    v.setAttribute('x', String(106 + (r.value / max) * w));
+    v.setAttribute('y', String(i * rowH + 15));
+    v.textContent = String(r.value);
+    svg.append(t, b, v);
+  });
+  return svg;
+}
+
+// spark draws a member's recent totals in a game as a line.
+function spark(label, values) {
+  const w = 120;
+  const ht = 28;
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${ht}`);
+  svg.setAttribute('width', String(w));
+  svg.setAttribute('height', String(ht));
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${label}: ${values.join(', ')}`);
+  svg.setAttribute('class', 'spark');
+  if (values.length) {
+    const lo = Math.min(...values);
+    const hi = Math.max(lo + 1, ...values);
+    const step = values.length > 1 ? w / (values.length - 1) : 0;
+    const pts = values.map((v, i) => `${(i * step).toFixed(1)},${(ht - 3 - ((v - lo) / (hi - lo)) * (ht - 6)).toFixed(1)}`);
+    const line = document.createElementNS(svg.namespaceURI, 'polyline');
+    line.setAttribute('points', pts.join(' '));
+    line.setAttribute('fill', 'none');
+    line.setAttribute('class', 'spark-line');
+    svg.append(line);
+  }
+  return svg;
+}
+
+// download fetches an export with the group's credential (a link cannot
+// carry it) and hands it to the browser as a file.
+async function download(path, cred, file) {
+  const res = await fetch(path, {headers: {Authorization: 'Bearer ' + cred}});
+  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = h('a', {href: url, download: file});
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// groupPage is the group's screen: members, a game for the group, the
+// latest plays and the statistics.
+export function groupPage(root, id, cred) {
+  document.title = 'Treasury: group';
+  const auth = {cred};
+  const base = `/v1/groups/${encodeURIComponent(id)}`;
+  const problem = h('div', {role: 'alert', class: 'problem'});
+  const status = h('p', {role: 'status', class: 'muted'}, 'Loading the group…');
+  let closed = false;
+  let rulesets = [];
+  const pick = [];
+
+  async function load() {
+    const [group, page, stats, rs] = await Promise.all([call('GET', base, auth), call('GET', base + '/plays?limit=10', auth),
+      call('GET', base + '/stats', auth), rulesets.length ? {rulesets} : call('GET', '/v1/rulesets')]);
+    rulesets = rs.rulesets;
+    return {group, page, stats};
+  }
+
+  function draw({group, page, stats}) {
+    if (closed) return;
+    document.title = `Treasury: ${group.group.name}`;
+    keepGroup({id, name: group.group.name, cred});
+    const names = Object.fromEntries(group.members.map((m) => [m.id, m.name]));
+    const title = (r) => (rulesets.find((x) => x.name === r) || {}).title || r;
+
+    const addName = h('input', {id: 'member-name', 'data-k': 'member-name', maxlength: 32, autocomplete: 'off'});
+    const members = h('section', {'aria-labelledby': 'members-h'}, h('h2', {id: 'members-h'}, 'Members'),
+      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m) => h('li', {}, m.name))) : h('p', {class: 'muted'}, 'No members yet.'),
+      h('form', {class: 'buttons', novalidate: true, onsubmit: async (e) => {
+        e.preventDefault();
+        problem.textContent = '';
+        try {
+          await call('POST', base + '/members', {cred, body: {name: addName.value.trim()}});
+          refresh();
+        } catch (err) {
+          problem.textContent = err.message;
+        }
+      }}, h('label', {for: 'member-name'}, 'Name'), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, 'Add a member')));
+
+    // A game for the group: its result is kept as a play when it ends.
+    const playable = rulesets.filter((r) => r.modes && r.min_players);
+    let rs = playable[0];
+    const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e) => {
+      e.preventDefault();
+      problem.textContent = '';
+      rs = playable.find((r) => r.name === gameForm.querySelector('#group-ruleset').value) || rs;
+      const seated = pick.filter((m) => names[m]);
+      const mode = gameForm.querySelector('input[name=group-mode]:checked')?.value || rs.modes[0];
+      try {
+        const created = await call('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m) => ({name: names[m]})),
+          group: {id, members: seated}}});
+        remember({id: created.game.id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title,
+          seats: created.credentials.seats, names: seated.map((m) => names[m]), group: id});
+        location.hash = `#/game/${encodeURIComponent(created.game.id)}/host/${encodeURIComponent(created.credentials.host)}`;
+      } catch (err) {
+        problem.textContent = err.message;
+      }
+    }}, h('h2', {id: 'play-h'}, 'Play a game as the group'),
+    h('div', {class: 'field'}, h('label', {for: 'group-ruleset'}, 'Game'),
+      h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r) => h('option', {value: r.name}, r.title)))),
+    h('fieldset', {}, h('legend', {}, 'How do you play?'), ['physical', 'digital'].map((m, i) => h('label', {class: 'choice'},
+      h('input', {type: 'radio', name: 'group-mode', value: m, checked: i === 0}), m === 'physical' ? ' With real cards' : ' On the phones'))),
+    h('fieldset', {}, h('legend', {}, 'Who plays, in seat order (tick in the order they sit)'),
+      group.members.map((m) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e) => {
+        const at = pick.indexOf(m.id);
+        if (e.target.checked && at < 0) pick.push(m.id);
+        if (!e.target.checked && at >= 0) pick.splice(at, 1);
+      }}), ' ', m.name))),
+    h('button', {type: 'submit', class: 'primary', 'data-k': 'start-group-game'}, 'Start the table'));
+
+    const plays = h('section', {'aria-labelledby': 'plays-h'}, h('h2', {id: 'plays-h'}, 'Latest plays'),
+      page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p) => h('li', {'data-play': p.id},
+        h('strong', {}, title(p.ruleset)), ` ${new Date(p.played_at).toLocaleDateString()}: `,
+        [...p.players].sort((a, b) => a.rank - b.rank).map((pl) => `${pl.name} ${pl.score}${pl.winner ? ' (won)' : ''}`).join(', '),
+        p.source === 'sheet' ? ' (paper sheet)' : '', ' ',
+        h('a', {href: p.bgstats_link, target: '_blank', rel: 'noopener'}, 'Add to BG Stats'), ' ',
+        h('button', {type: 'button', class: 'link', 'data-k': 'delete-' + p.id, onclick: async () => {
+          if (!confirm('Delete this play? The statistics will no longer count it.')) return;
+          try {
+            await call('DELETE', `${base}/plays/${encodeURIComponent(p.id)}`, auth);
+            refresh();
+          } catch (err) {
+            problem.textContent = err.message;
+          }
+        }}, 'Delete')))) : h('p', {class: 'muted'}, 'No plays yet: a game started here is kept when it ends, and a paper sheet can be kept from the score-sheet check.'));
+
+    const memberRows = stats.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
+      h('td', {}, m.plays), h('td', {}, m.wins), h('td', {}, pct(m.win_rate)), h('td', {}, m.longest_win_streak.length), h('td', {}, m.current_win_streak.length)));
+    const memberTable = h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'stats-h'},
+      h('table', {'data-testid': 'member-stats'},
+        h('thead', {}, h('tr', {}, ['Member', 'Plays', 'Wins', 'Win rate', 'Longest streak', 'Current streak'].map((t) => h('th', {scope: 'col'}, t)))),
+        h('tbody', {}, memberRows)));
+    const gameSection = (g) => {
+      const head = ['Member', 'Plays', 'Wins', 'Average', 'Best', 'Average margin', ...g.lines.map((l) => `Average ${l}`), 'Recent totals'];
+      const rows = g.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
+        h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l) => h('td', {}, l.average)),
+        h('td', {}, spark(`${m.name}'s recent totals`, m.recent.map((f) => f.value)))));
+      return h('section', {'aria-label': title(g.ruleset)}, h('h3', {}, `${title(g.ruleset)}: ${g.plays} play${g.plays === 1 ? '' : 's'}`),
+        h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${title(g.ruleset)} by member`},
+          h('table', {'data-game': g.ruleset}, h('thead', {}, h('tr', {}, head.map((t) => h('th', {scope: 'col'}, t)))), h('tbody', {}, rows))));
+    };
+    const h2h = stats.head_to_head.filter((x) => x.member < x.opponent);
+    const st = h('section', {'aria-labelledby': 'stats-h', 'data-testid': 'stats'}, h('h2', {id: 'stats-h'}, 'Statistics'),
+      h('p', {}, `${stats.plays} play${stats.plays === 1 ? '' : 's'}.`),
+      stats.members.some((m) => m.plays) ? bars('Wins per member', stats.members.map((m) => ({label: m.name, value: m.wins}))) : null,
+      memberTable,
+      stats.games.map(gameSection),
+      h2h.length ? h('section', {'aria-labelledby': 'h2h-h'}, h('h3', {id: 'h2h-h'}, 'Head to head'),
+        h('ul', {}, h2h.map((x) => h('li', {},
+          `${names[x.member] || x.member} against ${names[x.opponent] || x.opponent}: ${x.wins} won, ${x.losses} lost, ${x.ties} tied of ${x.plays}`)))) : null);
+
+    const exports = h('section', {'aria-labelledby': 'export-h'}, h('h2', {id: 'export-h'}, 'Export'),
+      h('div', {class: 'buttons'},
+        h('button', {type: 'button', 'data-k': 'export-bgstats', onclick: () => download(base + '/export/bgstats', cred, 'treasury.bgsplay').catch((e) => { problem.textContent = e.message; })}, 'BG Stats file'),
+        h('button', {type: 'button', 'data-k': 'export-csv', onclick: () => download(base + '/export/csv', cred, 'treasury-plays.csv').catch((e) => { problem.textContent = e.message; })}, 'CSV'),
+        h('button', {type: 'button', 'data-k': 'export-all', onclick: () => download(base + '/export', cred, 'treasury-group.json').catch((e) => { problem.textContent = e.message; })}, 'The whole group')),
+      h('p', {class: 'muted'}, 'To open this group on another device, open this page’s address there: it holds the group’s key, so share it only with the group.'));
+
+    replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury'), ' › ', h('a', {href: '#/group'}, 'Groups')),
+      h('h1', {}, group.group.name), problem, members, gameForm, plays, st, exports);
+  }
+
+  async function refresh() {
+    try {
+      draw(await load());
+    } catch (e) {
+      if (closed) return;
+      replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/group'}, 'Groups')), h('h1', {}, 'Group'),
+        h('p', {}, e.status === 401 || e.status === 404 ? 'This link does not open a group: check that it was copied whole.' : 'The group could not be read.'), h('p', {class: 'problem'}, e.message));
+    }
+  }
+  replace(root, h('h1', {}, 'Group'), status);
+  refresh();
+  return () => { closed = true; };
+}
