@@ -280,15 +280,36 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
 		return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 	}
-	logged, err := g.Apply(actor, move)
-	if err != nil {
-		return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+	var (
+		logged domain.Logged
+		events []domain.Event
+		err    error
+	)
+	if domain.IsTakeBack(move) {
+		// A take-back reads the whole log: wait until it is all stored.
+		t.drain()
+		if err := s.head(ctx, t); err != nil {
+			return domain.Played{}, err
+		}
+		rec = t.rec
+		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
+			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+		}
+		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move); err != nil {
+			return domain.Played{}, err // a refused take-back changes nothing
+		}
+	} else {
+		if logged, err = g.Apply(actor, move); err != nil {
+			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+		}
+		events = MoveEvents(g)
 	}
-	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+	a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 	if err != nil {
 		t.stale = true // the head holds a move that will never be stored
 		return domain.Played{}, err
 	}
+	t.g = g
 
 	// Hand the move over, in order, and let the next move of the game in.
 	wait := s.queue(context.WithoutCancel(ctx), a)
@@ -371,9 +392,10 @@ func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move [
 	return domain.Played{Seq: r.Seq, Game: gv, Response: resp, Replayed: true}, true, nil
 }
 
-// played builds, from a game that has just applied a move, the append that
-// stores it, the answer and the update live clients hear.
-func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor, logged domain.Logged, opt domain.PlayOptions, scope, reqHash string) (domain.Append, domain.Played, domain.Update, error) {
+// played builds, from a game that has just applied a move (with events,
+// MoveEvents of it), the append that stores it, the answer and the update
+// live clients hear.
+func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor, logged domain.Logged, events []domain.Event, opt domain.PlayOptions, scope, reqHash string) (domain.Append, domain.Played, domain.Update, error) {
 	state, err := g.Snapshot()
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -385,7 +407,6 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
 	}
-	events := MoveEvents(g)
 	eventsJSON, err := json.Marshal(events)
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -543,14 +564,28 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 		out  []byte
 		head domain.GameHead
 	)
-	err := s.committed(ctx, id, func(rec domain.GameRecord, g domain.Game) (err error) {
+	var (
+		rec     domain.GameRecord
+		turn    int
+		players []string
+	)
+	err := s.committed(ctx, id, func(r domain.GameRecord, g domain.Game) (err error) {
 		if seat < -1 || seat >= g.Players() {
 			return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, g.Players()-1)
 		}
-		head = headOf(rec, g)
+		head = headOf(r, g)
+		rec, turn, players = r, turnNumber(g), g.Setup().Players
 		out, err = g.LegalMoves(v, seat)
 		return err
 	})
+	if err != nil {
+		return head, nil, err
+	}
+	// The take-backs the listing's reader may make are read outside the
+	// game's lock; the log up to the version read never changes.
+	if actor, ok := takeBackActor(v, seat); ok {
+		out, err = s.withTakeBacks(ctx, rec, turn, players, actor, out)
+	}
 	return head, out, err
 }
 

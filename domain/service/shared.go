@@ -55,16 +55,27 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
 			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 		}
-		logged, err := g.Apply(actor, move)
-		if err != nil {
-			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+		var (
+			logged domain.Logged
+			events []domain.Event
+			err    error
+		)
+		if domain.IsTakeBack(move) {
+			if g, logged, events, err = s.takeBack(ctx, rec, g, actor, move); err != nil {
+				return domain.Played{}, err // a refused take-back changes nothing
+			}
+		} else {
+			if logged, err = g.Apply(actor, move); err != nil {
+				return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+			}
+			events = MoveEvents(g)
 		}
-		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+		a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 		if err == nil {
 			err = s.store.Append(context.WithoutCancel(ctx), a)
 		}
 		if err == nil {
-			t.rec = recAfter(rec, a)
+			t.rec, t.g = recAfter(rec, a), g
 			s.publish(u)
 			return p, nil
 		}
