@@ -1724,6 +1724,21 @@ func (e SilverGoldViewRuleset) Valid() bool {
 	}
 }
 
+// Defines values for TakeBackType.
+const (
+	TakeBackTypeTakeBack TakeBackType = "take_back"
+)
+
+// Valid indicates whether the value is a known member of the TakeBackType enum.
+func (e TakeBackType) Valid() bool {
+	switch e {
+	case TakeBackTypeTakeBack:
+		return true
+	default:
+		return false
+	}
+}
+
 // Actor Who made a move - the host credential, or one seat's.
 //
 // Example: {"host":false,"seat":0}
@@ -3095,7 +3110,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -3122,6 +3137,10 @@ type EventMove struct {
 //     credential's seat (the host's - the table) may do now, with its
 //     `version`, sent after the snapshot and after a move's group
 //     whenever it changed or the credential's own move spent it.
+//   - `taken_back` - `EventTakenBack`: a take-back (`TakeBack`): the
+//     versions taken back, by whom, in plain words, and where the game
+//     stands now (the public's view of it); first in its group after
+//     `move`, the ruleset's `status` after it.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -3204,6 +3223,52 @@ type EventMove struct {
 // id: 7
 // data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
+
+// EventTakenBack The data of `taken_back` (every ruleset) - moves were taken back; the game is now as if they had never been made. It says which, by whom, in plain words (`label`), and where the game stands (the table status and the game as the public sees it, from which a table view is rebuilt; a seat reads its own view again for what only it sees). The ruleset's `status` follows when a move is left standing.
+//
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"by":{"host":false,"seat":1},"label":"Undo: take back keep by Bob (move 7)","moves":[{"actor":{"host":false,"seat":1},"seq":7,"type":"keep"}],"on_turn":null,"phase":"setup","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"versions":[7]}
+type EventTakenBack struct {
+	// Awaiting Who must act now.
+	Awaiting []Await `json:"awaiting"`
+
+	// By Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	By Actor `json:"by"`
+
+	// Label What was taken back, in plain words.
+	//
+	// Example: Undo: take back cross by Bob (move 7)
+	Label string `json:"label"`
+
+	// Moves The moves taken back, as `versions`.
+	Moves []TakenMove `json:"moves"`
+
+	// OnTurn The seat whose turn it is.
+	//
+	// Example: 1
+	OnTurn *int `json:"on_turn"`
+
+	// Phase The game's phase now.
+	//
+	// Example: crossing
+	Phase string `json:"phase"`
+
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
+	//
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+	State GameState `json:"state"`
+
+	// TurnNumber The game's turns counted from 1.
+	//
+	// Example: 7
+	TurnNumber int `json:"turn_number"`
+
+	// Versions The versions taken back, earliest first.
+	//
+	// Example: [7]
+	Versions []int64 `json:"versions"`
+}
 
 // Game A game, whatever its ruleset, as the caller may see it.
 //
@@ -4454,7 +4519,7 @@ type LuckyTreasureHunterViewRuleset string
 // Example: digital
 type Mode string
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -4475,7 +4540,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -6283,6 +6348,57 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
+// TakeBack Every game's take-back (the `Undo` of a seat, the `Correct` of the host): it takes back the move of
+// `version` - a seat's own latest move, or, for the host of a physical game, the latest moves of the current
+// turn from `version` on. The policy is each game's rules page's (a digital move that showed a card, drew
+// or rolled cannot be taken back, nor one another seat has acted after); a listing offers every take-back
+// its seat may make now, with a label saying what it takes back. The game after it is the game replayed
+// without the moves taken back; the log keeps both (the take-back lists them in `versions`), and the
+// `taken_back` event tells the stream. A take-back outside the policy is refused (422, a `take-back-*` rule).
+//
+// Example: {"type":"take_back","version":7}
+type TakeBack struct {
+	// Type Always `take_back`.
+	//
+	// Example: take_back
+	Type TakeBackType `json:"type"`
+
+	// Version The version of the (earliest) move to take back.
+	//
+	// Example: 7
+	Version int64 `json:"version"`
+
+	// Versions Written by the server in the log - every move taken back, earliest first; a client leaves it out.
+	//
+	// Example: [7,8]
+	Versions *[]int64 `json:"versions,omitempty"`
+}
+
+// TakeBackType Always `take_back`.
+//
+// Example: take_back
+type TakeBackType string
+
+// TakenMove One move a take-back took back - its version, who made it and its type.
+//
+// Example: {"actor":{"host":false,"seat":1},"seq":7,"type":"cross"}
+type TakenMove struct {
+	// Actor Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	Actor Actor `json:"actor"`
+
+	// Seq The move's version.
+	//
+	// Example: 7
+	Seq int64 `json:"seq"`
+
+	// Type The move's type.
+	//
+	// Example: cross
+	Type string `json:"type"`
+}
+
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
 //
 // Example: {"moves_replayed":2,"problem":{"code":"illegal_move","reason":"purple-06 lies in the display, so it cannot come from the deck","rule":"card-in-play","seq":3},"state_before":{"awaiting":[{"action":"display","actor":"host","count":3}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":44,"display":["purple-06"],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[{"boxes_left":8,"card":"grey-01","colour":"grey","crossed":[],"grid":["ooo.",".oxo","..oc"],"seal":null,"value":8},{"boxes_left":8,"card":"grey-02","colour":"grey","crossed":[],"grid":["oopo","oxoc"],"seal":null,"value":8}],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":true,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"valid":false}
@@ -7489,6 +7605,40 @@ func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
 	return err
 }
 
+// AsTakeBack returns the union data inside the Move as a TakeBack
+func (t Move) AsTakeBack() (TakeBack, error) {
+	var body TakeBack
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromTakeBack overwrites any union data inside the Move as the provided TakeBack
+func (t *Move) FromTakeBack(v TakeBack) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take_back"}`))
+	t.union = b
+	return err
+}
+
+// MergeTakeBack performs a merge with any union data inside the Move, using the provided TakeBack
+func (t *Move) MergeTakeBack(v TakeBack) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take_back"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Move) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -7537,6 +7687,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsLuckyTreasureHunterStop()
 	case "take":
 		return t.AsSilverGoldTake()
+	case "take_back":
+		return t.AsTakeBack()
 	case "use_token":
 		return t.AsColorfulTreasureUseToken()
 	default:
