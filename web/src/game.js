@@ -16,7 +16,7 @@ export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
 // (Each name once: games share some, such as game_ended.)
-const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', ...silvergold.events, ...lth.events, ...ct.events])];
+const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'taken_back', ...silvergold.events, ...lth.events, ...ct.events])];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
@@ -242,7 +242,11 @@ export function openGame(root, id, role, cred) {
         if (e.lastEventId) seen = e.lastEventId;
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
           const mod = screens[s.view && s.view.ruleset];
-          const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
+          // A take-back is every game's: its line is said here, in the
+          // server's words of what was taken back.
+          const line = name === 'taken_back' ? takenBackLine(data) :
+            name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
+              mod && mod.describe ? mod.describe(name, data, ctx) : null;
           if (line && line !== s.log[0]) {
             s.log.unshift(line);
             s.log.length = Math.min(s.log.length, 40);
@@ -264,6 +268,42 @@ export function openGame(root, id, role, cred) {
     }
   }
 
+  // takenBackLine says in plain words what a take-back did, for the log of
+  // every screen.
+  function takenBackLine(d) {
+    if (!d || !d.label) return null;
+    const players = (s.view && s.view.state && s.view.state.players) || [];
+    const seatName = (i) => (players[i] && players[i].name) || `Seat ${i + 1}`;
+    const who = d.by && d.by.host ? 'The host' : seatName(d.by && d.by.seat);
+    const what = d.label.replace(/^(Undo|Correct): take back /, '');
+    return `${who} took back ${what}: the game goes on as before ${d.versions.length === 1 ? 'that move' : 'those moves'}.`;
+  }
+
+  // takeBacks is the Undo (a seat) or Correct (the host) of every game's
+  // screen: the take-backs the listing offers, each confirmed with what it
+  // will take back before it is sent.
+  function takeBacks() {
+    const entries = ((s.legal && s.legal.moves) || []).filter((m) => m.move && m.move.type === 'take_back');
+    if (!entries.length) {
+      s.ui.takeBack = null;
+      return null;
+    }
+    const verb = role === 'host' ? 'Correct' : 'Undo';
+    const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
+    const chosen = s.ui.takeBack && entries.find((e) => e.move.version === s.ui.takeBack.move.version);
+    if (chosen) {
+      sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, `This takes back ${chosen.label.replace(/^(Undo|Correct): take back /, '')}. Everyone at the table sees it in the log.`),
+        h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, 'Take it back'),
+        ' ',
+        h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, 'Keep it'));
+      return sec;
+    }
+    s.ui.takeBack = null;
+    entries.forEach((e, i) => sec.append(h('button', {type: 'button', 'data-k': 'takeback-' + i, 'data-action': 'take-back', onclick: () => { s.ui.takeBack = e; render(); }},
+      `${verb}: ${e.label.replace(/^(Undo|Correct): take back /, '')}`)));
+    return sec;
+  }
+
   function render() {
     if (!s.view) return;
     const mod = screens[s.view.ruleset];
@@ -272,6 +312,10 @@ export function openGame(root, id, role, cred) {
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
     nodes.push(screen);
+    if (role !== 'public' && !s.view.ended) {
+      const tb = takeBacks();
+      if (tb) nodes.push(tb);
+    }
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
         h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
