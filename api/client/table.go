@@ -39,6 +39,19 @@ func (t Table) Owed() bool {
 	return false
 }
 
+// Forward returns the listing's entries that play on: every one but the
+// take-backs (type "take_back", every game's), which a player chooses to
+// put right a slip, never to play.
+func (t Table) Forward() []LegalMove {
+	out := make([]LegalMove, 0, len(t.Moves))
+	for _, e := range t.Moves {
+		if e.Move["type"] != "take_back" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // Complete builds the move to post from entry e of the listing, by the rule
 // the LegalMove schema states, choosing parts with pick: pick(n) returns
 // the index of the part to take among the n that may be picked now, or -1
