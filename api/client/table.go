@@ -40,12 +40,12 @@ func (t Table) Owed() bool {
 }
 
 // Forward returns the listing's entries that play on: every one but the
-// take-backs (type "take_back", every game's), which a player chooses to
-// put right a slip, never to play.
+// corrections (take-backs, a mis-draw report), which a player chooses to put
+// a slip right, never to play.
 func (t Table) Forward() []LegalMove {
 	out := make([]LegalMove, 0, len(t.Moves))
 	for _, e := range t.Moves {
-		if e.Move["type"] != "take_back" {
+		if e.Correction == nil || !*e.Correction {
 			out = append(out, e)
 		}
 	}

@@ -779,15 +779,31 @@ func (e LuckyTreasureHunterMiddleType) Valid() bool {
 	}
 }
 
+// Defines values for LuckyTreasureHunterMisdrawType.
+const (
+	LuckyTreasureHunterMisdrawTypeLthMisdraw LuckyTreasureHunterMisdrawType = "lth_misdraw"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterMisdrawType enum.
+func (e LuckyTreasureHunterMisdrawType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterMisdrawTypeLthMisdraw:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LuckyTreasureHunterOptionType.
 const (
-	LuckyTreasureHunterOptionTypeCaptain   LuckyTreasureHunterOptionType = "captain"
-	LuckyTreasureHunterOptionTypeLthMiddle LuckyTreasureHunterOptionType = "lth_middle"
-	LuckyTreasureHunterOptionTypePlace     LuckyTreasureHunterOptionType = "place"
-	LuckyTreasureHunterOptionTypeReroll    LuckyTreasureHunterOptionType = "reroll"
-	LuckyTreasureHunterOptionTypeRoll      LuckyTreasureHunterOptionType = "roll"
-	LuckyTreasureHunterOptionTypeSteal     LuckyTreasureHunterOptionType = "steal"
-	LuckyTreasureHunterOptionTypeStop      LuckyTreasureHunterOptionType = "stop"
+	LuckyTreasureHunterOptionTypeCaptain    LuckyTreasureHunterOptionType = "captain"
+	LuckyTreasureHunterOptionTypeLthMiddle  LuckyTreasureHunterOptionType = "lth_middle"
+	LuckyTreasureHunterOptionTypeLthMisdraw LuckyTreasureHunterOptionType = "lth_misdraw"
+	LuckyTreasureHunterOptionTypePlace      LuckyTreasureHunterOptionType = "place"
+	LuckyTreasureHunterOptionTypeReroll     LuckyTreasureHunterOptionType = "reroll"
+	LuckyTreasureHunterOptionTypeRoll       LuckyTreasureHunterOptionType = "roll"
+	LuckyTreasureHunterOptionTypeSteal      LuckyTreasureHunterOptionType = "steal"
+	LuckyTreasureHunterOptionTypeStop       LuckyTreasureHunterOptionType = "stop"
 )
 
 // Valid indicates whether the value is a known member of the LuckyTreasureHunterOptionType enum.
@@ -796,6 +812,8 @@ func (e LuckyTreasureHunterOptionType) Valid() bool {
 	case LuckyTreasureHunterOptionTypeCaptain:
 		return true
 	case LuckyTreasureHunterOptionTypeLthMiddle:
+		return true
+	case LuckyTreasureHunterOptionTypeLthMisdraw:
 		return true
 	case LuckyTreasureHunterOptionTypePlace:
 		return true
@@ -3110,7 +3128,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -3179,6 +3197,7 @@ type EventMove struct {
 // - `captain_used` - `LuckyTreasureHunterEventSeat`: the seat turned its captain over;
 // - `set_stolen` - `LuckyTreasureHunterEventSetStolen`: the steal succeeded; the thief's sets after combining;
 // - `steal_stopped` - `LuckyTreasureHunterEventSeat`: the seat gave up the steal;
+// - `misdraw` - `LuckyTreasureHunterEventMisdraw`: (physical) the table reported that a seat holds more or fewer cards than counted;
 // - `game_ended` - `LuckyTreasureHunterScore`: the final score;
 // - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
@@ -3398,6 +3417,11 @@ type LegalMove struct {
 	//
 	// Example: {"max":1,"min":1,"pool":"extra"}
 	Choose *LegalMoveChoose `json:"choose,omitempty"`
+
+	// Correction The entry puts a slip right instead of playing on - a take-back (every game's, `TakeBack`) or a mis-draw report - and is never owed; a client playing on leaves it (absent - false - on every other entry).
+	//
+	// Example: true
+	Correction *bool `json:"correction,omitempty"`
 
 	// Holds Tokens the move holds already - no part excluding one of them may be picked (the boxes a crossing covers).
 	//
@@ -3652,6 +3676,31 @@ type LuckyTreasureHunterEventMiddleDealt struct {
 	Middle []LuckyTreasureHunterSet `json:"middle"`
 }
 
+// LuckyTreasureHunterEventMisdraw The data of `misdraw` - the table reported that a seat holds more or fewer cards than counted; its hand size and the pile after.
+//
+// Example: {"count":1,"hand_size":6,"pile":30,"seat":1}
+type LuckyTreasureHunterEventMisdraw struct {
+	// Count The cards the seat holds beyond the count (negative - fewer).
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// HandSize The seat's hand size now.
+	//
+	// Example: 6
+	HandSize int `json:"hand_size"`
+
+	// Pile The cards left in the draw pile now.
+	//
+	// Example: 30
+	Pile int `json:"pile"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
 // LuckyTreasureHunterEventPileEmpty The data of `pile_empty` - the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart).
 //
 // Example: {"ends_before":0,"seat":2}
@@ -3828,7 +3877,40 @@ type LuckyTreasureHunterMiddle struct {
 // Example: lth_middle
 type LuckyTreasureHunterMiddleType string
 
-// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the table language (`move`, `label`, and for the table's reports `choose` - see LegalMove), and in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
+// LuckyTreasureHunterMisdraw Physical games, host credential, at any time before the end - the table reports a mis-draw - a seat drew (or was dealt) more or fewer cards than the rules say - so that the seat's hand size and the pile's count match the table again. The seat keeps the cards it holds. Refused when a hand or the pile would go below zero (`misdraw-count`), or when cards would go back into a pile whose last card was drawn (`misdraw-last-round`); emptying the pile starts the last round.
+//
+// Example: {"corrections":[{"count":1,"seat":1}],"type":"lth_misdraw"}
+type LuckyTreasureHunterMisdraw struct {
+	// Corrections The seat, one, and the cards it holds beyond what the server counts.
+	Corrections []LuckyTreasureHunterMisdrawCount `json:"corrections"`
+
+	// Type Always `lth_misdraw`.
+	//
+	// Example: lth_misdraw
+	Type LuckyTreasureHunterMisdrawType `json:"type"`
+}
+
+// LuckyTreasureHunterMisdrawType Always `lth_misdraw`.
+//
+// Example: lth_misdraw
+type LuckyTreasureHunterMisdrawType string
+
+// LuckyTreasureHunterMisdrawCount One seat's mis-draw.
+//
+// Example: {"count":1,"seat":1}
+type LuckyTreasureHunterMisdrawCount struct {
+	// Count The cards the seat holds beyond what the server counts - 1 when it drew one too many, -1 when one too few (-5 to 5, not 0).
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the table language (`move`, `label`, and for the table's reports `choose` - see LegalMove), and in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll. A take-back entry (every game's, `correction`) has the table language's members only.
 //
 // Example: {"chance":0.421875,"chance_without_cards":0.289063,"label":"Steal Cleo's set of 3 rubys","move":{"owner":2,"seat":0,"set":0,"type":"steal"},"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
 type LuckyTreasureHunterOption struct {
@@ -3851,6 +3933,11 @@ type LuckyTreasureHunterOption struct {
 	//
 	// Example: {"max":1,"min":1,"pool":"extra"}
 	Choose *LegalMoveChoose `json:"choose,omitempty"`
+
+	// Correction The entry puts a slip right instead of playing on - a take-back (every game's, `TakeBack`) or a mis-draw report - and is never owed; a client playing on leaves it (absent - false - on every other entry).
+	//
+	// Example: true
+	Correction *bool `json:"correction,omitempty"`
 
 	// Count place - how many cards.
 	//
@@ -3902,13 +3989,13 @@ type LuckyTreasureHunterOption struct {
 	// Example: ruby
 	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
 
-	// Type The move's type.
+	// Type The move's type (absent on a take-back entry).
 	//
 	// Example: steal
-	Type LuckyTreasureHunterOptionType `json:"type"`
+	Type *LuckyTreasureHunterOptionType `json:"type,omitempty"`
 }
 
-// LuckyTreasureHunterOptionType The move's type.
+// LuckyTreasureHunterOptionType The move's type (absent on a take-back entry).
 //
 // Example: steal
 type LuckyTreasureHunterOptionType string
@@ -4519,7 +4606,7 @@ type LuckyTreasureHunterViewRuleset string
 // Example: digital
 type Mode string
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -4540,7 +4627,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -7401,6 +7488,40 @@ func (t *Move) MergeLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error
 	return err
 }
 
+// AsLuckyTreasureHunterMisdraw returns the union data inside the Move as a LuckyTreasureHunterMisdraw
+func (t Move) AsLuckyTreasureHunterMisdraw() (LuckyTreasureHunterMisdraw, error) {
+	var body LuckyTreasureHunterMisdraw
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterMisdraw overwrites any union data inside the Move as the provided LuckyTreasureHunterMisdraw
+func (t *Move) FromLuckyTreasureHunterMisdraw(v LuckyTreasureHunterMisdraw) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_misdraw"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterMisdraw performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterMisdraw
+func (t *Move) MergeLuckyTreasureHunterMisdraw(v LuckyTreasureHunterMisdraw) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_misdraw"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
 func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
 	var body ColorfulTreasureFlip
@@ -7671,6 +7792,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsSilverGoldKeep()
 	case "lth_middle":
 		return t.AsLuckyTreasureHunterMiddle()
+	case "lth_misdraw":
+		return t.AsLuckyTreasureHunterMisdraw()
 	case "place":
 		return t.AsLuckyTreasureHunterPlace()
 	case "reroll":

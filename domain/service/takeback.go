@@ -83,7 +83,9 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 		}
 	}
 	for _, c := range choices {
-		moves = append(moves, domain.MustJSON(domain.NewLegalMove(c.Move, c.Label(actor, players))))
+		e := domain.NewLegalMove(c.Move, c.Label(actor, players))
+		e.Correction = true
+		moves = append(moves, domain.MustJSON(e))
 	}
 	if moves == nil {
 		moves = []json.RawMessage{}

@@ -17,7 +17,8 @@ type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err erro
 // entry asks, with parts of the listing's pools chosen at random: the boxes
 // a red cross owes, the cards to flip and what each shows, the faces of the
 // dice the table rolled. Moves that are listed but not owed (replacing a
-// crossing already made) it leaves alone, and it takes nothing back.
+// crossing already made) it leaves alone, and it makes no correction (a
+// take-back, a mis-draw report).
 func pickListed(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 	t, err := l.Table()
 	if err != nil {

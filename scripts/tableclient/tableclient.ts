@@ -85,10 +85,10 @@ async function* events(id: string, credential: string): AsyncGenerator<{ event: 
   }
 }
 
-// forward is the listing's entries that play on: a take-back (every game's
-// "take_back") puts a slip right, and this client makes none.
+// forward is the listing's entries that play on: a correction (a take-back,
+// a mis-draw report) puts a slip right, and this client makes none.
 function forward(l: Listing): Listing["moves"] {
-  return l.moves.filter((e) => (e.move as { type?: string }).type !== "take_back");
+  return l.moves.filter((e) => !e.correction);
 }
 
 // act plays one credential until its stream ends with the game.

@@ -279,28 +279,51 @@ export function openGame(root, id, role, cred) {
     return `${who} took back ${what}: the game goes on as before ${d.versions.length === 1 ? 'that move' : 'those moves'}.`;
   }
 
+  // corrections are the listing's entries that put a slip right (a
+  // take-back, a mis-draw report), each one tap: an entry completed from one
+  // part gives a tap per part.
+  function corrections() {
+    const l = s.legal;
+    const out = [];
+    for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
+      if (!e.choose) {
+        out.push({move: e.move, label: e.label.replace(/^(Undo|Correct): take back /, ''), takeBack: e.move.type === 'take_back'});
+      } else if (e.choose.max === 1) {
+        for (const p of (l.pools && l.pools[e.choose.pool]) || []) {
+          const move = {...e.move};
+          for (const [k, v] of Object.entries(p.add)) move[k] = [...(move[k] || []), v];
+          out.push({move, label: p.label, takeBack: false});
+        }
+      }
+    }
+    return out;
+  }
+
   // takeBacks is the Undo (a seat) or Correct (the host) of every game's
-  // screen: the take-backs the listing offers, each confirmed with what it
-  // will take back before it is sent.
+  // screen: the corrections the listing offers, each confirmed with what it
+  // will do before it is sent.
   function takeBacks() {
-    const entries = ((s.legal && s.legal.moves) || []).filter((m) => m.move && m.move.type === 'take_back');
+    const entries = corrections();
     if (!entries.length) {
       s.ui.takeBack = null;
       return null;
     }
     const verb = role === 'host' ? 'Correct' : 'Undo';
     const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
-    const chosen = s.ui.takeBack && entries.find((e) => e.move.version === s.ui.takeBack.move.version);
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
     if (chosen) {
-      sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, `This takes back ${chosen.label.replace(/^(Undo|Correct): take back /, '')}. Everyone at the table sees it in the log.`),
-        h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, 'Take it back'),
-        ' ',
-        h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, 'Keep it'));
+      sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
+        `This takes back ${chosen.label}. Everyone at the table sees it in the log.` :
+        `This reports: ${chosen.label}. Everyone at the table sees it in the log.`),
+      h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, chosen.takeBack ? 'Take it back' : 'Report it'),
+      ' ',
+      h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, 'Keep it'));
       return sec;
     }
     s.ui.takeBack = null;
     entries.forEach((e, i) => sec.append(h('button', {type: 'button', 'data-k': 'takeback-' + i, 'data-action': 'take-back', onclick: () => { s.ui.takeBack = e; render(); }},
-      `${verb}: ${e.label.replace(/^(Undo|Correct): take back /, '')}`)));
+      `${verb}: ${e.label}`)));
     return sec;
   }
 
