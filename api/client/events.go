@@ -90,6 +90,7 @@ var eventTypes = map[string]map[string]func() any{
 		"snapshot":    func() any { return new(Game) },
 		"move":        func() any { return new(EventMove) },
 		"legal_moves": func() any { return new(LegalMoves) },
+		"taken_back":  func() any { return new(EventTakenBack) },
 	},
 	silverGold: {
 		"expedition_revealed": func() any { return new(SilverGoldEventExpeditionRevealed) },
@@ -123,6 +124,7 @@ var eventTypes = map[string]map[string]func() any{
 		"captain_used":    func() any { return new(LuckyTreasureHunterEventSeat) },
 		"set_stolen":      func() any { return new(LuckyTreasureHunterEventSetStolen) },
 		"steal_stopped":   func() any { return new(LuckyTreasureHunterEventSeat) },
+		"misdraw":         func() any { return new(LuckyTreasureHunterEventMisdraw) },
 		"game_ended":      func() any { return new(LuckyTreasureHunterScore) },
 		"status":          func() any { return new(TableStatus) },
 	},
