@@ -295,7 +295,11 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
 			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 		}
-		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move); err != nil {
+		var cached []domain.LogEntry
+		if t.tbVersion == rec.Version {
+			cached = t.tbLog
+		}
+		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move, cached); err != nil {
 			return domain.Played{}, err // a refused take-back changes nothing
 		}
 	} else {
@@ -310,6 +314,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 		return domain.Played{}, err
 	}
 	t.g = g
+	t.logged(rec.Version, &a.Move)
 
 	// Hand the move over, in order, and let the next move of the game in.
 	wait := s.queue(context.WithoutCancel(ctx), a)

@@ -61,7 +61,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			err    error
 		)
 		if domain.IsTakeBack(move) {
-			if g, logged, events, err = s.takeBack(ctx, rec, g, actor, move); err != nil {
+			if g, logged, events, err = s.takeBack(ctx, rec, g, actor, move, nil); err != nil {
 				return domain.Played{}, err // a refused take-back changes nothing
 			}
 		} else {

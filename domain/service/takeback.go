@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -14,21 +15,77 @@ import (
 // back. The take-back is logged as a move like any other (with the versions
 // it took back) and told as a taken_back event with where the game stands.
 
+// logged appends move m, played on the head at version v, to t's take-back
+// log when it is known at v, and forgets it otherwise. t.mu is held.
+func (t *table) logged(v int64, m *domain.MoveRecord) {
+	if t.tbVersion != v || t.tbVersion < 0 {
+		t.tbLog, t.tbVersion = nil, -1
+		return
+	}
+	e := domain.LogEntryOf(m)
+	e.Move = nil // the policy reads the type; the move stays in the store
+	t.tbLog = append(t.tbLog, e)
+	if n := len(t.tbLog) - domain.TakeBackWindow; n > 0 {
+		t.tbLog = append(t.tbLog[:0:0], t.tbLog[n:]...)
+	}
+	t.tbVersion = m.Seq
+}
+
+// cachedTakeBackLog returns the take-back log of game id at version v from
+// memory, or nil.
+func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
+	if s.shared != nil {
+		return nil // another server may have moved the game
+	}
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.tbVersion != v || t.pending > 0 || t.rec.Version != v {
+		return nil
+	}
+	return slices.Clone(t.tbLog)
+}
+
+// cacheTakeBackLog keeps entries, game id's take-back log at version v, when
+// the game's head is still at v.
+func (s *Games) cacheTakeBackLog(id string, v int64, entries []domain.LogEntry) {
+	if s.shared != nil {
+		return
+	}
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.g == nil || t.stale || t.pending > 0 || t.rec.Version != v {
+		return
+	}
+	t.tbLog = make([]domain.LogEntry, len(entries))
+	for i, e := range entries {
+		e.Move = nil
+		t.tbLog[i] = e
+	}
+	t.tbVersion = v
+}
+
 // takeBackLog reads the latest moves of game rec (at most
-// domain.TakeBackWindow) as the policy reads them. turn is the game's turn
-// number now.
-func (s *Games) takeBackLog(ctx context.Context, rec domain.GameRecord, turn int) (*domain.TakeBackLog, error) {
+// domain.TakeBackWindow) as the policy reads them, from cached() unless it
+// returns nil. turn is the game's turn number now.
+func (s *Games) takeBackLog(ctx context.Context, rec domain.GameRecord, turn int, cached func() []domain.LogEntry) (*domain.TakeBackLog, error) {
 	l := &domain.TakeBackLog{Mode: rec.Mode, Ended: rec.Ended, TurnNumber: turn}
 	if rec.Version == 0 || rec.Ended {
 		l.Complete = true
 		return l, nil
 	}
 	after := max(0, rec.Version-domain.TakeBackWindow)
+	l.Complete = after == 0
+	if l.Entries = cached(); l.Entries != nil {
+		return l, nil
+	}
 	moves, err := s.store.Moves(ctx, rec.ID, after, int(rec.Version-after))
 	if err != nil {
 		return nil, err
 	}
-	l.Complete = after == 0
 	for i := range moves {
 		if moves[i].Seq <= rec.Version {
 			l.Entries = append(l.Entries, domain.LogEntryOf(&moves[i]))
@@ -63,10 +120,11 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 	if rec.Ended || rec.Version == 0 {
 		return listing, nil
 	}
-	l, err := s.takeBackLog(ctx, rec, turn)
+	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry { return s.cachedTakeBackLog(rec.ID, rec.Version) })
 	if err != nil {
 		return nil, err
 	}
+	s.cacheTakeBackLog(rec.ID, rec.Version, l.Entries)
 	p, _ := s.rulesets[rec.Ruleset].(domain.TakeBackPolicy)
 	choices := domain.TakeBackChoices(p, l, actor)
 	if len(choices) == 0 {
@@ -97,12 +155,15 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 // takeBack applies a take-back by actor to game g stored as rec, whose
 // moves are all stored (none pending): it returns the game after it, the
 // move as logged and its events. A refusal changes nothing.
-func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Game, actor domain.Actor, move []byte) (domain.Game, domain.Logged, []domain.Event, error) {
+//
+// It is called with the game's table locked: cached is the table's
+// take-back log when it is known at rec's version, nil otherwise.
+func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Game, actor domain.Actor, move []byte, cached []domain.LogEntry) (domain.Game, domain.Logged, []domain.Event, error) {
 	tb, err := domain.ParseTakeBack(move)
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}
-	l, err := s.takeBackLog(ctx, rec, turnNumber(g))
+	l, err := s.takeBackLog(ctx, rec, turnNumber(g), func() []domain.LogEntry { return cached })
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}

@@ -21,7 +21,7 @@ type listing struct {
 	Pools domain.Pools       `json:"pools"`
 }
 
-func listed(t *testing.T, s *service.Games, id string, v domain.Viewer, seat int) listing {
+func listed(t testing.TB, s *service.Games, id string, v domain.Viewer, seat int) listing {
 	t.Helper()
 	_, b, err := s.LegalMoves(t.Context(), id, v, seat)
 	require.NoError(t, err)
@@ -43,7 +43,7 @@ func takeBacks(l listing) []domain.LegalMove {
 
 // playFirst plays, for the first actor the game awaits, a move its listing
 // offers (not a take-back), completed at random; it returns the actor.
-func playFirst(t *testing.T, s *service.Games, id string, r *rand.Rand) domain.Actor {
+func playFirst(t testing.TB, s *service.Games, id string, r *rand.Rand) domain.Actor {
 	t.Helper()
 	g, err := s.Game(t.Context(), id, domain.HostViewer)
 	require.NoError(t, err)
@@ -139,4 +139,40 @@ func TestTakeBackDigitalSilverGold(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, moves, 4)
 	assert.JSONEq(t, `{"type":"take_back","version":1,"versions":[1]}`, string(moves[1].Move), "the log keeps the take-back and what it took back")
+}
+
+// BenchmarkLegalMovesTakeBacks measures a listing read through the service,
+// which reads the game's latest moves (domain.TakeBackWindow at most) to add
+// the take-backs its reader may make, in a physical Silver & Gold game in
+// its first turns: the host's listing (corrections of the current turn) and
+// a seat's.
+func BenchmarkLegalMovesTakeBacks(b *testing.B) {
+	store, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "treasury.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	s := service.New(store, rulesets.All()...)
+	c, err := s.Create(b.Context(), "silver-and-gold", domain.CreateRequest{Mode: domain.Physical, Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := c.Game.ID
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 12 {
+		playFirst(b, s, id, r)
+	}
+	for _, x := range []struct {
+		name string
+		v    domain.Viewer
+		seat int
+	}{{"host", domain.HostViewer, -1}, {"seat", domain.SeatViewer(0), 0}} {
+		b.Run(x.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := s.LegalMoves(b.Context(), id, x.v, x.seat); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
