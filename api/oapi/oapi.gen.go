@@ -4725,7 +4725,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is; a slug is unique within its ruleset (`game-ended` is in all three).
+	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is (`*` - the `take-back-*` rules every ruleset shares); a slug is unique within its ruleset (`game-ended` is in all three).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
