@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -244,4 +245,50 @@ func serviceListedMove(t *testing.T, s *service.Games, id string, g domain.GameV
 		t.Fatal(err)
 	}
 	return actor, move
+}
+
+// TestSharedTakeBack: on two servers sharing PostgreSQL, a move made on one
+// is taken back on the other (which reads the log from the store), and the
+// first server then reads the game and its listings as the take-back left
+// it.
+func TestSharedTakeBack(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0].games, srv[1].games
+	ctx := t.Context()
+	c, err := a.Create(ctx, "silver-and-gold", domain.CreateRequest{Mode: domain.Physical, Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := c.Game.ID
+	r := rand.New(rand.NewPCG(5, 6))
+	g, err := a.Game(ctx, id, domain.HostViewer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := string(g.State)
+	actor, move := serviceListedMove(t, a, id, g, r)
+	if _, err := a.Play(ctx, id, actor, move, domain.PlayOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// B offers the host the correction, and makes it.
+	_, l, err := b.LegalMoves(ctx, id, domain.HostViewer, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(l), `{"type":"take_back","version":1}`) {
+		t.Fatalf("server B's host listing offers no take-back of move 1: %s", l)
+	}
+	if _, err := b.Play(ctx, id, domain.Actor{Host: true}, []byte(`{"type":"take_back","version":1}`), domain.PlayOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := a.Game(ctx, id, domain.HostViewer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Version != 2 || string(after.State) != before {
+		t.Fatalf("server A reads version %d:\n%s\nwant version 2 as before move 1:\n%s", after.Version, after.State, before)
+	}
+	if _, l, err = a.LegalMoves(ctx, id, domain.HostViewer, -1); err != nil || strings.Contains(string(l), "take_back") {
+		t.Fatalf("server A's host listing after the take-back (%v): %s", err, l)
+	}
 }
