@@ -249,6 +249,13 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 			t.mu.Unlock()
 		}
 	}()
+	// A take-back reads the whole log: it waits until every move handed to
+	// the store is stored, and holds the game from then on (before its
+	// idempotency key is looked up, so that a retry finds its answer).
+	takeBack := domain.IsTakeBack(move)
+	if takeBack {
+		t.drain()
+	}
 
 	scope := actorScope(actor)
 	reqHash := requestHash(move, opt.IdempotencyKey)
@@ -285,15 +292,9 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 		events []domain.Event
 		err    error
 	)
-	if domain.IsTakeBack(move) {
-		// A take-back reads the whole log: wait until it is all stored.
-		t.drain()
-		if err := s.head(ctx, t); err != nil {
-			return domain.Played{}, err
-		}
-		rec = t.rec
-		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
-			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+	if takeBack {
+		if t.pending > 0 { // moves came in while a retry waited for its first answer
+			return domain.Played{}, domain.Errorf(domain.Conflict, "the game moved on while the take-back waited; read the game again and retry")
 		}
 		var cached []domain.LogEntry
 		if t.tbVersion == rec.Version {

@@ -176,3 +176,26 @@ func BenchmarkLegalMovesTakeBacks(b *testing.B) {
 		})
 	}
 }
+
+// TestTakeBackRetried: a take-back sent again with its Idempotency-Key is
+// answered as the first one, and takes back nothing more.
+func TestTakeBackRetried(t *testing.T) {
+	ctx := t.Context()
+	s := newTakeBackService(t)
+	c, err := s.Create(ctx, "silver-and-gold", domain.CreateRequest{Mode: domain.Physical, Players: []string{"Ann", "Bob"}})
+	require.NoError(t, err)
+	id := c.Game.ID
+	r := rand.New(rand.NewPCG(7, 8))
+	playFirst(t, s, id, r)
+	playFirst(t, s, id, r)
+	opt := domain.PlayOptions{IdempotencyKey: "undo-1"}
+	first, err := s.Play(ctx, id, domain.Actor{Host: true}, []byte(`{"type":"take_back","version":2}`), opt)
+	require.NoError(t, err)
+	again, err := s.Play(ctx, id, domain.Actor{Host: true}, []byte(`{"type":"take_back","version":2}`), opt)
+	require.NoError(t, err)
+	assert.True(t, again.Replayed)
+	assert.Equal(t, first.Seq, again.Seq)
+	moves, err := s.Moves(ctx, id, 0, 0, domain.HostViewer)
+	require.NoError(t, err)
+	assert.Len(t, moves, 3, "two moves and one take-back")
+}
