@@ -90,6 +90,9 @@ func (tb *lthTable) move(t *testing.T, credential string, m any) resp {
 func (tb *lthTable) choose(l luckytreasurehunter.Legal) map[string]any {
 	best, val := -1, -1.0
 	for i, o := range l.Moves {
+		if o.Correction {
+			continue // a take-back puts a slip right; this table makes none
+		}
 		c := 0.0
 		if o.Chance != nil {
 			c = *o.Chance
@@ -135,7 +138,7 @@ func (tb *lthTable) step(t *testing.T) bool {
 	if g.Ended {
 		return false
 	}
-	if l, _ := tb.legal(t, tb.host, -1); len(l.Moves) > 0 {
+	if l, _ := tb.legal(t, tb.host, -1); len(l.Moves) > 0 && !l.Moves[0].Correction { // a mis-draw report is never owed
 		o := l.Moves[0]
 		m := map[string]any{"type": o.Type}
 		if o.Type == "roll" {

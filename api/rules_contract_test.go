@@ -77,7 +77,8 @@ func listedRules(t *testing.T) map[string]map[string]string {
 // emittedRules gathers, per ruleset, the rules named by the domain.Illegal
 // calls of the non-test Go files under dir, with where each is named first.
 // A package's ruleset is its RulesetName constant; domain/rulesettest (a
-// test game) is left out, and so is domain itself, which defines Illegal.
+// test game) is left out; domain itself names the rules every ruleset shares
+// ("*": take-backs).
 func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 	t.Helper()
 	type pkg struct {
@@ -96,9 +97,10 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || filepath.Dir(path) == dir {
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
+		root := filepath.Dir(path) == dir // domain itself: its rules are every ruleset's ("*")
 		f, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			return err
@@ -106,6 +108,9 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 		p := pkgs[filepath.Dir(path)]
 		if p == nil {
 			p = &pkg{rules: map[string]string{}}
+			if root {
+				p.ruleset = "*"
+			}
 			pkgs[filepath.Dir(path)] = p
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -119,12 +124,16 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 					}
 				}
 			case *ast.CallExpr:
-				sel, ok := n.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Illegal" {
-					return true
-				}
-				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "domain" {
-					return true
+				if id, ok := n.Fun.(*ast.Ident); root && ok && id.Name == "Illegal" {
+					// domain's own calls (take-backs)
+				} else {
+					sel, ok := n.Fun.(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name != "Illegal" {
+						return true
+					}
+					if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "domain" {
+						return true
+					}
 				}
 				at := fset.Position(n.Pos()).String()
 				lit, ok := n.Args[0].(*ast.BasicLit)

@@ -202,7 +202,6 @@ func TestWebAppGameNight(t *testing.T) {
 }
 
 // jsString is s as a JavaScript string literal.
-func jsString(s string) string { return fmt.Sprintf("%q", s) }
 
 // tap clicks the element the selector finds now.
 func tap(b *browser, p *page, selector string) {

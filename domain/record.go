@@ -153,7 +153,7 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 	if r.Version != int64(len(r.Moves)) {
 		return whole("version", "the record says version %d but carries %d moves", r.Version, len(r.Moves))
 	}
-	g, bad, err := rs.Replay(CreateRequest{Mode: r.Mode, Players: r.Players, Seed: r.Seed, Salt: r.SeedSalt, Catalog: r.Catalog.Name, Options: r.Options},
+	g, bad, err := ReplayLog(rs, CreateRequest{Mode: r.Mode, Players: r.Players, Seed: r.Seed, Salt: r.SeedSalt, Catalog: r.Catalog.Name, Options: r.Options},
 		CatalogBlob{Name: r.Catalog.Name, Hash: r.Catalog.Hash, Content: []byte(r.Catalog.Content)}, moves)
 	if err != nil && g == nil {
 		return whole(string(ErrorCode(err)), "the game cannot be set up: %s", ErrorReason(err))

@@ -69,6 +69,9 @@ type LegalMove struct {
 	Label  string          `json:"label"`
 	Choose *Choose         `json:"choose,omitempty"`
 	Holds  []string        `json:"holds,omitempty"`
+	// Correction marks an entry that puts a slip right (a take-back, a
+	// mis-draw report) instead of playing on: a client playing on leaves it.
+	Correction bool `json:"correction,omitempty"`
 }
 
 // Choose says how many parts complete a LegalMove, and from which pool.

@@ -92,6 +92,7 @@ var eventTypes = map[string]map[string]func() any{
 		"legal_moves":        func() any { return new(LegalMoves) },
 		"next_game":          func() any { return new(EventNextGame) },
 		"credential_revoked": func() any { return new(EventCredentialRevoked) },
+		"taken_back":         func() any { return new(EventTakenBack) },
 	},
 	silverGold: {
 		"expedition_revealed": func() any { return new(SilverGoldEventExpeditionRevealed) },
@@ -125,6 +126,7 @@ var eventTypes = map[string]map[string]func() any{
 		"captain_used":    func() any { return new(LuckyTreasureHunterEventSeat) },
 		"set_stolen":      func() any { return new(LuckyTreasureHunterEventSetStolen) },
 		"steal_stopped":   func() any { return new(LuckyTreasureHunterEventSeat) },
+		"misdraw":         func() any { return new(LuckyTreasureHunterEventMisdraw) },
 		"game_ended":      func() any { return new(LuckyTreasureHunterScore) },
 		"status":          func() any { return new(TableStatus) },
 	},

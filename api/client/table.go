@@ -39,6 +39,19 @@ func (t Table) Owed() bool {
 	return false
 }
 
+// Forward returns the listing's entries that play on: every one but the
+// corrections (take-backs, a mis-draw report), which a player chooses to put
+// a slip right, never to play.
+func (t Table) Forward() []LegalMove {
+	out := make([]LegalMove, 0, len(t.Moves))
+	for _, e := range t.Moves {
+		if e.Correction == nil || !*e.Correction {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // Complete builds the move to post from entry e of the listing, by the rule
 // the LegalMove schema states, choosing parts with pick: pick(n) returns
 // the index of the part to take among the n that may be picked now, or -1

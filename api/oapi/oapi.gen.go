@@ -833,15 +833,31 @@ func (e LuckyTreasureHunterMiddleType) Valid() bool {
 	}
 }
 
+// Defines values for LuckyTreasureHunterMisdrawType.
+const (
+	LuckyTreasureHunterMisdrawTypeLthMisdraw LuckyTreasureHunterMisdrawType = "lth_misdraw"
+)
+
+// Valid indicates whether the value is a known member of the LuckyTreasureHunterMisdrawType enum.
+func (e LuckyTreasureHunterMisdrawType) Valid() bool {
+	switch e {
+	case LuckyTreasureHunterMisdrawTypeLthMisdraw:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LuckyTreasureHunterOptionType.
 const (
-	LuckyTreasureHunterOptionTypeCaptain   LuckyTreasureHunterOptionType = "captain"
-	LuckyTreasureHunterOptionTypeLthMiddle LuckyTreasureHunterOptionType = "lth_middle"
-	LuckyTreasureHunterOptionTypePlace     LuckyTreasureHunterOptionType = "place"
-	LuckyTreasureHunterOptionTypeReroll    LuckyTreasureHunterOptionType = "reroll"
-	LuckyTreasureHunterOptionTypeRoll      LuckyTreasureHunterOptionType = "roll"
-	LuckyTreasureHunterOptionTypeSteal     LuckyTreasureHunterOptionType = "steal"
-	LuckyTreasureHunterOptionTypeStop      LuckyTreasureHunterOptionType = "stop"
+	LuckyTreasureHunterOptionTypeCaptain    LuckyTreasureHunterOptionType = "captain"
+	LuckyTreasureHunterOptionTypeLthMiddle  LuckyTreasureHunterOptionType = "lth_middle"
+	LuckyTreasureHunterOptionTypeLthMisdraw LuckyTreasureHunterOptionType = "lth_misdraw"
+	LuckyTreasureHunterOptionTypePlace      LuckyTreasureHunterOptionType = "place"
+	LuckyTreasureHunterOptionTypeReroll     LuckyTreasureHunterOptionType = "reroll"
+	LuckyTreasureHunterOptionTypeRoll       LuckyTreasureHunterOptionType = "roll"
+	LuckyTreasureHunterOptionTypeSteal      LuckyTreasureHunterOptionType = "steal"
+	LuckyTreasureHunterOptionTypeStop       LuckyTreasureHunterOptionType = "stop"
 )
 
 // Valid indicates whether the value is a known member of the LuckyTreasureHunterOptionType enum.
@@ -850,6 +866,8 @@ func (e LuckyTreasureHunterOptionType) Valid() bool {
 	case LuckyTreasureHunterOptionTypeCaptain:
 		return true
 	case LuckyTreasureHunterOptionTypeLthMiddle:
+		return true
+	case LuckyTreasureHunterOptionTypeLthMisdraw:
 		return true
 	case LuckyTreasureHunterOptionTypePlace:
 		return true
@@ -1790,6 +1808,21 @@ const (
 func (e SilverGoldViewRuleset) Valid() bool {
 	switch e {
 	case SilverGoldViewRulesetSilverAndGold:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TakeBackType.
+const (
+	TakeBackTypeTakeBack TakeBackType = "take_back"
+)
+
+// Valid indicates whether the value is a known member of the TakeBackType enum.
+func (e TakeBackType) Valid() bool {
+	switch e {
+	case TakeBackTypeTakeBack:
 		return true
 	default:
 		return false
@@ -3238,7 +3271,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -3279,6 +3312,10 @@ type EventNextGame struct {
 //     end: the host started the next game with the same players.
 //   - `credential_revoked` - `EventCredentialRevoked`: the host issued
 //     the stream's seat credential again; the stream ends.
+//   - `taken_back` - `EventTakenBack`: a take-back (`TakeBack`): the
+//     versions taken back, by whom, in plain words, and where the game
+//     stands now (the public's view of it); first in its group after
+//     `move`, the ruleset's `status` after it.
 //
 // Then what the move caused, in order; the data is the ruleset's.
 // Silver & Gold's, with which a table view follows the game from the
@@ -3317,6 +3354,7 @@ type EventNextGame struct {
 // - `captain_used` - `LuckyTreasureHunterEventSeat`: the seat turned its captain over;
 // - `set_stolen` - `LuckyTreasureHunterEventSetStolen`: the steal succeeded; the thief's sets after combining;
 // - `steal_stopped` - `LuckyTreasureHunterEventSeat`: the seat gave up the steal;
+// - `misdraw` - `LuckyTreasureHunterEventMisdraw`: (physical) the table reported that a seat holds more or fewer cards than counted;
 // - `game_ended` - `LuckyTreasureHunterScore`: the final score;
 // - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
@@ -3361,6 +3399,52 @@ type EventNextGame struct {
 // id: 7
 // data: {"phase":"crossing","round":1,"turn":3,"start_player":0,"expedition":{"code":"T4","name":"T-four","boxes":[[0,0],[0,1],[0,2],[1,1]]},"revealed_this_round":["D2","I3","T4"],"deck_size":35,"resolving":null,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1},{"actor":"seat","seat":1,"action":"cross","count":1}]}
 type EventStream = string
+
+// EventTakenBack The data of `taken_back` (every ruleset) - moves were taken back; the game is now as if they had never been made. It says which, by whom, in plain words (`label`), and where the game stands (the table status and the game as the public sees it, from which a table view is rebuilt; a seat reads its own view again for what only it sees). The ruleset's `status` follows when a move is left standing.
+//
+// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"by":{"host":false,"seat":1},"label":"Undo: take back keep by Bob (move 7)","moves":[{"actor":{"host":false,"seat":1},"seq":7,"type":"keep"}],"on_turn":null,"phase":"setup","state":{"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0},"turn_number":0,"versions":[7]}
+type EventTakenBack struct {
+	// Awaiting Who must act now.
+	Awaiting []Await `json:"awaiting"`
+
+	// By Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	By Actor `json:"by"`
+
+	// Label What was taken back, in plain words.
+	//
+	// Example: Undo: take back cross by Bob (move 7)
+	Label string `json:"label"`
+
+	// Moves The moves taken back, as `versions`.
+	Moves []TakenMove `json:"moves"`
+
+	// OnTurn The seat whose turn it is.
+	//
+	// Example: 1
+	OnTurn *int `json:"on_turn"`
+
+	// Phase The game's phase now.
+	//
+	// Example: crossing
+	Phase string `json:"phase"`
+
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
+	//
+	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
+	State GameState `json:"state"`
+
+	// TurnNumber The game's turns counted from 1.
+	//
+	// Example: 7
+	TurnNumber int `json:"turn_number"`
+
+	// Versions The versions taken back, earliest first.
+	//
+	// Example: [7]
+	Versions []int64 `json:"versions"`
+}
 
 // ExportGame A game created for the group whose play is not kept yet.
 //
@@ -3892,6 +3976,11 @@ type LegalMove struct {
 	// Example: {"max":1,"min":1,"pool":"extra"}
 	Choose *LegalMoveChoose `json:"choose,omitempty"`
 
+	// Correction The entry puts a slip right instead of playing on - a take-back (every game's, `TakeBack`) or a mis-draw report - and is never owed; a client playing on leaves it (absent - false - on every other entry).
+	//
+	// Example: true
+	Correction *bool `json:"correction,omitempty"`
+
 	// Holds Tokens the move holds already - no part excluding one of them may be picked (the boxes a crossing covers).
 	//
 	// Example: ["grey-08:2,1"]
@@ -4165,6 +4254,31 @@ type LuckyTreasureHunterEventMiddleDealt struct {
 	Middle []LuckyTreasureHunterSet `json:"middle"`
 }
 
+// LuckyTreasureHunterEventMisdraw The data of `misdraw` - the table reported that a seat holds more or fewer cards than counted; its hand size and the pile after.
+//
+// Example: {"count":1,"hand_size":6,"pile":30,"seat":1}
+type LuckyTreasureHunterEventMisdraw struct {
+	// Count The cards the seat holds beyond the count (negative - fewer).
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// HandSize The seat's hand size now.
+	//
+	// Example: 6
+	HandSize int `json:"hand_size"`
+
+	// Pile The cards left in the draw pile now.
+	//
+	// Example: 30
+	Pile int `json:"pile"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
 // LuckyTreasureHunterEventPileEmpty The data of `pile_empty` - the last card was drawn; the game ends when play would come to seat `ends_before` (Captain Heart).
 //
 // Example: {"ends_before":0,"seat":2}
@@ -4341,7 +4455,40 @@ type LuckyTreasureHunterMiddle struct {
 // Example: lth_middle
 type LuckyTreasureHunterMiddleType string
 
-// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the table language (`move`, `label`, and for the table's reports `choose` - see LegalMove), and in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll.
+// LuckyTreasureHunterMisdraw Physical games, host credential, at any time before the end - the table reports a mis-draw - a seat drew (or was dealt) more or fewer cards than the rules say - so that the seat's hand size and the pile's count match the table again. The seat keeps the cards it holds. Refused when a hand or the pile would go below zero (`misdraw-count`), or when cards would go back into a pile whose last card was drawn (`misdraw-last-round`); emptying the pile starts the last round.
+//
+// Example: {"corrections":[{"count":1,"seat":1}],"type":"lth_misdraw"}
+type LuckyTreasureHunterMisdraw struct {
+	// Corrections The seat, one, and the cards it holds beyond what the server counts.
+	Corrections []LuckyTreasureHunterMisdrawCount `json:"corrections"`
+
+	// Type Always `lth_misdraw`.
+	//
+	// Example: lth_misdraw
+	Type LuckyTreasureHunterMisdrawType `json:"type"`
+}
+
+// LuckyTreasureHunterMisdrawType Always `lth_misdraw`.
+//
+// Example: lth_misdraw
+type LuckyTreasureHunterMisdrawType string
+
+// LuckyTreasureHunterMisdrawCount One seat's mis-draw.
+//
+// Example: {"count":1,"seat":1}
+type LuckyTreasureHunterMisdrawCount struct {
+	// Count The cards the seat holds beyond what the server counts - 1 when it drew one too many, -1 when one too few (-5 to 5, not 0).
+	//
+	// Example: 1
+	Count int `json:"count"`
+
+	// Seat A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
+	//
+	// Example: 1
+	Seat LuckyTreasureHunterSeat `json:"seat"`
+}
+
+// LuckyTreasureHunterOption One move the seat (or the table) may make now, in the table language (`move`, `label`, and for the table's reports `choose` - see LegalMove), and in the move's own fields, with its chance where it is a steal or a way to go on after a failed roll. A take-back entry (every game's, `correction`) has the table language's members only.
 //
 // Example: {"chance":0.421875,"chance_without_cards":0.289063,"label":"Steal Cleo's set of 3 rubys","move":{"owner":2,"seat":0,"set":0,"type":"steal"},"owner":2,"seat":0,"set":0,"size":3,"treasure":"ruby","type":"steal"}
 type LuckyTreasureHunterOption struct {
@@ -4364,6 +4511,11 @@ type LuckyTreasureHunterOption struct {
 	//
 	// Example: {"max":1,"min":1,"pool":"extra"}
 	Choose *LegalMoveChoose `json:"choose,omitempty"`
+
+	// Correction The entry puts a slip right instead of playing on - a take-back (every game's, `TakeBack`) or a mis-draw report - and is never owed; a client playing on leaves it (absent - false - on every other entry).
+	//
+	// Example: true
+	Correction *bool `json:"correction,omitempty"`
 
 	// Count place - how many cards.
 	//
@@ -4415,13 +4567,13 @@ type LuckyTreasureHunterOption struct {
 	// Example: ruby
 	Treasure *LuckyTreasureHunterTreasure `json:"treasure,omitempty"`
 
-	// Type The move's type.
+	// Type The move's type (absent on a take-back entry).
 	//
 	// Example: steal
-	Type LuckyTreasureHunterOptionType `json:"type"`
+	Type *LuckyTreasureHunterOptionType `json:"type,omitempty"`
 }
 
-// LuckyTreasureHunterOptionType The move's type.
+// LuckyTreasureHunterOptionType The move's type (absent on a take-back entry).
 //
 // Example: steal
 type LuckyTreasureHunterOptionType string
@@ -5127,7 +5279,7 @@ type MonthlyPlays struct {
 	Plays int `json:"plays"`
 }
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -5148,7 +5300,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the seven after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct).
+	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -5395,7 +5547,7 @@ type Problem struct {
 	// Example: illegal_move
 	Code ProblemCode `json:"code"`
 
-	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is; a slug is unique within its ruleset (`game-ended` is in all three).
+	// Rule For `illegal_move`, the rule the move breaks - a stable slug of the game's ruleset (`pattern-shape`, `take-locks`, `captain-once` ...). `x-rules` lists every rule of every ruleset, machine-readable - per ruleset, each slug with a sentence saying what the rule is (`*` - the `take-back-*` rules every ruleset shares); a slug is unique within its ruleset (`game-ended` is in all three).
 	//
 	// Example: pattern-shape
 	Rule *string `json:"rule,omitempty"`
@@ -7185,6 +7337,37 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
+// TakeBack Every game's take-back (the `Undo` of a seat, the `Correct` of the host): it takes back the move of
+// `version` - a seat's own latest move, or, for the host of a physical game, the latest moves of the current
+// turn from `version` on. The policy is each game's rules page's (a digital move that showed a card, drew
+// or rolled cannot be taken back, nor one another seat has acted after); a listing offers every take-back
+// its seat may make now, with a label saying what it takes back. The game after it is the game replayed
+// without the moves taken back; the log keeps both (the take-back lists them in `versions`), and the
+// `taken_back` event tells the stream. A take-back outside the policy is refused (422, a `take-back-*` rule).
+//
+// Example: {"type":"take_back","version":7}
+type TakeBack struct {
+	// Type Always `take_back`.
+	//
+	// Example: take_back
+	Type TakeBackType `json:"type"`
+
+	// Version The version of the (earliest) move to take back.
+	//
+	// Example: 7
+	Version int64 `json:"version"`
+
+	// Versions Written by the server in the log - every move taken back, earliest first; a client leaves it out.
+	//
+	// Example: [7,8]
+	Versions *[]int64 `json:"versions,omitempty"`
+}
+
+// TakeBackType Always `take_back`.
+//
+// Example: take_back
+type TakeBackType string
+
 // TakeSeatRequest The seat a player picks on the join page.
 //
 // Example: {"code":"K7QM4T","seat":1}
@@ -7198,6 +7381,26 @@ type TakeSeatRequest struct {
 	//
 	// Example: 1
 	Seat int `json:"seat"`
+}
+
+// TakenMove One move a take-back took back - its version, who made it and its type.
+//
+// Example: {"actor":{"host":false,"seat":1},"seq":7,"type":"cross"}
+type TakenMove struct {
+	// Actor Who made a move - the host credential, or one seat's.
+	//
+	// Example: {"host":false,"seat":0}
+	Actor Actor `json:"actor"`
+
+	// Seq The move's version.
+	//
+	// Example: 7
+	Seq int64 `json:"seq"`
+
+	// Type The move's type.
+	//
+	// Example: cross
+	Type string `json:"type"`
 }
 
 // Verdict The outcome of replaying a game record - valid, with the scores, or the problem that makes it invalid.
@@ -8376,6 +8579,40 @@ func (t *Move) MergeLuckyTreasureHunterMiddle(v LuckyTreasureHunterMiddle) error
 	return err
 }
 
+// AsLuckyTreasureHunterMisdraw returns the union data inside the Move as a LuckyTreasureHunterMisdraw
+func (t Move) AsLuckyTreasureHunterMisdraw() (LuckyTreasureHunterMisdraw, error) {
+	var body LuckyTreasureHunterMisdraw
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLuckyTreasureHunterMisdraw overwrites any union data inside the Move as the provided LuckyTreasureHunterMisdraw
+func (t *Move) FromLuckyTreasureHunterMisdraw(v LuckyTreasureHunterMisdraw) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_misdraw"}`))
+	t.union = b
+	return err
+}
+
+// MergeLuckyTreasureHunterMisdraw performs a merge with any union data inside the Move, using the provided LuckyTreasureHunterMisdraw
+func (t *Move) MergeLuckyTreasureHunterMisdraw(v LuckyTreasureHunterMisdraw) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"lth_misdraw"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
 func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
 	var body ColorfulTreasureFlip
@@ -8580,6 +8817,40 @@ func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
 	return err
 }
 
+// AsTakeBack returns the union data inside the Move as a TakeBack
+func (t Move) AsTakeBack() (TakeBack, error) {
+	var body TakeBack
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromTakeBack overwrites any union data inside the Move as the provided TakeBack
+func (t *Move) FromTakeBack(v TakeBack) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take_back"}`))
+	t.union = b
+	return err
+}
+
+// MergeTakeBack performs a merge with any union data inside the Move, using the provided TakeBack
+func (t *Move) MergeTakeBack(v TakeBack) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take_back"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Move) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -8612,6 +8883,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsSilverGoldKeep()
 	case "lth_middle":
 		return t.AsLuckyTreasureHunterMiddle()
+	case "lth_misdraw":
+		return t.AsLuckyTreasureHunterMisdraw()
 	case "place":
 		return t.AsLuckyTreasureHunterPlace()
 	case "reroll":
@@ -8628,6 +8901,8 @@ func (t Move) ValueByDiscriminator() (interface{}, error) {
 		return t.AsLuckyTreasureHunterStop()
 	case "take":
 		return t.AsSilverGoldTake()
+	case "take_back":
+		return t.AsTakeBack()
 	case "use_token":
 		return t.AsColorfulTreasureUseToken()
 	default:

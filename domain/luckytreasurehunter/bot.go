@@ -91,8 +91,8 @@ func (b Bot) Move(g *Game, seat int) (Move, bool) {
 // Report chooses the table's report; ok is false when none is owed.
 func (t Table) Report(g *Game) (Move, bool) {
 	l := g.LegalMoves(domain.HostViewer, -1)
-	if len(l.Moves) == 0 {
-		return Move{}, false
+	if len(l.Moves) == 0 || l.Moves[0].Correction {
+		return Move{}, false // a mis-draw report is a correction, never owed
 	}
 	o := l.Moves[0]
 	switch o.Type {

@@ -72,6 +72,9 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 				l.Step = "roll"
 				l.Moves = append(l.Moves, Option{Type: MoveRoll, Dice: g.Steal.Pending})
 			}
+			if len(g.misdrawParts()) > 0 {
+				l.Moves = append(l.Moves, Option{Type: MoveMisdraw})
+			}
 		}
 		return l
 	}

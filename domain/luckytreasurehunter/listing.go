@@ -42,6 +42,12 @@ func (g *Game) entries(l *Legal) {
 			l.Pools["middle"] = parts
 			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Report the %d cards turned into the middle", o.Cards))
 			o.Choose = &domain.Choose{Pool: "middle", Min: o.Cards, Max: o.Cards}
+		case MoveMisdraw:
+			// A correction: offered whenever the table may need it, owed never.
+			l.Pools["corrections"] = g.misdrawParts()
+			o.LegalMove = domain.NewLegalMove(m, "Correct: report a mis-draw (a player holds more or fewer cards than counted)")
+			o.Choose = &domain.Choose{Pool: "corrections", Min: 1, Max: 1}
+			o.Correction = true
 		case MoveRoll:
 			var parts []domain.Part
 			for d := range o.Dice {
@@ -92,4 +98,21 @@ func (g *Game) Table() domain.TableStatus {
 	}
 	st.OnTurn = Ptr(g.Turn)
 	return st
+}
+
+// misdrawParts are the mis-draws the table may report now, one card each
+// way (a report of several cards is the same move with a larger count).
+func (g *Game) misdrawParts() []domain.Part {
+	var parts []domain.Part
+	pile := g.PileSize()
+	for seat := range g.Players {
+		p := &g.Players[seat]
+		if pile > 0 {
+			parts = append(parts, domain.NewPart(p.Name+" drew one card too many", "corrections", Misdraw{Seat: seat, Count: 1}))
+		}
+		if p.HandSize > 0 && !g.LastRound {
+			parts = append(parts, domain.NewPart(p.Name+" drew one card too few", "corrections", Misdraw{Seat: seat, Count: -1}))
+		}
+	}
+	return parts
 }

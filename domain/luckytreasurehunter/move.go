@@ -12,13 +12,14 @@ import (
 // Move types. Every game's move types are distinct: these are Lucky Treasure
 // Hunter's.
 const (
-	MovePlace   = "place"      // the seat on turn places 1-5 cards of one type into the middle
-	MoveSteal   = "steal"      // the seat on turn names a set to steal
-	MoveReroll  = "reroll"     // discard matching hand cards to re-roll that many failed dice
-	MoveCaptain = "captain"    // turn the captain over to re-roll every failed die
-	MoveStop    = "stop"       // give up the steal and take nothing
-	MoveRoll    = "roll"       // physical: the table reports the faces of the dice rolled
-	MoveMiddle  = "lth_middle" // physical: the table reports the 3 cards turned into the middle at setup
+	MovePlace   = "place"       // the seat on turn places 1-5 cards of one type into the middle
+	MoveSteal   = "steal"       // the seat on turn names a set to steal
+	MoveReroll  = "reroll"      // discard matching hand cards to re-roll that many failed dice
+	MoveCaptain = "captain"     // turn the captain over to re-roll every failed die
+	MoveStop    = "stop"        // give up the steal and take nothing
+	MoveRoll    = "roll"        // physical: the table reports the faces of the dice rolled
+	MoveMiddle  = "lth_middle"  // physical: the table reports the 3 cards turned into the middle at setup
+	MoveMisdraw = "lth_misdraw" // physical: the table reports that a seat drew too many or too few cards
 )
 
 // Die faces as the API writes them.
@@ -43,6 +44,16 @@ type Move struct {
 	Dice     int      `json:"dice,omitempty"`     // reroll: failed dice to re-roll
 	Faces    []string `json:"faces,omitempty"`    // roll; digital log: the dice rolled
 	Cards    []string `json:"cards,omitempty"`    // lth_middle
+	// Corrections: lth_misdraw, one seat and the cards it holds beyond
+	// the count (negative: fewer).
+	Corrections []Misdraw `json:"corrections,omitempty"`
+}
+
+// Misdraw is a mis-draw a physical table reports: Count is how many cards
+// Seat holds beyond what the server counts (negative: fewer).
+type Misdraw struct {
+	Seat  int `json:"seat"`
+	Count int `json:"count"`
 }
 
 // DecodeMove reads a move from JSON, refusing unknown fields.
@@ -101,19 +112,22 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 		default:
 			err = g.stop(seat)
 		}
-	case MoveRoll, MoveMiddle:
+	case MoveRoll, MoveMiddle, MoveMisdraw:
 		if err = g.authTable(actor, m); err != nil {
 			return err
 		}
-		if m.Type == MoveRoll {
+		switch m.Type {
+		case MoveRoll:
 			err = g.rollReport(m)
-		} else {
+		case MoveMiddle:
 			err = g.middleReport(m)
+		default:
+			err = g.misdraw(m)
 		}
 	case "":
-		return domain.Errorf(domain.Invalid, "the move has no type; use one of place, steal, reroll, captain, stop, roll, lth_middle")
+		return domain.Errorf(domain.Invalid, "the move has no type; use one of place, steal, reroll, captain, stop, roll, lth_middle, lth_misdraw")
 	default:
-		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of place, steal, reroll, captain, stop, roll, lth_middle", m.Type)
+		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of place, steal, reroll, captain, stop, roll, lth_middle, lth_misdraw", m.Type)
 	}
 	if err != nil {
 		g.events, g.drawn, g.faces = g.events[:0], g.drawn[:0], g.faces[:0]
@@ -136,7 +150,7 @@ func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	}
 	if (m.Type != MovePlace && (m.Treasure != "" || m.Count != 0)) ||
 		(m.Type != MoveSteal && (m.Owner != nil || m.Set != nil)) ||
-		(m.Type != MoveReroll && m.Dice != 0) || len(m.Cards) > 0 || (len(m.Faces) > 0 && m.Type == MovePlace) {
+		(m.Type != MoveReroll && m.Dice != 0) || len(m.Cards) > 0 || (len(m.Faces) > 0 && m.Type == MovePlace) || len(m.Corrections) > 0 {
 		return 0, domain.Errorf(domain.Invalid, "a %s move has a field that belongs to another kind of move", m.Type)
 	}
 	return seat, nil
@@ -150,7 +164,8 @@ func (g *Game) authTable(actor domain.Actor, m *Move) error {
 		return domain.Illegal("digital-reports", "in a digital game the server deals and rolls; the table reports nothing")
 	}
 	if m.Seat != nil || m.Treasure != "" || m.Count != 0 || m.Owner != nil || m.Set != nil || m.Dice != 0 || len(m.Drawn) > 0 ||
-		(m.Type == MoveRoll && len(m.Cards) > 0) || (m.Type == MoveMiddle && len(m.Faces) > 0) {
+		(m.Type == MoveRoll && len(m.Cards) > 0) || (m.Type == MoveMiddle && len(m.Faces) > 0) ||
+		(m.Type == MoveMisdraw && (len(m.Cards) > 0 || len(m.Faces) > 0)) || (m.Type != MoveMisdraw && len(m.Corrections) > 0) {
 		return domain.Errorf(domain.Invalid, "a %s report has a field that belongs to another kind of move", m.Type)
 	}
 	return nil
@@ -443,3 +458,47 @@ func plural(n int, t Treasure) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// misdraw takes a physical table's report that a seat drew (or was dealt)
+// too many or too few cards: the seat's hand size and the pile's count match
+// the table again. Cards do not go back into a pile whose last card was
+// drawn (the last round has been announced); a mis-draw that empties the
+// pile starts it.
+func (g *Game) misdraw(m *Move) error {
+	if len(m.Corrections) != 1 {
+		return domain.Errorf(domain.Invalid, "a mis-draw report names one seat in corrections: [{\"seat\":S,\"count\":N}]")
+	}
+	c := m.Corrections[0]
+	if c.Seat < 0 || c.Seat >= len(g.Players) {
+		return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", c.Seat, len(g.Players)-1)
+	}
+	if c.Count == 0 || c.Count < -HandSize || c.Count > HandSize {
+		return domain.Errorf(domain.Invalid, "a mis-draw's count is the cards the seat holds beyond the count, -%d to %d and not 0, not %d", HandSize, HandSize, c.Count)
+	}
+	p := &g.Players[c.Seat]
+	pile := g.PileSize()
+	switch {
+	case p.HandSize+c.Count < 0:
+		return domain.Illegal("misdraw-count", "%s holds %d cards by the count, not %d more; count the hand again", p.Name, p.HandSize, c.Count)
+	case pile-c.Count < 0:
+		return domain.Illegal("misdraw-count", "the pile holds %d cards by the count; %s cannot hold %d more than counted", pile, p.Name, c.Count)
+	case c.Count < 0 && g.LastRound:
+		return domain.Illegal("misdraw-last-round", "the pile's last card was drawn and the last round announced: cards cannot go back into the pile; play the round out")
+	}
+	p.HandSize += c.Count
+	left := g.PileSize()
+	g.emit("misdraw", misdrawEvent{Seat: c.Seat, Count: c.Count, HandSize: p.HandSize, Pile: left})
+	if left == 0 && !g.LastRound {
+		g.LastRound = true
+		g.emit("pile_empty", lastRoundEvent{Seat: c.Seat, EndsBefore: g.Heart})
+	}
+	return nil
+}
+
+// misdrawEvent is the data of "misdraw".
+type misdrawEvent struct {
+	Seat     int `json:"seat"`
+	Count    int `json:"count"`
+	HandSize int `json:"hand_size"`
+	Pile     int `json:"pile"`
+}

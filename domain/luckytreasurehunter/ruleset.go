@@ -258,5 +258,5 @@ func (w *game) Table() domain.TableStatus { return w.g.Table() }
 
 // MoveTypes names the types of Lucky Treasure Hunter's moves.
 func (Rules) MoveTypes() []string {
-	return []string{MovePlace, MoveSteal, MoveReroll, MoveCaptain, MoveStop, MoveRoll, MoveMiddle}
+	return []string{MovePlace, MoveSteal, MoveReroll, MoveCaptain, MoveStop, MoveRoll, MoveMiddle, MoveMisdraw}
 }

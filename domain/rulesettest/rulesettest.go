@@ -12,6 +12,10 @@
 //     a logged move or an event (live or caught up), nor an error's reason;
 //     where the ruleset can re-deal what a viewer may not know (Rehide), the
 //     viewer's view and listings do not change;
+//   - take-backs (takeback.go): after any take-back the policy allows, the
+//     game is the replay of the log without the moves taken back, and no
+//     viewer learns a secret by it; one it does not allow is refused with a
+//     take-back rule;
 //   - every game speaks the table language (table.go): it tells who it
 //     awaits, each awaited actor's listing offers moves that are accepted as
 //     listed, and games played from the listings alone end.
@@ -162,6 +166,7 @@ type game struct {
 	log     []domain.ReplayMove
 	records []domain.MoveRecord
 	events  [][]domain.Event
+	entries []domain.LogEntry // the log as the take-back policy reads it
 }
 
 func play(t *testing.T, h Harness, mode string, seed uint64) int {
@@ -197,6 +202,9 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 		}
 		if n%16 == 15 {
 			x.checkLog(false)
+		}
+		if n%8 == 7 {
+			x.checkTakeBacks()
 		}
 	}
 	x.roundTrip()
@@ -450,6 +458,7 @@ func (x *game) step(snap []byte) bool {
 		Public: played.logged.Public, For: played.logged.For, NotHost: played.logged.NotHost}
 	x.records = append(x.records, rec)
 	x.events = append(x.events, played.events)
+	x.entries = append(x.entries, logEntry(len(x.log), played.c.Actor, played.logged.Move, x.g, played.events))
 	x.checkDisclosed(len(x.records)-1, true)
 	return true
 }

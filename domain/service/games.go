@@ -264,6 +264,13 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 			t.mu.Unlock()
 		}
 	}()
+	// A take-back reads the whole log: it waits until every move handed to
+	// the store is stored, and holds the game from then on (before its
+	// idempotency key is looked up, so that a retry finds its answer).
+	takeBack := domain.IsTakeBack(move)
+	if takeBack {
+		t.drain()
+	}
 
 	scope := actorScope(actor)
 	reqHash := requestHash(move, opt.IdempotencyKey)
@@ -295,15 +302,35 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
 		return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 	}
-	logged, err := g.Apply(actor, move)
-	if err != nil {
-		return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+	var (
+		logged domain.Logged
+		events []domain.Event
+		err    error
+	)
+	if takeBack {
+		if t.pending > 0 { // moves came in while a retry waited for its first answer
+			return domain.Played{}, domain.Errorf(domain.Conflict, "the game moved on while the take-back waited; read the game again and retry")
+		}
+		var cached []domain.LogEntry
+		if t.tbVersion == rec.Version {
+			cached = t.tbLog
+		}
+		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move, cached); err != nil {
+			return domain.Played{}, err // a refused take-back changes nothing
+		}
+	} else {
+		if logged, err = g.Apply(actor, move); err != nil {
+			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+		}
+		events = MoveEvents(g)
 	}
-	a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+	a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 	if err != nil {
 		t.stale = true // the head holds a move that will never be stored
 		return domain.Played{}, err
 	}
+	t.g = g
+	t.logged(rec.Version, &a.Move)
 
 	// Hand the move over, in order, and let the next move of the game in.
 	wait := s.queue(context.WithoutCancel(ctx), a)
@@ -389,9 +416,10 @@ func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move [
 	return domain.Played{Seq: r.Seq, Game: gv, Response: resp, Replayed: true}, true, nil
 }
 
-// played builds, from a game that has just applied a move, the append that
-// stores it, the answer and the update live clients hear.
-func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor, logged domain.Logged, opt domain.PlayOptions, scope, reqHash string) (domain.Append, domain.Played, domain.Update, error) {
+// played builds, from a game that has just applied a move (with events,
+// MoveEvents of it), the append that stores it, the answer and the update
+// live clients hear.
+func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor, logged domain.Logged, events []domain.Event, opt domain.PlayOptions, scope, reqHash string) (domain.Append, domain.Played, domain.Update, error) {
 	state, err := g.Snapshot()
 	if err != nil {
 		return domain.Append{}, domain.Played{}, domain.Update{}, err
@@ -406,7 +434,6 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 			return domain.Append{}, domain.Played{}, domain.Update{}, err
 		}
 	}
-	events := MoveEvents(g)
 	eventsJSON := appendEvents(make([]byte, 0, eventsSize(events)), events)
 	a := domain.Append{
 		GameID: rec.ID, ExpectVersion: rec.Version - 1, State: state, Phase: rec.Phase, Ended: rec.Ended,
@@ -620,14 +647,28 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 		out  []byte
 		head domain.GameHead
 	)
-	err := s.committed(ctx, id, func(rec domain.GameRecord, g domain.Game) (err error) {
+	var (
+		rec     domain.GameRecord
+		turn    int
+		players []string
+	)
+	err := s.committed(ctx, id, func(r domain.GameRecord, g domain.Game) (err error) {
 		if seat < -1 || seat >= g.Players() {
 			return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, g.Players()-1)
 		}
-		head = headOf(rec, g)
+		head = headOf(r, g)
+		rec, turn, players = r, turnNumber(g), g.Setup().Players
 		out, err = g.LegalMoves(v, seat)
 		return err
 	})
+	if err != nil {
+		return head, nil, err
+	}
+	// The take-backs the listing's reader may make are read outside the
+	// game's lock; the log up to the version read never changes.
+	if actor, ok := takeBackActor(v, seat); ok {
+		out, err = s.withTakeBacks(ctx, rec, turn, players, actor, out)
+	}
 	return head, out, err
 }
 

@@ -84,20 +84,31 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			}
 			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
 		}
-		logged, err := g.Apply(actor, move)
+		var (
+			logged domain.Logged
+			events []domain.Event
+			err    error
+		)
+		if domain.IsTakeBack(move) {
+			g, logged, events, err = s.takeBack(ctx, rec, g, actor, move, nil)
+		} else if logged, err = g.Apply(actor, move); err == nil {
+			events = MoveEvents(g)
+		} else {
+			err = s.otherRuleset(rec.Ruleset, move, err)
+		}
 		if err != nil {
 			if !sure {
 				verify = true
 				continue
 			}
-			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
+			return domain.Played{}, err // a refused move or take-back changes nothing
 		}
-		a, p, u, err := s.played(rec, g, actor, logged, opt, scope, reqHash)
+		a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 		if err == nil {
 			err = s.store.Append(context.WithoutCancel(ctx), a)
 		}
 		if err == nil {
-			t.rec = recAfter(rec, a)
+			t.rec, t.g = recAfter(rec, a), g
 			s.publish(u)
 			return p, nil
 		}

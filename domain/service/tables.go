@@ -41,6 +41,14 @@ type table struct {
 	tail    chan struct{}            // closed when the last pending move has been answered; nil when none is
 	keys    map[string]chan struct{} // idempotency keys of pending moves (scope NUL key) -> their done
 
+	// tbLog is the game's latest moves as the take-back policy reads them
+	// (domain.LogEntry, without the moves themselves), valid at version
+	// tbVersion (-1: not read): a listing adds the take-backs its reader
+	// may make without reading the log each time; each move played here
+	// appends itself.
+	tbLog     []domain.LogEntry
+	tbVersion int64
+
 	// used holds a hash of every idempotency key (scope NUL key) the game
 	// has stored, sorted, when usedKnown: a key whose hash is not in it is
 	// new, and the store need not be asked.
@@ -181,6 +189,7 @@ func (s *Games) readHead(ctx context.Context, t *table) error {
 			return err
 		}
 		t.rec, t.g, t.stale = rec, g, false
+		t.tbLog, t.tbVersion = nil, -1
 		t.used, t.usedKnown = nil, false
 		if l, ok := s.store.(domain.IdempotencyKeyLister); ok && s.shared == nil {
 			recs, err := l.IdempotencyKeys(ctx, t.id)
@@ -248,6 +257,7 @@ func (s *Games) cache(rec domain.GameRecord, g domain.Game, creds domain.Credent
 	t.mu.Lock()
 	if t.g == nil && t.pending == 0 {
 		t.rec, t.g = rec, g
+		t.tbLog, t.tbVersion = []domain.LogEntry{}, rec.Version // a new game has no moves
 		// A new game has used no key; a shared store's keys are always
 		// looked up, as another server may store one.
 		t.used, t.usedKnown = nil, s.shared == nil

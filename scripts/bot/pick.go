@@ -17,16 +17,18 @@ type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err erro
 // entry asks, with parts of the listing's pools chosen at random: the boxes
 // a red cross owes, the cards to flip and what each shows, the faces of the
 // dice the table rolled. Moves that are listed but not owed (replacing a
-// crossing already made) it leaves alone.
+// crossing already made) it leaves alone, and it makes no correction (a
+// take-back, a mis-draw report).
 func pickListed(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
 	t, err := l.Table()
 	if err != nil {
 		return nil, false, err
 	}
-	if !t.Owed() || len(t.Moves) == 0 {
+	moves := t.Forward()
+	if !t.Owed() || len(moves) == 0 {
 		return nil, false, nil
 	}
-	e := t.Moves[r.IntN(len(t.Moves))]
+	e := moves[r.IntN(len(moves))]
 	return t.Complete(e, func(n int) int {
 		if r.IntN(2) == 0 {
 			return -1 // stop once the minimum is met

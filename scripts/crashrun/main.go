@@ -407,7 +407,7 @@ func replay(ctx context.Context, st store, rules *silvergold.Rules, id string, m
 	for i, m := range moves {
 		rm[i] = domain.ReplayMove{Actor: m.Actor, Move: m.Move}
 	}
-	g, bad, err := rules.Replay(stored.Setup(), cat, rm)
+	g, bad, err := domain.ReplayLog(rules, stored.Setup(), cat, rm)
 	if err != nil {
 		return fmt.Sprintf("move %d does not replay: %v", bad, err)
 	}

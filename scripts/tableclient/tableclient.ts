@@ -85,13 +85,20 @@ async function* events(id: string, credential: string): AsyncGenerator<{ event: 
   }
 }
 
+// forward is the listing's entries that play on: a correction (a take-back,
+// a mis-draw report) puts a slip right, and this client makes none.
+function forward(l: Listing): Listing["moves"] {
+  return l.moves.filter((e) => !e.correction);
+}
+
 // act plays one credential until its stream ends with the game.
 async function act(id: string, credential: string, tally: { moves: number; refused: number }): Promise<void> {
   for await (const ev of events(id, credential)) {
     if (ev.event !== "legal_moves") continue;
     let l = JSON.parse(ev.data) as Listing;
-    for (let tries = 0; tries < 20 && owed(l) && l.moves.length > 0; tries++) {
-      const e = l.moves[Math.floor(Math.random() * l.moves.length)];
+    for (let tries = 0; tries < 20 && owed(l) && forward(l).length > 0; tries++) {
+      const moves = forward(l);
+      const e = moves[Math.floor(Math.random() * moves.length)];
       const move = complete(l, e);
       let r = await call<Schemas["Problem"]>("POST", `/v1/games/${id}/moves`, move, credential, { Prefer: "return=minimal" });
       while (r.status === 429) {

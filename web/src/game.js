@@ -21,7 +21,7 @@ export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
 // (Each name once: games share some, such as game_ended.)
-const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', ...silvergold.events, ...lth.events, ...ct.events])];
+const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', 'taken_back', ...silvergold.events, ...lth.events, ...ct.events])];
 
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
@@ -268,7 +268,11 @@ export function openGame(root, id, role, cred) {
         }
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
           const mod = screens[s.view && s.view.ruleset];
-          const line = mod && mod.describe ? mod.describe(name, data, ctx) : null;
+          // A take-back is every game's: its line is said here, in the
+          // server's words of what was taken back.
+          const line = name === 'taken_back' ? takenBackLine(data) :
+            name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
+              mod && mod.describe ? mod.describe(name, data, ctx) : null;
           if (line && line !== s.log[0]) {
             s.log.unshift(line);
             s.log.length = Math.min(s.log.length, 40);
@@ -290,6 +294,65 @@ export function openGame(root, id, role, cred) {
     }
   }
 
+  // takenBackLine says in plain words what a take-back did, for the log of
+  // every screen.
+  function takenBackLine(d) {
+    if (!d || !d.label) return null;
+    const players = (s.view && s.view.state && s.view.state.players) || [];
+    const seatName = (i) => (players[i] && players[i].name) || `Seat ${i + 1}`;
+    const who = d.by && d.by.host ? 'The host' : seatName(d.by && d.by.seat);
+    const what = d.label.replace(/^(Undo|Correct): take back /, '');
+    return `${who} took back ${what}: the game goes on as before ${d.versions.length === 1 ? 'that move' : 'those moves'}.`;
+  }
+
+  // corrections are the listing's entries that put a slip right (a
+  // take-back, a mis-draw report), each one tap: an entry completed from one
+  // part gives a tap per part.
+  function corrections() {
+    const l = s.legal;
+    const out = [];
+    for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
+      if (!e.choose) {
+        out.push({move: e.move, label: e.label.replace(/^(Undo|Correct): take back /, ''), takeBack: e.move.type === 'take_back'});
+      } else if (e.choose.max === 1) {
+        for (const p of (l.pools && l.pools[e.choose.pool]) || []) {
+          const move = {...e.move};
+          for (const [k, v] of Object.entries(p.add)) move[k] = [...(move[k] || []), v];
+          out.push({move, label: p.label, takeBack: false});
+        }
+      }
+    }
+    return out;
+  }
+
+  // takeBacks is the Undo (a seat) or Correct (the host) of every game's
+  // screen: the corrections the listing offers, each confirmed with what it
+  // will do before it is sent.
+  function takeBacks() {
+    const entries = corrections();
+    if (!entries.length) {
+      s.ui.takeBack = null;
+      return null;
+    }
+    const verb = role === 'host' ? 'Correct' : 'Undo';
+    const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
+    if (chosen) {
+      sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
+        `This takes back ${chosen.label}. Everyone at the table sees it in the log.` :
+        `This reports: ${chosen.label}. Everyone at the table sees it in the log.`),
+      h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, chosen.takeBack ? 'Take it back' : 'Report it'),
+      ' ',
+      h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, 'Keep it'));
+      return sec;
+    }
+    s.ui.takeBack = null;
+    entries.forEach((e, i) => sec.append(h('button', {type: 'button', 'data-k': 'takeback-' + i, 'data-action': 'take-back', onclick: () => { s.ui.takeBack = e; render(); }},
+      `${verb}: ${e.label}`)));
+    return sec;
+  }
+
   function render() {
     if (!s.view) return;
     const mod = screens[s.view.ruleset];
@@ -307,6 +370,10 @@ export function openGame(root, id, role, cred) {
     const how = howTo(s.view.ruleset);
     if (how) screen.append(how);
     nodes.push(screen);
+    if (role !== 'public' && !s.view.ended) {
+      const tb = takeBacks();
+      if (tb) nodes.push(tb);
+    }
     if (role === 'host') nodes.push(hostTools(ctx));
     if (s.view.ended && role === 'host') nodes.push(keptNote());
     if (s.log.length) {

@@ -23,7 +23,7 @@ export const ruleset = 'lucky-treasure-hunter';
 // after every move. cards_drawn reaches only the seat that drew (the server
 // sends it to no one else, not even the host).
 export const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed', 'cards_drawn', 'drew', 'pile_empty',
-  'steal_named', 'steal_skipped', 'dice_rolled', 'cards_discarded', 'captain_used', 'set_stolen', 'steal_stopped', 'game_ended'];
+  'steal_named', 'steal_skipped', 'dice_rolled', 'cards_discarded', 'captain_used', 'set_stolen', 'steal_stopped', 'misdraw', 'game_ended'];
 export const refreshOnMove = true;
 
 // The fields each move type takes (the listed options carry more: odds,
@@ -83,6 +83,8 @@ export function describe(ev, d, ctx) {
     case 'drew':
       if (ctx.view && ctx.view.state.mode === 'digital' && ctx.role === 'seat' && d.seat === ctx.seat) return null; // cards_drawn says it
       return `${who} drew ${d.count} card${d.count === 1 ? '' : 's'} (${d.pile} left in the pile)`;
+    case 'misdraw':
+      return `The table corrected a mis-draw: ${who} holds ${Math.abs(d.count)} card${Math.abs(d.count) === 1 ? '' : 's'} ${d.count > 0 ? 'more' : 'fewer'} than counted (${d.hand_size} in hand, ${d.pile} left in the pile)`;
     case 'pile_empty':
       return `The pile is empty: last round, the game ends before ${name(ctx, d.ends_before)}’s turn`;
     case 'steal_named':
@@ -195,8 +197,10 @@ function options(ctx, l, forName) {
   const attr = forName ? 'data-for' : 'data-option';
   const btn = (o, i, text) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
     'aria-describedby': o.type === 'place' ? null : key + 'd-' + i, onclick: () => ctx.play(move(o))}, text);
-  const places = l.moves.map((o, i) => [o, i]).filter(([o]) => o.type === 'place');
-  const rest = l.moves.map((o, i) => [o, i]).filter(([o]) => o.type !== 'place');
+  // Corrections (take-backs, a mis-draw) are every screen's Undo or Correct.
+  const all = l.moves.map((o, i) => [o, i]).filter(([o]) => !o.correction);
+  const places = all.filter(([o]) => o.type === 'place');
+  const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
   if (places.length) {
     out.push(h('p', {}, `Place 1 to 5 cards of one treasure from ${forName ? forName + '’s' : 'your'} hand into the middle; then ${forName ? 'they draw' : 'you draw'} back up to 5.`));

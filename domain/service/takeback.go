@@ -1,0 +1,225 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/treasury-games/treasury/domain"
+)
+
+// Take-backs (issue 23; the policy is domain.TakeBackChoices): the service
+// reads the game's latest moves, asks the policy, and builds the game after
+// a take-back by replaying the log from creation without the moves taken
+// back. The take-back is logged as a move like any other (with the versions
+// it took back) and told as a taken_back event with where the game stands.
+
+// logged appends move m, played on the head at version v, to t's take-back
+// log when it is known at v, and forgets it otherwise. t.mu is held.
+func (t *table) logged(v int64, m *domain.MoveRecord) {
+	if t.tbVersion != v || t.tbVersion < 0 {
+		t.tbLog, t.tbVersion = nil, -1
+		return
+	}
+	e := domain.LogEntryOf(m)
+	e.Move = nil // the policy reads the type; the move stays in the store
+	t.tbLog = append(t.tbLog, e)
+	if n := len(t.tbLog) - domain.TakeBackWindow; n > 0 {
+		t.tbLog = append(t.tbLog[:0:0], t.tbLog[n:]...)
+	}
+	t.tbVersion = m.Seq
+}
+
+// cachedTakeBackLog returns the take-back log of game id at version v from
+// memory, or nil.
+func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
+	if s.shared != nil {
+		return nil // another server may have moved the game
+	}
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.tbVersion != v || t.pending > 0 || t.rec.Version != v {
+		return nil
+	}
+	return slices.Clone(t.tbLog)
+}
+
+// cacheTakeBackLog keeps entries, game id's take-back log at version v, when
+// the game's head is still at v.
+func (s *Games) cacheTakeBackLog(id string, v int64, entries []domain.LogEntry) {
+	if s.shared != nil {
+		return
+	}
+	t := s.acquire(id)
+	defer s.release(t)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.g == nil || t.stale || t.pending > 0 || t.rec.Version != v {
+		return
+	}
+	t.tbLog = make([]domain.LogEntry, len(entries))
+	for i, e := range entries {
+		e.Move = nil
+		t.tbLog[i] = e
+	}
+	t.tbVersion = v
+}
+
+// takeBackLog reads the latest moves of game rec (at most
+// domain.TakeBackWindow) as the policy reads them, from cached() unless it
+// returns nil. turn is the game's turn number now.
+func (s *Games) takeBackLog(ctx context.Context, rec domain.GameRecord, turn int, cached func() []domain.LogEntry) (*domain.TakeBackLog, error) {
+	l := &domain.TakeBackLog{Mode: rec.Mode, Ended: rec.Ended, TurnNumber: turn}
+	if rec.Version == 0 || rec.Ended {
+		l.Complete = true
+		return l, nil
+	}
+	after := max(0, rec.Version-domain.TakeBackWindow)
+	l.Complete = after == 0
+	if l.Entries = cached(); l.Entries != nil {
+		return l, nil
+	}
+	moves, err := s.store.Moves(ctx, rec.ID, after, int(rec.Version-after))
+	if err != nil {
+		return nil, err
+	}
+	for i := range moves {
+		if moves[i].Seq <= rec.Version {
+			l.Entries = append(l.Entries, domain.LogEntryOf(&moves[i]))
+		}
+	}
+	return l, nil
+}
+
+func turnNumber(g domain.Game) int {
+	if tg, ok := g.(domain.Tabled); ok {
+		return tg.Table().TurnNumber
+	}
+	return 0
+}
+
+// takeBackActor is who a listing for seat, read by viewer v, offers
+// take-backs to: the seat itself, or the host for the table's reports (seat
+// -1); ok is false for anyone else.
+func takeBackActor(v domain.Viewer, seat int) (domain.Actor, bool) {
+	switch {
+	case seat == -1 && v.Host:
+		return domain.Actor{Host: true}, true
+	case seat >= 0 && !v.Host && v.Seat == seat:
+		return domain.Actor{Seat: seat}, true
+	}
+	return domain.Actor{}, false
+}
+
+// withTakeBacks adds to a listing (the ruleset's JSON) the take-backs actor
+// may make now, each a ready move with its label.
+func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn int, players []string, actor domain.Actor, listing []byte) ([]byte, error) {
+	if rec.Ended || rec.Version == 0 {
+		return listing, nil
+	}
+	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry { return s.cachedTakeBackLog(rec.ID, rec.Version) })
+	if err != nil {
+		return nil, err
+	}
+	s.cacheTakeBackLog(rec.ID, rec.Version, l.Entries)
+	p, _ := s.rulesets[rec.Ruleset].(domain.TakeBackPolicy)
+	choices := domain.TakeBackChoices(p, l, actor)
+	if len(choices) == 0 {
+		return listing, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(listing, &m); err != nil {
+		return nil, err
+	}
+	var moves []json.RawMessage
+	if len(m["moves"]) > 0 {
+		if err := json.Unmarshal(m["moves"], &moves); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range choices {
+		e := domain.NewLegalMove(c.Move, c.Label(actor, players))
+		e.Correction = true
+		moves = append(moves, domain.MustJSON(e))
+	}
+	if moves == nil {
+		moves = []json.RawMessage{}
+	}
+	m["moves"] = domain.MustJSON(moves)
+	return json.Marshal(m)
+}
+
+// takeBack applies a take-back by actor to game g stored as rec, whose
+// moves are all stored (none pending): it returns the game after it, the
+// move as logged and its events. A refusal changes nothing.
+//
+// It is called with the game's table locked: cached is the table's
+// take-back log when it is known at rec's version, nil otherwise.
+func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Game, actor domain.Actor, move []byte, cached []domain.LogEntry) (domain.Game, domain.Logged, []domain.Event, error) {
+	tb, err := domain.ParseTakeBack(move)
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	l, err := s.takeBackLog(ctx, rec, turnNumber(g), func() []domain.LogEntry { return cached })
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	r := s.rulesets[rec.Ruleset]
+	p, _ := r.(domain.TakeBackPolicy)
+	c, err := domain.ChooseTakeBack(p, l, actor, tb, rec.Version)
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	all, err := s.store.Moves(ctx, rec.ID, 0, int(rec.Version))
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	if int64(len(all)) < rec.Version {
+		return nil, domain.Logged{}, nil, fmt.Errorf("service: game %s is at version %d and its log holds %d moves", rec.ID, rec.Version, len(all))
+	}
+	replay := make([]domain.ReplayMove, 0, rec.Version+1)
+	for _, m := range all[:rec.Version] {
+		replay = append(replay, domain.ReplayMove{Actor: m.Actor, Move: m.Move})
+	}
+	tb.Versions = c.Versions
+	logged := domain.MustJSON(tb)
+	replay = append(replay, domain.ReplayMove{Actor: actor, Move: logged})
+	cat, err := s.catalog(ctx, rec.CatalogHash)
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	setup := g.Setup()
+	g2, bad, err := domain.ReplayLog(r, setup, cat, replay)
+	if err != nil {
+		return nil, domain.Logged{}, nil, fmt.Errorf("service: game %s does not replay without moves %v (move %d: %w)", rec.ID, c.Versions, bad, err)
+	}
+	state, err := g2.AppendView(nil, domain.Public)
+	if err != nil {
+		return nil, domain.Logged{}, nil, err
+	}
+	ev := domain.TakenBack{Versions: c.Versions, By: domain.ActorOf(actor), Label: c.Label(actor, setup.Players),
+		Phase: g2.Phase(), State: state, TableStatus: domain.TableStatus{Awaiting: []domain.Await{}}}
+	for _, m := range c.Moves {
+		ev.Moves = append(ev.Moves, domain.TakenMove{Seq: m.Seq, Actor: domain.ActorOf(m.Actor), Type: m.Type})
+	}
+	if tg, ok := g2.(domain.Tabled); ok {
+		ev.TableStatus = tg.Table()
+		if ev.Awaiting == nil {
+			ev.Awaiting = []domain.Await{}
+		}
+	}
+	events := []domain.Event{{Type: domain.EventTakenBack, Data: domain.MustJSON(ev)}}
+	// The status of the last move left standing is where the game stands
+	// now (in the ruleset's own words); with no move left standing,
+	// taken_back alone says it.
+	if evs := g2.Events(); len(evs) > 0 {
+		all := MoveEvents(g2)
+		if last := all[len(all)-1]; last.Type == "status" && last.For == nil {
+			events = append(events, last)
+		}
+	}
+	return g2, domain.Logged{Move: logged}, events, nil
+}

@@ -1,0 +1,404 @@
+package domain
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Take-backs (issue 23): a seat takes back its own latest move, the host of a
+// physical game corrects the table's latest moves and reports. A take-back
+// is itself a move of the log, {"type":"take_back","version":V}, logged with
+// every version it took back; nothing is rewritten. The game after it is the
+// replay, from creation, of the log without every move taken back (a game is
+// a pure function of its setup and its moves; a digital game's draws come
+// from labelled streams of its seed, so a move that drew nothing changes no
+// later draw). The policy below says what may be taken back; each ruleset
+// adds what only it knows through TakeBackPolicy.
+
+// MoveTakeBack is the type of the take-back move, the same in every ruleset.
+const MoveTakeBack = "take_back"
+
+// MaxTakeBack is how many moves one take-back may take back, and
+// TakeBackWindow how many of the log's latest moves the policy reads: the
+// cost of a listing or a take-back stays bounded however long the game.
+const (
+	MaxTakeBack    = 16
+	TakeBackWindow = 64
+)
+
+// MaxTakeBacksPerTurn is how many take-backs one actor may make in a turn
+// (as Silver & Gold's 20 changes of a crossing): each one replays the game.
+const MaxTakeBacksPerTurn = 20
+
+// TakeBack is the take-back move. A client sends Type and Version (the
+// earliest move to take back: a seat's own latest move, or, for the host of a
+// physical game, the first of the latest moves to correct); the log adds
+// Versions, every move it took back, earliest first.
+type TakeBack struct {
+	Type     string  `json:"type"`
+	Version  int64   `json:"version"`
+	Versions []int64 `json:"versions,omitempty"`
+}
+
+// IsTakeBack reports whether move (JSON) is a take-back.
+func IsTakeBack(move []byte) bool {
+	if !strings.Contains(string(move), MoveTakeBack) {
+		return false
+	}
+	var m struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(move, &m) == nil && m.Type == MoveTakeBack
+}
+
+// ParseTakeBack reads a take-back sent by a client: Invalid when it cannot.
+func ParseTakeBack(move []byte) (TakeBack, error) {
+	var m TakeBack
+	d := json.NewDecoder(strings.NewReader(string(move)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&m); err != nil || m.Type != MoveTakeBack {
+		return TakeBack{}, Errorf(Invalid, `a take-back is {"type":"take_back","version":V}, V the version of the move to take back`)
+	}
+	if len(m.Versions) > 0 {
+		return TakeBack{}, Errorf(Invalid, "a take-back names one version; the server logs the versions it took back")
+	}
+	if m.Version < 1 {
+		return TakeBack{}, Errorf(Invalid, "a take-back names the version of a move, 1 or more, not %d", m.Version)
+	}
+	return m, nil
+}
+
+// TakeBackPolicy is a Ruleset's part of the take-back policy: what only the
+// game knows about a move it logged.
+type TakeBackPolicy interface {
+	// TakeBackMark says how the logged move e bears on take-backs in a game
+	// of mode.
+	TakeBackMark(mode string, e LogEntry) TakeBackMark
+}
+
+// TakeBackMark is what a ruleset says of a logged move.
+type TakeBackMark struct {
+	// Sealed (digital games): the move showed something to a seat other
+	// than the one that made it, or drew, dealt or rolled: neither it nor
+	// any move before it may be taken back.
+	Sealed bool
+	// Simultaneous: a hidden choice made while other seats make theirs
+	// (Silver & Gold's keep and cross): another seat's simultaneous choice
+	// after it does not stop its take-back, and stays when it is taken back.
+	Simultaneous bool
+}
+
+// LogEntry is a logged move as the take-back policy reads it: the move in
+// full, and where the game stood after it (from its status event).
+type LogEntry struct {
+	Seq   int64
+	Actor Actor
+	Type  string
+	Move  json.RawMessage
+	// Phase and TurnNumber after the move.
+	Phase      string
+	TurnNumber int
+	// Events are the types of the events the move caused, in order.
+	Events []string
+	// Took lists the versions a take-back took back (nil for other moves).
+	Took []int64
+}
+
+// LogEntryOf reads a stored move and its events as the policy reads them.
+func LogEntryOf(m *MoveRecord) LogEntry {
+	e := LogEntry{Seq: m.Seq, Actor: m.Actor, Move: m.Move}
+	var mv struct {
+		Type     string  `json:"type"`
+		Versions []int64 `json:"versions"`
+	}
+	_ = json.Unmarshal(m.Move, &mv)
+	e.Type = mv.Type
+	if e.Type == MoveTakeBack {
+		e.Took = mv.Versions
+	}
+	var events []Event
+	_ = json.Unmarshal(m.Events, &events)
+	for _, ev := range events {
+		e.Events = append(e.Events, ev.Type)
+		if ev.Type == "status" || ev.Type == EventTakenBack {
+			var st struct {
+				Phase      string `json:"phase"`
+				TurnNumber int    `json:"turn_number"`
+			}
+			if json.Unmarshal(ev.Data, &st) == nil {
+				e.Phase, e.TurnNumber = st.Phase, st.TurnNumber
+			}
+		}
+	}
+	return e
+}
+
+// EventTakenBack is the event of a take-back (TakenBack is its data).
+const EventTakenBack = "taken_back"
+
+// TakenBack is the data of the taken_back event: which versions were taken
+// back, by whom, and where the game stands now (the table status, and the
+// game as the public sees it: a table view follows the game from it; a seat
+// reads its own view again for what only it sees).
+type TakenBack struct {
+	Versions []int64     `json:"versions"`
+	By       RecordActor `json:"by"`
+	Moves    []TakenMove `json:"moves"`
+	Label    string      `json:"label"`
+	Phase    string      `json:"phase"`
+	TableStatus
+	State json.RawMessage `json:"state"`
+}
+
+// TakenMove is one move a take-back took back: its version, who made it and
+// its type (nothing a viewer could not read of the move itself).
+type TakenMove struct {
+	Seq   int64       `json:"seq"`
+	Actor RecordActor `json:"actor"`
+	Type  string      `json:"type"`
+}
+
+// TakeBackChoice is one take-back an actor may make now: the move to send
+// and the versions it takes back, earliest first.
+type TakeBackChoice struct {
+	Move     TakeBack
+	Versions []int64
+	Moves    []LogEntry // the moves taken back, as Versions
+}
+
+// Label says, in plain words, what the choice takes back.
+func (c TakeBackChoice) Label(actor Actor, players []string) string {
+	var parts []string
+	for _, m := range c.Moves {
+		parts = append(parts, fmt.Sprintf("%s by %s (move %d)", m.Type, ActorName(m.Actor, players), m.Seq))
+	}
+	if actor.Host && !(len(c.Moves) == 1 && c.Moves[0].Actor == actor) {
+		return "Correct: take back " + strings.Join(parts, ", ")
+	}
+	return "Undo: take back " + strings.Join(parts, ", ")
+}
+
+// ActorName names an actor for a label: the seat's player, or the host.
+func ActorName(a Actor, players []string) string {
+	if a.Host {
+		return "the host"
+	}
+	if a.Seat >= 0 && a.Seat < len(players) {
+		return players[a.Seat]
+	}
+	return fmt.Sprintf("seat %d", a.Seat)
+}
+
+// TakeBackLog is the latest moves of a game as the policy reads them.
+type TakeBackLog struct {
+	Mode       string
+	Ended      bool
+	TurnNumber int // the game's turn number now
+	// Entries are the latest logged moves in order, take-backs included;
+	// Complete says they reach back to the game's first move.
+	Entries  []LogEntry
+	Complete bool
+}
+
+// standing returns the entries of l that stand: neither a take-back nor
+// taken back.
+func (l *TakeBackLog) standing() []LogEntry {
+	gone := map[int64]bool{}
+	for _, e := range l.Entries {
+		for _, v := range e.Took {
+			gone[v] = true
+		}
+	}
+	var out []LogEntry
+	for _, e := range l.Entries {
+		if e.Type != MoveTakeBack && !gone[e.Seq] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TakeBackChoices lists the take-backs actor may make now under the policy:
+//
+//   - Anyone (a seat, or the host for its own moves) may take back its own
+//     latest move while no other actor has acted since (but for another
+//     seat's simultaneous choice after a simultaneous choice). In a digital
+//     game neither that move nor any after it may be sealed: nothing shown
+//     to another seat, nothing drawn, dealt or rolled. In a physical game
+//     the move must be of the current turn.
+//   - The host of a physical game may correct the latest moves and reports,
+//     whoever made them, back to the start of the current turn (every move
+//     after which the turn number was the current one), at most MaxTakeBack.
+//
+// An actor that made MaxTakeBacksPerTurn take-backs this turn may make no more.
+func TakeBackChoices(p TakeBackPolicy, l *TakeBackLog, actor Actor) []TakeBackChoice {
+	if l.Ended {
+		return nil
+	}
+	took := 0
+	for _, e := range l.Entries {
+		if e.Type == MoveTakeBack && e.Actor == actor && e.TurnNumber == l.TurnNumber {
+			took++
+		}
+	}
+	if took >= MaxTakeBacksPerTurn {
+		return nil
+	}
+	st := l.standing()
+	mark := func(e LogEntry) TakeBackMark {
+		if p == nil {
+			return TakeBackMark{Sealed: true}
+		}
+		return p.TakeBackMark(l.Mode, e)
+	}
+	inTurn := func(e LogEntry) bool { return e.TurnNumber == l.TurnNumber }
+	var out []TakeBackChoice
+	if actor.Host && l.Mode == Physical {
+		for k := 1; k <= MaxTakeBack && k <= len(st); k++ {
+			e := st[len(st)-k]
+			if !inTurn(e) {
+				break
+			}
+			moves := slices.Clone(st[len(st)-k:])
+			c := TakeBackChoice{Move: TakeBack{Type: MoveTakeBack, Version: e.Seq}, Moves: moves}
+			for _, m := range moves {
+				c.Versions = append(c.Versions, m.Seq)
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	// Own latest move.
+	i := len(st) - 1
+	for i >= 0 && st[i].Actor != actor {
+		i--
+	}
+	if i < 0 {
+		return nil
+	}
+	m := st[i]
+	mm := mark(m)
+	if l.Mode == Digital && mm.Sealed || l.Mode == Physical && !inTurn(m) {
+		return nil
+	}
+	for _, e := range st[i+1:] {
+		em := mark(e)
+		if !mm.Simultaneous || !em.Simultaneous || l.Mode == Digital && em.Sealed || l.Mode == Physical && !inTurn(e) {
+			return nil
+		}
+	}
+	return []TakeBackChoice{{Move: TakeBack{Type: MoveTakeBack, Version: m.Seq}, Versions: []int64{m.Seq}, Moves: []LogEntry{m}}}
+}
+
+// ChooseTakeBack returns the choice of TakeBackChoices that move (a
+// take-back sent by actor) makes, or the refusal a player can act on.
+func ChooseTakeBack(p TakeBackPolicy, l *TakeBackLog, actor Actor, move TakeBack, latest int64) (TakeBackChoice, error) {
+	if l.Ended {
+		return TakeBackChoice{}, Illegal("take-back-ended", "the game has ended; nothing can be taken back")
+	}
+	choices := TakeBackChoices(p, l, actor)
+	for _, c := range choices {
+		if c.Move.Version == move.Version {
+			return c, nil
+		}
+	}
+	if move.Version > latest {
+		return TakeBackChoice{}, Illegal("take-back-standing", "there is no move %d yet: the game is at version %d", move.Version, latest)
+	}
+	for _, e := range l.Entries {
+		if e.Seq == move.Version && e.Type == MoveTakeBack {
+			return TakeBackChoice{}, Illegal("take-back-standing", "move %d is itself a take-back; make the move again instead", move.Version)
+		}
+		if slices.Contains(e.Took, move.Version) {
+			return TakeBackChoice{}, Illegal("take-back-standing", "move %d was already taken back (by move %d)", move.Version, e.Seq)
+		}
+	}
+	took := 0
+	for _, e := range l.Entries {
+		if e.Type == MoveTakeBack && e.Actor == actor && e.TurnNumber == l.TurnNumber {
+			took++
+		}
+	}
+	if took >= MaxTakeBacksPerTurn {
+		return TakeBackChoice{}, Illegal("take-back-limit", "you took back %d moves this turn, the most a turn allows; play on", took)
+	}
+	var allowed []string
+	for _, c := range choices {
+		allowed = append(allowed, fmt.Sprint(c.Move.Version))
+	}
+	hint := "nothing can be taken back now"
+	if len(allowed) > 0 {
+		hint = "you may take back from version " + strings.Join(allowed, ", ")
+	}
+	st := l.standing()
+	var own *LogEntry
+	for i := range st {
+		if st[i].Seq == move.Version {
+			own = &st[i]
+		}
+	}
+	switch {
+	case own != nil && own.Actor != actor && !(actor.Host && l.Mode == Physical):
+		return TakeBackChoice{}, Illegal("take-back-own", "move %d was made by another seat; a seat takes back only its own moves (%s)", move.Version, hint)
+	case l.Mode == Digital:
+		return TakeBackChoice{}, Illegal("take-back-sealed", "move %d cannot be taken back: it or a move after it showed a card, drew or rolled, or another seat has acted since (%s)", move.Version, hint)
+	case actor.Host:
+		return TakeBackChoice{}, Illegal("take-back-turn", "the host corrects moves of the current turn only, at most %d at once; move %d is before it (%s)", MaxTakeBack, move.Version, hint)
+	}
+	return TakeBackChoice{}, Illegal("take-back-turn", "move %d cannot be taken back: it is not of the current turn, or another has acted since (%s)", move.Version, hint)
+}
+
+// ReplayLog replays a log that may hold take-backs: each take-back must
+// name moves that stand, and the game is the replay of the moves left
+// standing (every move is replayed up to each take-back too, so that a
+// move taken back was legal when it was made). The index returned is into
+// moves, as Ruleset.Replay's.
+func ReplayLog(rs Ruleset, req CreateRequest, cat CatalogBlob, moves []ReplayMove) (Game, int, error) {
+	var (
+		standing []ReplayMove
+		at       []int // index in moves of each standing move
+	)
+	for i, m := range moves {
+		if !IsTakeBack(m.Move) {
+			standing, at = append(standing, m), append(at, i)
+			continue
+		}
+		g, bad, err := rs.Replay(req, cat, standing)
+		if err != nil {
+			if g == nil || bad < 1 {
+				return g, bad, err
+			}
+			return g, at[bad-1] + 1, err
+		}
+		var tb TakeBack
+		if err := json.Unmarshal(m.Move, &tb); err != nil || len(tb.Versions) == 0 || tb.Versions[0] != tb.Version {
+			return g, i + 1, Errorf(Invalid, "move %d is a take-back that does not list the versions it took back, from the one it names", i+1)
+		}
+		drop := map[int]bool{}
+		for _, v := range tb.Versions {
+			j := slices.Index(at, int(v)-1)
+			if j < 0 {
+				return g, i + 1, Illegal("take-back-standing", "move %d takes back move %d, which does not stand", i+1, v)
+			}
+			if standing[j].Actor != m.Actor && !(m.Actor.Host && req.Mode == Physical) {
+				return g, i + 1, Illegal("take-back-own", "move %d takes back move %d of another seat", i+1, v)
+			}
+			drop[j] = true
+		}
+		var s2 []ReplayMove
+		var a2 []int
+		for j := range standing {
+			if !drop[j] {
+				s2, a2 = append(s2, standing[j]), append(a2, at[j])
+			}
+		}
+		standing, at = s2, a2
+	}
+	g, bad, err := rs.Replay(req, cat, standing)
+	if err != nil && g != nil && bad >= 1 {
+		bad = at[bad-1] + 1
+	}
+	return g, bad, err
+}
