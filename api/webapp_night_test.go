@@ -201,8 +201,6 @@ func TestWebAppGameNight(t *testing.T) {
 	}
 }
 
-// jsString is s as a JavaScript string literal.
-
 // tap clicks the element the selector finds now.
 func tap(b *browser, p *page, selector string) {
 	b.t.Helper()
