@@ -73,23 +73,38 @@ func (s *Service) revision(groupID string) int64 {
 // was the only one since and change applies it to the cached entry;
 // otherwise the entry is dropped (another process or request changed the
 // group too, and the next statistics read it afresh).
+//
+// The statistics of the new revision are computed from memory then and kept
+// in the store, so that another server (which has not the group's plays in
+// memory) answers from them instead of reading every play: a group changes
+// once a game or so, and it is read far more often.
 func (s *Service) changed(ctx context.Context, groupID string, before int64, change func(e *entry)) {
 	g, _, err := s.store.Group(ctx, groupID)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.cache[groupID]
-	if e == nil {
+	if err != nil {
+		s.drop(groupID)
 		return
 	}
-	if err != nil || before < 0 || e.revision != before || g.Revision != before+1 {
-		s.cached -= len(e.plays)
-		delete(s.cache, groupID)
+	s.mu.Lock()
+	e := s.cache[groupID]
+	if e == nil || before < 0 || e.revision != before || g.Revision != before+1 {
+		if e != nil {
+			s.cached -= len(e.plays)
+			delete(s.cache, groupID)
+		}
+		s.mu.Unlock()
+		// Not in memory, or changed by others too: read every play now,
+		// once, so that readers find the statistics kept. A failure
+		// costs only the next reader's time.
+		_, _ = s.fromStore(ctx, g)
 		return
 	}
 	n := len(e.plays)
 	change(e)
 	s.cached += len(e.plays) - n
-	e.revision, e.stats = g.Revision, nil
+	st := Compute(g, e.members, e.plays)
+	e.revision, e.stats = g.Revision, &st
+	s.mu.Unlock()
+	s.persist(ctx, st)
 }
 
 // keep caches a group's entry, making room when it must.
@@ -468,9 +483,8 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 	}
 	s.mu.Lock()
 	if e := s.cache[groupID]; e != nil && e.revision == g.Revision {
-		// Computed from memory after this server's change: not kept in the
-		// store, which would cost a commit per change (a server without
-		// the group in memory reads every play once, and keeps those).
+		// Computed from memory (at this server's change, and kept in the
+		// store then for the others).
 		if e.stats == nil {
 			st := Compute(g, e.members, e.plays)
 			e.stats = &st
@@ -487,11 +501,17 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 			return st, nil
 		}
 	}
-	ms, err := s.store.Members(ctx, groupID)
+	return s.fromStore(ctx, g)
+}
+
+// fromStore computes group g's statistics from every member and play read
+// from the store, keeps them in memory and in the store.
+func (s *Service) fromStore(ctx context.Context, g domain.Group) (Stats, error) {
+	ms, err := s.store.Members(ctx, g.ID)
 	if err != nil {
 		return Stats{}, err
 	}
-	plays, err := s.store.AllPlays(ctx, groupID)
+	plays, err := s.store.AllPlays(ctx, g.ID)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -499,9 +519,19 @@ func (s *Service) Stats(ctx context.Context, groupID string) (Stats, error) {
 	// before them makes the entry one revision late: the next read drops it,
 	// and the store keeps no statistics for a revision the group has left.
 	st := Compute(g, ms, plays)
-	s.keep(groupID, &entry{revision: g.Revision, members: ms, plays: plays, stats: &st})
+	s.keep(g.ID, &entry{revision: g.Revision, members: ms, plays: plays, stats: &st})
 	s.persist(ctx, st)
 	return st, nil
+}
+
+// drop forgets a group's cached entry.
+func (s *Service) drop(groupID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.cache[groupID]; e != nil {
+		s.cached -= len(e.plays)
+		delete(s.cache, groupID)
+	}
 }
 
 // persist keeps statistics in the store, for servers that have not the

@@ -65,7 +65,9 @@ func benchGroup(b *testing.B, n int) (*groups.Service, string) {
 
 // BenchmarkGroupStats is the statistics of a group of 10 members with
 // 10,000 plays: cold, computed from every play read from the store (a server
-// that has not the group in memory, after a change it did not make);
+// that has not the group in memory, after a change made in the store itself,
+// which no server followed); after-another-servers-change, a play deleted by
+// another server (it keeps the new revision's statistics in the store);
 // restarted, a server that has not the group in memory either, the group
 // unchanged since statistics were last kept; after-a-change, a play deleted
 // by this server (the commit timed too); warm, nothing changed since the last
@@ -80,6 +82,28 @@ func BenchmarkGroupStats(b *testing.B) {
 			// A play deleted by another server: the statistics kept are
 			// of the revision before.
 			if err := svc.Store().DeletePlay(ctx, id, fmt.Sprintf("p%06d", i)); err != nil {
+				b.Fatal(err)
+			}
+			i++
+			fresh := groups.New(svc.Store(), nil)
+			b.StartTimer()
+			st, err := fresh.Stats(ctx, id)
+			if err != nil || st.Plays != 10000-i {
+				b.Fatal(err, st.Plays)
+			}
+		}
+	})
+	b.Run("after-another-servers-change", func(b *testing.B) {
+		// Another server, holding the group's plays, deletes a play: it
+		// keeps the new revision's statistics in the store as it does, so
+		// this server, which has not the group in memory, reads no play.
+		other := groups.New(svc.Store(), nil)
+		if _, err := other.Stats(ctx, id); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			b.StopTimer()
+			if err := other.DeletePlay(ctx, id, fmt.Sprintf("p%06d", i)); err != nil {
 				b.Fatal(err)
 			}
 			i++
