@@ -335,46 +335,40 @@ func (s *Server) GetGroupStats(ctx context.Context, r oapi.GetGroupStatsRequestO
 
 // ExportGroup returns a whole group in the project's own format.
 func (s *Server) ExportGroup(ctx context.Context, r oapi.ExportGroupRequestObject) (oapi.ExportGroupResponseObject, error) {
-	gs, g, err := s.group(ctx, r.Group)
-	if err != nil {
-		return nil, err
-	}
-	e, err := gs.Export(ctx, g.ID)
-	if err != nil {
-		return nil, err
-	}
-	a, err := answerJSON(http.StatusOK, e)
-	a.headers = map[string]string{"Content-Disposition": `attachment; filename="group-` + g.ID + `.json"`}
-	return a, err
+	return s.groupFile(ctx, r.Group, "json", func(e groups.Export) (answer, error) { return answerJSON(http.StatusOK, e) })
 }
 
 // ExportGroupBGStats returns a group's plays as a BG Stats file.
 func (s *Server) ExportGroupBGStats(ctx context.Context, r oapi.ExportGroupBGStatsRequestObject) (oapi.ExportGroupBGStatsResponseObject, error) {
-	gs, g, err := s.group(ctx, r.Group)
-	if err != nil {
-		return nil, err
-	}
-	e, err := gs.Export(ctx, g.ID)
-	if err != nil {
-		return nil, err
-	}
-	a, err := answerJSON(http.StatusOK, groups.BGStats(e.Members, e.Plays, s.titles()))
-	a.headers = map[string]string{"Content-Disposition": `attachment; filename="group-` + g.ID + `.bgsplay"`}
-	return a, err
+	return s.groupFile(ctx, r.Group, "bgsplay", func(e groups.Export) (answer, error) {
+		return answerJSON(http.StatusOK, groups.BGStats(e.Members, e.Plays, s.titles()))
+	})
 }
 
 // ExportGroupCSV returns a group's plays as CSV.
 func (s *Server) ExportGroupCSV(ctx context.Context, r oapi.ExportGroupCSVRequestObject) (oapi.ExportGroupCSVResponseObject, error) {
-	gs, g, err := s.group(ctx, r.Group)
+	return s.groupFile(ctx, r.Group, "csv", func(e groups.Export) (answer, error) {
+		return answer{status: http.StatusOK, body: groups.CSV(e.Plays), ctype: "text/csv; charset=utf-8"}, nil
+	})
+}
+
+// groupFile answers with a file made of the whole group, to be saved as
+// group-<id>.<ext>.
+func (s *Server) groupFile(ctx context.Context, ref, ext string, file func(groups.Export) (answer, error)) (answer, error) {
+	gs, g, err := s.group(ctx, ref)
 	if err != nil {
-		return nil, err
+		return answer{}, err
 	}
 	e, err := gs.Export(ctx, g.ID)
 	if err != nil {
-		return nil, err
+		return answer{}, err
 	}
-	return answer{status: http.StatusOK, body: groups.CSV(e.Plays), ctype: "text/csv; charset=utf-8",
-		headers: map[string]string{"Content-Disposition": `attachment; filename="group-` + g.ID + `.csv"`}}, nil
+	a, err := file(e)
+	if err != nil {
+		return answer{}, err
+	}
+	a.headers = map[string]string{"Content-Disposition": `attachment; filename="group-` + g.ID + `.` + ext + `"`}
+	return a, nil
 }
 
 // forGroup checks a game to create for a group: the request's credential is

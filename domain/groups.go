@@ -158,3 +158,8 @@ type GroupStore interface {
 	// its id is taken).
 	ImportGroup(ctx context.Context, e GroupExport) error
 }
+
+// GroupNotFound is every store's answer for a group it does not hold.
+func GroupNotFound(id string) error {
+	return Errorf(NotFound, "group %q does not exist", id)
+}

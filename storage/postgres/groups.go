@@ -14,10 +14,6 @@ import (
 
 var _ domain.GroupStore = (*Store)(nil)
 
-func groupNotFound(id string) error {
-	return domain.Errorf(domain.NotFound, "group %q does not exist", id)
-}
-
 // CreateGroup stores a new group with the hash of its credential.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash string) error {
 	if err := s.enter(); err != nil {
@@ -53,7 +49,7 @@ func (s *Store) Group(ctx context.Context, id string) (domain.Group, string, err
 	err := s.pool.QueryRow(ctx, `SELECT id, name, created_at, credential_hash, revision FROM groups WHERE id = $1`, id).
 		Scan(&g.ID, &g.Name, &created, &hash, &g.Revision)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return domain.Group{}, "", groupNotFound(id)
+		return domain.Group{}, "", domain.GroupNotFound(id)
 	}
 	if err != nil {
 		return domain.Group{}, "", unavailable(fmt.Errorf("postgres: read group %q: %w", id, err))
@@ -69,7 +65,7 @@ func bump(ctx context.Context, tx pgx.Tx, groupID string) error {
 		return unavailable(fmt.Errorf("postgres: group %q: %w", groupID, err))
 	}
 	if tag.RowsAffected() == 0 {
-		return groupNotFound(groupID)
+		return domain.GroupNotFound(groupID)
 	}
 	return nil
 }
@@ -450,7 +446,7 @@ func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, 
 	)
 	err := s.pool.QueryRow(ctx, `SELECT stats_revision, stats FROM groups WHERE id = $1`, groupID).Scan(&rev, &stats)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return -1, nil, groupNotFound(groupID)
+		return -1, nil, domain.GroupNotFound(groupID)
 	}
 	if err != nil {
 		return -1, nil, unavailable(fmt.Errorf("postgres: group stats: %w", err))

@@ -12,10 +12,6 @@ import (
 
 var _ domain.GroupStore = (*Store)(nil)
 
-func groupNotFound(id string) error {
-	return domain.Errorf(domain.NotFound, "group %q does not exist", id)
-}
-
 // CreateGroup stores a new group with the hash of its credential.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash string) error {
 	if err := s.checkOpen(); err != nil {
@@ -51,7 +47,7 @@ func (s *Store) Group(ctx context.Context, id string) (domain.Group, string, err
 	err := s.reader.QueryRowContext(ctx, `SELECT id, name, created_at, credential_hash, revision FROM groups WHERE id = ?`, id).
 		Scan(&g.ID, &g.Name, &created, &hash, &g.Revision)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Group{}, "", groupNotFound(id)
+		return domain.Group{}, "", domain.GroupNotFound(id)
 	}
 	if err != nil {
 		return domain.Group{}, "", fmt.Errorf("sqlite: read group %q: %w", id, err)
@@ -69,7 +65,7 @@ func bump(ctx context.Context, tx *sql.Tx, groupID string) error {
 		return fmt.Errorf("sqlite: group %q: %w", groupID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return groupNotFound(groupID)
+		return domain.GroupNotFound(groupID)
 	}
 	return nil
 }
@@ -467,7 +463,7 @@ func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, 
 	)
 	err := s.reader.QueryRowContext(ctx, `SELECT stats_revision, stats FROM groups WHERE id = ?`, groupID).Scan(&rev, &stats)
 	if errors.Is(err, sql.ErrNoRows) {
-		return -1, nil, groupNotFound(groupID)
+		return -1, nil, domain.GroupNotFound(groupID)
 	}
 	if err != nil {
 		return -1, nil, fmt.Errorf("sqlite: group stats: %w", err)
