@@ -1,10 +1,6 @@
 package colorfultreasure
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"reflect"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -40,36 +36,10 @@ type Move struct {
 // DecodeMove reads a move from JSON, refusing unknown fields.
 func DecodeMove(b []byte) (Move, error) {
 	var m Move
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return Move{}, moveDecodeError(err)
-	}
-	if dec.More() {
-		return Move{}, domain.Errorf(domain.Invalid, "the move has trailing data after its JSON object")
+	if err := domain.DecodeMove(b, "Colorful Treasure", &m); err != nil {
+		return Move{}, err
 	}
 	return m, nil
-}
-
-// moveDecodeError says in a player's words why a move did not decode, rather
-// than in encoding/json's.
-func moveDecodeError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			field = "move"
-		}
-		switch te.Type.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return domain.Errorf(domain.Invalid, "%s must be a whole number written without a decimal point or exponent (such as 0 or 2), not %s", field, te.Value)
-		}
-		return domain.Errorf(domain.Invalid, "%s has the wrong type: it is a %s, where a move has a %s", field, te.Value, te.Type.Kind())
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return domain.Errorf(domain.Invalid, "the move has a field %s that no Colorful Treasure move has", name)
-	}
-	return domain.Errorf(domain.Invalid, "the move is not valid JSON of a Colorful Treasure move: %v", err)
 }
 
 // SeatPtr returns a pointer to seat, for building moves.

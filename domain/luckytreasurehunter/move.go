@@ -1,7 +1,6 @@
 package luckytreasurehunter
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -59,13 +58,8 @@ type Misdraw struct {
 // DecodeMove reads a move from JSON, refusing unknown fields.
 func DecodeMove(b []byte) (Move, error) {
 	var m Move
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return Move{}, domain.Errorf(domain.Invalid, "the move is not valid JSON of a Lucky Treasure Hunter move: %v", err)
-	}
-	if dec.More() {
-		return Move{}, domain.Errorf(domain.Invalid, "the move has trailing data after its JSON object")
+	if err := domain.DecodeMove(b, "Lucky Treasure Hunter", &m); err != nil {
+		return Move{}, err
 	}
 	return m, nil
 }
