@@ -55,6 +55,7 @@ func TestWebAppTakeBack(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.ruleset+"/"+c.mode, func(t *testing.T) {
+			t.Parallel() // six whole games: mostly waiting on the pages
 			s := newServer(t)
 			b := newBrowser(t, 150*time.Second)
 			host, links := b.startTableWith(s.http.URL, c.ruleset, c.mode, c.setup, "Ann", "Bob")
