@@ -6,6 +6,8 @@ package domain
 import (
 	"errors"
 	"fmt"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Code is a stable, machine-readable error class. Clients branch on it; the
@@ -32,7 +34,11 @@ const (
 type Error struct {
 	Code   Code
 	Rule   string
-	Reason string
+	Reason string // in English, for logs and for clients that ask for English
+	// Msg is the reason as a message key and parameters, rendered in the
+	// player's language by the API; zero for an error made by Errorf or
+	// Illegal, which are English only.
+	Msg i18n.Message
 }
 
 func (e *Error) Error() string {
@@ -45,6 +51,20 @@ func (e *Error) Error() string {
 // Errorf returns an *Error with the given code and a formatted reason.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Fail returns an *Error with the given code whose reason is the message
+// key with its parameters (name, value pairs; see i18n.M).
+func Fail(code Code, key string, kv ...any) *Error {
+	m := i18n.M(key, kv...)
+	return &Error{Code: code, Reason: i18n.Text(m), Msg: m}
+}
+
+// Refuse returns an IllegalMove error naming the rule that forbids the move,
+// with its reason as a message key and parameters.
+func Refuse(rule, key string, kv ...any) *Error {
+	m := i18n.M(key, kv...)
+	return &Error{Code: IllegalMove, Rule: rule, Reason: i18n.Text(m), Msg: m}
 }
 
 // Illegal returns an IllegalMove error naming the rule that forbids the move.
@@ -73,6 +93,16 @@ func ErrorReason(err error) string {
 		return e.Reason
 	}
 	return "internal error"
+}
+
+// ErrorMessage returns the reason of err as a message (zero for an error
+// that has none; a foreign error says "internal error").
+func ErrorMessage(err error) i18n.Message {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Msg
+	}
+	return i18n.M("error.internal")
 }
 
 // ErrorRule returns the rule slug of err, or "".

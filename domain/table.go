@@ -1,6 +1,10 @@
 package domain
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/treasury-games/treasury/domain/i18n"
+)
 
 // The table language: what every game says the same way, so that a client
 // plays any ruleset without a line of code of its own for it. Who must act
@@ -67,6 +71,9 @@ func HostAwait(action string, count int) Await {
 type LegalMove struct {
 	Move   json.RawMessage `json:"move"`
 	Label  string          `json:"label"`
+	// LabelMessage is Label as a message key and parameters; the API renders
+	// Label from it in the client's language.
+	LabelMessage *i18n.Message `json:"label_message,omitempty"`
 	Choose *Choose         `json:"choose,omitempty"`
 	Holds  []string        `json:"holds,omitempty"`
 	// Correction marks an entry that puts a slip right (a take-back, a
@@ -85,6 +92,8 @@ type Choose struct {
 type Part struct {
 	Add      map[string]json.RawMessage `json:"add"`
 	Label    string                     `json:"label"`
+	// LabelMessage is Label as a message (see LegalMove).
+	LabelMessage *i18n.Message `json:"label_message,omitempty"`
 	Excludes []string                   `json:"excludes,omitempty"`
 	Owes     int                        `json:"owes,omitempty"`
 }
@@ -96,6 +105,19 @@ type Pools map[string][]Part
 // cannot be marshalled is a programming error and panics).
 func NewLegalMove(move any, label string) LegalMove {
 	return LegalMove{Move: MustJSON(move), Label: label}
+}
+
+// Entry returns a ready entry for move, labelled by a message.
+func Entry(move any, label i18n.Message) LegalMove {
+	return LegalMove{Move: MustJSON(move), Label: i18n.Text(label), LabelMessage: &label}
+}
+
+// Choice returns a part labelled by a message, adding the members of add
+// (name, value pairs).
+func Choice(label i18n.Message, add ...any) Part {
+	p := NewPart(i18n.Text(label), add...)
+	p.LabelMessage = &label
+	return p
 }
 
 // MustJSON marshals v, which must be marshallable.
