@@ -69,13 +69,13 @@ func HostAwait(action string, count int) Await {
 //     the Owes of the parts picked so far. Stop short of the minimum only
 //     when no part may be picked any more.
 type LegalMove struct {
-	Move   json.RawMessage `json:"move"`
-	Label  string          `json:"label"`
+	Move  json.RawMessage `json:"move"`
+	Label string          `json:"label"`
 	// LabelMessage is Label as a message key and parameters; the API renders
 	// Label from it in the client's language.
 	LabelMessage *i18n.Message `json:"label_message,omitempty"`
-	Choose *Choose         `json:"choose,omitempty"`
-	Holds  []string        `json:"holds,omitempty"`
+	Choose       *Choose       `json:"choose,omitempty"`
+	Holds        []string      `json:"holds,omitempty"`
 	// Correction marks an entry that puts a slip right (a take-back, a
 	// mis-draw report) instead of playing on: a client playing on leaves it.
 	Correction bool `json:"correction,omitempty"`
@@ -90,12 +90,12 @@ type Choose struct {
 
 // Part is one choice that completes a move.
 type Part struct {
-	Add      map[string]json.RawMessage `json:"add"`
-	Label    string                     `json:"label"`
+	Add   map[string]json.RawMessage `json:"add"`
+	Label string                     `json:"label"`
 	// LabelMessage is Label as a message (see LegalMove).
 	LabelMessage *i18n.Message `json:"label_message,omitempty"`
-	Excludes []string                   `json:"excludes,omitempty"`
-	Owes     int                        `json:"owes,omitempty"`
+	Excludes     []string      `json:"excludes,omitempty"`
+	Owes         int           `json:"owes,omitempty"`
 }
 
 // Pools are the parts a listing's entries choose from, by name.
