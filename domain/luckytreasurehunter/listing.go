@@ -55,7 +55,7 @@ func (g *Game) entries(l *Legal) {
 			var parts []domain.Part
 			for d := range o.Dice {
 				for _, f := range []string{FacePirate, FaceBlank} {
-					p := domain.Choice(i18n.M(faceKey+f, "die", d+1), "faces", f)
+					p := domain.Choice(i18n.M("lth.part.die."+f, "die", d+1), "faces", f)
 					p.Excludes = []string{fmt.Sprintf("die %d", d+1)}
 					parts = append(parts, p)
 				}
@@ -66,9 +66,6 @@ func (g *Game) entries(l *Legal) {
 		}
 	}
 }
-
-// faceKey starts the key of a die's part, by face: "die {die} shows pirate".
-const faceKey = "lth.part.die."
 
 // Table tells where the game stands in the table language.
 func (g *Game) Table() domain.TableStatus {
