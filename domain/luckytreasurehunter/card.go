@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Treasure is one of the five treasure types.
@@ -45,6 +47,15 @@ func ParseTreasure(s string) (Treasure, bool) {
 
 // TreasureNames lists the treasure names, for reasons a player reads.
 func TreasureNames() string { return strings.Join(treasureNames[:], ", ") }
+
+// Term is the treasure type as a word a sentence names ("ruby", "Rubin").
+func (t Treasure) Term() i18n.Message { return i18n.M("lth.treasure." + t.String()) }
+
+// Name is the treasure type as a catalog or view names it ("Ruby", "Rubin").
+func (t Treasure) Name() i18n.Message { return i18n.M("lth.name." + t.String()) }
+
+// cardsOf counts n cards of type t as a player says it: "1 ruby", "0 rubies".
+func cardsOf(n int, t Treasure) i18n.Message { return i18n.M("lth.cards."+t.String(), "count", n) }
 
 // Counts is a number of cards of each treasure type.
 type Counts [NumTreasures]int

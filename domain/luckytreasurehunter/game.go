@@ -8,6 +8,7 @@ package luckytreasurehunter
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -108,7 +109,7 @@ type Setup struct {
 // New creates a game. A digital game needs a seed.
 func New(s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
-		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
+		return nil, domain.Fail(domain.Invalid, "lth.invalid.mode", "given", strconv.Quote(string(s.Mode)))
 	}
 	if err := domain.CheckSetup("Lucky Treasure Hunter", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
 		return nil, err
@@ -121,10 +122,10 @@ func New(s Setup) (*Game, error) {
 		s.PirateFaces = DefaultPirateFaces
 	}
 	if s.PirateFaces < 1 || s.PirateFaces > 5 {
-		return nil, domain.Errorf(domain.Invalid, "option pirate_faces: must be from 1 to 5, not %d", s.PirateFaces)
+		return nil, domain.Fail(domain.Invalid, "lth.invalid.pirate-faces", "given", s.PirateFaces)
 	}
 	if s.CaptainHeart < 0 || s.CaptainHeart >= n {
-		return nil, domain.Errorf(domain.Invalid, "option captain_heart: names a seat, 0 to %d in a game of %d players; %d is none", n-1, n, s.CaptainHeart)
+		return nil, domain.Fail(domain.Invalid, "lth.invalid.captain-heart", "last", n-1, "players", n, "given", s.CaptainHeart)
 	}
 	g := &Game{
 		Mode: s.Mode, Seed: s.Seed, Salt: s.Salt, PirateFaces: s.PirateFaces, Heart: s.CaptainHeart,

@@ -200,3 +200,5 @@ func mv(t testing.TB, s string) *Move {
 	}
 	return &m
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // entries gives every option of l its move in the table language
@@ -16,66 +17,54 @@ func (g *Game) entries(l *Legal) {
 		switch o.Type {
 		case MovePlace:
 			m.Treasure, m.Count = o.Treasure, o.Count
-			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Place %s", cards(o.Count, o.Treasure)))
+			t, _ := ParseTreasure(o.Treasure)
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.place", "cards", cardsOf(o.Count, t)))
 		case MoveSteal:
 			m.Owner, m.Set = o.Owner, o.Set
-			whose := "the middle's"
+			t, _ := ParseTreasure(o.Treasure)
 			if o.Owner != nil {
-				whose = g.Players[*o.Owner].Name + "'s"
+				o.LegalMove = domain.Entry(m, i18n.M("lth.label.steal.seat", "name", g.Players[*o.Owner].Name, "cards", cardsOf(o.Size, t)))
+			} else {
+				o.LegalMove = domain.Entry(m, i18n.M("lth.label.steal.middle", "cards", cardsOf(o.Size, t)))
 			}
-			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Steal %s set of %s", whose, cards(o.Size, o.Treasure)))
 		case MoveReroll:
 			m.Dice = o.Dice
-			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Discard %s to re-roll %s", cards(o.Dice, g.Steal.Treasure.String()), dice(o.Dice)))
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.reroll", "cards", cardsOf(o.Dice, g.Steal.Treasure), "count", o.Dice))
 		case MoveCaptain:
-			o.LegalMove = domain.NewLegalMove(m, "Turn the captain over to re-roll every failed die")
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.captain"))
 		case MoveStop:
-			o.LegalMove = domain.NewLegalMove(m, "Stop: give up the steal")
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.stop"))
 		case MoveMiddle:
 			unseen := g.Unseen()
 			var parts []domain.Part
 			for t := Treasure(0); t < NumTreasures; t++ {
 				for range min(unseen[t], o.Cards) {
-					parts = append(parts, domain.NewPart(t.String(), "cards", t.String()))
+					parts = append(parts, domain.Choice(t.Name(), "cards", t.String()))
 				}
 			}
 			l.Pools["middle"] = parts
-			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Report the %d cards turned into the middle", o.Cards))
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.middle", "count", o.Cards))
 			o.Choose = &domain.Choose{Pool: "middle", Min: o.Cards, Max: o.Cards}
 		case MoveMisdraw:
 			// A correction: offered whenever the table may need it, owed never.
 			l.Pools["corrections"] = g.misdrawParts()
-			o.LegalMove = domain.NewLegalMove(m, "Correct: report a mis-draw (a player holds more or fewer cards than counted)")
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.misdraw"))
 			o.Choose = &domain.Choose{Pool: "corrections", Min: 1, Max: 1}
 			o.Correction = true
 		case MoveRoll:
 			var parts []domain.Part
 			for d := range o.Dice {
 				for _, f := range []string{FacePirate, FaceBlank} {
-					p := domain.NewPart(fmt.Sprintf("die %d shows %s", d+1, f), "faces", f)
+					p := domain.Choice(i18n.M("lth.part.die."+f, "die", d+1), "faces", f)
 					p.Excludes = []string{fmt.Sprintf("die %d", d+1)}
 					parts = append(parts, p)
 				}
 			}
 			l.Pools["faces"] = parts
-			o.LegalMove = domain.NewLegalMove(m, fmt.Sprintf("Report how the %s fell", dice(o.Dice)))
+			o.LegalMove = domain.Entry(m, i18n.M("lth.label.roll", "count", o.Dice))
 			o.Choose = &domain.Choose{Pool: "faces", Min: o.Dice, Max: o.Dice}
 		}
 	}
-}
-
-func cards(n int, treasure string) string {
-	if n == 1 {
-		return "1 " + treasure
-	}
-	return fmt.Sprintf("%d %ss", n, treasure)
-}
-
-func dice(n int) string {
-	if n == 1 {
-		return "1 die"
-	}
-	return fmt.Sprintf("%d dice", n)
 }
 
 // Table tells where the game stands in the table language.
@@ -108,10 +97,10 @@ func (g *Game) misdrawParts() []domain.Part {
 	for seat := range g.Players {
 		p := &g.Players[seat]
 		if pile > 0 {
-			parts = append(parts, domain.NewPart(p.Name+" drew one card too many", "corrections", Misdraw{Seat: seat, Count: 1}))
+			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-many", "name", p.Name), "corrections", Misdraw{Seat: seat, Count: 1}))
 		}
 		if p.HandSize > 0 && !g.LastRound {
-			parts = append(parts, domain.NewPart(p.Name+" drew one card too few", "corrections", Misdraw{Seat: seat, Count: -1}))
+			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-few", "name", p.Name), "corrections", Misdraw{Seat: seat, Count: -1}))
 		}
 	}
 	return parts

@@ -29,26 +29,27 @@ func TestMisdraw(t *testing.T) {
 	assert.True(t, g.LastRound)
 	assert.Equal(t, "pile_empty", g.events[len(g.events)-1].typ)
 
-	for _, c := range []struct {
-		name, pos, move string
-		actor           domain.Actor
-		code            domain.Code
-		rule            string
-	}{
-		{"more than the pile holds", table, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":3}]}`, host, domain.IllegalMove, "misdraw-count"},
-		{"fewer than the hand holds", "mode: physical\npilesize: 2\n0: hand 1\n1: hand 4", `{"type":"lth_misdraw","corrections":[{"seat":0,"count":-2}]}`, host, domain.IllegalMove, "misdraw-count"},
-		{"back into an empty pile", "mode: physical\npilesize: 0\nlast: true\n0: hand 5\n1: hand 4", `{"type":"lth_misdraw","corrections":[{"seat":0,"count":-1}]}`, host, domain.IllegalMove, "misdraw-last-round"},
-		{"a count of 0", table, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":0}]}`, host, domain.Invalid, ""},
-		{"two seats", table, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1},{"seat":1,"count":1}]}`, host, domain.Invalid, ""},
-		{"by a seat", table, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1}]}`, seat(0), domain.Forbidden, ""},
-		{"in a digital game", "pile: rr\n0: hand ggrrs\n1: hand ggrr", `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1}]}`, host, domain.IllegalMove, "digital-reports"},
-	} {
+	for _, c := range misdrawRefusals() {
 		t.Run(c.name, func(t *testing.T) {
 			g := position(t, c.pos)
 			err := g.Play(c.actor, mv(t, c.move))
 			assert.Equal(t, c.code, domain.ErrorCode(err), "%v", err)
 			assert.Equal(t, c.rule, domain.ErrorRule(err))
 		})
+	}
+}
+
+// misdrawRefusals are the mis-draw reports the rules refuse.
+func misdrawRefusals() []refusal {
+	const table = "mode: physical\npilesize: 2\n0: hand 5\n1: hand 4"
+	return []refusal{
+		{"more than the pile holds", table, host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":3}]}`, domain.IllegalMove, "misdraw-count"},
+		{"fewer than the hand holds", "mode: physical\npilesize: 2\n0: hand 1\n1: hand 4", host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":-2}]}`, domain.IllegalMove, "misdraw-count"},
+		{"back into an empty pile", "mode: physical\npilesize: 0\nlast: true\n0: hand 5\n1: hand 4", host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":-1}]}`, domain.IllegalMove, "misdraw-last-round"},
+		{"a count of 0", table, host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":0}]}`, domain.Invalid, ""},
+		{"two seats", table, host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1},{"seat":1,"count":1}]}`, domain.Invalid, ""},
+		{"by a seat", table, seat(0), `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1}]}`, domain.Forbidden, ""},
+		{"in a digital game", "pile: rr\n0: hand ggrrs\n1: hand ggrr", host, `{"type":"lth_misdraw","corrections":[{"seat":0,"count":1}]}`, domain.IllegalMove, "digital-reports"},
 	}
 }
 

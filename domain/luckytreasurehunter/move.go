@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Move types. Every game's move types are distinct: these are Lucky Treasure
@@ -77,7 +78,7 @@ func Ptr(n int) *int { return &n }
 // rejected move returns a *domain.Error and leaves the game as it was.
 func (g *Game) Play(actor domain.Actor, m *Move) error {
 	if len(m.Drawn) > 0 || (len(m.Faces) > 0 && m.Type != MoveRoll) {
-		return domain.Errorf(domain.Invalid, "faces and drawn are written by the server into a digital game's log; leave them out of a %s move", m.Type)
+		return domain.Fail(domain.Invalid, "lth.invalid.server-fields", "type", m.Type)
 	}
 	return g.play(actor, m)
 }
@@ -85,7 +86,7 @@ func (g *Game) Play(actor domain.Actor, m *Move) error {
 func (g *Game) play(actor domain.Actor, m *Move) error {
 	g.events, g.drawn, g.faces = g.events[:0], g.drawn[:0], g.faces[:0]
 	if g.Phase == PhaseEnded {
-		return domain.Illegal("game-ended", "the game has ended; no more moves are possible")
+		return domain.Refuse("game-ended", "lth.refuse.game-ended")
 	}
 	var err error
 	switch m.Type {
@@ -119,9 +120,9 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 			err = g.misdraw(m)
 		}
 	case "":
-		return domain.Errorf(domain.Invalid, "the move has no type; use one of place, steal, reroll, captain, stop, roll, lth_middle, lth_misdraw")
+		return domain.Fail(domain.Invalid, "lth.invalid.no-type")
 	default:
-		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of place, steal, reroll, captain, stop, roll, lth_middle, lth_misdraw", m.Type)
+		return domain.Fail(domain.Invalid, "lth.invalid.unknown-type", "type", strconv.Quote(m.Type))
 	}
 	if err != nil {
 		g.events, g.drawn, g.faces = g.events[:0], g.drawn[:0], g.faces[:0]
@@ -133,105 +134,111 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	if m.Seat == nil {
-		return 0, domain.Errorf(domain.Invalid, "a %s move names the seat it is for", m.Type)
+		return 0, domain.Fail(domain.Invalid, "lth.invalid.no-seat", "type", m.Type)
 	}
 	seat := *m.Seat
 	if seat < 0 || seat >= len(g.Players) {
-		return 0, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(g.Players)-1)
+		return 0, g.noSeat(seat)
 	}
 	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Errorf(domain.Forbidden, "your credential acts for seat %d, not seat %d", actor.Seat, seat)
+		return 0, domain.Fail(domain.Forbidden, "lth.forbidden.other-seat", "own", actor.Seat, "seat", seat)
 	}
 	if (m.Type != MovePlace && (m.Treasure != "" || m.Count != 0)) ||
 		(m.Type != MoveSteal && (m.Owner != nil || m.Set != nil)) ||
 		(m.Type != MoveReroll && m.Dice != 0) || len(m.Cards) > 0 || (len(m.Faces) > 0 && m.Type == MovePlace) || len(m.Corrections) > 0 {
-		return 0, domain.Errorf(domain.Invalid, "a %s move has a field that belongs to another kind of move", m.Type)
+		return 0, domain.Fail(domain.Invalid, "lth.invalid.foreign-field", "type", m.Type)
 	}
 	return seat, nil
 }
 
 func (g *Game) authTable(actor domain.Actor, m *Move) error {
 	if !actor.Host {
-		return domain.Errorf(domain.Forbidden, "only the host credential reports what the table rolled or turned up")
+		return domain.Fail(domain.Forbidden, "lth.forbidden.host-reports")
 	}
 	if g.Mode == Digital {
-		return domain.Illegal("digital-reports", "in a digital game the server deals and rolls; the table reports nothing")
+		return domain.Refuse("digital-reports", "lth.refuse.digital-reports")
 	}
 	if m.Seat != nil || m.Treasure != "" || m.Count != 0 || m.Owner != nil || m.Set != nil || m.Dice != 0 || len(m.Drawn) > 0 ||
 		(m.Type == MoveRoll && len(m.Cards) > 0) || (m.Type == MoveMiddle && len(m.Faces) > 0) ||
 		(m.Type == MoveMisdraw && (len(m.Cards) > 0 || len(m.Faces) > 0)) || (m.Type != MoveMisdraw && len(m.Corrections) > 0) {
-		return domain.Errorf(domain.Invalid, "a %s report has a field that belongs to another kind of move", m.Type)
+		return domain.Fail(domain.Invalid, "lth.invalid.report-foreign-field", "type", m.Type)
 	}
 	return nil
 }
 
 // onTurn checks that it is seat's turn and the game waits for step.
-func (g *Game) onTurn(seat int, step Phase, what string) error {
+// what is the step a move makes, as a phrase ("place cards").
+func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
 	if g.Phase == PhaseSetup {
-		return domain.Illegal("setup", "the game has not begun: the table reports the 3 cards turned into the middle first")
+		return domain.Refuse("setup", "lth.refuse.setup")
 	}
 	if g.Turn != seat {
-		return domain.Illegal("turn", "it is seat %d's turn (%s), not seat %d's", g.Turn, g.Players[g.Turn].Name, seat)
+		return domain.Refuse("turn", "lth.refuse.turn", "turn", g.Turn, "name", g.Players[g.Turn].Name, "seat", seat)
 	}
 	if g.Phase != step {
-		return domain.Illegal("step", "seat %d cannot %s now: %s", seat, what, g.waitingFor())
+		return domain.Refuse("step", "lth.refuse.step", "seat", seat, "what", what, "waiting", g.waitingFor())
 	}
 	return nil
 }
 
+// noSeat refuses a seat number the game does not have.
+func (g *Game) noSeat(seat int) error {
+	return domain.Fail(domain.Invalid, "lth.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
+}
+
 // waitingFor says in words what the game waits for.
-func (g *Game) waitingFor() string {
+func (g *Game) waitingFor() i18n.Message {
 	switch g.Phase {
 	case PhaseSetup:
-		return "the table reports the 3 cards turned into the middle"
+		return i18n.M("lth.waiting.setup")
 	case PhasePlace:
-		return "the seat on turn places cards first"
+		return i18n.M("lth.waiting.place")
 	case PhaseSteal:
-		return "the seat on turn names a set to steal"
+		return i18n.M("lth.waiting.steal")
 	case PhaseRoll:
-		return "the table reports the dice rolled"
+		return i18n.M("lth.waiting.roll")
 	case PhaseDecide:
-		return "the roll failed: re-roll, turn the captain or stop"
+		return i18n.M("lth.waiting.decide")
 	}
-	return "the game has ended"
+	return i18n.M("lth.waiting.ended")
 }
 
 // hostBlind refuses a hand-dependent move made with the host credential in a
 // digital game: the host (a shared table device) does not see hands, so it
 // cannot play from one.
-func (g *Game) hostBlind(actor domain.Actor, seat int, what string) error {
+func (g *Game) hostBlind(actor domain.Actor, seat int, what i18n.Message) error {
 	if g.Mode == Digital && actor.Host {
-		return domain.Errorf(domain.Forbidden, "the host does not see seat %d's hand; seat %d %s with its own credential", seat, seat, what)
+		return domain.Fail(domain.Forbidden, "lth.forbidden.host-blind", "seat", seat, "what", what)
 	}
 	return nil
 }
 
 func (g *Game) place(actor domain.Actor, seat int, m *Move) error {
-	if err := g.onTurn(seat, PhasePlace, "place cards"); err != nil {
+	if err := g.onTurn(seat, PhasePlace, i18n.M("lth.step.place")); err != nil {
 		return err
 	}
-	if err := g.hostBlind(actor, seat, "places its cards"); err != nil {
+	if err := g.hostBlind(actor, seat, i18n.M("lth.blind.place")); err != nil {
 		return err
 	}
 	t, ok := ParseTreasure(m.Treasure)
 	if !ok {
-		return domain.Errorf(domain.Invalid, "place names a treasure: one of %s, not %q", TreasureNames(), m.Treasure)
+		return domain.Fail(domain.Invalid, "lth.invalid.place-treasure", "treasures", TreasureNames(), "given", strconv.Quote(m.Treasure))
 	}
 	if m.Count < 1 || m.Count > SetSize {
-		return domain.Illegal("place-count", "place 1 to 5 cards, not %d", m.Count)
+		return domain.Refuse("place-count", "lth.refuse.place-count", "given", m.Count)
 	}
 	p := &g.Players[seat]
 	if g.Mode == Digital {
 		if p.Hand[t] < m.Count {
-			return domain.Illegal("place-from-hand", "you hold %s; you cannot place %d", plural(p.Hand[t], t), m.Count)
+			return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand", "held", cardsOf(p.Hand[t], t), "given", m.Count)
 		}
 		p.Hand[t] -= m.Count
 	} else {
 		if m.Count > p.HandSize {
-			return domain.Illegal("place-from-hand", "seat %d holds %d cards; it cannot place %d", seat, p.HandSize, m.Count)
+			return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand.seat", "seat", seat, "held", p.HandSize, "given", m.Count)
 		}
 		if u := g.Unseen()[t]; m.Count > u {
-			return domain.Illegal("place-unseen", "only %d %s cards remain unseen (the rest are face up or discarded); %d cannot be placed", u, t, m.Count)
+			return domain.Refuse("place-unseen", "lth.refuse.place-unseen", "unseen", u, "treasure", t.Term(), "given", m.Count)
 		}
 	}
 	p.HandSize -= m.Count
@@ -251,7 +258,7 @@ func (g *Game) setsOf(owner int) []Set {
 }
 
 func (g *Game) steal(seat int, m *Move) error {
-	if err := g.onTurn(seat, PhaseSteal, "name a set to steal"); err != nil {
+	if err := g.onTurn(seat, PhaseSteal, i18n.M("lth.step.steal")); err != nil {
 		return err
 	}
 	owner := Middle
@@ -259,22 +266,21 @@ func (g *Game) steal(seat int, m *Move) error {
 		owner = *m.Owner
 	}
 	if owner == seat {
-		return domain.Illegal("steal-own", "you cannot steal your own set; name one in the middle or in front of another player")
+		return domain.Refuse("steal-own", "lth.refuse.steal-own")
 	}
 	if owner < Middle || owner >= len(g.Players) {
-		return domain.Errorf(domain.Invalid, "owner %d is no seat; this game has seats 0 to %d (leave owner out for the middle)", owner, len(g.Players)-1)
+		return domain.Fail(domain.Invalid, "lth.invalid.owner", "owner", owner, "last", len(g.Players)-1)
 	}
 	if m.Set == nil {
-		return domain.Errorf(domain.Invalid, "a steal names the set: its index among its owner's sets")
+		return domain.Fail(domain.Invalid, "lth.invalid.no-set")
 	}
 	sets := g.setsOf(owner)
 	i := *m.Set
 	if i < 0 || i >= len(sets) {
-		where := "the middle has"
 		if owner != Middle {
-			where = "seat " + itoa(owner) + " has"
+			return domain.Refuse("steal-set", "lth.refuse.steal-set.seat", "owner", owner, "sets", len(sets), "last", len(sets)-1, "set", i)
 		}
-		return domain.Illegal("steal-set", "%s %d sets (0 to %d); there is no set %d", where, len(sets), len(sets)-1, i)
+		return domain.Refuse("steal-set", "lth.refuse.steal-set.middle", "sets", len(sets), "last", len(sets)-1, "set", i)
 	}
 	s := sets[i]
 	g.Steal = &Steal{Owner: owner, Set: i, Treasure: s.Treasure, Size: s.Size, Failed: s.Size}
@@ -337,29 +343,29 @@ func (g *Game) resolveRoll(faces []bool) {
 }
 
 func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
-	if err := g.onTurn(seat, PhaseDecide, "re-roll"); err != nil {
+	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.reroll")); err != nil {
 		return err
 	}
-	if err := g.hostBlind(actor, seat, "discards its cards"); err != nil {
+	if err := g.hostBlind(actor, seat, i18n.M("lth.blind.discard")); err != nil {
 		return err
 	}
 	st := g.Steal
 	if m.Dice < 1 || m.Dice > st.Failed {
-		return domain.Illegal("reroll-failed-only", "re-roll 1 to %d dice: only failed dice are re-rolled, and %d failed", st.Failed, st.Failed)
+		return domain.Refuse("reroll-failed-only", "lth.refuse.reroll-failed-only", "failed", st.Failed)
 	}
 	p := &g.Players[seat]
 	t := st.Treasure
 	if g.Mode == Digital {
 		if p.Hand[t] < m.Dice {
-			return domain.Illegal("reroll-matching", "each re-rolled die costs one %s card from your hand; you hold %s", t, plural(p.Hand[t], t))
+			return domain.Refuse("reroll-matching", "lth.refuse.reroll-matching", "treasure", t.Term(), "held", cardsOf(p.Hand[t], t))
 		}
 		p.Hand[t] -= m.Dice
 	} else {
 		if m.Dice > p.HandSize {
-			return domain.Illegal("reroll-matching", "each re-rolled die costs one %s card from the hand; seat %d holds %d cards", t, seat, p.HandSize)
+			return domain.Refuse("reroll-matching", "lth.refuse.reroll-matching.seat", "treasure", t.Term(), "seat", seat, "held", p.HandSize)
 		}
 		if u := g.Unseen()[t]; m.Dice > u {
-			return domain.Illegal("reroll-unseen", "only %d %s cards remain unseen; %d cannot be discarded", u, t, m.Dice)
+			return domain.Refuse("reroll-unseen", "lth.refuse.reroll-unseen", "unseen", u, "treasure", t.Term(), "given", m.Dice)
 		}
 	}
 	p.HandSize -= m.Dice
@@ -371,12 +377,12 @@ func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
 }
 
 func (g *Game) captain(seat int) error {
-	if err := g.onTurn(seat, PhaseDecide, "turn the captain"); err != nil {
+	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.captain")); err != nil {
 		return err
 	}
 	p := &g.Players[seat]
 	if p.CaptainUsed {
-		return domain.Illegal("captain-once", "seat %d's captain is turned over already: its re-roll is once per game", seat)
+		return domain.Refuse("captain-once", "lth.refuse.captain-once", "seat", seat)
 	}
 	p.CaptainUsed = true
 	g.Steal.Captain = true
@@ -386,7 +392,7 @@ func (g *Game) captain(seat int) error {
 }
 
 func (g *Game) stop(seat int) error {
-	if err := g.onTurn(seat, PhaseDecide, "stop"); err != nil {
+	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.stop")); err != nil {
 		return err
 	}
 	g.emit("steal_stopped", seatEvent{Seat: seat})
@@ -396,11 +402,11 @@ func (g *Game) stop(seat int) error {
 
 func (g *Game) rollReport(m *Move) error {
 	if g.Phase != PhaseRoll {
-		return domain.Illegal("roll-when-asked", "no dice are to be reported now: %s", g.waitingFor())
+		return domain.Refuse("roll-when-asked", "lth.refuse.roll-when-asked", "waiting", g.waitingFor())
 	}
 	n := g.Steal.Pending
 	if len(m.Faces) != n {
-		return domain.Illegal("roll-dice", "report the faces of %d dice (one per die rolled), not %d", n, len(m.Faces))
+		return domain.Refuse("roll-dice", "lth.refuse.roll-dice", "want", n, "given", len(m.Faces))
 	}
 	faces := make([]bool, n)
 	for i, f := range m.Faces {
@@ -409,7 +415,7 @@ func (g *Game) rollReport(m *Move) error {
 			faces[i] = true
 		case FaceBlank:
 		default:
-			return domain.Errorf(domain.Invalid, "a die shows %q or %q, not %q", FacePirate, FaceBlank, f)
+			return domain.Fail(domain.Invalid, "lth.invalid.face", "given", strconv.Quote(f))
 		}
 	}
 	g.resolveRoll(faces)
@@ -418,14 +424,14 @@ func (g *Game) rollReport(m *Move) error {
 
 func (g *Game) middleReport(m *Move) error {
 	if g.Phase != PhaseSetup {
-		return domain.Illegal("middle-at-setup", "the middle is reported once, at setup")
+		return domain.Refuse("middle-at-setup", "lth.refuse.middle-at-setup")
 	}
 	if len(m.Cards) != MiddleAtStart {
-		return domain.Illegal("middle-three", "report the %d cards turned face up into the middle, not %d", MiddleAtStart, len(m.Cards))
+		return domain.Refuse("middle-three", "lth.refuse.middle-three", "want", MiddleAtStart, "given", len(m.Cards))
 	}
 	for _, name := range m.Cards {
 		if _, ok := ParseTreasure(name); !ok {
-			return domain.Errorf(domain.Invalid, "%q is no treasure; the treasures are %s", name, TreasureNames())
+			return domain.Fail(domain.Invalid, "lth.invalid.treasure", "given", strconv.Quote(name), "treasures", TreasureNames())
 		}
 	}
 	for _, name := range m.Cards {
@@ -441,18 +447,6 @@ type middleEvent struct {
 	Middle []Set `json:"middle"`
 }
 
-// plural counts cards of a type as a player says it: "1 ruby", "0 rubies".
-func plural(n int, t Treasure) string {
-	one := [NumTreasures]string{"silver coin", "gold bar", "pearl", "ruby", "jade fish"}[t]
-	many := [NumTreasures]string{"silver coins", "gold bars", "pearls", "rubies", "jade fish"}[t]
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // misdraw takes a physical table's report that a seat drew (or was dealt)
 // too many or too few cards: the seat's hand size and the pile's count match
 // the table again. Cards do not go back into a pile whose last card was
@@ -460,24 +454,24 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // pile starts it.
 func (g *Game) misdraw(m *Move) error {
 	if len(m.Corrections) != 1 {
-		return domain.Errorf(domain.Invalid, "a mis-draw report names one seat in corrections: [{\"seat\":S,\"count\":N}]")
+		return domain.Fail(domain.Invalid, "lth.invalid.misdraw-corrections", "example", `[{"seat":S,"count":N}]`)
 	}
 	c := m.Corrections[0]
 	if c.Seat < 0 || c.Seat >= len(g.Players) {
-		return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", c.Seat, len(g.Players)-1)
+		return g.noSeat(c.Seat)
 	}
 	if c.Count == 0 || c.Count < -HandSize || c.Count > HandSize {
-		return domain.Errorf(domain.Invalid, "a mis-draw's count is the cards the seat holds beyond the count, -%d to %d and not 0, not %d", HandSize, HandSize, c.Count)
+		return domain.Fail(domain.Invalid, "lth.invalid.misdraw-count", "most", HandSize, "given", c.Count)
 	}
 	p := &g.Players[c.Seat]
 	pile := g.PileSize()
 	switch {
 	case p.HandSize+c.Count < 0:
-		return domain.Illegal("misdraw-count", "%s holds %d cards by the count, not %d more; count the hand again", p.Name, p.HandSize, c.Count)
+		return domain.Refuse("misdraw-count", "lth.refuse.misdraw-count.hand", "name", p.Name, "held", p.HandSize, "more", c.Count)
 	case pile-c.Count < 0:
-		return domain.Illegal("misdraw-count", "the pile holds %d cards by the count; %s cannot hold %d more than counted", pile, p.Name, c.Count)
+		return domain.Refuse("misdraw-count", "lth.refuse.misdraw-count.pile", "pile", pile, "name", p.Name, "more", c.Count)
 	case c.Count < 0 && g.LastRound:
-		return domain.Illegal("misdraw-last-round", "the pile's last card was drawn and the last round announced: cards cannot go back into the pile; play the round out")
+		return domain.Refuse("misdraw-last-round", "lth.refuse.misdraw-last-round")
 	}
 	p.HandSize += c.Count
 	left := g.PileSize()

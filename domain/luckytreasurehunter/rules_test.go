@@ -10,7 +10,19 @@ import (
 )
 
 // TestRefusals: every refused move, with the rule a player reads.
-func TestRefusals(t *testing.T) {
+// refusal is a move the rules refuse in a position, and how.
+type refusal struct {
+	name  string
+	pos   string
+	actor domain.Actor
+	move  string
+	code  domain.Code
+	rule  string
+}
+
+// refusals are the moves TestRefusals makes (TestRefusalsInEveryLanguage
+// reads their reasons in every language).
+func refusals() []refusal {
 	digital := `
 		pile: sssss ggggg
 		middle: r3
@@ -23,14 +35,7 @@ func TestRefusals(t *testing.T) {
 		discard: rrrr
 		0: hand 5
 		1: hand 5; sets j2`
-	cases := []struct {
-		name  string
-		pos   string
-		actor domain.Actor
-		move  string
-		code  domain.Code
-		rule  string
-	}{
+	return []refusal{
 		{"place more than the hand holds", digital, seat(0), `{"type":"place","seat":0,"treasure":"ruby","count":4}`, domain.IllegalMove, "place-from-hand"},
 		{"place a type not in hand", digital, seat(0), `{"type":"place","seat":0,"treasure":"pearl","count":1}`, domain.IllegalMove, "place-from-hand"},
 		{"place none", digital, seat(0), `{"type":"place","seat":0,"treasure":"ruby","count":0}`, domain.IllegalMove, "place-count"},
@@ -68,7 +73,10 @@ func TestRefusals(t *testing.T) {
 		{"physical: place before the middle is reported", "phase: setup\n" + physical, seat(0), `{"type":"place","seat":0,"treasure":"gold","count":1}`, domain.IllegalMove, "setup"},
 		{"game over", "phase: ended\n" + digital, seat(0), `{"type":"place","seat":0,"treasure":"ruby","count":1}`, domain.IllegalMove, "game-ended"},
 	}
-	for _, c := range cases {
+}
+
+func TestRefusals(t *testing.T) {
+	for _, c := range refusals() {
 		t.Run(c.name, func(t *testing.T) {
 			g := position(t, c.pos)
 			before, err := g.Snapshot()

@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -60,7 +62,7 @@ func setupOf(req domain.CreateRequest) (Setup, error) {
 	}
 	var o optionValues
 	if err := json.Unmarshal(opts, &o); err != nil {
-		return Setup{}, domain.Errorf(domain.Invalid, "options: %v", err)
+		return Setup{}, domain.Fail(domain.Invalid, "lth.invalid.options", "error", err.Error())
 	}
 	return Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt,
 		PirateFaces: o.PirateFaces, CaptainHeart: o.CaptainHeart}, nil
@@ -79,10 +81,10 @@ var components = func() domain.CatalogBlob {
 // Create makes a new game; the service has chosen a digital game's seed.
 func (Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
 	if req.Catalog != "" && req.Catalog != components.Name {
-		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter is played with its standard components; there is no catalog %q", req.Catalog)
+		return nil, domain.CatalogBlob{}, domain.Fail(domain.Invalid, "lth.invalid.catalog", "given", strconv.Quote(req.Catalog))
 	}
 	if n := len(req.Players); n < MinPlayers || n > MaxPlayers {
-		return nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter takes 2 to 6 players; %d were named", n)
+		return nil, domain.CatalogBlob{}, domain.Fail(domain.Invalid, "lth.invalid.players", "named", n)
 	}
 	s, err := setupOf(req)
 	if err != nil {
@@ -109,10 +111,10 @@ func (Rules) Restore(state []byte, _ domain.CatalogBlob) (domain.Game, error) {
 // that a logged move names must be what the seed rolls and deals.
 func (Rules) Replay(req domain.CreateRequest, _ domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
 	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+		return nil, 0, domain.Fail(domain.Invalid, "lth.invalid.replay-seed")
 	}
 	if n := len(req.Players); n < MinPlayers || n > MaxPlayers {
-		return nil, 0, domain.Errorf(domain.Invalid, "Lucky Treasure Hunter takes 2 to 6 players; %d were named", n)
+		return nil, 0, domain.Fail(domain.Invalid, "lth.invalid.players", "named", n)
 	}
 	s, err := setupOf(req)
 	if err != nil {
@@ -146,10 +148,10 @@ func (g *Game) replay(rm domain.ReplayMove) error {
 	}
 	got := g.logged(&m)
 	if faces != nil && m.Type != MoveRoll && !slices.Equal(faces, got.Faces) {
-		return domain.Illegal("seed-dice", "the record says the dice showed %v, but the seed rolls %v", faces, got.Faces)
+		return domain.Refuse("seed-dice", "lth.refuse.seed-dice", "record", fmt.Sprint(faces), "seed", fmt.Sprint(got.Faces))
 	}
 	if drawn != nil && !slices.Equal(drawn, got.Drawn) {
-		return domain.Illegal("seed-draw", "the record says seat %d drew %v, but the seed deals %v", *m.Seat, drawn, got.Drawn)
+		return domain.Refuse("seed-draw", "lth.refuse.seed-draw", "seat", *m.Seat, "record", fmt.Sprint(drawn), "seed", fmt.Sprint(got.Drawn))
 	}
 	return nil
 }
@@ -189,7 +191,7 @@ func (Rules) VerifySheet(b []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Lucky Treasure Hunter sheet: %v", err)
+		return nil, domain.Fail(domain.Invalid, "lth.invalid.sheet-json", "error", err.Error())
 	}
 	res, err := VerifySheet(s)
 	if err != nil {
@@ -239,7 +241,7 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 }
 func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
 	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+		return nil, w.g.noSeat(seat)
 	}
 	return json.Marshal(w.g.LegalMoves(v, seat))
 }

@@ -3,6 +3,8 @@ package luckytreasurehunter
 import (
 	"cmp"
 	"slices"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // PlayerScore is one player's score: a point per collected card and one for
@@ -33,6 +35,16 @@ type Place struct {
 	// DecidingSet is, for "set_sizes", the 1-based position (largest first)
 	// of the set that decided.
 	DecidingSet int `json:"deciding_set,omitempty"`
+	// DecidedByLabel says DecidedBy as a line a player reads ("fewer
+	// points: 7 against 9"), in English; DecidedByLabelMessage is the same
+	// line as a message, rendered in the player's language by the API.
+	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
+	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
+}
+
+// decided sets what decided place p, said by m.
+func (p *Place) decided(by string, m i18n.Message) {
+	p.DecidedBy, p.DecidedByLabel, p.DecidedByLabelMessage = by, i18n.Text(m), &m
 }
 
 // Score is the scores of every player and the ranking.
@@ -103,17 +115,27 @@ func Rank(players []PlayerScore) []Place {
 		}
 		above := &players[order[i-1]]
 		if above.Total != p.Total {
-			places[i].DecidedBy = "total"
+			places[i].decided("total", i18n.M("lth.decided.total", "total", p.Total, "above", above.Total))
 			continue
 		}
 		if _, at := compareSets(above.SetSizes, p.SetSizes); at > 0 {
-			places[i].DecidedBy, places[i].DecidingSet = "set_sizes", at
+			places[i].decided("set_sizes", i18n.M("lth.decided.set-sizes", "set", at,
+				"count", sizeAt(p.SetSizes, at), "above", sizeAt(above.SetSizes, at)))
+			places[i].DecidingSet = at
 			continue
 		}
-		places[i].DecidedBy = "shared"
+		places[i].decided("shared", i18n.M("lth.decided.shared"))
 		places[i].Rank = places[i-1].Rank
 	}
 	return places
+}
+
+// sizeAt is the size of the set at 1-based position at, 0 when there is none.
+func sizeAt(sizes []int, at int) int {
+	if at <= len(sizes) {
+		return sizes[at-1]
+	}
+	return 0
 }
 
 // Score returns every player's score as it stands and the ranking; Final is

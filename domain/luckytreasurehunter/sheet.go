@@ -2,11 +2,12 @@ package luckytreasurehunter
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
 
@@ -51,7 +52,16 @@ type Finding struct {
 	Code     string `json:"code"`               // one of the Finding* codes
 	Player   *int   `json:"player,omitempty"`   // index into the sheet's players; nil for the whole table
 	Treasure string `json:"treasure,omitempty"` // the type concerned
-	Reason   string `json:"reason"`             // a sentence a player can act on
+	Reason   string `json:"reason"`             // a sentence a player can act on, in English
+	// ReasonMessage is Reason as a message, rendered in the player's
+	// language by the API.
+	ReasonMessage i18n.Message `json:"reason_message"`
+}
+
+// finding returns f with its reason said by m.
+func finding(f Finding, m i18n.Message) Finding {
+	f.Reason, f.ReasonMessage = i18n.Text(m), m
+	return f
 }
 
 // The finding codes. They are stable: clients branch on them.
@@ -67,11 +77,11 @@ const (
 // the rules say cannot be is a finding.
 func VerifySheet(s Sheet) (SheetResult, error) {
 	if s.Ruleset != "" && s.Ruleset != RulesetName {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "this is the Lucky Treasure Hunter sheet check, not %q's", s.Ruleset)
+		return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-ruleset", "given", strconv.Quote(s.Ruleset))
 	}
 	n := len(s.Players)
 	if n == 0 {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "the sheet lists no players")
+		return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-no-players")
 	}
 	written := make([]string, n)
 	for i, p := range s.Players {
@@ -86,9 +96,9 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 	}
 	switch {
 	case table < MinPlayers || table > MaxPlayers:
-		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table must be %d to %d, not %d", MinPlayers, MaxPlayers, table)
+		return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-table", "given", table)
 	case table < n:
-		return SheetResult{}, domain.Errorf(domain.Invalid, "players_at_table is %d, but the sheet lists %d players", table, n)
+		return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-table-listed", "table", table, "listed", n)
 	}
 	res := SheetResult{Ruleset: RulesetName, Players: []PlayerScore{}, Findings: []Finding{}}
 	var onSheet Counts
@@ -99,17 +109,17 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 		for j, st := range p.Sets {
 			t, ok := ParseTreasure(st.Treasure)
 			if !ok {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "player %d's set %d: %q is no treasure; the treasures are %s", i, j, st.Treasure, TreasureNames())
+				return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-treasure", "player", i, "set", j, "given", strconv.Quote(st.Treasure), "treasures", TreasureNames())
 			}
 			if st.Size < 1 || st.Size > SetSize {
-				res.Findings = append(res.Findings, Finding{Code: FindingSetSize, Player: Ptr(i), Treasure: t.String(),
-					Reason: fmt.Sprintf("%s lists a set of %d %s cards; a set holds 1 to 5 cards (more make a new set)", p.Name, st.Size, t)})
+				res.Findings = append(res.Findings, finding(Finding{Code: FindingSetSize, Player: Ptr(i), Treasure: t.String()},
+					i18n.M("lth.finding.set-size", "name", p.Name, "size", st.Size, "treasure", t.Term())))
 			}
 			if st.Size < SetSize {
 				incomplete[t]++
 				if incomplete[t] == 2 {
-					res.Findings = append(res.Findings, Finding{Code: FindingIncompleteSets, Player: Ptr(i), Treasure: t.String(),
-						Reason: fmt.Sprintf("%s lists two %s sets under 5 cards; cards of one type combine, filling one set to 5 before starting another", p.Name, t)})
+					res.Findings = append(res.Findings, finding(Finding{Code: FindingIncompleteSets, Player: Ptr(i), Treasure: t.String()},
+						i18n.M("lth.finding.incomplete-sets", "name", p.Name, "treasure", t.Term())))
 				}
 			}
 			onSheet[t] += max(st.Size, 0)
@@ -117,16 +127,16 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 		}
 		ps := ScoreOf(i, p.Name, sizes, p.CaptainUsed)
 		if p.Total != nil && *p.Total != ps.Total {
-			res.Findings = append(res.Findings, Finding{Code: FindingTotalMismatch, Player: Ptr(i),
-				Reason: fmt.Sprintf("%s counted %d, but %d cards and %d for the captain make %d", p.Name, *p.Total, ps.Cards, ps.Captain, ps.Total)})
+			res.Findings = append(res.Findings, finding(Finding{Code: FindingTotalMismatch, Player: Ptr(i)},
+				i18n.M("lth.finding.total-mismatch", "name", p.Name, "counted", *p.Total, "cards", ps.Cards, "captain", ps.Captain, "total", ps.Total)))
 		}
 		res.Players = append(res.Players, ps)
 	}
 	deck := Deck(table)
 	for t := Treasure(0); t < NumTreasures; t++ {
 		if onSheet[t] > deck[t] {
-			res.Findings = append(res.Findings, Finding{Code: FindingTooManyCards, Treasure: t.String(),
-				Reason: fmt.Sprintf("the sheet lists %d %s cards; a game of %d players has only %d", onSheet[t], t, table, deck[t])})
+			res.Findings = append(res.Findings, finding(Finding{Code: FindingTooManyCards, Treasure: t.String()},
+				i18n.M("lth.finding.too-many-cards", "listed", onSheet[t], "treasure", t.Term(), "players", table, "deck", deck[t])))
 		}
 	}
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {

@@ -2,9 +2,9 @@ package luckytreasurehunter
 
 import (
 	"encoding/json"
-	"slices"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // PlayerView is one seat as a viewer may see it.
@@ -14,11 +14,11 @@ type PlayerView struct {
 	HandSize int    `json:"hand_size"`
 	// Hand is the seat's cards by type: only to that seat, in a digital
 	// game, while it runs (to everyone once it has ended).
-	Hand         *Counts `json:"hand,omitempty"`
-	Sets         []Set   `json:"sets"`
-	Collected    int     `json:"collected"`
-	CaptainUsed  bool    `json:"captain_used"`
-	CaptainHeart bool    `json:"captain_heart"`
+	Hand         *Counts   `json:"hand,omitempty"`
+	Sets         []SetView `json:"sets"`
+	Collected    int       `json:"collected"`
+	CaptainUsed  bool      `json:"captain_used"`
+	CaptainHeart bool      `json:"captain_heart"`
 }
 
 // StealView is the steal under way.
@@ -27,11 +27,14 @@ type StealView struct {
 	Owner    *int     `json:"owner"` // null: the middle
 	Set      int      `json:"set"`
 	Treasure Treasure `json:"treasure"`
-	Size     int      `json:"size"`
-	Pirates  int      `json:"pirates"`
-	Failed   int      `json:"failed"`
-	Rerolls  int      `json:"rerolls"`
-	Captain  bool     `json:"captain"`
+	// TreasureName is the set's type as a player reads it ("Ruby").
+	TreasureName        string       `json:"treasure_name"`
+	TreasureNameMessage i18n.Message `json:"treasure_name_message"`
+	Size                int          `json:"size"`
+	Pirates             int          `json:"pirates"`
+	Failed              int          `json:"failed"`
+	Rerolls             int          `json:"rerolls"`
+	Captain             bool         `json:"captain"`
 	// DiceToReport is, in a physical game, how many dice the table reports next.
 	DiceToReport int `json:"dice_to_report"`
 }
@@ -48,23 +51,59 @@ type View struct {
 	PirateFaces  int          `json:"pirate_faces"`
 	PileSize     int          `json:"pile_size"`
 	LastRound    bool         `json:"last_round"`
-	Middle       []Set        `json:"middle"`
+	Middle       []SetView    `json:"middle"`
 	Discard      Counts       `json:"discard"`
 	Unseen       Counts       `json:"unseen"` // neither face up nor discarded: in hands or the pile
 	Players      []PlayerView `json:"players"`
 	Steal        *StealView   `json:"steal"`
+	// Treasures names the five treasure types, in the order of the rulebook,
+	// as a player reads them.
+	Treasures []TreasureView `json:"treasures"`
+}
+
+// SetView is a face-up set with the name of its type.
+type SetView struct {
+	Treasure    Treasure     `json:"treasure"`
+	Size        int          `json:"size"`
+	Name        string       `json:"name"` // the type as a player reads it ("Ruby")
+	NameMessage i18n.Message `json:"name_message"`
+}
+
+// TreasureView is a treasure type and its name.
+type TreasureView struct {
+	Treasure    Treasure     `json:"treasure"`
+	Name        string       `json:"name"`
+	NameMessage i18n.Message `json:"name_message"`
+}
+
+func setViews(sets []Set) []SetView {
+	out := make([]SetView, len(sets))
+	for i, s := range sets {
+		m := s.Treasure.Name()
+		out[i] = SetView{Treasure: s.Treasure, Size: s.Size, Name: i18n.Text(m), NameMessage: m}
+	}
+	return out
+}
+
+func treasureViews() []TreasureView {
+	out := make([]TreasureView, NumTreasures)
+	for t := range NumTreasures {
+		m := t.Name()
+		out[t] = TreasureView{Treasure: t, Name: i18n.Text(m), NameMessage: m}
+	}
+	return out
 }
 
 // NewView returns the game as v may see it.
 func (g *Game) NewView(v domain.Viewer) View {
 	out := View{
 		Ruleset: RulesetName, Mode: g.Mode, Phase: g.Phase, Turn: g.Turn, Turns: g.Turns, CaptainHeart: g.Heart,
-		PirateFaces: g.PirateFaces, PileSize: g.PileSize(), LastRound: g.LastRound, Middle: slices.Clone(g.Middle),
-		Discard: g.Discard, Unseen: g.Unseen(),
+		PirateFaces: g.PirateFaces, PileSize: g.PileSize(), LastRound: g.LastRound, Middle: setViews(g.Middle),
+		Discard: g.Discard, Unseen: g.Unseen(), Treasures: treasureViews(),
 	}
 	for i := range g.Players {
 		p := &g.Players[i]
-		pv := PlayerView{Seat: i, Name: p.Name, HandSize: p.HandSize, Sets: slices.Clone(p.Sets), Collected: p.Collected(),
+		pv := PlayerView{Seat: i, Name: p.Name, HandSize: p.HandSize, Sets: setViews(p.Sets), Collected: p.Collected(),
 			CaptainUsed: p.CaptainUsed, CaptainHeart: i == g.Heart}
 		if g.Mode == Digital && ((!v.Host && v.Seat == i) || g.Phase == PhaseEnded) {
 			h := p.Hand
@@ -73,7 +112,9 @@ func (g *Game) NewView(v domain.Viewer) View {
 		out.Players = append(out.Players, pv)
 	}
 	if st := g.Steal; st != nil {
+		name := st.Treasure.Name()
 		out.Steal = &StealView{Seat: g.Turn, Owner: ownerPtr(st.Owner), Set: st.Set, Treasure: st.Treasure, Size: st.Size,
+			TreasureName: i18n.Text(name), TreasureNameMessage: name,
 			Pirates: st.Pirates, Failed: st.Failed, Rerolls: st.Rerolls, Captain: st.Captain, DiceToReport: st.Pending}
 	}
 	return out

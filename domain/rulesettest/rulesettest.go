@@ -18,7 +18,10 @@
 //     take-back rule;
 //   - every game speaks the table language (table.go): it tells who it
 //     awaits, each awaited actor's listing offers moves that are accepted as
-//     listed, and games played from the listings alone end.
+//     listed, and games played from the listings alone end;
+//   - every game speaks every language of domain/i18n (i18n.go): each label
+//     of a listing, each <name>_message member of what a viewer reads and
+//     each refusal is a message that every catalog holds.
 //
 // A ruleset provides a Harness: how to create a random game, which moves to
 // try, whether a listing offers a move, and what each viewer must not see.
@@ -355,12 +358,15 @@ func (x *game) views(g domain.Game, v domain.Viewer) [][]byte {
 	if !json.Valid(view) {
 		x.t.Fatalf("%s: the view for %s is not JSON: %s", x.name, viewerName(v), view)
 	}
+	x.checkMessageMembers("the view for "+viewerName(v), view)
 	out := [][]byte{view}
 	for _, seat := range x.listings(v) {
 		l, err := g.LegalMoves(v, seat)
 		if err != nil {
 			x.t.Fatalf("%s: legal moves of seat %d for %s: %v", x.name, seat, viewerName(v), err)
 		}
+		x.checkListingLabels(l)
+		x.checkMessageMembers("the listing of seat "+strconv.Itoa(seat)+" for "+viewerName(v), l)
 		out = append(out, l)
 	}
 	return out
@@ -373,6 +379,7 @@ func (x *game) checkViewers() {
 	if err != nil {
 		x.t.Fatalf("%s: score: %v", x.name, err)
 	}
+	x.checkMessageMembers("the score", score)
 	viewers := x.viewers()
 	rehidden := x.r.IntN(len(viewers)) // one viewer a move: a re-deal costs a restore
 	for vi, v := range viewers {
@@ -430,6 +437,7 @@ func (x *game) step(snap []byte) bool {
 				x.t.Fatalf("%s: %s by %s was refused with an uncoded error: %v", x.name, c.Move, viewerName(v), err)
 			}
 			x.leak(v, x.secrets(v), "the reason for refusing "+string(c.Move), []byte(domain.ErrorReason(err)))
+			x.checkRefusal(c.Move, err)
 			if after := x.mustSnapshot(x.g); !bytes.Equal(after, snap) {
 				x.t.Fatalf("%s, after %d moves: the refused move %s (%v) changed the game:\n%s\n%s", x.name, len(x.log), c.Move, err, snap, after)
 			}
@@ -479,6 +487,7 @@ func (x *game) checkDisclosed(i int, live bool) {
 				x.t.Fatalf("%s: event %s of move %d is not JSON: %s", x.name, e.Type, i+1, e.Data)
 			}
 			x.leak(v, secrets, fmt.Sprintf("event %s of %s", e.Type, what), e.Data)
+			x.checkMessageMembers(fmt.Sprintf("event %s of %s", e.Type, what), e.Data)
 		}
 	}
 }

@@ -18,9 +18,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
 
@@ -99,7 +101,7 @@ func (Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, 
 func newGame(req domain.CreateRequest) (*Game, error) {
 	n := len(req.Players)
 	if n < 2 || n > 4 {
-		return nil, domain.Errorf(domain.Invalid, "the hidden-hand game takes 2 to 4 players; %d were named", n)
+		return nil, domain.Fail(domain.Invalid, "hand.invalid.players", "named", n)
 	}
 	if err := names.Check(req.Players); err != nil {
 		return nil, err
@@ -166,30 +168,30 @@ func (g *Game) Apply(actor domain.Actor, raw []byte) (domain.Logged, error) {
 	g.events = nil
 	var m Move
 	if err := json.Unmarshal(raw, &m); err != nil || m.Type != "play" {
-		return domain.Logged{}, domain.Errorf(domain.Invalid, "a move is {\"type\":\"play\",\"seat\":n,\"card\":\"cNN\"}")
+		return domain.Logged{}, domain.Fail(domain.Invalid, "hand.invalid.move", "example", `{"type":"play","seat":n,"card":"cNN"}`)
 	}
 	switch {
 	case g.Ended():
-		return domain.Logged{}, domain.Illegal("ended", "the game has ended")
+		return domain.Logged{}, domain.Refuse("ended", "hand.refuse.ended")
 	case actor.Host:
-		return domain.Logged{}, domain.Errorf(domain.Forbidden, "the host does not see the hands; a seat plays its own cards")
+		return domain.Logged{}, domain.Fail(domain.Forbidden, "hand.forbidden.host")
 	case actor.Seat != m.Seat:
-		return domain.Logged{}, domain.Errorf(domain.Forbidden, "your credential acts for seat %d, not seat %d", actor.Seat, m.Seat)
+		return domain.Logged{}, domain.Fail(domain.Forbidden, "hand.forbidden.other-seat", "own", actor.Seat, "seat", m.Seat)
 	case m.Seat != g.Turn:
-		return domain.Logged{}, domain.Illegal("turn", "it is seat %d's turn", g.Turn)
+		return domain.Logged{}, domain.Refuse("turn", "hand.refuse.turn", "seat", g.Turn)
 	}
 	if g.Setup_.Mode == domain.Digital {
 		i := slices.Index(g.Hands[m.Seat], m.Card)
 		if i < 0 {
-			return domain.Logged{}, domain.Illegal("in-hand", "%s is not in your hand", m.Card)
+			return domain.Logged{}, domain.Refuse("in-hand", "hand.refuse.in-hand", "card", m.Card)
 		}
 		g.Hands[m.Seat] = slices.Delete(g.Hands[m.Seat], i, i+1)
 	} else {
 		if v := value(m.Card); v < 1 || v > Cards || cardID(v) != m.Card {
-			return domain.Logged{}, domain.Errorf(domain.Invalid, "there is no card %q; the deck is c01 to c%02d", m.Card, Cards)
+			return domain.Logged{}, domain.Fail(domain.Invalid, "hand.invalid.card", "card", strconv.Quote(m.Card), "last", cardID(Cards))
 		}
 		if slices.ContainsFunc(g.Played, func(p Play) bool { return p.Card == m.Card }) {
-			return domain.Logged{}, domain.Illegal("played-once", "%s was played already", m.Card)
+			return domain.Logged{}, domain.Refuse("played-once", "hand.refuse.played-once", "card", m.Card)
 		}
 	}
 	g.Counts[m.Seat]--
@@ -320,7 +322,7 @@ func (g *Game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
 		}
 	}
 	for _, c := range l.Cards {
-		l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: "play", Seat: seat, Card: c}, "Play "+c))
+		l.Moves = append(l.Moves, domain.Entry(Move{Type: "play", Seat: seat, Card: c}, i18n.M("hand.label.play", "card", c)))
 	}
 	return json.Marshal(l)
 }
