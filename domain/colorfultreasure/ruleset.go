@@ -93,7 +93,7 @@ func setup(req domain.CreateRequest) (Setup, error) {
 	}
 	var o gameOptions
 	if err := json.Unmarshal(raw, &o); err != nil {
-		return Setup{}, domain.Errorf(domain.Invalid, "options: %v", err)
+		return Setup{}, domain.Fail(domain.Invalid, "ct.invalid.options", "error", err.Error())
 	}
 	return Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt, Variant: o.Variant, Start: o.Start,
 		Sides: [NumTokens]string{o.Token1, o.Token2, o.Token3, o.Token4, o.Token5}}, nil
@@ -144,7 +144,7 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 		return nil, 0, err
 	}
 	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+		return nil, 0, domain.Fail(domain.Invalid, "ct.invalid.replay-seed")
 	}
 	s, err := setup(req)
 	if err != nil {
@@ -248,7 +248,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+		return nil, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(w.g.Players)-1)
+
 	}
 	return json.Marshal(w.g.LegalMoves(seat))
 }
