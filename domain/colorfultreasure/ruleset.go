@@ -6,6 +6,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // RulesetName is the identifier of Colorful Treasure on the server.
@@ -168,9 +169,13 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 
 // CatalogWonder is a wonder as clients read it.
 type CatalogWonder struct {
-	ID      string `json:"id"`
-	Lock    string `json:"lock"`
-	Colours []Kind `json:"colours"`
+	ID string `json:"id"`
+	// Name is the wonder's name (its id for a wonder of a catalog whose
+	// wonders have no names), NameMessage the name as a message.
+	Name        string        `json:"name"`
+	NameMessage *i18n.Message `json:"name_message,omitempty"`
+	Lock        string        `json:"lock"`
+	Colours     []Kind        `json:"colours"`
 }
 
 // CatalogView is a catalog as clients read it.
@@ -185,7 +190,9 @@ type CatalogView struct {
 func NewCatalogView(cat *Catalog) CatalogView {
 	v := CatalogView{Ruleset: RulesetName, Name: cat.Name, Hash: cat.Hash}
 	for _, w := range cat.Wonders {
-		v.Wonders = append(v.Wonders, CatalogWonder{ID: w.ID, Lock: w.Lock.String(), Colours: append([]Kind{}, w.Colours[:]...)})
+		cw := CatalogWonder{ID: w.ID, Lock: w.Lock.String(), Colours: append([]Kind{}, w.Colours[:]...)}
+		cw.Name, cw.NameMessage = wonderNamed(w.ID)
+		v.Wonders = append(v.Wonders, cw)
 	}
 	return v
 }

@@ -1,6 +1,7 @@
 package colorfultreasure
 
 import (
+	"encoding/json"
 	"sort"
 
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -81,6 +82,21 @@ func (l Lines) Sum() int {
 type AwardLine struct {
 	Award  string `json:"award"`
 	Points int    `json:"points"`
+}
+
+// MarshalJSON writes the award line with the award's name beside its code:
+// "name" in English and "name_message", for the API to render.
+func (a AwardLine) MarshalJSON() ([]byte, error) {
+	type line AwardLine
+	out := struct {
+		line
+		Name        string        `json:"name,omitempty"`
+		NameMessage *i18n.Message `json:"name_message,omitempty"`
+	}{line: line(a)}
+	if m, ok := awardTerm(a.Award).(i18n.Message); ok {
+		out.Name, out.NameMessage = i18n.Text(m), &m
+	}
+	return json.Marshal(out)
 }
 
 // PlayerScore is one player's score, line by line.
