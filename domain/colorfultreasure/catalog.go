@@ -100,26 +100,26 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 		}
 		if !named {
 			if f[0] != "catalog" || len(f) != 2 || !validName(f[1]) {
-				return nil, domain.Errorf(domain.Invalid, "line %d: the catalog file must begin with a \"catalog <name>\" line, the name one word of letters, digits, '-', '_' or '.'", n)
+				return nil, domain.Fail(domain.Invalid, "ct.catalog.first-line", "line", n)
 			}
 			c.Name, named = f[1], true
 			continue
 		}
 		if f[0] != "wonder" {
-			return nil, domain.Errorf(domain.Invalid, "line %d: %q is not a wonder line; write \"wonder <id> <key|chest> <colour> <colour> <colour>\"", n, f[0])
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.not-wonder-line", "line", n, "word", f[0])
 		}
 		if len(f) < 2 {
-			return nil, domain.Errorf(domain.Invalid, "line %d: the wonder has no id; write \"wonder <id> <key|chest> <colour> <colour> <colour>\"", n)
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.no-id", "line", n)
 		}
 		id := f[1]
 		if !validName(id) {
-			return nil, domain.Errorf(domain.Invalid, "line %d: the wonder id %q must be one word of letters, digits, '-', '_' or '.'", n, id)
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.bad-id", "line", n, "wonder", id)
 		}
 		if len(f) != 6 {
-			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: write \"wonder <id> <key|chest> <colour> <colour> <colour>\" (three gem colours), not %d words", n, id, len(f))
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.words", "line", n, "wonder", id, "count", len(f))
 		}
 		if _, dup := c.byID[id]; dup {
-			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: a second wonder with this id", n, id)
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.duplicate-id", "line", n, "wonder", id)
 		}
 		w := Wonder{ID: id}
 		switch f[2] {
@@ -128,16 +128,16 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 		case "chest":
 			w.Lock = Chest
 		default:
-			return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %q is neither key nor chest", n, id, f[2])
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.lock", "line", n, "wonder", id, "word", f[2])
 		}
 		for j, s := range f[3:] {
 			k, ok := ParseKind(s)
 			if !ok || !k.IsGem() {
-				return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %q is not a gem colour (red, yellow, green, blue or purple)", n, id, s)
+				return nil, domain.Fail(domain.Invalid, "ct.catalog.colour", "line", n, "wonder", id, "word", s)
 			}
 			for _, prev := range w.Colours[:j] {
 				if prev == k {
-					return nil, domain.Errorf(domain.Invalid, "line %d, wonder %s: %s twice; a wonder's three gems are three different colours", n, id, s)
+					return nil, domain.Fail(domain.Invalid, "ct.catalog.colour-twice", "line", n, "wonder", id, "kind", kindTerm(k))
 				}
 			}
 			w.Colours[j] = k
@@ -146,10 +146,10 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 		c.Wonders = append(c.Wonders, w)
 	}
 	if !named {
-		return nil, domain.Errorf(domain.Invalid, "the catalog file is empty: it must begin with a \"catalog <name>\" line")
+		return nil, domain.Fail(domain.Invalid, "ct.catalog.empty")
 	}
 	if len(c.Wonders) != NumWonders {
-		return nil, domain.Errorf(domain.Invalid, "the catalog has %d wonders; Colorful Treasure has %d (one per column of the grid)", len(c.Wonders), NumWonders)
+		return nil, domain.Fail(domain.Invalid, "ct.catalog.wonder-count", "count", len(c.Wonders), "want", NumWonders)
 	}
 	var keys []string
 	for _, w := range c.Wonders {
@@ -158,7 +158,7 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 		}
 	}
 	if len(keys) != KeyWonders {
-		return nil, domain.Errorf(domain.Invalid, "%d wonders have a key (%s); %d have a key and %d a chest", len(keys), strings.Join(keys, ", "), KeyWonders, NumWonders-KeyWonders)
+		return nil, domain.Fail(domain.Invalid, "ct.catalog.key-count", "count", len(keys), "wonders", strings.Join(keys, ", "), "keys", KeyWonders, "chests", NumWonders-KeyWonders)
 	}
 	for _, col := range Colours {
 		var on []string
@@ -168,7 +168,8 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 			}
 		}
 		if len(on) != WondersPerColor {
-			return nil, domain.Errorf(domain.Invalid, "%s is on %d wonders (%s); every gem colour is on exactly %d", col, len(on), strings.Join(on, ", "), WondersPerColor)
+			return nil, domain.Fail(domain.Invalid, "ct.catalog.colour-count", "kind", kindTerm(col), "count", len(on), "wonders", strings.Join(on, ", "), "want", WondersPerColor)
+
 		}
 	}
 	return c, nil

@@ -151,7 +151,7 @@ func (g *Game) CatalogData() *Catalog { return g.cat }
 // physical one has none.
 func New(cat *Catalog, s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
-		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
+		return nil, domain.Fail(domain.Invalid, "ct.invalid.mode", "mode", string(s.Mode))
 	}
 	if err := domain.CheckSetup("Colorful Treasure", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
 		return nil, err
@@ -164,10 +164,10 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 		s.Variant = VariantStandard
 	case VariantStandard, VariantJunior, VariantAdvanced:
 	default:
-		return nil, domain.Errorf(domain.Invalid, "variant must be standard, junior or advanced, not %q", s.Variant)
+		return nil, domain.Fail(domain.Invalid, "ct.invalid.variant", "variant", string(s.Variant))
 	}
 	if s.Start < 0 || s.Start >= len(s.Players) {
-		return nil, domain.Errorf(domain.Invalid, "the start player names a seat, 0 to %d; %d is none", len(s.Players)-1, s.Start)
+		return nil, domain.Fail(domain.Invalid, "ct.invalid.start-player", "last", len(s.Players)-1, "seat", s.Start)
 	}
 	for i, side := range s.Sides {
 		switch side {
@@ -175,7 +175,8 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 			s.Sides[i] = "a"
 		case "a", "b":
 		default:
-			return nil, domain.Errorf(domain.Invalid, "action token %d shows side a or b, not %q", i+1, side)
+			return nil, domain.Fail(domain.Invalid, "ct.invalid.token-side", "token", i+1, "side", side)
+
 		}
 	}
 	g := &Game{

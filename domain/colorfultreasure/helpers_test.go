@@ -142,7 +142,7 @@ func mustPlay(t *testing.T, g *Game, m Move) {
 }
 
 // refused plays m and checks it is refused with rule (or code, for a rule
-// "" ) and changes nothing.
+// "" ), says why in every language and changes nothing.
 func refused(t *testing.T, g *Game, m Move, rule string) *domain.Error {
 	t.Helper()
 	before, _ := g.Snapshot()
@@ -154,6 +154,7 @@ func refused(t *testing.T, g *Game, m Move, rule string) *domain.Error {
 		require.Equal(t, rule, de.Rule, "%v", err)
 	}
 	require.NotEmpty(t, de.Reason)
+	speaks(t, de.Msg, de.Reason)
 	after, _ := g.Snapshot()
 	require.JSONEq(t, string(before), string(after), "a refused move changed the game")
 	return de

@@ -2,9 +2,9 @@ package colorfultreasure
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // entries fills l.Moves and l.Pools, the listing in the table language
@@ -17,49 +17,50 @@ func (g *Game) entries(l *Legal) {
 		for _, c := range l.Flip.Cells {
 			where := g.place(c.Pos)
 			if g.Mode == Digital {
-				parts = append(parts, domain.NewPart(where, "cards", c.Pos))
+				parts = append(parts, domain.Choice(where, "cards", c.Pos))
 				continue
 			}
 			for _, k := range c.Shows {
-				p := domain.NewPart(fmt.Sprintf("%s shows %s", where, k), "cards", c.Pos, "shows", k)
+				p := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", c.Pos, "shows", k)
 				// A card is turned over once; no wonder has two cards of a kind.
 				p.Excludes = []string{fmt.Sprintf("card %d,%d", c.Column, c.Row), fmt.Sprintf("%s %s", g.wonder(c.Column), k)}
 				parts = append(parts, p)
 			}
 		}
 		l.Pools["flip"] = parts
-		e := domain.NewLegalMove(Move{Type: MoveFlip, Seat: seat}, fmt.Sprintf("Turn over %s", plural(l.Flip.Count, "card")))
+		label := i18n.M("ct.label.flip", "count", l.Flip.Count)
 		if g.Mode == Physical {
-			e.Label = fmt.Sprintf("Turn over %s and report what each shows", plural(l.Flip.Count, "card"))
+			label = i18n.M("ct.label.flip-report", "count", l.Flip.Count)
 		}
+		e := domain.Entry(Move{Type: MoveFlip, Seat: seat}, label)
 		e.Choose = &domain.Choose{Pool: "flip", Min: l.Flip.Count, Max: l.Flip.Count}
 		l.Moves = append(l.Moves, e)
 	}
 	for _, take := range l.Collect {
-		l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
+		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
 	}
 	for _, r := range l.Rob {
 		m := Move{Type: MoveRob, Seat: seat, Target: &r.Target, Card: r.Card, DiamondToken: r.DiamondToken}
-		what := fmt.Sprintf("the diamond token of %s", r.DiamondToken)
+		label := i18n.M("ct.label.rob-token", "wonder", wonderTerm(r.DiamondToken), "name", g.Players[r.Target].Name)
 		if r.Card != nil {
-			what = fmt.Sprintf("the %s card of %s", r.Card.Kind, r.Card.Wonder)
+			label = i18n.M("ct.label.rob-card", "kind", kindTerm(r.Card.Kind), "wonder", wonderTerm(r.Card.Wonder), "name", g.Players[r.Target].Name)
 		}
-		l.Moves = append(l.Moves, domain.NewLegalMove(m, fmt.Sprintf("Steal %s from %s", what, g.Players[r.Target].Name)))
+		l.Moves = append(l.Moves, domain.Entry(m, label))
 	}
 	for _, t := range l.UseToken {
 		m := Move{Type: MoveUseToken, Seat: seat, Token: t.Token}
-		label := fmt.Sprintf("Use action token %d (%s)", t.Token, t.Effect)
+		effect := effectTerm(g.effect(t.Token - 1))
 		switch {
 		case t.DifferentWonders:
 			var parts []domain.Part
 			for _, c := range t.Cells {
-				p := domain.NewPart(g.place(c), "cards", c)
+				p := domain.Choice(g.place(c), "cards", c)
 				p.Excludes = []string{g.wonder(c.Column)}
 				parts = append(parts, p)
 			}
 			pool := fmt.Sprintf("peek %d", t.Token)
 			l.Pools[pool] = parts
-			e := domain.NewLegalMove(m, label+": look at cards of different wonders")
+			e := domain.Entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
 			e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: t.Max}
 			l.Moves = append(l.Moves, e)
 		case t.SameWonder:
@@ -69,49 +70,53 @@ func (g *Game) entries(l *Legal) {
 				if _, ok := byWonder[c.Column]; !ok {
 					order = append(order, c.Column)
 				}
-				byWonder[c.Column] = append(byWonder[c.Column], domain.NewPart(g.place(c), "cards", c))
+				byWonder[c.Column] = append(byWonder[c.Column], domain.Choice(g.place(c), "cards", c))
 			}
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
 				l.Pools[pool] = byWonder[col]
-				e := domain.NewLegalMove(m, fmt.Sprintf("%s: look at cards of %s", label, g.wonder(col)))
+				e := domain.Entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
 				e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: min(t.Max, len(byWonder[col]))}
 				l.Moves = append(l.Moves, e)
 			}
 		default:
-			l.Moves = append(l.Moves, domain.NewLegalMove(m, label))
+			l.Moves = append(l.Moves, domain.Entry(m, i18n.M("ct.label.use-token", "token", t.Token, "effect", effect)))
 		}
 	}
 	for _, t := range l.Claim {
-		l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveClaim, Seat: seat, Token: t}, fmt.Sprintf("Take action token %d", t)))
+		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveClaim, Seat: seat, Token: t}, i18n.M("ct.label.claim", "token", t, "effect", effectTerm(g.effect(t-1)))))
 	}
 	if l.End {
-		l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveEnd, Seat: seat}, "End the turn"))
+		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
 	}
 }
 
 // place names a card of the grid for people: its wonder and row.
-func (g *Game) place(p Pos) string { return fmt.Sprintf("%s row %d", g.wonder(p.Column), p.Row+1) }
-
-func collectLabel(take []string) string {
-	if len(take) == 0 {
-		return "Collect nothing"
-	}
-	names := make([]string, len(take))
-	for i, t := range take {
-		names[i] = t
-		if t == TakeLocks {
-			names[i] = "keys and chests"
-		}
-	}
-	return "Collect the " + strings.Join(names, " and ") + " cards"
+func (g *Game) place(p Pos) i18n.Message {
+	return i18n.M("ct.label.place", "wonder", wonderTerm(g.wonder(p.Column)), "row", p.Row+1)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+// collectLabel names a collect by the types it takes.
+func collectLabel(take []string) i18n.Message {
+	switch {
+	case len(take) == 0:
+		return i18n.M("ct.label.collect-nothing")
+	case len(take) == 1 && take[0] == TakeLocks:
+		return i18n.M("ct.label.collect-locks")
 	}
-	return fmt.Sprintf("%d %ss", n, what)
+	types := make([]i18n.Message, len(take))
+	for i, t := range take {
+		k, ok := ParseKind(t)
+		switch {
+		case t == TakeLocks:
+			types[i] = i18n.M("ct.label.keys-and-chests")
+		case ok:
+			types[i] = kindTerm(k)
+		default:
+			types[i] = i18n.M("ct.kind.none")
+		}
+	}
+	return i18n.M("ct.label.collect", "types", types, "count", len(types))
 }
 
 // Table tells where the game stands in the table language: the seat on

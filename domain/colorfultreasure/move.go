@@ -1,8 +1,6 @@
 package colorfultreasure
 
 import (
-	"strings"
-
 	"github.com/treasury-games/treasury/domain"
 )
 
@@ -62,19 +60,19 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 	switch m.Type {
 	case MoveFlip, MoveCollect, MoveRob, MoveUseToken, MoveClaim, MoveEnd:
 	case "":
-		return domain.Errorf(domain.Invalid, "the move has no type; use one of flip, collect, rob, use_token, ct_claim, ct_end")
+		return domain.Fail(domain.Invalid, "ct.invalid.no-type")
 	default:
-		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of flip, collect, rob, use_token, ct_claim, ct_end", m.Type)
+		return domain.Fail(domain.Invalid, "ct.invalid.unknown-type", "type", m.Type)
 	}
 	seat, err := g.authSeat(actor, m)
 	if err != nil {
 		return err
 	}
 	if g.Phase == PhaseEnded {
-		return domain.Illegal("game-ended", "the game has ended; no more moves are possible")
+		return domain.Refuse("game-ended", "ct.refuse.game-ended")
 	}
 	if seat != g.Turn {
-		return domain.Illegal("not-your-turn", "it is %s's turn (seat %d), not seat %d's", g.Players[g.Turn].Name, g.Turn, seat)
+		return domain.Refuse("not-your-turn", "ct.refuse.not-your-turn", "name", g.Players[g.Turn].Name, "turn", g.Turn, "seat", seat)
 	}
 	switch m.Type {
 	case MoveFlip:
@@ -95,20 +93,20 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 // authSeat checks who may make m and that it has only its own fields.
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	if m.Seat == nil {
-		return 0, domain.Errorf(domain.Invalid, "a %s move names the seat it is for", m.Type)
+		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-seat", "type", m.Type)
 	}
 	seat := *m.Seat
 	if seat < 0 || seat >= len(g.Players) {
-		return 0, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(g.Players)-1)
+		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
 	}
 	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Errorf(domain.Forbidden, "your credential acts for seat %d, not seat %d", actor.Seat, seat)
+		return 0, domain.Fail(domain.Forbidden, "ct.forbidden.other-seat", "own", actor.Seat, "seat", seat)
 	}
 	t := m.Type
 	if (len(m.Cards) > 0 && t != MoveFlip && t != MoveUseToken) || (len(m.Shows) > 0 && t != MoveFlip) ||
 		(len(m.Take) > 0 && t != MoveCollect) || ((m.Target != nil || m.Card != nil || m.DiamondToken != "") && t != MoveRob) ||
 		(m.Token != 0 && t != MoveUseToken && t != MoveClaim) {
-		return 0, domain.Errorf(domain.Invalid, "a %s move has a field that belongs to another kind of move", t)
+		return 0, domain.Fail(domain.Invalid, "ct.invalid.foreign-field", "type", t)
 	}
 	return seat, nil
 }
@@ -118,18 +116,18 @@ func (g *Game) checkFaceDown(cards []Pos) error {
 	for i, p := range cards {
 		c := g.cell(p)
 		if c == nil {
-			return domain.Errorf(domain.Invalid, "%v is off the grid: columns 0 to %d, rows 0 to %d", p, NumWonders-1, g.Rows()-1)
+			return domain.Fail(domain.Invalid, "ct.invalid.off-grid", "pos", posTerm(p), "last_column", NumWonders-1, "last_row", g.Rows()-1)
 		}
 		for _, q := range cards[:i] {
 			if q == p {
-				return domain.Illegal("distinct-cards", "%v is named twice; name different cards", p)
+				return domain.Refuse("distinct-cards", "ct.refuse.distinct-cards", "pos", posTerm(p))
 			}
 		}
 		switch c.State {
 		case CellGone:
-			return domain.Illegal("card-in-grid", "the card at %v was taken; that place of the grid is empty", p)
+			return domain.Refuse("card-in-grid", "ct.refuse.card-taken", "pos", posTerm(p))
 		case CellUp:
-			return domain.Illegal("card-face-down", "the card at %v is face up already", p)
+			return domain.Refuse("card-face-down", "ct.refuse.card-face-up", "pos", posTerm(p))
 		}
 	}
 	return nil
@@ -145,11 +143,11 @@ func (g *Game) flip(seat int, m *Move) error {
 	if len(m.Cards) != want {
 		switch {
 		case g.Phase == PhaseReveal && want == 2:
-			return domain.Illegal("reveal-two", "reveal two cards together to begin the turn, not %d", len(m.Cards))
+			return domain.Refuse("reveal-two", "ct.refuse.reveal-two", "count", len(m.Cards))
 		case g.Phase == PhaseReveal:
-			return domain.Illegal("reveal-two", "one card is left in the grid: reveal it, alone")
+			return domain.Refuse("reveal-two", "ct.refuse.reveal-last")
 		default:
-			return domain.Illegal("reveal-one-more", "after the first two, reveal one card at a time, not %d", len(m.Cards))
+			return domain.Refuse("reveal-one-more", "ct.refuse.reveal-one-more", "count", len(m.Cards))
 		}
 	}
 	if err := g.checkFaceDown(m.Cards); err != nil {
@@ -157,7 +155,7 @@ func (g *Game) flip(seat int, m *Move) error {
 	}
 	if g.Mode == Digital {
 		if len(m.Shows) > 0 {
-			return domain.Errorf(domain.Invalid, "in a digital game the server turns the cards over; leave out shows")
+			return domain.Fail(domain.Invalid, "ct.invalid.digital-shows")
 		}
 	} else if err := g.checkReport(m.Cards, m.Shows); err != nil {
 		return err
@@ -188,22 +186,22 @@ func (g *Game) flipCount() (int, error) {
 		n := len(g.Revealed)
 		switch {
 		case g.Junior():
-			return 0, domain.Illegal("junior-two", "in the junior game a turn reveals exactly two cards; collect now")
+			return 0, domain.Refuse("junior-two", "ct.refuse.junior-two")
 		case g.Left() == n:
-			return 0, domain.Illegal("card-in-grid", "every card left in the grid is face up; collect now")
+			return 0, domain.Refuse("card-in-grid", "ct.refuse.all-face-up")
 		case n == 2:
 			return 1, nil
 		case n == 3 && g.Fourth:
 			return 1, nil
 		case n == 3:
-			return 0, domain.Illegal("third-card", "three cards are revealed, the most a turn reveals without the fourth-card token; collect now")
+			return 0, domain.Refuse("third-card", "ct.refuse.third-card")
 		default:
-			return 0, domain.Illegal("third-card", "%d cards are revealed, the most a turn reveals; collect now", n)
+			return 0, domain.Refuse("third-card", "ct.refuse.most-cards", "count", n)
 		}
 	case PhaseRob:
-		return 0, domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob)")
+		return 0, domain.Refuse("steal-first", "ct.refuse.steal-first")
 	default:
-		return 0, domain.Illegal("reveal-before-collect", "the cards of this turn are collected; take an action token or end the turn")
+		return 0, domain.Refuse("reveal-before-collect", "ct.refuse.reveal-before-collect")
 	}
 }
 
@@ -215,41 +213,32 @@ func (g *Game) flipCount() (int, error) {
 // collect), as it would be a memory the players do not all have.
 func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 	if len(shows) != len(cards) {
-		return domain.Errorf(domain.Invalid, "in a physical game report what each revealed card shows: %d cards, %d kinds in shows", len(cards), len(shows))
+		return domain.Fail(domain.Invalid, "ct.invalid.report-count", "cards", len(cards), "shows", len(shows))
 	}
 	for i, p := range cards {
 		k := shows[i]
 		w := &g.cat.Wonders[p.Column]
 		if k < 0 || k >= NumKinds {
-			return domain.Errorf(domain.Invalid, "shows[%d] is no kind of card", i)
+			return domain.Fail(domain.Invalid, "ct.invalid.report-kind", "index", i)
 		}
 		if !w.Has(k, g.Junior()) {
-			return domain.Illegal("report-possible", "%s has no %s card (its cards are %s)", w.ID, k, kindList(w.Cards(g.Junior())))
+			return domain.Refuse("report-possible", "ct.refuse.report-not-in-wonder", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "kinds", kindTerms(w.Cards(g.Junior())))
 		}
 		for r, o := range g.Grid[p.Column] {
 			if o.Kind == int8(k) && o.State != CellDown {
-				where := "was taken"
 				if o.State == CellUp {
-					where = "is face up at " + Pos{p.Column, r}.String()
+					return domain.Refuse("report-possible", "ct.refuse.report-face-up", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "at", posTerm(Pos{p.Column, r}), "pos", posTerm(p))
 				}
-				return domain.Illegal("report-possible", "%s's %s card %s; the card at %v cannot be it", w.ID, k, where, p)
+				return domain.Refuse("report-possible", "ct.refuse.report-taken", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "pos", posTerm(p))
 			}
 		}
 		for j, q := range cards[:i] {
 			if q.Column == p.Column && shows[j] == k {
-				return domain.Illegal("report-possible", "%s has one %s card, and both %v and %v are reported as it", w.ID, k, q, p)
+				return domain.Refuse("report-possible", "ct.refuse.report-twice", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "first", posTerm(q), "pos", posTerm(p))
 			}
 		}
 	}
 	return nil
-}
-
-func kindList(ks []Kind) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = k.String()
-	}
-	return strings.Join(s, ", ")
 }
 
 // takeChoice is a collect's take read and checked.
@@ -276,15 +265,15 @@ func (g *Game) readTake(seat int, take []string) (takeChoice, error) {
 		}
 		k, ok := ParseKind(s)
 		if !ok || k.IsLock() {
-			return tc, domain.Errorf(domain.Invalid, "take[%d] is %q: take a gem colour (red, yellow, green, blue, purple), diamond, or keys_chests", i, s)
+			return tc, domain.Fail(domain.Invalid, "ct.invalid.take", "index", i, "take", s)
 		}
 		for _, o := range tc.kinds {
 			if o == k {
-				return tc, domain.Illegal("take-one-type", "%s is named twice", k)
+				return tc, domain.Refuse("take-one-type", "ct.refuse.take-twice", "kind", kindTerm(k))
 			}
 		}
 		if !up[k] {
-			return tc, domain.Illegal("take-revealed", "no %s card is among the revealed cards", k)
+			return tc, domain.Refuse("take-revealed", "ct.refuse.take-not-revealed", "kind", kindTerm(k))
 		}
 		tc.kinds = append(tc.kinds, k)
 	}
@@ -292,13 +281,13 @@ func (g *Game) readTake(seat int, take []string) (takeChoice, error) {
 	case locksUp && tc.locks && len(tc.kinds) == 0:
 	case locksUp && g.has(seat, Instead) && !tc.locks && len(tc.kinds) == 1:
 	case locksUp && g.has(seat, Instead):
-		return tc, domain.Illegal("take-locks", "a key or chest is revealed: take keys_chests, or (with your token) one type of gem or diamond instead")
+		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks-instead")
 	case locksUp:
-		return tc, domain.Illegal("take-locks", "a key or chest is revealed: you must take every revealed key and chest and nothing else (take keys_chests)")
+		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks")
 	case tc.locks:
-		return tc, domain.Illegal("take-revealed", "no key or chest card is among the revealed cards")
+		return tc, domain.Refuse("take-revealed", "ct.refuse.no-locks-revealed")
 	case len(tc.kinds) > 2 || (len(tc.kinds) == 2 && !g.TwoTypes):
-		return tc, domain.Illegal("take-one-type", "take one type of card (a gem colour or diamonds), or nothing, not %d types", len(tc.kinds))
+		return tc, domain.Refuse("take-one-type", "ct.refuse.take-one-type", "count", len(tc.kinds))
 	}
 	return tc, nil
 }
@@ -427,42 +416,42 @@ func (g *Game) rob(seat int, m *Move) error {
 		return g.phaseError("rob")
 	}
 	if m.Target == nil {
-		return domain.Errorf(domain.Invalid, "a rob names the target seat")
+		return domain.Fail(domain.Invalid, "ct.invalid.rob-target")
 	}
 	t := *m.Target
 	if t < 0 || t >= len(g.Players) {
-		return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", t, len(g.Players)-1)
+		return domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", t, "last", len(g.Players)-1)
 	}
 	if t == seat {
-		return domain.Illegal("rob-opponent", "steal from an opponent, not from yourself")
+		return domain.Refuse("rob-opponent", "ct.refuse.rob-opponent")
 	}
 	if (m.Card == nil) == (m.DiamondToken == "") {
-		return domain.Errorf(domain.Invalid, "a rob steals one thing: name either a card or a diamond_token")
+		return domain.Fail(domain.Invalid, "ct.invalid.rob-one-thing")
 	}
 	victim := &g.Players[t]
 	ok, cards := g.stealable(seat, t)
 	if !ok {
 		if g.has(t, NoStealing) {
-			return domain.Illegal("rob-protected", "%s holds the no-stealing token: nobody steals from them", victim.Name)
+			return domain.Refuse("rob-protected", "ct.refuse.rob-no-stealing", "name", victim.Name)
 		}
-		return domain.Illegal("rob-nothing", "%s has nothing you may steal", victim.Name)
+		return domain.Refuse("rob-nothing", "ct.refuse.rob-nothing", "name", victim.Name)
 	}
 	ev := theftEvent{Seat: seat, Target: t}
 	if m.Card != nil {
 		if !cards {
 			if g.has(t, Protected) {
-				return domain.Illegal("rob-protected", "%s holds the protection token: nobody steals their wonder cards, only diamond tokens", victim.Name)
+				return domain.Refuse("rob-protected", "ct.refuse.rob-protected", "name", victim.Name)
 			}
-			return domain.Illegal("rob-nothing", "%s has collected no card", victim.Name)
+			return domain.Refuse("rob-nothing", "ct.refuse.rob-no-card", "name", victim.Name)
 		}
 		col, ok := g.cat.Index(m.Card.Wonder)
 		if !ok {
-			return domain.Errorf(domain.Invalid, "there is no wonder %q in catalog %s", m.Card.Wonder, g.Catalog)
+			return domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.Card.Wonder, "catalog", g.Catalog)
 		}
 		c := Card{Wonder: col, Kind: m.Card.Kind}
 		i := victim.holds(c)
 		if i < 0 {
-			return domain.Illegal("rob-held", "%s has not collected %s's %s card", victim.Name, m.Card.Wonder, m.Card.Kind)
+			return domain.Refuse("rob-held", "ct.refuse.rob-card-not-held", "name", victim.Name, "wonder", wonderTerm(m.Card.Wonder), "kind", kindTerm(m.Card.Kind))
 		}
 		victim.Cards = append(victim.Cards[:i:i], victim.Cards[i+1:]...)
 		g.Players[seat].Cards = append(g.Players[seat].Cards, c)
@@ -474,11 +463,11 @@ func (g *Game) rob(seat int, m *Move) error {
 	} else {
 		col, ok := g.cat.Index(m.DiamondToken)
 		if !ok {
-			return domain.Errorf(domain.Invalid, "there is no wonder %q in catalog %s", m.DiamondToken, g.Catalog)
+			return domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.DiamondToken, "catalog", g.Catalog)
 		}
 		i := indexInt(victim.DiamondTokens, col)
 		if i < 0 {
-			return domain.Illegal("rob-held", "%s does not hold %s's diamond token", victim.Name, m.DiamondToken)
+			return domain.Refuse("rob-held", "ct.refuse.rob-token-not-held", "name", victim.Name, "wonder", wonderTerm(m.DiamondToken))
 		}
 		victim.DiamondTokens = append(victim.DiamondTokens[:i:i], victim.DiamondTokens[i+1:]...)
 		g.Players[seat].DiamondTokens = append(g.Players[seat].DiamondTokens, col)
@@ -502,24 +491,24 @@ func indexInt(s []int, v int) int {
 // useToken uses one of the seat's one-time action tokens.
 func (g *Game) useToken(seat int, m *Move) error {
 	if g.Variant != VariantAdvanced {
-		return domain.Illegal("advanced-only", "action tokens are part of the advanced rules; this game is %s", g.Variant)
+		return domain.Refuse("advanced-only", "ct.refuse.advanced-only", "variant", variantTerm(g.Variant))
 	}
 	t := m.Token - 1
 	if t < 0 || t >= NumTokens {
-		return domain.Errorf(domain.Invalid, "token must be 1 to %d, not %d", NumTokens, m.Token)
+		return domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", m.Token)
 	}
 	if indexInt(g.Players[seat].Actions, t) < 0 {
-		return domain.Illegal("token-held", "you do not hold action token %d", m.Token)
+		return domain.Refuse("token-held", "ct.refuse.token-held", "token", m.Token)
 	}
 	e := g.effect(t)
 	if !e.OneTime() {
-		return domain.Illegal("token-permanent", "action token %d (%s) works by itself for the rest of the game; there is nothing to use", m.Token, e)
+		return domain.Refuse("token-permanent", "ct.refuse.token-permanent", "token", m.Token, "effect", effectTerm(e))
 	}
 	if g.Phase == PhaseRob {
-		return domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob)")
+		return domain.Refuse("steal-first", "ct.refuse.steal-first")
 	}
 	if len(m.Cards) > 0 && e != PeekTwo && e != PeekThree {
-		return domain.Errorf(domain.Invalid, "action token %d (%s) names no cards", m.Token, e)
+		return domain.Fail(domain.Invalid, "ct.invalid.token-cards", "token", m.Token, "effect", effectTerm(e))
 	}
 	switch e {
 	case PeekTwo, PeekThree:
@@ -540,26 +529,26 @@ func (g *Game) useToken(seat int, m *Move) error {
 		return nil
 	case FourthCard:
 		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
-			return domain.Illegal("token-when", "the fourth-card token is used with three cards revealed, before collecting")
+			return domain.Refuse("token-when", "ct.refuse.fourth-when")
 		}
 		if g.Left() == len(g.Revealed) {
-			return domain.Illegal("card-in-grid", "every card left in the grid is face up already")
+			return domain.Refuse("card-in-grid", "ct.refuse.all-face-up-already")
 		}
 		g.Fourth = true
 	case TwoTypes:
 		if g.Phase != PhaseChoose || g.TwoTypes {
-			return domain.Illegal("token-when", "the two-types token is used after revealing, before collecting")
+			return domain.Refuse("token-when", "ct.refuse.two-types-when")
 		}
 		for _, p := range g.Revealed {
 			if Kind(g.cell(p).Kind).IsLock() {
-				return domain.Illegal("token-when", "two types may be taken only when no key or chest is revealed")
+				return domain.Refuse("token-when", "ct.refuse.two-types-locks")
 			}
 		}
 		g.TwoTypes = true
 	case WildPair:
 		p := &g.Players[seat]
 		if p.KeyTokens+p.ChestTokens == 0 {
-			return domain.Illegal("token-when", "the wild token pairs with a key or chest token, and you hold none")
+			return domain.Refuse("token-when", "ct.refuse.wild-when")
 		}
 		if p.KeyTokens > 0 {
 			p.KeyTokens--
@@ -590,16 +579,16 @@ func (g *Game) checkPeek(e Effect, cards []Pos) error {
 	}
 	if e == PeekTwo {
 		if len(cards) != 2 || cards[0].Column == cards[1].Column {
-			return domain.Illegal("peek-cards", "this token peeks at exactly two cards of different wonders")
+			return domain.Refuse("peek-cards", "ct.refuse.peek-two")
 		}
 		return nil
 	}
 	if len(cards) < 1 || len(cards) > 3 {
-		return domain.Illegal("peek-cards", "this token peeks at one to three cards of one wonder, not %d", len(cards))
+		return domain.Refuse("peek-cards", "ct.refuse.peek-three-count", "count", len(cards))
 	}
 	for _, p := range cards[1:] {
 		if p.Column != cards[0].Column {
-			return domain.Illegal("peek-cards", "this token peeks at cards of one wonder: %v and %v are in different columns", cards[0], p)
+			return domain.Refuse("peek-cards", "ct.refuse.peek-three-wonder", "first", posTerm(cards[0]), "pos", posTerm(p))
 		}
 	}
 	return nil
@@ -665,16 +654,16 @@ func (g *Game) claim(seat int, m *Move) error {
 	}
 	t := m.Token - 1
 	if t < 0 || t >= NumTokens {
-		return domain.Errorf(domain.Invalid, "token must be 1 to %d, not %d", NumTokens, m.Token)
+		return domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", m.Token)
 	}
 	if !g.canClaim() {
 		if g.Claimed {
-			return domain.Illegal("claim-once", "you took an action token this turn already")
+			return domain.Refuse("claim-once", "ct.refuse.claim-once")
 		}
-		return domain.Illegal("claim-three-gems", "an action token is taken with three gems of one colour not yet used for one")
+		return domain.Refuse("claim-three-gems", "ct.refuse.claim-three-gems")
 	}
 	if g.Actions[t] != none {
-		return domain.Illegal("claim-available", "action token %d is no longer on offer", m.Token)
+		return domain.Refuse("claim-available", "ct.refuse.claim-available", "token", m.Token)
 	}
 	c := g.claimColour(seat)
 	p := &g.Players[seat]
@@ -699,13 +688,14 @@ func (g *Game) end(seat int) error {
 func (g *Game) phaseError(what string) error {
 	switch g.Phase {
 	case PhaseReveal:
-		return domain.Illegal("reveal-first", "begin the turn by revealing two cards (flip), not with %s", what)
+		return domain.Refuse("reveal-first", "ct.refuse.reveal-first", "move", what)
 	case PhaseChoose:
-		return domain.Illegal("collect-first", "the revealed cards wait: reveal one more card or collect, not %s", what)
+		return domain.Refuse("collect-first", "ct.refuse.collect-first", "move", what)
 	case PhaseRob:
-		return domain.Illegal("steal-first", "you paired a key and a chest token: steal first (rob), not %s", what)
+		return domain.Refuse("steal-first", "ct.refuse.steal-first-not", "move", what)
 	default:
-		return domain.Illegal("turn-over", "the cards of this turn are collected: take an action token (ct_claim) or end the turn (ct_end), not %s", what)
+		return domain.Refuse("turn-over", "ct.refuse.turn-over", "move", what)
+
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // RulesetName is the identifier of Colorful Treasure on the server.
@@ -93,7 +94,7 @@ func setup(req domain.CreateRequest) (Setup, error) {
 	}
 	var o gameOptions
 	if err := json.Unmarshal(raw, &o); err != nil {
-		return Setup{}, domain.Errorf(domain.Invalid, "options: %v", err)
+		return Setup{}, domain.Fail(domain.Invalid, "ct.invalid.options", "error", err.Error())
 	}
 	return Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt, Variant: o.Variant, Start: o.Start,
 		Sides: [NumTokens]string{o.Token1, o.Token2, o.Token3, o.Token4, o.Token5}}, nil
@@ -144,7 +145,7 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 		return nil, 0, err
 	}
 	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+		return nil, 0, domain.Fail(domain.Invalid, "ct.invalid.replay-seed")
 	}
 	s, err := setup(req)
 	if err != nil {
@@ -168,9 +169,13 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 
 // CatalogWonder is a wonder as clients read it.
 type CatalogWonder struct {
-	ID      string `json:"id"`
-	Lock    string `json:"lock"`
-	Colours []Kind `json:"colours"`
+	ID string `json:"id"`
+	// Name is the wonder's name (its id for a wonder of a catalog whose
+	// wonders have no names), NameMessage the name as a message.
+	Name        string        `json:"name"`
+	NameMessage *i18n.Message `json:"name_message,omitempty"`
+	Lock        string        `json:"lock"`
+	Colours     []Kind        `json:"colours"`
 }
 
 // CatalogView is a catalog as clients read it.
@@ -185,7 +190,9 @@ type CatalogView struct {
 func NewCatalogView(cat *Catalog) CatalogView {
 	v := CatalogView{Ruleset: RulesetName, Name: cat.Name, Hash: cat.Hash}
 	for _, w := range cat.Wonders {
-		v.Wonders = append(v.Wonders, CatalogWonder{ID: w.ID, Lock: w.Lock.String(), Colours: append([]Kind{}, w.Colours[:]...)})
+		cw := CatalogWonder{ID: w.ID, Lock: w.Lock.String(), Colours: append([]Kind{}, w.Colours[:]...)}
+		cw.Name, cw.NameMessage = wonderNamed(w.ID)
+		v.Wonders = append(v.Wonders, cw)
 	}
 	return v
 }
@@ -248,7 +255,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+		return nil, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(w.g.Players)-1)
+
 	}
 	return json.Marshal(w.g.LegalMoves(seat))
 }

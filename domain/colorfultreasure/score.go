@@ -1,6 +1,11 @@
 package colorfultreasure
 
-import "sort"
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/treasury-games/treasury/domain/i18n"
+)
 
 // gemPoints is what n gems of one colour score (standard; advanced scores 6
 // gems 23).
@@ -79,6 +84,21 @@ type AwardLine struct {
 	Points int    `json:"points"`
 }
 
+// MarshalJSON writes the award line with the award's name beside its code:
+// "name" in English and "name_message", for the API to render.
+func (a AwardLine) MarshalJSON() ([]byte, error) {
+	type line AwardLine
+	out := struct {
+		line
+		Name        string        `json:"name,omitempty"`
+		NameMessage *i18n.Message `json:"name_message,omitempty"`
+	}{line: line(a)}
+	if m, ok := awardTerm(a.Award).(i18n.Message); ok {
+		out.Name, out.NameMessage = i18n.Text(m), &m
+	}
+	return json.Marshal(out)
+}
+
 // PlayerScore is one player's score, line by line.
 type PlayerScore struct {
 	Seat          int         `json:"seat"`
@@ -102,10 +122,24 @@ type Place struct {
 	// DecidedBy says what put this player below the one just above: "total",
 	// or "shared" (the rulebook has no tie-break). Empty for the first.
 	DecidedBy string `json:"decided_by,omitempty"`
+	// DecidedByLabel says DecidedBy in a line a player reads ("a lower
+	// total"), DecidedByLabelMessage as a message; empty for the first.
+	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
+	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
 }
 
 // TieBreak is what the ranking says about equal totals.
 const TieBreak = "none: the rulebook gives no tie-break, so equal totals share the place"
+
+// tieBreakMessage is TieBreak as a message.
+var tieBreakMessage = i18n.M("ct.tie-break")
+
+// decided sets what put place p below the one above it: by, "total" or
+// "shared".
+func (p *Place) decided(by string) {
+	m := i18n.M("ct.decided-by." + by)
+	p.DecidedBy, p.DecidedByLabel, p.DecidedByLabelMessage = by, i18n.Text(m), &m
+}
 
 // Score is every player's score and the ranking.
 type Score struct {
@@ -114,6 +148,8 @@ type Score struct {
 	Players  []PlayerScore `json:"players"`
 	Ranking  []Place       `json:"ranking"`
 	TieBreak string        `json:"tie_break"`
+	// TieBreakMessage is TieBreak as a message.
+	TieBreakMessage i18n.Message `json:"tie_break_message"`
 }
 
 // ScoreTally computes a player's lines from what they have.
@@ -180,10 +216,10 @@ func Rank(players []PlayerScore) []Place {
 			continue
 		}
 		if players[order[i-1]].Total == p.Total {
-			places[i].DecidedBy = "shared"
+			places[i].decided("shared")
 			places[i].Rank = places[i-1].Rank
 		} else {
-			places[i].DecidedBy = "total"
+			places[i].decided("total")
 		}
 	}
 	return places
@@ -219,7 +255,8 @@ func (g *Game) tally(seat, chest int) Tally {
 // Score returns every player's score as it stands and the ranking; the Chest
 // award is scored once the game has ended.
 func (g *Game) Score() Score {
-	s := Score{Ruleset: RulesetName, Final: g.Phase == PhaseEnded, TieBreak: TieBreak}
+	s := Score{Ruleset: RulesetName, Final: g.Phase == PhaseEnded, TieBreak: TieBreak, TieBreakMessage: tieBreakMessage}
+
 	chest := make([]int, len(g.Players))
 	if s.Final && !g.Junior() {
 		locks := make([]int, len(g.Players))

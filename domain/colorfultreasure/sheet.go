@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
 
@@ -40,6 +40,8 @@ type SheetResult struct {
 	Ranking  []Place       `json:"ranking"`
 	Findings []Finding     `json:"findings"`
 	TieBreak string        `json:"tie_break"`
+	// TieBreakMessage is TieBreak as a message.
+	TieBreakMessage i18n.Message `json:"tie_break_message"`
 }
 
 // Finding is one thing on a sheet that the rules say cannot be.
@@ -47,6 +49,9 @@ type Finding struct {
 	Code   string `json:"code"`
 	Player *int   `json:"player,omitempty"` // index into the sheet's players; absent for the whole table
 	Reason string `json:"reason"`
+	// ReasonMessage is Reason as a message, rendered in the reader's
+	// language by the API.
+	ReasonMessage i18n.Message `json:"reason_message"`
 }
 
 // The finding codes. They are stable: clients branch on them.
@@ -84,7 +89,7 @@ func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Colorful Treasure sheet: %v", err)
+		return nil, domain.Fail(domain.Invalid, "ct.sheet.not-json", "error", err.Error())
 	}
 	name := cmp.Or(s.Catalog, defaultCatalog)
 	cat, err := r.catalogs.Offered(name, domain.Invalid)
@@ -105,15 +110,16 @@ func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	variant := cmp.Or(s.Variant, VariantStandard)
 	if variant != VariantStandard && variant != VariantJunior && variant != VariantAdvanced {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "variant must be standard, junior or advanced, not %q", s.Variant)
+		return SheetResult{}, domain.Fail(domain.Invalid, "ct.invalid.variant", "variant", string(s.Variant))
 	}
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "a sheet lists the whole table, %d to %d players; it lists %d", MinPlayers, MaxPlayers, n)
+		return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.players", "min", MinPlayers, "max", MaxPlayers, "count", n)
 	}
 	junior, adv := variant == VariantJunior, variant == VariantAdvanced
-	res := SheetResult{Ruleset: RulesetName, Findings: []Finding{}, TieBreak: TieBreak}
-	find := func(code string, player int, format string, args ...any) {
-		f := Finding{Code: code, Reason: fmt.Sprintf(format, args...)}
+	res := SheetResult{Ruleset: RulesetName, Findings: []Finding{}, TieBreak: TieBreak, TieBreakMessage: tieBreakMessage}
+	find := func(code string, player int, key string, kv ...any) {
+		m := i18n.M(key, kv...)
+		f := Finding{Code: code, Reason: i18n.Text(m), ReasonMessage: m}
 		if player >= 0 {
 			p := player
 			f.Player = &p
@@ -140,30 +146,30 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		for j, c := range sp.Cards {
 			col, ok := cat.Index(c.Wonder)
 			if !ok {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's card %d names wonder %q, which catalog %s does not have", p.name, j, c.Wonder, cat.Name)
+				return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.card-wonder", "name", p.name, "index", j, "wonder", c.Wonder, "catalog", cat.Name)
 			}
 			if c.Kind < 0 || c.Kind >= NumKinds {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's card %d has no kind", p.name, j)
+				return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.card-kind", "name", p.name, "index", j)
 			}
 			p.cards = append(p.cards, Card{Wonder: col, Kind: c.Kind})
 		}
 		for _, w := range sp.DiamondTokens {
 			col, ok := cat.Index(w)
 			if !ok {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's diamond token names wonder %q, which catalog %s does not have", p.name, w, cat.Name)
+				return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.token-wonder", "name", p.name, "wonder", w, "catalog", cat.Name)
 			}
 			p.tokens = append(p.tokens, col)
 		}
 		for _, e := range sp.ActionTokens {
 			k := effectIndex(e)
 			if k < 0 {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's action token %q is none of %s", p.name, e, strings.Join(effectNames[:], ", "))
+				return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.action-token", "name", p.name, "token", e, "effects", strings.Join(effectNames[:], ", "))
 			}
 			p.effects = append(p.effects, Effect(k))
 		}
 		for _, a := range sp.Awards {
 			if a != AwardColorful && a != AwardExplorer && a != AwardChest {
-				return SheetResult{}, domain.Errorf(domain.Invalid, "%s's award %q is none of colorful_gems, explorer, chest", p.name, a)
+				return SheetResult{}, domain.Fail(domain.Invalid, "ct.sheet.award", "name", p.name, "award", a)
 			}
 			p.awards = append(p.awards, a)
 		}
@@ -177,11 +183,11 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 			w := &cat.Wonders[c.Wonder]
 			switch o, seen := cardOwner[c]; {
 			case !w.Has(c.Kind, junior):
-				find(FindingNotInWonder, i, "%s lists %s's %s card, but %s's cards are %s", p.name, w.ID, c.Kind, w.ID, kindList(w.Cards(junior)))
+				find(FindingNotInWonder, i, "ct.finding.card-not-in-wonder", "name", p.name, "wonder", wonderTerm(w.ID), "kind", kindTerm(c.Kind), "kinds", kindTerms(w.Cards(junior)))
 			case seen && o == i:
-				find(FindingCardRepeated, i, "%s lists %s's %s card twice; there is one", p.name, w.ID, c.Kind)
+				find(FindingCardRepeated, i, "ct.finding.card-repeated", "name", p.name, "wonder", wonderTerm(w.ID), "kind", kindTerm(c.Kind))
 			case seen:
-				find(FindingCardShared, i, "%s and %s both list %s's %s card; there is one", players[o].name, p.name, w.ID, c.Kind)
+				find(FindingCardShared, i, "ct.finding.card-shared", "first", players[o].name, "name", p.name, "wonder", wonderTerm(w.ID), "kind", kindTerm(c.Kind))
 			default:
 				cardOwner[c] = i
 			}
@@ -189,9 +195,9 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		for _, col := range p.tokens {
 			switch o, seen := tokenOwner[col]; {
 			case seen && o == i:
-				find(FindingTokenRepeated, i, "%s lists %s's diamond token twice; there is one", p.name, cat.Wonders[col].ID)
+				find(FindingTokenRepeated, i, "ct.finding.token-repeated", "name", p.name, "wonder", wonderTerm(cat.Wonders[col].ID))
 			case seen:
-				find(FindingTokenShared, i, "%s and %s both list %s's diamond token; there is one", players[o].name, p.name, cat.Wonders[col].ID)
+				find(FindingTokenShared, i, "ct.finding.token-shared", "first", players[o].name, "name", p.name, "wonder", wonderTerm(cat.Wonders[col].ID))
 			default:
 				tokenOwner[col] = i
 			}
@@ -203,12 +209,12 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	for i, p := range players {
 		for j, a := range p.awards {
 			if junior {
-				find(FindingAwardJunior, i, "%s writes the %s award, but the junior game has no awards", p.name, a)
+				find(FindingAwardJunior, i, "ct.finding.award-in-junior", "name", p.name, "award", awardTerm(a))
 				continue
 			}
 			if before := count(p.awards[:j], a); before > 0 {
 				if before == 1 { // one finding for an award however often it is written again
-					find(FindingAwardRepeated, i, "%s writes the %s award %d times; there is one %s card, and it scores once", p.name, a, count(p.awards, a), a)
+					find(FindingAwardRepeated, i, "ct.finding.award-repeated", "name", p.name, "award", awardTerm(a), "count", count(p.awards, a))
 				}
 				continue
 			}
@@ -216,7 +222,7 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 				continue
 			}
 			if o, seen := holder[a]; seen {
-				find(FindingAwardShared, i, "%s and %s both write the %s award; it goes to the first player only", players[o].name, p.name, a)
+				find(FindingAwardShared, i, "ct.finding.award-shared", "first", players[o].name, "name", p.name, "award", awardTerm(a))
 				continue
 			}
 			holder[a] = i
@@ -225,11 +231,11 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 			tok := int(e) / 2
 			switch o, seen := tokenHolder[tok]; {
 			case !adv:
-				find(FindingTokenVariant, i, "%s lists the %s action token, but action tokens are part of the advanced rules only", p.name, e)
+				find(FindingTokenVariant, i, "ct.finding.action-token-variant", "name", p.name, "effect", effectTerm(e))
 			case seen && o == i:
-				find(FindingActionRepeated, i, "%s lists action token %d (sides %s / %s) twice; there is one", p.name, tok+1, effectNames[2*tok], effectNames[2*tok+1])
+				find(FindingActionRepeated, i, "ct.finding.action-token-repeated", "name", p.name, "token", tok+1, "side_a", effectTerm(Effect(2*tok)), "side_b", effectTerm(Effect(2*tok+1)))
 			case seen:
-				find(FindingActionRepeated, i, "%s and %s both list action token %d (sides %s / %s); there is one", players[o].name, p.name, tok+1, effectNames[2*tok], effectNames[2*tok+1])
+				find(FindingActionRepeated, i, "ct.finding.action-token-shared", "first", players[o].name, "name", p.name, "token", tok+1, "side_a", effectTerm(Effect(2*tok)), "side_b", effectTerm(Effect(2*tok+1)))
 			default:
 				tokenHolder[tok] = i
 			}
@@ -250,9 +256,9 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	for i, p := range players {
 		if written := slices.Contains(p.awards, AwardChest); !junior && written != (chest[i] > 0) {
 			if written {
-				find(FindingChestAward, i, "%s writes the Chest award with %d key and chest cards; it goes to the most (%d)", p.name, locks[i], slices.Max(locks))
+				find(FindingChestAward, i, "ct.finding.chest-award-written", "name", p.name, "count", locks[i], "most", slices.Max(locks))
 			} else {
-				find(FindingChestAward, i, "%s has the most key and chest cards (%d) and scores the Chest award (%d)", p.name, locks[i], chest[i])
+				find(FindingChestAward, i, "ct.finding.chest-award-missing", "name", p.name, "count", locks[i], "points", chest[i])
 			}
 		}
 	}
@@ -294,8 +300,8 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		res.Players = append(res.Players, ps)
 		if w := s.Players[i].Total; w != nil && *w != ps.Total {
 			l := ps.Lines
-			find(FindingTotalMismatch, i, "%s wrote %d; the lines add up to %d (diamond cards %d + diamond tokens %d + gems %d + action tokens %d + awards %d)",
-				p.name, *w, ps.Total, l.DiamondCards, l.DiamondTokens, l.Gems, l.ActionTokens, l.Awards)
+			find(FindingTotalMismatch, i, "ct.finding.total-mismatch", "name", p.name, "written", *w, "total", ps.Total,
+				"diamond_cards", l.DiamondCards, "diamond_tokens", l.DiamondTokens, "gems", l.Gems, "action_tokens", l.ActionTokens, "awards", l.Awards)
 		}
 	}
 	res.Ranking = Rank(res.Players)
