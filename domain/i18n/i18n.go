@@ -455,6 +455,39 @@ func asMessage(v any) (Message, bool) {
 	return m, true
 }
 
+func allStrings(x []any) ([]string, bool) {
+	out := make([]string, len(x))
+	for i, e := range x {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
+}
+
+// UnmarshalJSON reads a message as Localize does: integers as ints, nested
+// {key, params} objects as Messages, lists as []string or []Message.
+func (m *Message) UnmarshalJSON(b []byte) error {
+	var v any
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		return err
+	}
+	if v == nil {
+		*m = Message{}
+		return nil
+	}
+	got, ok := asMessage(v)
+	if !ok {
+		return fmt.Errorf("i18n: a message is an object with a key, not %s", b)
+	}
+	*m = got
+	return nil
+}
+
 func decodedParam(v any) any {
 	switch x := v.(type) {
 	case json.Number:
@@ -467,6 +500,9 @@ func decodedParam(v any) any {
 			return m
 		}
 	case []any:
+		if strs, ok := allStrings(x); ok {
+			return strs
+		}
 		ms := make([]Message, 0, len(x))
 		for _, e := range x {
 			m, ok := asMessage(e)

@@ -1,6 +1,7 @@
 package i18n_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,13 @@ func TestEveryLanguageHasEveryKeyWithTheSameParameters(t *testing.T) {
 			assert.Equal(t, want, got, "%s: parameters of %q", lang, k)
 		}
 	}
+}
+
+func TestMessageRoundTripsThroughJSON(t *testing.T) {
+	m := i18n.M("list.and", "n", 3, "names", []string{"a", "b"}, "term", i18n.M("error.internal"), "terms", []i18n.Message{i18n.M("list.and")})
+	b, err := json.Marshal(m)
+	assert.NoError(t, err)
+	var back i18n.Message
+	assert.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, m, back)
 }
