@@ -35,7 +35,6 @@ func unreachable(err error) bool {
 		(pgconn.SafeToRetry(err) && !errors.Is(err, context.Canceled))
 }
 
-
 // unavailable turns an error that is a failure of the database server or the
 // way to it into an Unavailable error (503 with Retry-After at the API) that
 // still wraps the cause for the log. Other errors are returned unchanged.

@@ -250,7 +250,9 @@ func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, 
 	return g, nil
 }
 
-func notFound(id string) error { return domain.Fail(domain.NotFound, "table.store.no-game", "game", id) }
+func notFound(id string) error {
+	return domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
+}
 
 // Credentials returns the credential hashes of a game.
 func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials, error) {

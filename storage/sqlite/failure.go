@@ -29,7 +29,6 @@ func ioFailure(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EIO) || errors.Is(err, syscall.EROFS)
 }
 
-
 // writeFailed turns a write error that is a disk failure into an Unavailable
 // error (503 with Retry-After at the API: the write may be retried as it is)
 // that still wraps the cause for the log, and remembers it so that Ping
