@@ -61,7 +61,7 @@ func ParseTakeBack(move []byte) (TakeBack, error) {
 	d := json.NewDecoder(strings.NewReader(string(move)))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&m); err != nil || m.Type != MoveTakeBack {
-		return TakeBack{}, Fail(Invalid, "table.takeback.shape")
+		return TakeBack{}, Fail(Invalid, "table.takeback.shape", "shape", `{"type":"take_back","version":V}`)
 	}
 	if len(m.Versions) > 0 {
 		return TakeBack{}, Fail(Invalid, "table.takeback.versions")
