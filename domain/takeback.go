@@ -205,17 +205,6 @@ func TakenMoveMessage(typ string, a Actor, seq int64, players []string) i18n.Mes
 	return i18n.M("table.takeback.move-seat", "type", typ, "seat", a.Seat, "seq", seq)
 }
 
-// ActorName names an actor for a label: the seat's player, or the host.
-func ActorName(a Actor, players []string) string {
-	if a.Host {
-		return "the host"
-	}
-	if a.Seat >= 0 && a.Seat < len(players) {
-		return players[a.Seat]
-	}
-	return fmt.Sprintf("seat %d", a.Seat)
-}
-
 // TakeBackLog is the latest moves of a game as the policy reads them.
 type TakeBackLog struct {
 	Mode       string
