@@ -6,6 +6,8 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // DecodeMove decodes a move of game (its title, "Silver & Gold") from b into
@@ -20,7 +22,7 @@ func DecodeMove(b []byte, game string, m any) error {
 		return moveDecodeError(game, err)
 	}
 	if dec.More() {
-		return Errorf(Invalid, "the move has trailing data after its JSON object")
+		return Fail(Invalid, "table.move.trailing")
 	}
 	return nil
 }
@@ -34,12 +36,51 @@ func moveDecodeError(game string, err error) error {
 		}
 		switch te.Type.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			return Errorf(Invalid, "%s must be a whole number written without a decimal point or exponent (such as 0 or 2), not %s", field, te.Value)
+			return Fail(Invalid, "table.move.not-whole", "field", field, "value", jsonValue(te.Value))
 		}
-		return Errorf(Invalid, "%s has the wrong type: it is a %s, where a move has a %s", field, te.Value, te.Type.Kind())
+		return Fail(Invalid, "table.move.wrong-type", "field", field, "got", jsonValue(te.Value), "want", jsonKind(te.Type.Kind()))
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return Errorf(Invalid, "the move has a field %s that no %s move has", name, game)
+		return Fail(Invalid, "table.move.unknown-field", "field", name, "game", game)
 	}
-	return Errorf(Invalid, "the move is not valid JSON of a %s move: %v", game, err)
+	return Fail(Invalid, "table.move.not-json", "game", game, "error", err.Error())
+}
+
+// jsonValue names what encoding/json found ("string", "number 1.5") as a
+// term: the kind of JSON value, with the number as written.
+func jsonValue(v string) i18n.Message {
+	kind, literal, _ := strings.Cut(v, " ")
+	switch kind {
+	case "number":
+		if literal != "" {
+			return i18n.M("table.json.number-value", "value", literal)
+		}
+		return i18n.M("table.json.number")
+	case "string":
+		return i18n.M("table.json.string")
+	case "bool":
+		return i18n.M("table.json.bool")
+	case "array":
+		return i18n.M("table.json.array")
+	case "object":
+		return i18n.M("table.json.object")
+	}
+	return i18n.M("table.json.value", "value", v)
+}
+
+// jsonKind names the kind of Go value a move's field holds as a term.
+func jsonKind(k reflect.Kind) i18n.Message {
+	switch k {
+	case reflect.String:
+		return i18n.M("table.json.string")
+	case reflect.Bool:
+		return i18n.M("table.json.bool")
+	case reflect.Slice, reflect.Array:
+		return i18n.M("table.json.array")
+	case reflect.Map, reflect.Struct:
+		return i18n.M("table.json.object")
+	case reflect.Float32, reflect.Float64:
+		return i18n.M("table.json.number")
+	}
+	return i18n.M("table.json.value", "value", k.String())
 }

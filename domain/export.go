@@ -38,29 +38,29 @@ func (e *GameExport) Check() error {
 	g := &e.Game
 	switch {
 	case g.ID == "":
-		return Errorf(Invalid, "the game has no id")
+		return Fail(Invalid, "table.import.no-id")
 	case g.Version != int64(len(e.Moves)):
-		return Errorf(Invalid, "game %q is at version %d but has %d moves", g.ID, g.Version, len(e.Moves))
+		return Fail(Invalid, "table.import.version", "game", g.ID, "version", g.Version, "count", len(e.Moves))
 	case e.Catalog.Hash == "" || e.Catalog.Hash != g.CatalogHash:
-		return Errorf(Invalid, "game %q names catalog %q, not the %q it comes with", g.ID, g.CatalogHash, e.Catalog.Hash)
+		return Fail(Invalid, "table.import.catalog", "game", g.ID, "named", g.CatalogHash, "given", e.Catalog.Hash)
 	case e.Credentials.HostHash == "":
-		return Errorf(Invalid, "game %q has no host credential", g.ID)
+		return Fail(Invalid, "table.import.no-host", "game", g.ID)
 	}
 	for i, h := range e.Credentials.SeatHashes {
 		if h == "" {
-			return Errorf(Invalid, "game %q has no credential for seat %d", g.ID, i)
+			return Fail(Invalid, "table.import.no-seat", "game", g.ID, "seat", i)
 		}
 	}
 	for i, m := range e.Moves {
 		if m.Seq != int64(i+1) {
-			return Errorf(Invalid, "move %d of game %q has seq %d", i+1, g.ID, m.Seq)
+			return Fail(Invalid, "table.import.seq", "move", i+1, "game", g.ID, "seq", m.Seq)
 		}
 	}
 	seen := make(map[[2]string]bool, len(e.Idempotency))
 	for _, r := range e.Idempotency {
 		k := [2]string{r.Scope, r.Key}
 		if seen[k] {
-			return Errorf(Invalid, "idempotency key %q of scope %q appears twice in game %q", r.Key, r.Scope, g.ID)
+			return Fail(Invalid, "table.import.idempotency", "key", r.Key, "scope", r.Scope, "game", g.ID)
 		}
 		seen[k] = true
 	}

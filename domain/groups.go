@@ -161,5 +161,5 @@ type GroupStore interface {
 
 // GroupNotFound is every store's answer for a group it does not hold.
 func GroupNotFound(id string) error {
-	return Errorf(NotFound, "group %q does not exist", id)
+	return Fail(NotFound, "table.group.not-found", "group", id)
 }

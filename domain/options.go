@@ -3,9 +3,10 @@ package domain
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // ResolveOptions checks the options a game is created with (a JSON object;
@@ -17,7 +18,7 @@ func ResolveOptions(offered []Option, raw json.RawMessage, players int) (json.Ra
 	given := map[string]json.RawMessage{}
 	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
 		if err := json.Unmarshal(t, &given); err != nil {
-			return nil, Errorf(Invalid, "options must be a JSON object of option names and values")
+			return nil, Fail(Invalid, "table.option.not-object")
 		}
 	}
 	out := make(map[string]any, len(offered))
@@ -43,55 +44,55 @@ func ResolveOptions(offered []Option, raw json.RawMessage, players int) (json.Ra
 		}
 		slices.Sort(names)
 		if len(known) == 0 {
-			return nil, Errorf(Invalid, "unknown option %q: this ruleset takes no options", names[0])
+			return nil, Fail(Invalid, "table.option.unknown-none", "option", names[0])
 		}
-		return nil, Errorf(Invalid, "unknown option %q: this ruleset takes %s", names[0], strings.Join(known, ", "))
+		return nil, Fail(Invalid, "table.option.unknown", "option", names[0], "known", strings.Join(known, ", "))
 	}
 	return json.Marshal(out)
 }
 
 func (o Option) check(v json.RawMessage, players int) (any, error) {
-	bad := func(format string, args ...any) error {
-		return Errorf(Invalid, "option %s: %s", o.Name, fmt.Sprintf(format, args...))
+	bad := func(key string, kv ...any) error {
+		return Fail(Invalid, "table.option.bad", "option", o.Name, "problem", i18n.M(key, kv...))
 	}
 	// json.Unmarshal takes null as "leave it as it is": for an option it
 	// would be 0, false or "", which the client did not send.
 	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-		want := map[string]string{"integer": "a whole number", "boolean": "true or false"}[o.Type]
-		if want == "" {
-			want = "a string"
+		want := map[string]i18n.Message{"integer": i18n.M("table.option.a-whole-number"), "boolean": i18n.M("table.option.true-or-false")}[o.Type]
+		if want.Zero() {
+			want = i18n.M("table.option.a-string")
 		}
-		return nil, bad("must be %s, not null (leave the option out for its default, %s)", want, o.Default)
+		return nil, bad("table.option.null", "want", want, "default", string(o.Default))
 	}
 	switch o.Type {
 	case "integer":
 		var n int
 		if err := json.Unmarshal(v, &n); err != nil { // 2.0 and 2e0 too
-			return nil, bad("must be a whole number written without a fraction or exponent, not %s", v)
+			return nil, bad("table.option.not-whole", "value", string(v))
 		}
 		lo, hi := o.Minimum, o.Maximum
 		if o.Seat {
 			if n < 0 || n >= players {
-				return nil, bad("names a seat, 0 to %d in a game of %d players; %d is none", players-1, players, n)
+				return nil, bad("table.option.not-seat", "last", players-1, "players", players, "seat", n)
 			}
 		}
 		if (lo != nil && n < *lo) || (hi != nil && n > *hi) {
-			return nil, bad("must be from %d to %d, not %d", deref(lo), deref(hi), n)
+			return nil, bad("table.option.range", "min", deref(lo), "max", deref(hi), "value", n)
 		}
 		return n, nil
 	case "boolean":
 		var b bool
 		if err := json.Unmarshal(v, &b); err != nil {
-			return nil, bad("must be true or false, not %s", v)
+			return nil, bad("table.option.not-bool", "value", string(v))
 		}
 		return b, nil
 	default:
 		var s string
 		if err := json.Unmarshal(v, &s); err != nil {
-			return nil, bad("must be a string, not %s", v)
+			return nil, bad("table.option.not-string", "value", string(v))
 		}
 		if len(o.Enum) > 0 && !slices.Contains(o.Enum, s) {
-			return nil, bad("must be one of %s, not %q", strings.Join(o.Enum, ", "), s)
+			return nil, bad("table.option.not-enum", "choices", strings.Join(o.Enum, ", "), "value", s)
 		}
 		return s, nil
 	}

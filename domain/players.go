@@ -9,15 +9,15 @@ const MaxNameLength = 32
 // players' names are checked by names.Check, which score sheets share.
 func CheckSetup(game string, mode string, players []string, seed string, min, max int) error {
 	if n := len(players); n < min || n > max {
-		return Errorf(Invalid, "%s takes %d to %d players; %d were named", game, min, max, n)
+		return Fail(Invalid, "table.setup.players", "game", game, "min", min, "max", max, "count", n)
 	}
 	switch {
 	case mode == Digital && seed == "":
-		return Errorf(Invalid, "a digital game needs a seed")
+		return Fail(Invalid, "table.setup.no-seed")
 	case mode == Physical && seed != "":
-		return Errorf(Invalid, "a physical game has no seed: the cards are shuffled at the table")
+		return Fail(Invalid, "table.setup.physical-seed")
 	case len(seed) > MaxSeedLength:
-		return Errorf(Invalid, "the seed is longer than %d bytes", MaxSeedLength)
+		return Fail(Invalid, "table.setup.seed-long", "max", MaxSeedLength)
 	}
 	return nil
 }

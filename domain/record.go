@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"time"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // RecordFormat identifies the version of the game record format this server
@@ -93,23 +95,41 @@ type Problem struct {
 	Code   string `json:"code"`
 	Rule   string `json:"rule,omitempty"`
 	Reason string `json:"reason"`
+	// ReasonMessage is Reason as a message, for the API to render in the
+	// reader's language (nil for a reason that has none).
+	ReasonMessage *i18n.Message `json:"reason_message,omitempty"`
+}
+
+// reasonMessage returns the reason of err as a message: its own, or its
+// English reason as it is when it has none (an error not yet converted).
+func reasonMessage(err error) i18n.Message {
+	if m := ErrorMessage(err); !m.Zero() {
+		return m
+	}
+	return i18n.M("table.text", "text", ErrorReason(err))
+}
+
+func reasonMessagePtr(err error) *i18n.Message {
+	m := reasonMessage(err)
+	return &m
 }
 
 // VerifyRecord replays a record from scratch with the given rulesets and says
 // whether it is valid: every move legal, the seed matching its commitment and
 // (digital) every draw the one the seed deals.
 func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
-	whole := func(code, format string, args ...any) Verdict {
-		return Verdict{Problem: &Problem{Code: code, Reason: Errorf(Invalid, format, args...).Reason}}
+	whole := func(code, key string, kv ...any) Verdict {
+		m := i18n.M(key, kv...)
+		return Verdict{Problem: &Problem{Code: code, Reason: i18n.Text(m), ReasonMessage: &m}}
 	}
 	switch r.Format {
 	case RecordFormat:
 	case RecordFormatV1:
 		if r.SeedSalt != "" || len(r.Options) > 0 {
-			return whole("format", "a record of format %q has no options and no seed salt", RecordFormatV1)
+			return whole("format", "table.record.v1-extras", "format", RecordFormatV1)
 		}
 	default:
-		return whole("format", "the record's format is %q; this server reads %q and %q", r.Format, RecordFormat, RecordFormatV1)
+		return whole("format", "table.record.format", "format", r.Format, "current", RecordFormat, "v1", RecordFormatV1)
 	}
 	var rs Ruleset
 	for _, x := range rulesets {
@@ -118,53 +138,54 @@ func VerifyRecord(rulesets []Ruleset, r Record) Verdict {
 		}
 	}
 	if rs == nil {
-		return whole("ruleset", "unknown ruleset %q", r.Ruleset)
+		return whole("ruleset", "table.record.ruleset", "ruleset", r.Ruleset)
 	}
 	if got := ContentHash([]byte(r.Catalog.Content)); got != r.Catalog.Hash {
-		return whole("catalog_changed", "the catalog's content has hash %s, not the %s the game was created with: the catalog was changed", got, r.Catalog.Hash)
+		return whole("catalog_changed", "table.record.catalog-changed", "got", got, "want", r.Catalog.Hash)
 	}
 	if r.Mode != Digital && r.Mode != Physical {
-		return whole("mode", "the record's mode is %q; a game is %q or %q", r.Mode, Digital, Physical)
+		return whole("mode", "table.record.mode", "mode", r.Mode, "digital", Digital, "physical", Physical)
 	}
 	if r.Mode == Digital {
 		switch {
 		case r.Seed == "":
-			return whole("seed_missing", "a digital game's record carries its seed only once the game has ended; it cannot be re-dealt before")
+			return whole("seed_missing", "table.record.seed-missing")
 		case SeedCommitment(r.Seed, r.SeedSalt) != r.SeedCommitment:
-			return whole("seed_mismatch", "the seed does not match the commitment published when the game was created")
+			return whole("seed_mismatch", "table.record.seed-mismatch")
 		}
 	} else if r.Seed != "" || r.SeedCommitment != "" || r.SeedSalt != "" {
-		return whole("seed_in_physical", "a physical game has no seed")
+		return whole("seed_in_physical", "table.record.seed-in-physical")
 	}
 	moves := make([]ReplayMove, len(r.Moves))
 	for i, m := range r.Moves {
 		if m.Seq != int64(i+1) {
-			return whole("sequence", "move %d of the record has seq %d; moves are numbered 1, 2, 3, … without gaps", i+1, m.Seq)
+			return whole("sequence", "table.record.sequence", "move", i+1, "seq", m.Seq)
 		}
 		a := Actor{Host: m.Actor.Host}
 		if !a.Host {
 			if m.Actor.Seat == nil {
-				return whole("actor", "move %d names neither the host nor a seat", m.Seq)
+				return whole("actor", "table.record.actor", "move", m.Seq)
 			}
 			a.Seat = *m.Actor.Seat
 		}
 		moves[i] = ReplayMove{Actor: a, Move: m.Move}
 	}
 	if r.Version != int64(len(r.Moves)) {
-		return whole("version", "the record says version %d but carries %d moves", r.Version, len(r.Moves))
+		return whole("version", "table.record.version", "version", r.Version, "count", len(r.Moves))
 	}
 	g, bad, err := ReplayLog(rs, CreateRequest{Mode: r.Mode, Players: r.Players, Seed: r.Seed, Salt: r.SeedSalt, Catalog: r.Catalog.Name, Options: r.Options},
 		CatalogBlob{Name: r.Catalog.Name, Hash: r.Catalog.Hash, Content: []byte(r.Catalog.Content)}, moves)
 	if err != nil && g == nil {
-		return whole(string(ErrorCode(err)), "the game cannot be set up: %s", ErrorReason(err))
+		return whole(string(ErrorCode(err)), "table.record.setup", "reason", reasonMessage(err))
 	}
 	if err != nil {
-		v := Verdict{Moves: bad - 1, Problem: &Problem{Seq: int64(bad), Code: string(ErrorCode(err)), Rule: ErrorRule(err), Reason: ErrorReason(err)}}
+		v := Verdict{Moves: bad - 1, Problem: &Problem{Seq: int64(bad), Code: string(ErrorCode(err)), Rule: ErrorRule(err), Reason: ErrorReason(err), ReasonMessage: reasonMessagePtr(err)}}
 		v.Before, _ = g.AppendView(nil, HostViewer)
 		return v
 	}
 	if g.Ended() != r.Ended {
-		return Verdict{Moves: len(moves), Problem: &Problem{Code: "ended", Reason: "the record's ended flag does not match the replayed game"}}
+		m := i18n.M("table.record.ended")
+		return Verdict{Moves: len(moves), Problem: &Problem{Code: "ended", Reason: i18n.Text(m), ReasonMessage: &m}}
 	}
 	score, _ := g.Score()
 	return Verdict{Valid: true, Score: score, Moves: len(moves)}

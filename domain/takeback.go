@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Take-backs (issue 23): a seat takes back its own latest move, the host of a
@@ -59,13 +61,13 @@ func ParseTakeBack(move []byte) (TakeBack, error) {
 	d := json.NewDecoder(strings.NewReader(string(move)))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&m); err != nil || m.Type != MoveTakeBack {
-		return TakeBack{}, Errorf(Invalid, `a take-back is {"type":"take_back","version":V}, V the version of the move to take back`)
+		return TakeBack{}, Fail(Invalid, "table.takeback.shape", "shape", `{"type":"take_back","version":V}`)
 	}
 	if len(m.Versions) > 0 {
-		return TakeBack{}, Errorf(Invalid, "a take-back names one version; the server logs the versions it took back")
+		return TakeBack{}, Fail(Invalid, "table.takeback.versions")
 	}
 	if m.Version < 1 {
-		return TakeBack{}, Errorf(Invalid, "a take-back names the version of a move, 1 or more, not %d", m.Version)
+		return TakeBack{}, Fail(Invalid, "table.takeback.version", "version", m.Version)
 	}
 	return m, nil
 }
@@ -147,7 +149,10 @@ type TakenBack struct {
 	By       RecordActor `json:"by"`
 	Moves    []TakenMove `json:"moves"`
 	Label    string      `json:"label"`
-	Phase    string      `json:"phase"`
+	// LabelMessage is Label as a message (its parameter "moves" the moves
+	// taken back), for the API to render in the reader's language.
+	LabelMessage *i18n.Message `json:"label_message,omitempty"`
+	Phase        string        `json:"phase"`
 	TableStatus
 	State json.RawMessage `json:"state"`
 }
@@ -168,27 +173,36 @@ type TakeBackChoice struct {
 	Moves    []LogEntry // the moves taken back, as Versions
 }
 
-// Label says, in plain words, what the choice takes back.
+// Label says, in plain English words, what the choice takes back.
 func (c TakeBackChoice) Label(actor Actor, players []string) string {
-	var parts []string
-	for _, m := range c.Moves {
-		parts = append(parts, fmt.Sprintf("%s by %s (move %d)", m.Type, ActorName(m.Actor, players), m.Seq))
-	}
-	if actor.Host && !(len(c.Moves) == 1 && c.Moves[0].Actor == actor) {
-		return "Correct: take back " + strings.Join(parts, ", ")
-	}
-	return "Undo: take back " + strings.Join(parts, ", ")
+	return i18n.Text(c.LabelMessage(actor, players))
 }
 
-// ActorName names an actor for a label: the seat's player, or the host.
-func ActorName(a Actor, players []string) string {
-	if a.Host {
-		return "the host"
+// LabelMessage says what the choice takes back as a message: "Undo: take
+// back {moves}" (a seat's own move, or the host's own report) or "Correct:
+// take back {moves}" (the host correcting the table), its parameter "moves"
+// the moves taken back, each "{type} by {player} (move {seq})".
+func (c TakeBackChoice) LabelMessage(actor Actor, players []string) i18n.Message {
+	moves := make([]i18n.Message, 0, len(c.Moves))
+	for _, m := range c.Moves {
+		moves = append(moves, TakenMoveMessage(m.Type, m.Actor, m.Seq, players))
 	}
-	if a.Seat >= 0 && a.Seat < len(players) {
-		return players[a.Seat]
+	if actor.Host && !(len(c.Moves) == 1 && c.Moves[0].Actor == actor) {
+		return i18n.M("table.takeback.label-correct", "moves", moves)
 	}
-	return fmt.Sprintf("seat %d", a.Seat)
+	return i18n.M("table.takeback.label-undo", "moves", moves)
+}
+
+// TakenMoveMessage names move seq of type typ made by a (a seat of players,
+// or the host) in a label.
+func TakenMoveMessage(typ string, a Actor, seq int64, players []string) i18n.Message {
+	switch {
+	case a.Host:
+		return i18n.M("table.takeback.move-host", "type", typ, "seq", seq)
+	case a.Seat >= 0 && a.Seat < len(players):
+		return i18n.M("table.takeback.move", "type", typ, "player", players[a.Seat], "seq", seq)
+	}
+	return i18n.M("table.takeback.move-seat", "type", typ, "seat", a.Seat, "seq", seq)
 }
 
 // TakeBackLog is the latest moves of a game as the policy reads them.
@@ -296,7 +310,7 @@ func TakeBackChoices(p TakeBackPolicy, l *TakeBackLog, actor Actor) []TakeBackCh
 // take-back sent by actor) makes, or the refusal a player can act on.
 func ChooseTakeBack(p TakeBackPolicy, l *TakeBackLog, actor Actor, move TakeBack, latest int64) (TakeBackChoice, error) {
 	if l.Ended {
-		return TakeBackChoice{}, Illegal("take-back-ended", "the game has ended; nothing can be taken back")
+		return TakeBackChoice{}, Refuse("take-back-ended", "table.takeback.ended")
 	}
 	choices := TakeBackChoices(p, l, actor)
 	for _, c := range choices {
@@ -305,14 +319,14 @@ func ChooseTakeBack(p TakeBackPolicy, l *TakeBackLog, actor Actor, move TakeBack
 		}
 	}
 	if move.Version > latest {
-		return TakeBackChoice{}, Illegal("take-back-standing", "there is no move %d yet: the game is at version %d", move.Version, latest)
+		return TakeBackChoice{}, Refuse("take-back-standing", "table.takeback.no-move", "move", move.Version, "version", latest)
 	}
 	for _, e := range l.Entries {
 		if e.Seq == move.Version && e.Type == MoveTakeBack {
-			return TakeBackChoice{}, Illegal("take-back-standing", "move %d is itself a take-back; make the move again instead", move.Version)
+			return TakeBackChoice{}, Refuse("take-back-standing", "table.takeback.of-take-back", "move", move.Version)
 		}
 		if slices.Contains(e.Took, move.Version) {
-			return TakeBackChoice{}, Illegal("take-back-standing", "move %d was already taken back (by move %d)", move.Version, e.Seq)
+			return TakeBackChoice{}, Refuse("take-back-standing", "table.takeback.already", "move", move.Version, "by", e.Seq)
 		}
 	}
 	took := 0
@@ -322,15 +336,15 @@ func ChooseTakeBack(p TakeBackPolicy, l *TakeBackLog, actor Actor, move TakeBack
 		}
 	}
 	if took >= MaxTakeBacksPerTurn {
-		return TakeBackChoice{}, Illegal("take-back-limit", "you took back %d moves this turn, the most a turn allows; play on", took)
+		return TakeBackChoice{}, Refuse("take-back-limit", "table.takeback.limit", "count", took)
 	}
 	var allowed []string
 	for _, c := range choices {
 		allowed = append(allowed, fmt.Sprint(c.Move.Version))
 	}
-	hint := "nothing can be taken back now"
+	hint := i18n.M("table.takeback.hint-none")
 	if len(allowed) > 0 {
-		hint = "you may take back from version " + strings.Join(allowed, ", ")
+		hint = i18n.M("table.takeback.hint-from", "versions", strings.Join(allowed, ", "))
 	}
 	st := l.standing()
 	var own *LogEntry
@@ -341,13 +355,13 @@ func ChooseTakeBack(p TakeBackPolicy, l *TakeBackLog, actor Actor, move TakeBack
 	}
 	switch {
 	case own != nil && own.Actor != actor && !(actor.Host && l.Mode == Physical):
-		return TakeBackChoice{}, Illegal("take-back-own", "move %d was made by another seat; a seat takes back only its own moves (%s)", move.Version, hint)
+		return TakeBackChoice{}, Refuse("take-back-own", "table.takeback.not-own", "move", move.Version, "hint", hint)
 	case l.Mode == Digital:
-		return TakeBackChoice{}, Illegal("take-back-sealed", "move %d cannot be taken back: it or a move after it showed a card, drew or rolled, or another seat has acted since (%s)", move.Version, hint)
+		return TakeBackChoice{}, Refuse("take-back-sealed", "table.takeback.sealed", "move", move.Version, "hint", hint)
 	case actor.Host:
-		return TakeBackChoice{}, Illegal("take-back-turn", "the host corrects moves of the current turn only, at most %d at once; move %d is before it (%s)", MaxTakeBack, move.Version, hint)
+		return TakeBackChoice{}, Refuse("take-back-turn", "table.takeback.host-turn", "max", MaxTakeBack, "move", move.Version, "hint", hint)
 	}
-	return TakeBackChoice{}, Illegal("take-back-turn", "move %d cannot be taken back: it is not of the current turn, or another has acted since (%s)", move.Version, hint)
+	return TakeBackChoice{}, Refuse("take-back-turn", "table.takeback.turn", "move", move.Version, "hint", hint)
 }
 
 // ReplayLog replays a log that may hold take-backs: each take-back must
@@ -374,16 +388,16 @@ func ReplayLog(rs Ruleset, req CreateRequest, cat CatalogBlob, moves []ReplayMov
 		}
 		var tb TakeBack
 		if err := json.Unmarshal(m.Move, &tb); err != nil || len(tb.Versions) == 0 || tb.Versions[0] != tb.Version {
-			return g, i + 1, Errorf(Invalid, "move %d is a take-back that does not list the versions it took back, from the one it names", i+1)
+			return g, i + 1, Fail(Invalid, "table.takeback.unlisted", "move", i+1)
 		}
 		drop := map[int]bool{}
 		for _, v := range tb.Versions {
 			j := slices.Index(at, int(v)-1)
 			if j < 0 {
-				return g, i + 1, Illegal("take-back-standing", "move %d takes back move %d, which does not stand", i+1, v)
+				return g, i + 1, Refuse("take-back-standing", "table.takeback.not-standing", "move", i+1, "took", v)
 			}
 			if standing[j].Actor != m.Actor && !(m.Actor.Host && req.Mode == Physical) {
-				return g, i + 1, Illegal("take-back-own", "move %d takes back move %d of another seat", i+1, v)
+				return g, i + 1, Refuse("take-back-own", "table.takeback.other-seat", "move", i+1, "took", v)
 			}
 			drop[j] = true
 		}

@@ -113,7 +113,7 @@ func copyGames(ctx context.Context, src, dst exportingStore, progress func(done,
 	}
 	for _, id := range ids {
 		if _, found := slices.BinarySearch(have, id); found {
-			return st, domain.Errorf(domain.Conflict, "game %s is already in the target; nothing was copied", id)
+			return st, domain.Fail(domain.Conflict, "table.copy.game-exists", "game", id)
 		}
 	}
 	for _, id := range ids {

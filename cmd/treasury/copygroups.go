@@ -44,7 +44,7 @@ func copyGroups(ctx context.Context, src, dst domain.GroupStore) (groups, plays 
 	for _, id := range ids {
 		if _, _, err := dst.Group(ctx, id); domain.ErrorCode(err) != domain.NotFound {
 			if err == nil {
-				err = domain.Errorf(domain.Conflict, "group %s is already in the target; no group was copied", id)
+				err = domain.Fail(domain.Conflict, "table.copy.group-exists", "group", id)
 			}
 			return 0, 0, err
 		}

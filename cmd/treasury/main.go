@@ -63,7 +63,7 @@ const usage = `Treasury is a rules-enforcing game server for tabletop card games
 
 Usage:
   treasury serve [flags]   run the HTTP server (treasury serve --help lists its settings)
-  treasury verify sheet|record [--json] FILE
+  treasury verify sheet|record [--json] [--lang LANG] FILE
                            check a paper score sheet or replay a game record, without a server
   treasury copy --from DATABASE --to DATABASE
                            copy every game from one store to another (SQLite files, postgres:// URLs)

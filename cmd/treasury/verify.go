@@ -14,6 +14,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -32,6 +33,8 @@ names none is Silver & Gold's).
 
 Flags:
   --json          print the answer as JSON, exactly as the server would send it
+  --lang LANG     the language of the report (en, de); by default the one of
+                  LC_ALL, LC_MESSAGES or LANG (de_DE.UTF-8 is German), else English
   --catalog FILE  an extra Silver & Gold catalog file, as for treasury serve (TREASURY_CATALOG)
 
 Exit status: 0 valid, 1 invalid (a mistake on the sheet, a record that does
@@ -58,6 +61,7 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "")
 	catalog := fs.String("catalog", getenv("TREASURY_CATALOG"), "")
+	langFlag := fs.String("lang", "", "")
 	// Flags may come before or after FILE.
 	var files []string
 	for rest := args[1:]; ; {
@@ -87,19 +91,78 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	if err != nil {
 		return usageError{err}
 	}
+	t := tr{lang: reportLang(*langFlag, getenv)}
 	// What is printed comes from the file: never let it drive the terminal.
 	stdout = terminalSafe{stdout}
 	if what == "sheet" {
 		switch r := sheetRuleset(data); r {
 		case luckytreasurehunter.RulesetName:
-			return verifyLTHSheet(data, *asJSON, stdout)
+			return verifyLTHSheet(t, data, *asJSON, stdout)
 		case "", silvergold.RulesetName:
-			return verifySheet(sg, data, *asJSON, stdout)
+			return verifySheet(t, sg, data, *asJSON, stdout)
 		default:
-			return verifyOtherSheet(r, data, *asJSON, stdout)
+			return verifyOtherSheet(t, r, data, *asJSON, stdout)
 		}
 	}
-	return verifyRecord(sg, data, *asJSON, stdout)
+	return verifyRecord(t, sg, data, *asJSON, stdout)
+}
+
+// tr renders the report's sentences in one language.
+type tr struct{ lang i18n.Lang }
+
+// s renders message key with its parameters (name, value pairs).
+func (t tr) s(key string, kv ...any) string { return i18n.Render(t.lang, i18n.M(key, kv...)) }
+
+// term renders the term prefix+id, or id itself when there is no such term.
+func (t tr) term(prefix, id string) string {
+	if !i18n.Has(i18n.English, prefix+id) {
+		return id
+	}
+	return i18n.Render(t.lang, i18n.M(prefix+id))
+}
+
+// reason renders the reason of err in t's language.
+func (t tr) reason(err error) string {
+	if m := domain.ErrorMessage(err); !m.Zero() {
+		return i18n.Render(t.lang, m)
+	}
+	return domain.ErrorReason(err)
+}
+
+// localize renders every text of a JSON answer that has a message beside
+// it in t's language, as the server does for a client's Accept-Language.
+func (t tr) localize(b []byte) []byte { return i18n.Localize(t.lang, b) }
+
+// mistakes is the error a sheet with n findings ends with.
+func (t tr) mistakes(n int) error {
+	return errors.New(t.s("table.verify.sheet-mistakes", "count", n))
+}
+
+// reportLang is the language of the report: the --lang flag's, else the
+// one the environment names (LC_ALL, then LC_MESSAGES, then LANG, as POSIX
+// orders them), else English.
+func reportLang(flagValue string, getenv func(string) string) i18n.Lang {
+	if flagValue != "" {
+		return i18n.Match(posixLocale(flagValue))
+	}
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			return i18n.Match(posixLocale(v))
+		}
+	}
+	return i18n.English
+}
+
+// posixLocale turns a POSIX locale (de_DE.UTF-8, de_AT@euro) into a BCP 47
+// tag (de-DE, de-AT); C and POSIX name no language.
+func posixLocale(s string) string {
+	if i := strings.IndexAny(s, ".@"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "C" || s == "POSIX" {
+		return ""
+	}
+	return strings.ReplaceAll(s, "_", "-")
 }
 
 // verifyInputLimit is the most bytes the server takes for what (a sheet or a
@@ -140,11 +203,12 @@ func readInput(name string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-func verifySheet(sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
+func verifySheet(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
 	out, err := sg.VerifySheet(bytes.TrimSpace(data))
 	if err != nil {
-		return usageError{fmt.Errorf("cannot check the sheet: %s", domain.ErrorReason(err))}
+		return usageError{errors.New(t.s("table.verify.cannot-check", "reason", t.reason(err)))}
 	}
+	out = t.localize(out)
 	var res silvergold.SheetResult
 	if err := json.Unmarshal(out, &res); err != nil {
 		return err
@@ -152,166 +216,202 @@ func verifySheet(sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Write
 	if asJSON {
 		fmt.Fprintf(stdout, "%s\n", out)
 	} else {
-		writeSheet(stdout, res)
+		writeSheet(t, stdout, res)
 	}
 	if !res.Valid {
-		return fmt.Errorf("the sheet has %s", plural(len(res.Findings), "mistake"))
+		return t.mistakes(len(res.Findings))
 	}
 	return nil
 }
 
-func verifyRecord(sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
+func verifyRecord(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
 	rec, err := api.DecodeRecord(bytes.TrimSpace(data))
 	if err != nil {
-		return usageError{errors.New(domain.ErrorReason(err))}
+		return usageError{errors.New(t.reason(err))}
 	}
 	v := domain.VerifyRecord(rulesets.All(sg), rec)
+	out, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	out = t.localize(out)
+	if err := json.Unmarshal(out, &v); err != nil {
+		return err
+	}
 	if asJSON {
-		out, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintf(stdout, "%s\n", out)
-	} else if err := writeVerdict(stdout, rec, v); err != nil {
+	} else if err := writeVerdict(t, stdout, rec, v); err != nil {
 		return err
 	}
 	if !v.Valid {
 		if v.Problem.Seq > 0 {
-			return fmt.Errorf("the record is invalid: move %d breaks a rule", v.Problem.Seq)
+			return errors.New(t.s("table.verify.record-invalid-move", "seq", v.Problem.Seq))
 		}
-		return fmt.Errorf("the record is invalid: %s", v.Problem.Code)
+		return errors.New(t.s("table.verify.record-invalid", "code", v.Problem.Code))
 	}
 	return nil
 }
 
 // writeSheet writes a checked sheet for people: a table of every player's
 // lines, the ranking with what decided each place, and each finding.
-func writeSheet(w io.Writer, res silvergold.SheetResult) {
-	writeLines(w, res.Players)
+func writeSheet(t tr, w io.Writer, res silvergold.SheetResult) {
+	writeLines(t, w, res.Players)
 	fmt.Fprintln(w)
-	writeRanking(w, res.Ranking, res.Players)
+	writeRanking(t, w, res.Ranking, res.Players)
 	fmt.Fprintln(w)
 	if res.Valid {
-		fmt.Fprintln(w, "The sheet is valid: nothing on it breaks the rules.")
+		fmt.Fprintln(w, t.s("table.verify.sheet-valid"))
 		return
 	}
-	fmt.Fprintf(w, "The sheet has %s:\n", plural(len(res.Findings), "mistake"))
+	fmt.Fprintln(w, t.s("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
 	for _, f := range res.Findings {
-		where := "The whole table"
+		where := t.s("table.verify.whole-table")
 		if f.Player != nil && *f.Player < len(res.Players) {
 			where = res.Players[*f.Player].Name
 		}
-		fmt.Fprintf(w, "  - %s, %s line (%s): %s\n", where, f.Line, f.Code, sentence(f.Reason))
+		fmt.Fprintln(w, "  - "+t.s("table.verify.finding-line", "where", where, "line", t.term(linePrefix, f.Line), "code", f.Code, "reason", sentence(f.Reason)))
 	}
+}
+
+// linePrefix starts the names of score lines and columns in the report.
+const linePrefix = "table.verify.line."
+
+// header returns the name of column id in t's language and its width.
+func header(t tr, id string) (string, int) {
+	name := t.term(linePrefix, id)
+	return name, utf8.RuneCountInString(name)
 }
 
 // writeLines writes a table of every player's lines and total.
-func writeLines(w io.Writer, players []silvergold.PlayerScore) {
-	width := len("player")
+func writeLines(t tr, w io.Writer, players []silvergold.PlayerScore) {
+	player, width := header(t, "player")
 	for _, p := range players {
 		width = max(width, utf8.RuneCountInString(oneLine(p.Name)))
 	}
-	fmt.Fprintf(w, "%-*s  coins  cups  palms  cards  seals  total\n", width, "player")
+	cols := []string{"coins", "cups", "palms", "cards", "seals", "total"}
+	widths := make([]int, len(cols))
+	head := padRight(player, width)
+	for i, c := range cols {
+		var name string
+		name, widths[i] = header(t, c)
+		head += "  " + name
+	}
+	fmt.Fprintln(w, head)
 	for _, p := range players {
 		l := p.Lines
-		fmt.Fprintf(w, "%-*s  %5d  %4d  %5d  %5d  %5d  %5d\n", width, oneLine(p.Name), l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, p.Total)
+		row := padRight(oneLine(p.Name), width)
+		for i, n := range []int{l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, p.Total} {
+			row += fmt.Sprintf("  %*d", widths[i], n)
+		}
+		fmt.Fprintln(w, row)
 	}
 }
 
+// padRight pads s with spaces to width characters.
+func padRight(s string, width int) string {
+	if n := width - utf8.RuneCountInString(s); n > 0 {
+		return s + strings.Repeat(" ", n)
+	}
+	return s
+}
+
 // writeRanking writes the places and what decided each.
-func writeRanking(w io.Writer, ranking []silvergold.Place, players []silvergold.PlayerScore) {
-	fmt.Fprintln(w, "Ranking:")
+func writeRanking(t tr, w io.Writer, ranking []silvergold.Place, players []silvergold.PlayerScore) {
+	fmt.Fprintln(w, t.s("table.verify.ranking"))
 	for i, p := range ranking {
 		line := fmt.Sprintf("  %d. %s, %d", p.Rank, oneLine(p.Name), p.Total)
 		if i > 0 {
-			line += " - " + decided(ranking[i-1], p, players)
+			line += " - " + decided(t, ranking[i-1], p, players)
 		}
 		fmt.Fprintln(w, line)
 	}
 }
 
 // decided says what put place p below the one ranked just above it.
-func decided(above, p silvergold.Place, players []silvergold.PlayerScore) string {
+func decided(t tr, above, p silvergold.Place, players []silvergold.PlayerScore) string {
 	switch p.DecidedBy {
 	case "total":
-		return fmt.Sprintf("fewer points than %s", oneLine(above.Name))
+		return t.s("table.verify.fewer-points", "name", oneLine(above.Name))
 	case "shared":
-		return fmt.Sprintf("tied with %s on points and on every colour of card: the place is shared", oneLine(above.Name))
+		return t.s("table.verify.sg-shared", "name", oneLine(above.Name))
 	}
 	c, ok := silvergold.ParseColour(p.DecidedBy)
 	if !ok || above.Seat >= len(players) || p.Seat >= len(players) {
 		return p.DecidedBy
 	}
-	return fmt.Sprintf("tied with %s on %d points; %s completed more %s cards (%d to %d)",
-		oneLine(above.Name), p.Total, oneLine(above.Name), c, players[above.Seat].Completed.Get(c), players[p.Seat].Completed.Get(c))
+	return t.s("table.verify.sg-colour", "name", oneLine(above.Name), "points", p.Total, "colour", t.term(colourPrefix, c.String()),
+		"more", players[above.Seat].Completed.Get(c), "fewer", players[p.Seat].Completed.Get(c))
 }
 
+// colourPrefix starts the names of Silver & Gold's card colours in the
+// report ("more grey cards").
+const colourPrefix = "table.verify.colour."
+
 // writeVerdict writes the outcome of replaying a record for people.
-func writeVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
-	fmt.Fprintf(w, "Record of game %s: %s, %s, %s (%s), catalog %s.\n", rec.GameID, rec.Ruleset, rec.Mode,
-		plural(len(rec.Players), "player"), joinNames(rec.Players), rec.Catalog.Name)
+func writeVerdict(t tr, w io.Writer, rec domain.Record, v domain.Verdict) error {
+	fmt.Fprintln(w, t.s("table.verify.record-head", "game", rec.GameID, "ruleset", rec.Ruleset, "mode", rec.Mode,
+		"count", len(rec.Players), "names", joinNames(rec.Players), "catalog", rec.Catalog.Name))
 	if !v.Valid {
 		p := v.Problem
 		if p.Seq == 0 {
-			fmt.Fprintf(w, "INVALID (%s): %s\n", p.Code, sentence(p.Reason))
+			fmt.Fprintln(w, t.s("table.verify.invalid", "code", p.Code, "reason", sentence(p.Reason)))
 			return nil
 		}
 		code := p.Code
 		if p.Rule != "" {
-			code += ", rule " + p.Rule
+			code = t.s("table.verify.code-rule", "code", p.Code, "rule", p.Rule)
 		}
-		fmt.Fprintf(w, "INVALID: move %d breaks a rule (%s): %s\n", p.Seq, code, sentence(p.Reason))
+		fmt.Fprintln(w, t.s("table.verify.invalid-move", "seq", p.Seq, "code", code, "reason", sentence(p.Reason)))
 		if i := int(p.Seq) - 1; i < len(rec.Moves) {
 			m := rec.Moves[i]
-			by := "the host"
 			if !m.Actor.Host && m.Actor.Seat != nil {
-				by = fmt.Sprintf("seat %d", *m.Actor.Seat)
+				fmt.Fprintln(w, t.s("table.verify.move-by-seat", "seq", p.Seq, "seat", *m.Actor.Seat, "move", compact(m.Move)))
+			} else {
+				fmt.Fprintln(w, t.s("table.verify.move-by-host", "seq", p.Seq, "move", compact(m.Move)))
 			}
-			fmt.Fprintf(w, "Move %d, made by %s: %s\n", p.Seq, by, compact(m.Move))
 		}
-		before := fmt.Sprintf("The %d moves before it are legal", v.Moves)
-		switch v.Moves {
-		case 0:
-			before = "It is the record's first move"
-		case 1:
-			before = "The move before it is legal"
+		if v.Moves == 0 {
+			fmt.Fprintln(w, t.s("table.verify.first-move", "seq", p.Seq))
+		} else {
+			fmt.Fprintln(w, t.s("table.verify.moves-before", "count", v.Moves, "seq", p.Seq))
 		}
-		fmt.Fprintf(w, "%s; --json shows the game as it stood before move %d.\n", before, p.Seq)
 		return nil
 	}
-	how := "every move is legal"
+	how := t.s("table.verify.how-physical")
 	if rec.Mode == "digital" {
-		how += ", the seed matches its commitment and deals every card drawn"
+		how = t.s("table.verify.how-digital")
 	}
 	if rec.Ruleset == luckytreasurehunter.RulesetName {
 		if rec.Mode == "digital" {
-			how += " and rolls every die"
+			how = t.s("table.verify.how-digital-dice")
 		}
-		fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
-		return writeLTHScore(w, v.Score)
+		fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
+		fmt.Fprintln(w)
+		return writeLTHScore(t, w, v.Score)
 	}
 	if rec.Ruleset != silvergold.RulesetName {
-		return writeOtherVerdict(w, rec, v)
+		return writeOtherVerdict(t, w, rec, v)
 	}
 	var sc silvergold.Score
 	if err := json.Unmarshal(v.Score, &sc); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
-	if !sc.Final {
-		fmt.Fprintln(w, "The game had not ended; the scores as they stood:")
-	} else {
-		fmt.Fprintln(w, "Final scores:")
-	}
-	writeLines(w, sc.Players)
+	fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
 	fmt.Fprintln(w)
-	writeRanking(w, sc.Ranking, sc.Players)
+	if !sc.Final {
+		fmt.Fprintln(w, t.s("table.verify.scores-not-ended"))
+	} else {
+		fmt.Fprintln(w, t.s("table.verify.scores-final"))
+	}
+	writeLines(t, w, sc.Players)
+	fmt.Fprintln(w)
+	writeRanking(t, w, sc.Ranking, sc.Players)
 	return nil
 }
 
 // writeOtherVerdict writes a valid record of a ruleset other than Silver &
 // Gold: the totals and places every ruleset's score has.
-func writeOtherVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
+func writeOtherVerdict(t tr, w io.Writer, rec domain.Record, v domain.Verdict) error {
 	var sc struct {
 		Final   bool `json:"final"`
 		Ranking []struct {
@@ -323,15 +423,16 @@ func writeOtherVerdict(w io.Writer, rec domain.Record, v domain.Verdict) error {
 	if err := json.Unmarshal(v.Score, &sc); err != nil {
 		return err
 	}
-	how := "every move is legal"
+	how := t.s("table.verify.how-physical")
 	if rec.Mode == "digital" {
-		how += " and the seed matches its commitment"
+		how = t.s("table.verify.how-digital-seed")
 	}
-	fmt.Fprintf(w, "VALID: %s replayed; %s.\n\n", plural(v.Moves, "move"), how)
+	fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
+	fmt.Fprintln(w)
 	if sc.Final {
-		fmt.Fprintln(w, "Final ranking (--json gives every line of the score):")
+		fmt.Fprintln(w, t.s("table.verify.ranking-final"))
 	} else {
-		fmt.Fprintln(w, "The game had not ended; the ranking as it stood (--json gives every line):")
+		fmt.Fprintln(w, t.s("table.verify.ranking-not-ended"))
 	}
 	for _, p := range sc.Ranking {
 		fmt.Fprintf(w, "  %d. %s, %d\n", p.Rank, oneLine(p.Name), p.Total)
@@ -356,14 +457,6 @@ func sentence(s string) string {
 		return s
 	}
 	return s + "."
-}
-
-// plural writes "1 move", "3 moves".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // joinNames lists names on one line.

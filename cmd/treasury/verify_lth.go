@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 )
 
@@ -22,11 +22,12 @@ func sheetRuleset(data []byte) string {
 }
 
 // verifyLTHSheet checks a Lucky Treasure Hunter tally.
-func verifyLTHSheet(data []byte, asJSON bool, stdout io.Writer) error {
+func verifyLTHSheet(t tr, data []byte, asJSON bool, stdout io.Writer) error {
 	out, err := luckytreasurehunter.NewRules().VerifySheet(bytes.TrimSpace(data))
 	if err != nil {
-		return usageError{fmt.Errorf("cannot check the sheet: %s", domain.ErrorReason(err))}
+		return usageError{errors.New(t.s("table.verify.cannot-check", "reason", t.reason(err)))}
 	}
+	out = t.localize(out)
 	var res luckytreasurehunter.SheetResult
 	if err := json.Unmarshal(out, &res); err != nil {
 		return err
@@ -34,14 +35,14 @@ func verifyLTHSheet(data []byte, asJSON bool, stdout io.Writer) error {
 	if asJSON {
 		fmt.Fprintf(stdout, "%s\n", out)
 	} else {
-		writeLTHScores(stdout, res.Players, res.Ranking)
+		writeLTHScores(t, stdout, res.Players, res.Ranking)
 		fmt.Fprintln(stdout)
 		if res.Valid {
-			fmt.Fprintln(stdout, "The sheet is valid: nothing on it breaks the rules.")
+			fmt.Fprintln(stdout, t.s("table.verify.sheet-valid"))
 		} else {
-			fmt.Fprintf(stdout, "The sheet has %s:\n", plural(len(res.Findings), "mistake"))
+			fmt.Fprintln(stdout, t.s("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
 			for _, f := range res.Findings {
-				where := "The whole table"
+				where := t.s("table.verify.whole-table")
 				if f.Player != nil && *f.Player < len(res.Players) {
 					where = res.Players[*f.Player].Name
 				}
@@ -50,51 +51,55 @@ func verifyLTHSheet(data []byte, asJSON bool, stdout io.Writer) error {
 		}
 	}
 	if !res.Valid {
-		return fmt.Errorf("the sheet has %s", plural(len(res.Findings), "mistake"))
+		return t.mistakes(len(res.Findings))
 	}
 	return nil
 }
 
 // writeLTHScore writes the score of a replayed Lucky Treasure Hunter game.
-func writeLTHScore(w io.Writer, score []byte) error {
+func writeLTHScore(t tr, w io.Writer, score []byte) error {
 	var sc luckytreasurehunter.Score
 	if err := json.Unmarshal(score, &sc); err != nil {
 		return err
 	}
 	if !sc.Final {
-		fmt.Fprintln(w, "The game had not ended; the scores as they stood:")
+		fmt.Fprintln(w, t.s("table.verify.scores-not-ended"))
 	} else {
-		fmt.Fprintln(w, "Final scores:")
+		fmt.Fprintln(w, t.s("table.verify.scores-final"))
 	}
-	writeLTHScores(w, sc.Players, sc.Ranking)
+	writeLTHScores(t, w, sc.Players, sc.Ranking)
 	return nil
 }
 
 // writeLTHScores writes every player's cards, captain and total with their
 // sets, then the ranking with what decided each place.
-func writeLTHScores(w io.Writer, players []luckytreasurehunter.PlayerScore, ranking []luckytreasurehunter.Place) {
-	width := len("player")
+func writeLTHScores(t tr, w io.Writer, players []luckytreasurehunter.PlayerScore, ranking []luckytreasurehunter.Place) {
+	player, width := header(t, "player")
 	for _, p := range players {
 		width = max(width, utf8.RuneCountInString(p.Name))
 	}
-	fmt.Fprintf(w, "%-*s  cards  captain  total  sets\n", width, "player")
+	cards, wCards := header(t, "cards")
+	captain, wCaptain := header(t, "captain")
+	total, wTotal := header(t, "total")
+	sets, _ := header(t, "sets")
+	fmt.Fprintln(w, padRight(player, width)+"  "+cards+"  "+captain+"  "+total+"  "+sets)
 	for _, p := range players {
 		sets := strings.Trim(fmt.Sprint(p.SetSizes), "[]")
-		fmt.Fprintf(w, "%-*s  %5d  %7d  %5d  %s\n", width, p.Name, p.Cards, p.Captain, p.Total, sets)
+		fmt.Fprintf(w, "%s  %*d  %*d  %*d  %s\n", padRight(p.Name, width), wCards, p.Cards, wCaptain, p.Captain, wTotal, p.Total, sets)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Ranking:")
+	fmt.Fprintln(w, t.s("table.verify.ranking"))
 	for i, p := range ranking {
 		line := fmt.Sprintf("  %d. %s, %d", p.Rank, p.Name, p.Total)
 		if i > 0 {
 			above := ranking[i-1]
 			switch p.DecidedBy {
 			case "total":
-				line += fmt.Sprintf(" - fewer points than %s", above.Name)
+				line += " - " + t.s("table.verify.fewer-points", "name", above.Name)
 			case "set_sizes":
-				line += fmt.Sprintf(" - tied with %s on points; %s's set number %d (largest first) is larger", above.Name, above.Name, p.DecidingSet)
+				line += " - " + t.s("table.verify.lth-set", "name", above.Name, "set", p.DecidingSet)
 			case "shared":
-				line += fmt.Sprintf(" - tied with %s on points and on every set size: the place is shared", above.Name)
+				line += " - " + t.s("table.verify.lth-shared", "name", above.Name)
 			}
 		}
 		fmt.Fprintln(w, line)

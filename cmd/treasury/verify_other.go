@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -13,7 +14,7 @@ import (
 // verifyOtherSheet checks the paper tally of a ruleset that has no report of
 // its own here: it prints what every ruleset's sheet result holds, the
 // ranking and the findings (--json gives every line).
-func verifyOtherSheet(ruleset string, data []byte, asJSON bool, stdout io.Writer) error {
+func verifyOtherSheet(t tr, ruleset string, data []byte, asJSON bool, stdout io.Writer) error {
 	var sv domain.SheetVerifier
 	for _, r := range rulesets.All() {
 		if v, ok := r.(domain.SheetVerifier); ok && r.Name() == ruleset {
@@ -21,12 +22,13 @@ func verifyOtherSheet(ruleset string, data []byte, asJSON bool, stdout io.Writer
 		}
 	}
 	if sv == nil {
-		return usageError{fmt.Errorf("cannot check the sheet: this server checks no score sheet of ruleset %q", ruleset)}
+		return usageError{errors.New(t.s("table.verify.cannot-check", "reason", t.s("table.verify.no-sheet", "ruleset", ruleset)))}
 	}
 	out, err := sv.VerifySheet(bytes.TrimSpace(data))
 	if err != nil {
-		return usageError{fmt.Errorf("cannot check the sheet: %s", domain.ErrorReason(err))}
+		return usageError{errors.New(t.s("table.verify.cannot-check", "reason", t.reason(err)))}
 	}
+	out = t.localize(out)
 	var res struct {
 		Valid   bool `json:"valid"`
 		Ranking []struct {
@@ -47,7 +49,7 @@ func verifyOtherSheet(ruleset string, data []byte, asJSON bool, stdout io.Writer
 	if asJSON {
 		fmt.Fprintf(stdout, "%s\n", out)
 	} else {
-		fmt.Fprintf(stdout, "Ranking (%s; --json gives every line):\n", ruleset)
+		fmt.Fprintln(stdout, t.s("table.verify.ranking-other", "ruleset", ruleset))
 		for _, p := range res.Ranking {
 			fmt.Fprintf(stdout, "  %d. %s, %d", p.Rank, oneLine(p.Name), p.Total)
 			if p.DecidedBy != "" {
@@ -55,17 +57,18 @@ func verifyOtherSheet(ruleset string, data []byte, asJSON bool, stdout io.Writer
 			}
 			fmt.Fprintln(stdout)
 		}
+		fmt.Fprintln(stdout)
 		if len(res.Findings) == 0 {
-			fmt.Fprintln(stdout, "\nThe sheet holds no mistake.")
+			fmt.Fprintln(stdout, t.s("table.verify.sheet-no-mistake"))
 		} else {
-			fmt.Fprintf(stdout, "\nThe sheet has %s:\n", plural(len(res.Findings), "mistake"))
+			fmt.Fprintln(stdout, t.s("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
 			for _, f := range res.Findings {
 				fmt.Fprintf(stdout, "  - (%s) %s\n", f.Code, sentence(f.Reason))
 			}
 		}
 	}
 	if !res.Valid {
-		return fmt.Errorf("the sheet has %s", plural(len(res.Findings), "mistake"))
+		return t.mistakes(len(res.Findings))
 	}
 	return nil
 }

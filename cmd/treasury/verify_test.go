@@ -421,3 +421,11 @@ func TestVerifyInputLimits(t *testing.T) {
 		}
 	})
 }
+
+// plural writes "1 move", "3 moves", as the English report does.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

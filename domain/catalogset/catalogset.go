@@ -5,6 +5,7 @@
 package catalogset
 
 import (
+	"fmt"
 	"sort"
 	"sync"
 
@@ -50,7 +51,7 @@ func (s *Set[C]) Offered(name string, code domain.Code) (C, error) {
 	c, ok := s.offered[name]
 	if !ok {
 		var zero C
-		return zero, domain.Errorf(code, "there is no catalog %q; this server offers %v", name, s.Names())
+		return zero, domain.Fail(code, "table.catalog.unknown", "catalog", name, "offered", fmt.Sprint(s.Names()))
 	}
 	return c, nil
 }
@@ -70,7 +71,7 @@ func (s *Set[C]) Stored(blob domain.CatalogBlob) (C, error) {
 	}
 	if _, hash := s.id(c); hash != blob.Hash {
 		var zero C
-		return zero, domain.Errorf(domain.Invalid, "catalog content has hash %s, not the %s it claims", hash, blob.Hash)
+		return zero, domain.Fail(domain.Invalid, "table.catalog.hash", "got", hash, "claimed", blob.Hash)
 	}
 	s.byHash[blob.Hash] = c
 	return c, nil

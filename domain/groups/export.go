@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // SourceName is how BG Stats names where a play comes from.
@@ -76,12 +77,15 @@ func BGStatsLink(p domain.Play, titles map[string]string) string {
 
 // BGStatsFile is a file the BG Stats app imports (its own export's shape).
 type BGStatsFile struct {
-	About     string          `json:"about"`
-	Players   []BGStatsPlayer `json:"players"`
-	Locations []struct{}      `json:"locations"`
-	Games     []BGStatsGame   `json:"games"`
-	Plays     []BGStatsPlay   `json:"plays"`
-	UserInfo  struct {
+	About string `json:"about"`
+	// AboutMessage is About as a message, for the API to render in the
+	// reader's language.
+	AboutMessage *i18n.Message   `json:"about_message,omitempty"`
+	Players      []BGStatsPlayer `json:"players"`
+	Locations    []struct{}      `json:"locations"`
+	Games        []BGStatsGame   `json:"games"`
+	Plays        []BGStatsPlay   `json:"plays"`
+	UserInfo     struct {
 		MeRefID int `json:"meRefId"`
 	} `json:"userInfo"`
 }
@@ -122,7 +126,8 @@ type BGStatsPlayScore struct {
 // Members are numbered from 1 in the order they joined; a player who is no
 // longer a member is added after them.
 func BGStats(members []domain.Member, plays []domain.Play, titles map[string]string) BGStatsFile {
-	f := BGStatsFile{About: "A play file for Board Game Stats, exported by " + SourceName + ". Open it with BG Stats to import its plays.",
+	about := i18n.M("table.export.bgstats-about", "source", SourceName)
+	f := BGStatsFile{About: i18n.Text(about), AboutMessage: &about,
 		Players: []BGStatsPlayer{}, Locations: []struct{}{}, Games: []BGStatsGame{}, Plays: []BGStatsPlay{}}
 	player := map[string]int{}
 	add := func(id, name string) int {

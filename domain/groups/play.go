@@ -33,10 +33,10 @@ type scored struct {
 func playersFromScore(score []byte, members []string, start int) ([]domain.PlayPlayer, error) {
 	var s scored
 	if err := json.Unmarshal(score, &s); err != nil {
-		return nil, domain.Errorf(domain.Invalid, "the score cannot be read: %v", err)
+		return nil, domain.Fail(domain.Invalid, "table.play.score-unreadable", "error", err.Error())
 	}
 	if len(s.Players) != len(members) || len(s.Ranking) != len(members) {
-		return nil, domain.Errorf(domain.Invalid, "the score has %d players and %d places, for %d members", len(s.Players), len(s.Ranking), len(members))
+		return nil, domain.Fail(domain.Invalid, "table.play.score-size", "players", len(s.Players), "places", len(s.Ranking), "members", len(members))
 	}
 	out := make([]domain.PlayPlayer, len(members))
 	for i, raw := range s.Players {
@@ -47,10 +47,10 @@ func playersFromScore(score []byte, members []string, start int) ([]domain.PlayP
 			Lines json.RawMessage `json:"lines"`
 		}
 		if err := json.Unmarshal(raw, &head); err != nil {
-			return nil, domain.Errorf(domain.Invalid, "player %d of the score cannot be read: %v", i, err)
+			return nil, domain.Fail(domain.Invalid, "table.play.player-unreadable", "player", i, "error", err.Error())
 		}
 		if head.Seat < 0 || head.Seat >= len(members) {
-			return nil, domain.Errorf(domain.Invalid, "player %d of the score has seat %d", i, head.Seat)
+			return nil, domain.Fail(domain.Invalid, "table.play.player-seat", "player", i, "seat", head.Seat)
 		}
 		var lines []domain.ScoreLine
 		if len(head.Lines) > 0 {
@@ -65,14 +65,14 @@ func playersFromScore(score []byte, members []string, start int) ([]domain.PlayP
 	}
 	for _, r := range s.Ranking {
 		if r.Seat < 0 || r.Seat >= len(out) {
-			return nil, domain.Errorf(domain.Invalid, "the ranking names seat %d", r.Seat)
+			return nil, domain.Fail(domain.Invalid, "table.play.ranking-seat", "seat", r.Seat)
 		}
 		p := &out[r.Seat]
 		p.Rank, p.DecidedBy, p.Winner = r.Rank, r.DecidedBy, r.Rank == 1
 	}
 	for i, p := range out {
 		if p.Rank == 0 {
-			return nil, domain.Errorf(domain.Invalid, "the ranking has no place for seat %d", i)
+			return nil, domain.Fail(domain.Invalid, "table.play.ranking-missing", "seat", i)
 		}
 	}
 	return out, nil
@@ -114,7 +114,7 @@ func sheetNames(result []byte) ([]string, error) {
 		return nil, fmt.Errorf("groups: read a checked sheet: %w", err)
 	}
 	if s.Valid != nil && !*s.Valid {
-		return nil, domain.Errorf(domain.Invalid, "the sheet has mistakes (POST /v1/score-sheets/verify lists them): correct it before it is kept as a play")
+		return nil, domain.Fail(domain.Invalid, "table.play.sheet-mistakes")
 	}
 	names := make([]string, len(s.Players))
 	for i, raw := range s.Players {

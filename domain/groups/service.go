@@ -149,7 +149,7 @@ const MaxGroupName = 64
 // Create makes a group and returns it with its credential, shown once.
 func (s *Service) Create(ctx context.Context, name string) (domain.Group, string, error) {
 	if err := names.Check([]string{name}); err != nil {
-		return domain.Group{}, "", domain.Errorf(domain.Invalid, "the group's name must be a name a player could have (not blank, at most %d characters, no control characters)", domain.MaxNameLength)
+		return domain.Group{}, "", domain.Fail(domain.Invalid, "table.group.name", "max", domain.MaxNameLength)
 	}
 	g := domain.Group{ID: domain.NewID(), Name: name, CreatedAt: s.now().UTC()}
 	secret := domain.NewSecret()
@@ -163,14 +163,14 @@ func (s *Service) Create(ctx context.Context, name string) (domain.Group, string
 // a credential or with another one, NotFound for no such group.
 func (s *Service) Authenticate(ctx context.Context, groupID, secret string) (domain.Group, error) {
 	if secret == "" {
-		return domain.Group{}, domain.Errorf(domain.Unauthorized, "this operation needs the credential of group %s: send \"Authorization: Bearer <credential>\"", groupID)
+		return domain.Group{}, domain.Fail(domain.Unauthorized, "table.group.no-credential", "group", groupID)
 	}
 	g, hash, err := s.store.Group(ctx, groupID)
 	if err != nil {
 		return domain.Group{}, err
 	}
 	if subtle.ConstantTimeCompare([]byte(hash), []byte(domain.HashSecret(secret))) != 1 {
-		return domain.Group{}, domain.Errorf(domain.Unauthorized, "this credential is not group %s's", groupID)
+		return domain.Group{}, domain.Fail(domain.Unauthorized, "table.group.wrong-credential", "group", groupID)
 	}
 	return g, nil
 }
@@ -178,19 +178,19 @@ func (s *Service) Authenticate(ctx context.Context, groupID, secret string) (dom
 // AddMember adds a member named name to a group.
 func (s *Service) AddMember(ctx context.Context, groupID, name string) (domain.Member, error) {
 	if err := names.Check([]string{name}); err != nil {
-		return domain.Member{}, domain.Errorf(domain.Invalid, "a member's name follows the rules of a player's name: %s", domain.ErrorReason(err))
+		return domain.Member{}, domain.Fail(domain.Invalid, "table.group.member-name", "reason", domain.ErrorMessage(err))
 	}
 	ms, err := s.store.Members(ctx, groupID)
 	if err != nil {
 		return domain.Member{}, err
 	}
 	if len(ms) >= domain.MaxGroupMembers {
-		return domain.Member{}, domain.Errorf(domain.Conflict, "the group has %d members, as many as a group may have", len(ms))
+		return domain.Member{}, domain.Fail(domain.Conflict, "table.group.members-full", "count", len(ms))
 	}
 	m := domain.Member{ID: domain.NewID()[:8], Name: name, JoinedAt: s.now().UTC(), NameKey: names.Key(name)}
 	for _, o := range ms {
 		if o.NameKey == m.NameKey {
-			return domain.Member{}, domain.Errorf(domain.Conflict, "the group has a member named %q: names in a group must differ as players' names in a game do (in case and form too)", o.Name)
+			return domain.Member{}, domain.Fail(domain.Conflict, "table.group.member-same", "name", o.Name)
 		}
 	}
 	before := s.revision(groupID)
@@ -246,17 +246,17 @@ func (s *Service) Seat(ctx context.Context, groupID string, memberIDs []string) 
 			return nil, err
 		}
 		if len(games) >= domain.MaxGroupGames {
-			return nil, domain.Errorf(domain.Conflict, "the group has %d games that have not ended, as many as it may have; finish one or let the idle sweep take it", len(games))
+			return nil, domain.Fail(domain.Conflict, "table.group.games-full", "count", len(games))
 		}
 	}
 	out := make([]string, len(memberIDs))
 	for i, id := range memberIDs {
 		j := slices.IndexFunc(ms, func(m domain.Member) bool { return m.ID == id })
 		if j < 0 {
-			return nil, domain.Errorf(domain.Invalid, "group.members[%d]: the group has no member %q", i, id)
+			return nil, domain.Fail(domain.Invalid, "table.group.seat-no-member", "index", i, "member", id)
 		}
 		if slices.Index(memberIDs[:i], id) >= 0 {
-			return nil, domain.Errorf(domain.Invalid, "group.members[%d]: member %q sits at the table once", i, id)
+			return nil, domain.Fail(domain.Invalid, "table.group.seat-twice", "index", i, "member", id)
 		}
 		out[i] = ms[j].Name
 	}
@@ -382,7 +382,7 @@ type SheetPlay struct {
 // answers with the play kept the first time (replayed true).
 func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (p domain.Play, replayed bool, err error) {
 	if s.games == nil {
-		return domain.Play{}, false, domain.Errorf(domain.Unavailable, "this server checks no score sheets")
+		return domain.Play{}, false, domain.Fail(domain.Unavailable, "table.group.no-sheets")
 	}
 	result, err := s.games.VerifySheet(sp.Ruleset, sp.Sheet)
 	if err != nil {
@@ -401,12 +401,12 @@ func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (
 		k := names.Key(n)
 		j := slices.IndexFunc(ms, func(m domain.Member) bool { return m.NameKey == k })
 		if j < 0 {
-			return domain.Play{}, false, domain.Errorf(domain.Invalid, "player %d of the sheet is no member of the group: add them as a member first, or write the name a member has", i+1)
+			return domain.Play{}, false, domain.Fail(domain.Invalid, "table.group.sheet-stranger", "player", i+1)
 		}
 		members[i], memberNames[i] = ms[j].ID, ms[j].Name
 	}
 	if sp.Start >= len(members) {
-		return domain.Play{}, false, domain.Errorf(domain.Invalid, "start_player is %d, but the sheet has %d players", sp.Start, len(members))
+		return domain.Play{}, false, domain.Fail(domain.Invalid, "table.group.start-player", "start", sp.Start, "count", len(members))
 	}
 	players, err := playersFromScore(result, members, sp.Start)
 	if err != nil {
@@ -418,7 +418,7 @@ func (s *Service) SaveSheet(ctx context.Context, groupID string, sp SheetPlay) (
 	if n, err := s.store.CountPlays(ctx, groupID); err != nil {
 		return domain.Play{}, false, err
 	} else if n >= domain.MaxGroupPlays {
-		return domain.Play{}, false, domain.Errorf(domain.Conflict, "the group keeps %d plays, as many as it may; delete some or export them first", n)
+		return domain.Play{}, false, domain.Fail(domain.Conflict, "table.group.plays-full", "count", n)
 	}
 	at := sp.PlayedAt
 	if at.IsZero() {
@@ -579,13 +579,13 @@ func (s *Service) Export(ctx context.Context, groupID string) (Export, error) {
 // group go on holding it. Conflict when a group with its id exists.
 func (s *Service) Import(ctx context.Context, e Export, secret string) (domain.Group, error) {
 	if e.Format != ExportFormat {
-		return domain.Group{}, domain.Errorf(domain.Invalid, "this is not a group export: its format is %q, not %q", e.Format, ExportFormat)
+		return domain.Group{}, domain.Fail(domain.Invalid, "table.group.export-format", "format", e.Format, "want", ExportFormat)
 	}
 	if err := Check(&e.GroupExport); err != nil {
 		return domain.Group{}, err
 	}
 	if subtle.ConstantTimeCompare([]byte(e.CredentialHash), []byte(domain.HashSecret(secret))) != 1 {
-		return domain.Group{}, domain.Errorf(domain.Unauthorized, "import a group with its credential: send \"Authorization: Bearer <the group's credential>\"")
+		return domain.Group{}, domain.Fail(domain.Unauthorized, "table.group.import-credential")
 	}
 	if err := s.store.ImportGroup(ctx, e.GroupExport); err != nil {
 		return domain.Group{}, err
@@ -600,39 +600,39 @@ func (s *Service) Import(ctx context.Context, e Export, secret string) (domain.G
 func Check(e *domain.GroupExport) error {
 	switch {
 	case e.Group.ID == "" || len(e.Group.ID) > 64:
-		return domain.Errorf(domain.Invalid, "the group has no id (or one longer than 64 characters)")
+		return domain.Fail(domain.Invalid, "table.group.import-no-id")
 	case e.Group.Name == "":
-		return domain.Errorf(domain.Invalid, "the group has no name")
+		return domain.Fail(domain.Invalid, "table.group.import-no-name")
 	case len(e.CredentialHash) != 64:
-		return domain.Errorf(domain.Invalid, "the group has no credential_hash (hex SHA-256)")
+		return domain.Fail(domain.Invalid, "table.group.import-no-hash")
 	case len(e.Members) > domain.MaxGroupMembers:
-		return domain.Errorf(domain.Invalid, "the group has %d members; a group may have %d", len(e.Members), domain.MaxGroupMembers)
+		return domain.Fail(domain.Invalid, "table.group.import-members", "count", len(e.Members), "max", domain.MaxGroupMembers)
 	case len(e.Plays) > domain.MaxGroupPlays:
-		return domain.Errorf(domain.Invalid, "the group has %d plays; a group may keep %d", len(e.Plays), domain.MaxGroupPlays)
+		return domain.Fail(domain.Invalid, "table.group.import-plays", "count", len(e.Plays), "max", domain.MaxGroupPlays)
 	case len(e.Games) > domain.MaxGroupGames:
-		return domain.Errorf(domain.Invalid, "the group has %d games; a group may have %d", len(e.Games), domain.MaxGroupGames)
+		return domain.Fail(domain.Invalid, "table.group.import-games", "count", len(e.Games), "max", domain.MaxGroupGames)
 	}
 	ids, keys := map[string]bool{}, map[string]bool{}
 	for i := range e.Members {
 		m := &e.Members[i]
 		if err := names.Check([]string{m.Name}); err != nil || m.ID == "" || ids[m.ID] {
-			return domain.Errorf(domain.Invalid, "members[%d] has no id, an id another member has, or a name a player could not have", i)
+			return domain.Fail(domain.Invalid, "table.group.import-member", "index", i)
 		}
 		m.NameKey = names.Key(m.Name)
 		if keys[m.NameKey] {
-			return domain.Errorf(domain.Invalid, "members[%d] has the name of another member", i)
+			return domain.Fail(domain.Invalid, "table.group.import-member-name", "index", i)
 		}
 		ids[m.ID], keys[m.NameKey] = true, true
 	}
 	plays := map[string]bool{}
 	for i, p := range e.Plays {
 		if p.ID == "" || plays[p.ID] || len(p.Players) == 0 {
-			return domain.Errorf(domain.Invalid, "plays[%d] has no id, an id another play has, or no players", i)
+			return domain.Fail(domain.Invalid, "table.group.import-play", "index", i)
 		}
 		plays[p.ID] = true
 		for j, pl := range p.Players {
 			if !ids[pl.Member] {
-				return domain.Errorf(domain.Invalid, "plays[%d].players[%d] is no member of the group", i, j)
+				return domain.Fail(domain.Invalid, "table.group.import-play-player", "index", i, "player", j)
 			}
 		}
 	}

@@ -15,7 +15,11 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
+
+// codePoint writes r as U+XXXX.
+func codePoint(r rune) string { return fmt.Sprintf("U+%04X", r) }
 
 // Check refuses names that cannot name a player or would mislead whoever
 // reads them: blank names, names longer than domain.MaxNameLength characters
@@ -30,36 +34,36 @@ import (
 func Check(names []string) error {
 	seen := make(map[string]int, len(names))
 	for i, name := range names {
-		who := fmt.Sprintf("player %d's name (players[%d].name)", i+1, i)
+		who := i18n.M("table.names.who", "player", i+1, "index", i)
 		if !utf8.ValidString(name) {
-			return domain.Errorf(domain.Invalid, "%s is not valid UTF-8", who)
+			return domain.Fail(domain.Invalid, "table.names.utf8", "who", who)
 		}
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return domain.Errorf(domain.Invalid, "%s is blank; write the player's name", who)
+			return domain.Fail(domain.Invalid, "table.names.blank", "who", who)
 		}
 		visible := false
 		for _, r := range name {
 			switch {
 			case r == utf8.RuneError:
-				return domain.Errorf(domain.Invalid, "%s holds U+FFFD, the mark of text lost in encoding; send the name as it is written", who)
+				return domain.Fail(domain.Invalid, "table.names.replacement", "who", who)
 			case unicode.IsControl(r):
-				return domain.Errorf(domain.Invalid, "%s holds the control character U+%04X; a name is printable text on one line", who, r)
+				return domain.Fail(domain.Invalid, "table.names.control", "who", who, "char", codePoint(r))
 			case isBidiControl(r):
-				return domain.Errorf(domain.Invalid, "%s holds the bidirectional control U+%04X, which reorders the text around it; leave it out", who, r)
+				return domain.Fail(domain.Invalid, "table.names.bidi", "who", who, "char", codePoint(r))
 			case isVisible(r):
 				visible = true
 			}
 		}
 		if !visible {
-			return domain.Errorf(domain.Invalid, "%s has no visible character; give a name people can read", who)
+			return domain.Fail(domain.Invalid, "table.names.invisible", "who", who)
 		}
 		if utf8.RuneCountInString(name) > domain.MaxNameLength {
-			return domain.Errorf(domain.Invalid, "%s is longer than %d characters", who, domain.MaxNameLength)
+			return domain.Fail(domain.Invalid, "table.names.long", "who", who, "max", domain.MaxNameLength)
 		}
 		k := key(name)
 		if j, dup := seen[k]; dup {
-			return domain.Errorf(domain.Invalid, "%s is the same as player %d's, %q, once case and accents are written alike; give each player their own name", who, j+1, strings.TrimSpace(names[j]))
+			return domain.Fail(domain.Invalid, "table.names.same", "who", who, "other", j+1, "name", strings.TrimSpace(names[j]))
 		}
 		seen[k] = i
 	}
@@ -72,16 +76,16 @@ func Check(names []string) error {
 // or U+FFFD.
 func CheckSeed(seed string) error {
 	if !utf8.ValidString(seed) {
-		return domain.Errorf(domain.Invalid, "the seed is not valid UTF-8")
+		return domain.Fail(domain.Invalid, "table.seed.utf8")
 	}
 	for i, r := range seed {
 		switch {
 		case r == utf8.RuneError:
-			return domain.Errorf(domain.Invalid, "the seed holds U+FFFD (at byte %d), the mark of text lost in encoding; a seed is printable text", i)
+			return domain.Fail(domain.Invalid, "table.seed.replacement", "byte", i)
 		case unicode.IsControl(r):
-			return domain.Errorf(domain.Invalid, "the seed holds the control character U+%04X (at byte %d); a seed is printable text on one line", r, i)
+			return domain.Fail(domain.Invalid, "table.seed.control", "char", codePoint(r), "byte", i)
 		case isBidiControl(r):
-			return domain.Errorf(domain.Invalid, "the seed holds the bidirectional control U+%04X (at byte %d), which reorders the text around it; leave it out", r, i)
+			return domain.Fail(domain.Invalid, "table.seed.bidi", "char", codePoint(r), "byte", i)
 		}
 	}
 	return nil

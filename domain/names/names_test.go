@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
 
@@ -40,4 +41,19 @@ func TestCheck(t *testing.T) {
 			assert.Less(t, len(domain.ErrorReason(err)), 300, "the reason repeats the name")
 		})
 	}
+}
+
+// TestCheckInGerman: a refused name is told to a German table in German,
+// naming the player as the English does.
+func TestCheckInGerman(t *testing.T) {
+	for given, want := range map[string]string{
+		"Ann|":     "der Name von Spieler 2 (players[1].name) ist leer; schreib den Namen des Spielers hin",
+		"ANN|ann":  "der Name von Spieler 2 (players[1].name) ist derselbe wie der von Spieler 1, „ANN“, wenn man Groß- und Kleinschreibung und Akzente gleich schreibt; gib jedem Spieler einen eigenen Namen",
+		"Ann\x1b|": "der Name von Spieler 1 (players[0].name) enthält das Steuerzeichen U+001B; ein Name ist druckbarer Text in einer Zeile",
+	} {
+		err := names.Check(strings.Split(given, "|"))
+		assert.Equal(t, want, i18n.Render("de", domain.ErrorMessage(err)), "%q", given)
+	}
+	err := names.CheckSeed("a\u202eb")
+	assert.Equal(t, "der Seed enthält das Richtungs-Steuerzeichen U+202E (bei Byte 1), das den Text darum herum umordnet; lass es weg", i18n.Render("de", domain.ErrorMessage(err)))
 }

@@ -74,7 +74,7 @@ func (s *Games) Rulesets() []string {
 func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
 	r, ok := s.rulesets[name]
 	if !ok {
-		return nil, domain.Errorf(domain.Invalid, "unknown ruleset %q; this server plays %v", name, s.Rulesets())
+		return nil, domain.Fail(domain.Invalid, "table.game.unknown-ruleset", "ruleset", name, "rulesets", fmt.Sprint(s.Rulesets()))
 	}
 	return r, nil
 }
@@ -110,11 +110,11 @@ func (s *Games) prepare(ruleset string, req domain.CreateRequest) (domain.GameRe
 	}
 	switch {
 	case req.Mode != domain.Digital && req.Mode != domain.Physical:
-		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", domain.Digital, domain.Physical, req.Mode)
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Fail(domain.Invalid, "table.game.mode", "digital", domain.Digital, "physical", domain.Physical, "mode", req.Mode)
 	case req.Mode == domain.Physical && req.Seed != "":
-		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "a physical game has no seed: the cards are shuffled at the table")
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Fail(domain.Invalid, "table.setup.physical-seed")
 	case len(req.Seed) > domain.MaxSeedLength:
-		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Errorf(domain.Invalid, "the seed is longer than %d bytes", domain.MaxSeedLength)
+		return domain.GameRecord{}, nil, domain.CatalogBlob{}, domain.Fail(domain.Invalid, "table.setup.seed-long", "max", domain.MaxSeedLength)
 	case req.Mode == domain.Digital:
 		if req.Seed == "" {
 			req.Seed = domain.NewSeed()
@@ -161,7 +161,7 @@ func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (domain
 			return domain.Actor{Seat: i}, nil
 		}
 	}
-	return domain.Actor{}, domain.Errorf(domain.Unauthorized, "this credential belongs to no seat of game %s", gameID)
+	return domain.Actor{}, domain.Fail(domain.Unauthorized, "table.auth.no-seat", "game", gameID)
 }
 
 func (s *Games) catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {
@@ -300,7 +300,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	rec, g := t.rec, t.g
 	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
-		return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+		return domain.Played{}, domain.Fail(domain.PreconditionFailed, "table.game.if-match", "version", rec.Version, "expected", *opt.IfMatch)
 	}
 	var (
 		logged domain.Logged
@@ -309,7 +309,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	)
 	if takeBack {
 		if t.pending > 0 { // moves came in while a retry waited for its first answer
-			return domain.Played{}, domain.Errorf(domain.Conflict, "the game moved on while the take-back waited; read the game again and retry")
+			return domain.Played{}, domain.Fail(domain.Conflict, "table.takeback.moved-on")
 		}
 		var cached []domain.LogEntry
 		if t.tbVersion == rec.Version {
@@ -389,7 +389,7 @@ func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move [
 		return domain.Played{}, false, err
 	}
 	if !sameRequest(prev.RequestHash, reqHash, move) {
-		return domain.Played{}, false, domain.Errorf(domain.IdempotencyReused, "Idempotency-Key %q was already used for another move; use a new key for a new move", key)
+		return domain.Played{}, false, domain.Fail(domain.IdempotencyReused, "table.game.idempotency-reused", "key", key)
 	}
 	var r struct {
 		Seq int64 `json:"seq"`
@@ -475,8 +475,8 @@ func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
 	}
 	for _, name := range s.Rulesets() {
 		if mt, ok := s.rulesets[name].(domain.MoveTyper); ok && name != ruleset && slices.Contains(mt.MoveTypes(), m.Type) {
-			return domain.Errorf(domain.Invalid, "a %q move is a move of %s, and this game plays %s, whose moves are %s",
-				m.Type, s.rulesets[name].Info().Title, s.rulesets[ruleset].Info().Title, strings.Join(own, ", "))
+			return domain.Fail(domain.Invalid, "table.game.other-game-move",
+				"type", m.Type, "other", s.rulesets[name].Info().Title, "game", s.rulesets[ruleset].Info().Title, "moves", strings.Join(own, ", "))
 		}
 	}
 	return err
@@ -654,7 +654,7 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 	)
 	err := s.committed(ctx, id, func(r domain.GameRecord, g domain.Game) (err error) {
 		if seat < -1 || seat >= g.Players() {
-			return domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, g.Players()-1)
+			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
 		head = headOf(r, g)
 		rec, turn, players = r, turnNumber(g), g.Setup().Players
@@ -690,7 +690,7 @@ func (s *Games) Catalog(ruleset, name string) (domain.CatalogInfo, []byte, error
 	}
 	c, ok := r.(domain.Cataloger)
 	if !ok {
-		return domain.CatalogInfo{}, nil, domain.Errorf(domain.NotFound, "%s is played without a card catalog", ruleset)
+		return domain.CatalogInfo{}, nil, domain.Fail(domain.NotFound, "table.game.no-catalog", "ruleset", ruleset)
 	}
 	return c.CatalogView(name)
 }
@@ -825,7 +825,7 @@ func (s *Games) VerifySheet(ruleset string, sheet []byte) ([]byte, error) {
 	}
 	v, ok := r.(domain.SheetVerifier)
 	if !ok {
-		return nil, domain.Errorf(domain.NotFound, "%s has no score sheet to check", ruleset)
+		return nil, domain.Fail(domain.NotFound, "table.game.no-sheet", "ruleset", ruleset)
 	}
 	return v.VerifySheet(sheet)
 }

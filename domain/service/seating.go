@@ -48,14 +48,14 @@ const joinCodeAttempts = 8
 // deleted as idle).
 func (s *Games) JoinCode(ctx context.Context, id string, a domain.Actor) (string, error) {
 	if !a.Host {
-		return "", domain.Errorf(domain.Forbidden, "only the host credential shows the join code of game %s", id)
+		return "", domain.Fail(domain.Forbidden, "table.join.host-only", "game", id)
 	}
 	g, err := s.Game(ctx, id, domain.Public)
 	if err != nil {
 		return "", err
 	}
 	if g.Ended {
-		return "", domain.Errorf(domain.Conflict, "game %s has ended: join codes expire with their game", id)
+		return "", domain.Fail(domain.Conflict, "table.join.ended", "game", id)
 	}
 	for i := 0; ; i++ {
 		code, err := s.store.SetJoinCode(ctx, id, domain.NewJoinCode())
@@ -70,7 +70,7 @@ func (s *Games) JoinCode(ctx context.Context, id string, a domain.Actor) (string
 // running game holds.
 func (s *Games) joinGame(ctx context.Context, typed string) (domain.GameRecord, domain.Game, error) {
 	code, ok := domain.NormalizeJoinCode(typed)
-	notFound := domain.Errorf(domain.NotFound, "no game running has join code %q: check it with the host (codes are %d letters and digits, without 0, O, 1, I or L)", typed, domain.JoinCodeLength)
+	notFound := domain.Fail(domain.NotFound, "table.join.unknown", "code", typed, "length", domain.JoinCodeLength)
 	if !ok {
 		return domain.GameRecord{}, nil, notFound
 	}
@@ -96,7 +96,7 @@ func (s *Games) joinGame(ctx context.Context, typed string) (domain.GameRecord, 
 		return domain.GameRecord{}, nil, err
 	}
 	if rec.Ended {
-		return domain.GameRecord{}, nil, domain.Errorf(domain.NotFound, "the game of join code %s has ended: codes expire with their game", code)
+		return domain.GameRecord{}, nil, domain.Fail(domain.NotFound, "table.join.code-ended", "code", code)
 	}
 	return rec, g, nil
 }
@@ -132,7 +132,7 @@ func (s *Games) TakeSeat(ctx context.Context, code string, seat int, key string)
 	}
 	players := g.Setup().Players
 	if seat < 0 || seat >= len(players) {
-		return SeatCredential{}, domain.Errorf(domain.Invalid, "game %s has seats 0 to %d; %d is none", rec.ID, len(players)-1, seat)
+		return SeatCredential{}, domain.Fail(domain.Invalid, "table.join.no-seat", "game", rec.ID, "last", len(players)-1, "seat", seat)
 	}
 	secret := domain.NewSecret()
 	if key != "" {
@@ -141,7 +141,7 @@ func (s *Games) TakeSeat(ctx context.Context, code string, seat int, key string)
 	err = s.store.SetSeat(ctx, rec.ID, seat, domain.HashSecret(secret), true)
 	s.seatsChanged(rec.ID)
 	if domain.ErrorCode(err) == domain.Conflict {
-		return SeatCredential{}, domain.Errorf(domain.Conflict, "%s's seat is taken: pick a free one, or ask the host to issue it again if it is yours", players[seat])
+		return SeatCredential{}, domain.Fail(domain.Conflict, "table.join.taken", "player", players[seat])
 	}
 	if err != nil {
 		return SeatCredential{}, err
@@ -153,7 +153,7 @@ func (s *Games) TakeSeat(ctx context.Context, code string, seat int, key string)
 // now on, and the seat's open event streams end. Only the host may.
 func (s *Games) ReissueSeat(ctx context.Context, id string, a domain.Actor, seat int) (SeatCredential, error) {
 	if !a.Host {
-		return SeatCredential{}, domain.Errorf(domain.Forbidden, "only the host credential issues a seat's credential again")
+		return SeatCredential{}, domain.Fail(domain.Forbidden, "table.join.reissue-host-only")
 	}
 	t := s.acquire(id)
 	creds, err := s.credentials(ctx, t)
@@ -162,7 +162,7 @@ func (s *Games) ReissueSeat(ctx context.Context, id string, a domain.Actor, seat
 		return SeatCredential{}, err
 	}
 	if seat < 0 || seat >= len(creds.SeatHashes) {
-		return SeatCredential{}, domain.Errorf(domain.Invalid, "game %s has seats 0 to %d; %d is none", id, len(creds.SeatHashes)-1, seat)
+		return SeatCredential{}, domain.Fail(domain.Invalid, "table.join.no-seat", "game", id, "last", len(creds.SeatHashes)-1, "seat", seat)
 	}
 	secret := domain.NewSecret()
 	err = s.store.SetSeat(ctx, id, seat, domain.HashSecret(secret), false)
@@ -215,7 +215,7 @@ func (s *Games) taken(ctx context.Context, id string, seat int, hash string) err
 	if domain.ErrorCode(err) == domain.Conflict {
 		// Picked on the join page a moment before: this credential is
 		// no longer the seat's.
-		return domain.Errorf(domain.Unauthorized, "this credential is no longer seat %d's of game %s: the seat was taken on the join page", seat, id)
+		return domain.Fail(domain.Unauthorized, "table.join.revoked", "seat", seat, "game", id)
 	}
 	return err
 }
@@ -252,7 +252,7 @@ func (s *Games) PlayAgain(ctx context.Context, id string, a domain.Actor, secret
 		return NextGame{}, err
 	}
 	if !rec.Ended {
-		return NextGame{}, domain.Errorf(domain.Conflict, "game %s has not ended: play again once it has", id)
+		return NextGame{}, domain.Fail(domain.Conflict, "table.next.not-ended", "game", id)
 	}
 	next, err := s.store.NextGame(ctx, id)
 	if err != nil {
@@ -263,7 +263,7 @@ func (s *Games) PlayAgain(ctx context.Context, id string, a domain.Actor, secret
 	created := false
 	if next == "" {
 		if !a.Host {
-			return NextGame{}, domain.Errorf(domain.NotFound, "the host has not started the next game yet: the stream of game %s tells when it has (next_game)", id)
+			return NextGame{}, domain.Fail(domain.NotFound, "table.next.not-started", "game", id)
 		}
 		req, err := s.nextRequest(rec, setup, rotate)
 		if err != nil {
@@ -310,7 +310,7 @@ func (s *Games) PlayAgain(ctx context.Context, id string, a domain.Actor, secret
 	err = s.store.SetSeat(ctx, next, out.Seat, domain.HashSecret(out.Credential), true)
 	s.seatsChanged(next)
 	if domain.ErrorCode(err) == domain.Conflict {
-		return NextGame{}, domain.Errorf(domain.Conflict, "your seat of the next game is taken: ask the host to issue it again")
+		return NextGame{}, domain.Fail(domain.Conflict, "table.next.taken")
 	}
 	if err != nil {
 		return NextGame{}, err

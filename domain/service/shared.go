@@ -82,7 +82,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 				verify = true
 				continue
 			}
-			return domain.Played{}, domain.Errorf(domain.PreconditionFailed, "the game is at version %d, not %d; read it again and retry", rec.Version, *opt.IfMatch)
+			return domain.Played{}, domain.Fail(domain.PreconditionFailed, "table.game.if-match", "version", rec.Version, "expected", *opt.IfMatch)
 		}
 		var (
 			logged domain.Logged
@@ -116,7 +116,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		lost++
 		if domain.ErrorCode(err) != domain.Conflict || lost >= MaxLostRaces {
 			if domain.ErrorCode(err) == domain.Conflict {
-				return domain.Played{}, domain.Errorf(domain.Conflict, "game %s: other servers stored %d moves in a row before this one; read the game again and retry", id, MaxLostRaces)
+				return domain.Played{}, domain.Fail(domain.Conflict, "table.game.lost-races", "game", id, "count", MaxLostRaces)
 			}
 			return domain.Played{}, err
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Take-backs (issue 23; the policy is domain.TakeBackChoices): the service
@@ -141,7 +142,7 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 		}
 	}
 	for _, c := range choices {
-		e := domain.NewLegalMove(c.Move, c.Label(actor, players))
+		e := domain.Entry(c.Move, c.LabelMessage(actor, players))
 		e.Correction = true
 		moves = append(moves, domain.MustJSON(e))
 	}
@@ -200,7 +201,8 @@ func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Ga
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}
-	ev := domain.TakenBack{Versions: c.Versions, By: domain.ActorOf(actor), Label: c.Label(actor, setup.Players),
+	label := c.LabelMessage(actor, setup.Players)
+	ev := domain.TakenBack{Versions: c.Versions, By: domain.ActorOf(actor), Label: i18n.Text(label), LabelMessage: &label,
 		Phase: g2.Phase(), State: state, TableStatus: domain.TableStatus{Awaiting: []domain.Await{}}}
 	for _, m := range c.Moves {
 		ev.Moves = append(ev.Moves, domain.TakenMove{Seq: m.Seq, Actor: domain.ActorOf(m.Actor), Type: m.Type})

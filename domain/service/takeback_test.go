@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/storage/sqlite"
@@ -103,6 +104,8 @@ func TestTakeBackDigitalSilverGold(t *testing.T) {
 	require.Len(t, tb, 1, "Ann's listing offers to take back her keep")
 	assert.JSONEq(t, `{"type":"take_back","version":1}`, string(tb[0].Move))
 	assert.Equal(t, "Undo: take back keep by Ann (move 1)", tb[0].Label)
+	assert.NotNil(t, tb[0].LabelMessage, "the label comes with its message")
+	assert.Equal(t, "Rückgängig: keep von Ann (Zug 1) zurücknehmen", germanLabel(t, tb[0]))
 	assert.Empty(t, takeBacks(listed(t, s, id, domain.SeatViewer(1), 1)), "Bob has nothing to take back")
 
 	_, err = s.Play(ctx, id, domain.Actor{Seat: 1}, tb[0].Move, domain.PlayOptions{})
@@ -120,6 +123,9 @@ func TestTakeBackDigitalSilverGold(t *testing.T) {
 	require.NoError(t, json.Unmarshal(u.Events[0].Data, &ev))
 	assert.Equal(t, []int64{1}, ev.Versions)
 	assert.Equal(t, "setup", ev.Phase)
+	assert.Equal(t, "Undo: take back keep by Ann (move 1)", ev.Label)
+	assert.NotNil(t, ev.LabelMessage, "the taken_back event's label comes with its message")
+	assert.Equal(t, "Rückgängig: keep von Ann (Zug 1) zurücknehmen", germanLabel(t, u.Events[0].Data))
 	assert.Len(t, ev.Awaiting, 2, "both seats owe a keep again")
 
 	_, err = s.Play(ctx, id, domain.Actor{Seat: 0}, tb[0].Move, domain.PlayOptions{})
@@ -198,4 +204,17 @@ func TestTakeBackRetried(t *testing.T) {
 	moves, err := s.Moves(ctx, id, 0, 0, domain.HostViewer)
 	require.NoError(t, err)
 	assert.Len(t, moves, 3, "two moves and one take-back")
+}
+
+// germanLabel returns the label of v (a listing entry or event data) as the
+// API sends it to a German table.
+func germanLabel(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var out struct {
+		Label string `json:"label"`
+	}
+	require.NoError(t, json.Unmarshal(i18n.Localize("de", b), &out))
+	return out.Label
 }

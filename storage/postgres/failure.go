@@ -35,10 +35,6 @@ func unreachable(err error) bool {
 		(pgconn.SafeToRetry(err) && !errors.Is(err, context.Canceled))
 }
 
-// unavailableReason is what a client is told when the database cannot be
-// reached.
-const unavailableReason = "the game store cannot be reached now: the request was not carried out; retry later (a move with the same Idempotency-Key is safe to retry)"
-
 // unavailable turns an error that is a failure of the database server or the
 // way to it into an Unavailable error (503 with Retry-After at the API) that
 // still wraps the cause for the log. Other errors are returned unchanged.
@@ -46,5 +42,5 @@ func unavailable(err error) error {
 	if err == nil || !unreachable(err) {
 		return err
 	}
-	return fmt.Errorf("%w: %w", domain.Errorf(domain.Unavailable, "%s", unavailableReason), err)
+	return fmt.Errorf("%w: %w", domain.Fail(domain.Unavailable, "table.store.unreachable"), err)
 }

@@ -27,7 +27,7 @@ func insertGroup(ctx context.Context, tx pgx.Tx, g domain.Group, credentialHash 
 	_, err := tx.Exec(ctx, `INSERT INTO groups (id, name, created_at, credential_hash, revision) VALUES ($1, $2, $3, $4, $5)`,
 		g.ID, g.Name, nanos(g.CreatedAt), credentialHash, g.Revision)
 	if isUniqueViolation(err, "groups_pkey") {
-		return domain.Errorf(domain.Conflict, "group %q exists", g.ID)
+		return domain.Fail(domain.Conflict, "table.store.group-exists", "group", g.ID)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: create group: %w", err))
@@ -88,7 +88,7 @@ func insertMember(ctx context.Context, tx pgx.Tx, groupID string, m domain.Membe
 	_, err := tx.Exec(ctx, `INSERT INTO group_members (group_id, id, name, name_key, joined_at) VALUES ($1, $2, $3, $4, $5)`,
 		groupID, m.ID, m.Name, m.NameKey, nanos(m.JoinedAt))
 	if isUniqueViolation(err, "group_members_name") || isUniqueViolation(err, "group_members_pkey") {
-		return domain.Errorf(domain.Conflict, "the group has a member named %q (or a name alike, in other case or form), or one with id %q", m.Name, m.ID)
+		return domain.Fail(domain.Conflict, "table.store.member-exists", "name", m.Name, "member", m.ID)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: add member: %w", err))
@@ -132,7 +132,7 @@ func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int
 			return unavailable(fmt.Errorf("postgres: delete member: %w", err))
 		}
 		if tag.RowsAffected() == 0 {
-			return domain.Errorf(domain.NotFound, "group %q has no member %q", groupID, memberID)
+			return domain.Fail(domain.NotFound, "table.store.no-member", "group", groupID, "member", memberID)
 		}
 		tag, err = tx.Exec(ctx, `DELETE FROM plays WHERE group_id = $1 AND id IN
 			(SELECT play_id FROM play_members WHERE group_id = $1 AND member_id = $2)`, groupID, memberID)
@@ -180,7 +180,7 @@ func insertPlay(ctx context.Context, tx pgx.Tx, groupID string, p domain.Play, b
 	_, err := tx.Exec(ctx, `INSERT INTO plays (group_id, id, played_at, ruleset, body) VALUES ($1, $2, $3, $4, $5)`,
 		groupID, p.ID, at, p.Ruleset, body)
 	if isUniqueViolation(err, "plays_pkey") {
-		return domain.Errorf(domain.Conflict, "play %q is kept already", p.ID)
+		return domain.Fail(domain.Conflict, "table.store.play-exists", "play", p.ID)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: save play: %w", err))
@@ -276,7 +276,7 @@ func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
 			return unavailable(fmt.Errorf("postgres: delete play: %w", err))
 		}
 		if tag.RowsAffected() == 0 {
-			return domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+			return domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM play_members WHERE group_id = $1 AND play_id = $2`, groupID, playID); err != nil {
 			return unavailable(fmt.Errorf("postgres: delete play: %w", err))
@@ -295,7 +295,7 @@ func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
 	return s.write(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES ($1, $2, $3)`, g.GameID, g.GroupID, string(members))
 		if isUniqueViolation(err, "group_games_pkey") {
-			return domain.Errorf(domain.Conflict, "game %q belongs to a group already", g.GameID)
+			return domain.Fail(domain.Conflict, "table.store.game-in-group", "game", g.GameID)
 		}
 		if err != nil {
 			return unavailable(fmt.Errorf("postgres: link game: %w", err))
@@ -419,7 +419,7 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 		return domain.Play{}, err
 	}
 	if len(ps) == 0 {
-		return domain.Play{}, domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+		return domain.Play{}, domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
 	}
 	return ps[0], nil
 }

@@ -26,7 +26,7 @@ func (s *Store) SetJoinCode(ctx context.Context, id, code string) (string, error
 			return notFound(id)
 		}
 		if isUniqueViolation(err, "games_join_code") {
-			return domain.Errorf(domain.Conflict, "join code %s is another game's", code)
+			return domain.Fail(domain.Conflict, "table.store.code-taken", "code", code)
 		}
 		if err != nil {
 			return unavailable(fmt.Errorf("postgres: set join code of game %q: %w", id, err))
@@ -48,7 +48,7 @@ func (s *Store) GameOfJoinCode(ctx context.Context, code string) (string, error)
 	var id string
 	err := s.pool.QueryRow(ctx, `SELECT id FROM games WHERE join_code = $1`, code).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return "", domain.Errorf(domain.NotFound, "no game has join code %s", code)
+		return "", domain.Fail(domain.NotFound, "table.store.no-code", "code", code)
 	}
 	if err != nil {
 		return "", unavailable(fmt.Errorf("postgres: find join code: %w", err))
@@ -60,7 +60,7 @@ func (s *Store) GameOfJoinCode(ctx context.Context, code string) (string, error)
 // onlyFree only a seat not taken (or holding hash already).
 func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, onlyFree bool) error {
 	if seat < 0 {
-		return domain.Errorf(domain.Invalid, "seat %d is no player's seat", seat)
+		return domain.Fail(domain.Invalid, "table.store.not-a-seat", "seat", seat)
 	}
 	if err := s.enter(); err != nil {
 		return err
@@ -78,19 +78,19 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 		var taken bool
 		err = tx.QueryRow(ctx, `SELECT taken FROM seats WHERE game_id = $1 AND seat = $2`, id, seat).Scan(&taken)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return domain.Errorf(domain.NotFound, "game %q has no seat %d", id, seat)
+			return domain.Fail(domain.NotFound, "table.store.no-seat", "game", id, "seat", seat)
 		}
 		if err != nil {
 			return unavailable(fmt.Errorf("postgres: set seat %d of game %q: %w", seat, id, err))
 		}
-		return domain.Errorf(domain.Conflict, "seat %d is taken", seat)
+		return domain.Fail(domain.Conflict, "table.store.seat-taken", "seat", seat)
 	})
 }
 
 // CreateNextGame stores g as the game after prev unless prev has one.
 func (s *Store) CreateNextGame(ctx context.Context, prev string, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) (string, error) {
 	if g.Version != 0 {
-		return "", domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
+		return "", domain.Fail(domain.Invalid, "table.store.new-version", "version", g.Version)
 	}
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
 		return "", unavailable(fmt.Errorf("postgres: create game: %w", err))

@@ -131,7 +131,7 @@ func (s *Store) Close() error {
 	return nil
 }
 
-func errClosed() error { return domain.Errorf(domain.Unavailable, "the game store is shut down") }
+func errClosed() error { return domain.Fail(domain.Unavailable, "table.store.closed") }
 
 // enter begins a call: Unavailable once the store is closed. Until leave,
 // Close waits, so that a call never meets a closed pool halfway.
@@ -250,7 +250,9 @@ func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, 
 	return g, nil
 }
 
-func notFound(id string) error { return domain.Errorf(domain.NotFound, "game %q does not exist", id) }
+func notFound(id string) error {
+	return domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
+}
 
 // Credentials returns the credential hashes of a game.
 func (s *Store) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
@@ -314,7 +316,7 @@ func readCatalog(ctx context.Context, q queryRower, hash string) (domain.Catalog
 	c := domain.CatalogBlob{Hash: hash}
 	err := q.QueryRow(ctx, `SELECT name, content FROM catalogs WHERE hash = $1`, hash).Scan(&c.Name, &c.Content)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
+		return domain.CatalogBlob{}, domain.Fail(domain.NotFound, "table.store.no-catalog", "catalog", hash)
 	}
 	if err != nil {
 		return domain.CatalogBlob{}, unavailable(fmt.Errorf("postgres: read catalog %q: %w", hash, err))
@@ -415,7 +417,7 @@ func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.Id
 // Zero CreatedAt and UpdatedAt are set to now. An existing id is a Conflict.
 func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
 	if g.Version != 0 {
-		return domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
+		return domain.Fail(domain.Invalid, "table.store.new-version", "version", g.Version)
 	}
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
 		return unavailable(fmt.Errorf("postgres: create game: %w", err))
@@ -455,7 +457,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, nanos(g.CreatedAt), nanos(g.UpdatedAt),
 		g.Version, nonNil(g.State), g.Phase, g.Ended)
 	if isUniqueViolation(err, "games_pkey") {
-		return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
+		return domain.Fail(domain.Conflict, "table.store.game-exists", "game", g.ID)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: create game %q: %w", g.ID, err))
@@ -529,7 +531,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		idem.Scope, idem.Key, idem.RequestHash, idem.Status, nonNil(idem.Response), a.Idempotency != nil,
 		a.Move.Public, a.Move.For, a.Move.NotHost).Scan(&n)
 	if isUniqueViolation(err, "idempotency_pkey") {
-		return domain.Errorf(domain.Conflict, "idempotency key %q was already used in game %q", idem.Key, a.GameID)
+		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: append to game %q: %w", a.GameID, err))
@@ -555,7 +557,7 @@ func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) er
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: append to game %q: %w", id, err))
 	}
-	return domain.Errorf(domain.Conflict, "game %q is at version %d, not %d: reload it and try again", id, v, expect)
+	return domain.Fail(domain.Conflict, "table.store.version", "game", id, "version", v, "expected", expect)
 }
 
 // hostSeat is the seat number under which the host credential is stored.

@@ -29,9 +29,6 @@ func ioFailure(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EIO) || errors.Is(err, syscall.EROFS)
 }
 
-// unavailableReason is what a client is told when a write failed on the disk.
-const unavailableReason = "the game store cannot write now (its disk is full or failing): the request was not carried out; retry later (a move with the same Idempotency-Key is safe to retry)"
-
 // writeFailed turns a write error that is a disk failure into an Unavailable
 // error (503 with Retry-After at the API: the write may be retried as it is)
 // that still wraps the cause for the log, and remembers it so that Ping
@@ -41,7 +38,7 @@ func (s *Store) writeFailed(err error) error {
 	if err == nil || !ioFailure(err) {
 		return err
 	}
-	wrapped := fmt.Errorf("%w: %w", domain.Errorf(domain.Unavailable, "%s", unavailableReason), err)
+	wrapped := fmt.Errorf("%w: %w", domain.Fail(domain.Unavailable, "table.store.disk-failing"), err)
 	s.writeErr.Store(&wrapped)
 	return wrapped
 }

@@ -26,7 +26,7 @@ func insertGroup(ctx context.Context, tx *sql.Tx, g domain.Group, credentialHash
 	_, err := tx.ExecContext(ctx, `INSERT INTO groups (id, name, created_at, credential_hash, revision) VALUES (?, ?, ?, ?, ?)`,
 		g.ID, g.Name, formatTime(g.CreatedAt), credentialHash, g.Revision)
 	if isUniqueViolation(err) {
-		return domain.Errorf(domain.Conflict, "group %q exists", g.ID)
+		return domain.Fail(domain.Conflict, "table.store.group-exists", "group", g.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: create group: %w", err)
@@ -87,7 +87,7 @@ func insertMember(ctx context.Context, tx *sql.Tx, groupID string, m domain.Memb
 	_, err := tx.ExecContext(ctx, `INSERT INTO group_members (group_id, id, name, name_key, joined_at) VALUES (?, ?, ?, ?, ?)`,
 		groupID, m.ID, m.Name, m.NameKey, formatTime(m.JoinedAt))
 	if isUniqueViolation(err) {
-		return domain.Errorf(domain.Conflict, "the group has a member named %q (or a name alike, in other case or form), or one with id %q", m.Name, m.ID)
+		return domain.Fail(domain.Conflict, "table.store.member-exists", "name", m.Name, "member", m.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: add member: %w", err)
@@ -135,7 +135,7 @@ func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int
 			return fmt.Errorf("sqlite: delete member: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.NotFound, "group %q has no member %q", groupID, memberID)
+			return domain.Fail(domain.NotFound, "table.store.no-member", "group", groupID, "member", memberID)
 		}
 		res, err = tx.ExecContext(ctx, `DELETE FROM plays WHERE group_id = ? AND id IN
 			(SELECT play_id FROM play_members WHERE group_id = ? AND member_id = ?)`, groupID, groupID, memberID)
@@ -183,7 +183,7 @@ func insertPlay(ctx context.Context, tx *sql.Tx, groupID string, p domain.Play, 
 	_, err := tx.ExecContext(ctx, `INSERT INTO plays (group_id, id, played_at, ruleset, body) VALUES (?, ?, ?, ?, ?)`,
 		groupID, p.ID, at, p.Ruleset, body)
 	if isUniqueViolation(err) {
-		return domain.Errorf(domain.Conflict, "play %q is kept already", p.ID)
+		return domain.Fail(domain.Conflict, "table.store.play-exists", "play", p.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: save play: %w", err)
@@ -287,7 +287,7 @@ func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
 			return fmt.Errorf("sqlite: delete play: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+			return domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM play_members WHERE group_id = ? AND play_id = ?`, groupID, playID); err != nil {
 			return fmt.Errorf("sqlite: delete play: %w", err)
@@ -305,7 +305,7 @@ func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`, g.GameID, g.GroupID, string(members))
 		if isUniqueViolation(err) {
-			return domain.Errorf(domain.Conflict, "game %q belongs to a group already", g.GameID)
+			return domain.Fail(domain.Conflict, "table.store.game-in-group", "game", g.GameID)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: link game: %w", err)
@@ -436,7 +436,7 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 		return domain.Play{}, err
 	}
 	if len(ps) == 0 {
-		return domain.Play{}, domain.Errorf(domain.NotFound, "group %q has no play %q", groupID, playID)
+		return domain.Play{}, domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
 	}
 	return ps[0], nil
 }

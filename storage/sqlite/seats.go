@@ -20,7 +20,7 @@ func (s *Store) SetJoinCode(ctx context.Context, id, code string) (string, error
 		var cur sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT join_code FROM games WHERE id = ?`, id).Scan(&cur)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.NotFound, "game %q does not exist", id)
+			return domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: read join code of game %q: %w", id, err)
@@ -31,7 +31,7 @@ func (s *Store) SetJoinCode(ctx context.Context, id, code string) (string, error
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE games SET join_code = ? WHERE id = ?`, code, id)
 		if isUniqueViolation(err) {
-			return domain.Errorf(domain.Conflict, "join code %s is another game's", code)
+			return domain.Fail(domain.Conflict, "table.store.code-taken", "code", code)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: set join code of game %q: %w", id, err)
@@ -50,7 +50,7 @@ func (s *Store) GameOfJoinCode(ctx context.Context, code string) (string, error)
 	var id string
 	err := s.reader.QueryRowContext(ctx, `SELECT id FROM games WHERE join_code = ?`, code).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", domain.Errorf(domain.NotFound, "no game has join code %s", code)
+		return "", domain.Fail(domain.NotFound, "table.store.no-code", "code", code)
 	}
 	if err != nil {
 		return "", fmt.Errorf("sqlite: find join code: %w", err)
@@ -65,7 +65,7 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 		return err
 	}
 	if seat < 0 {
-		return domain.Errorf(domain.Invalid, "seat %d is no player's seat", seat)
+		return domain.Fail(domain.Invalid, "table.store.not-a-seat", "seat", seat)
 	}
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		q := `UPDATE seats SET hash = ?, taken = 1 WHERE game_id = ? AND seat = ?`
@@ -82,12 +82,12 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 		var taken bool
 		err = tx.QueryRowContext(ctx, `SELECT taken FROM seats WHERE game_id = ? AND seat = ?`, id, seat).Scan(&taken)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.NotFound, "game %q has no seat %d", id, seat)
+			return domain.Fail(domain.NotFound, "table.store.no-seat", "game", id, "seat", seat)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: set seat %d of game %q: %w", seat, id, err)
 		}
-		return domain.Errorf(domain.Conflict, "seat %d is taken", seat)
+		return domain.Fail(domain.Conflict, "table.store.seat-taken", "seat", seat)
 	})
 }
 
@@ -97,7 +97,7 @@ func (s *Store) CreateNextGame(ctx context.Context, prev string, g domain.GameRe
 		return "", err
 	}
 	if g.Version != 0 {
-		return "", domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
+		return "", domain.Fail(domain.Invalid, "table.store.new-version", "version", g.Version)
 	}
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
 		return "", fmt.Errorf("sqlite: create game: %w", err)
@@ -107,7 +107,7 @@ func (s *Store) CreateNextGame(ctx context.Context, prev string, g domain.GameRe
 		var cur sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT next_game FROM games WHERE id = ?`, prev).Scan(&cur)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.NotFound, "game %q does not exist", prev)
+			return domain.Fail(domain.NotFound, "table.store.no-game", "game", prev)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: read next game of %q: %w", prev, err)
@@ -136,7 +136,7 @@ func (s *Store) NextGame(ctx context.Context, id string) (string, error) {
 	var cur sql.NullString
 	err := s.reader.QueryRowContext(ctx, `SELECT next_game FROM games WHERE id = ?`, id).Scan(&cur)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", domain.Errorf(domain.NotFound, "game %q does not exist", id)
+		return "", domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
 		return "", fmt.Errorf("sqlite: read next game of %q: %w", id, err)

@@ -213,7 +213,7 @@ func (s *Store) Stats() Stats {
 	return Stats{Batches: s.batches.Load(), Writes: s.writes.Load()}
 }
 
-func errClosed() error { return domain.Errorf(domain.Unavailable, "the game store is shut down") }
+func errClosed() error { return domain.Fail(domain.Unavailable, "table.store.closed") }
 
 func (s *Store) checkOpen() error {
 	if s.closed.Load() {
@@ -294,7 +294,7 @@ func readGame(ctx context.Context, q querier, id string) (domain.GameRecord, err
 		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
 			&created, &updated, &g.Version, &g.State, &g.Phase, &g.Ended)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.GameRecord{}, domain.Errorf(domain.NotFound, "game %q does not exist", id)
+		return domain.GameRecord{}, domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
 		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
@@ -354,7 +354,7 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 	}
 	if !found {
 		// Every game has at least its host row.
-		return domain.Credentials{}, domain.Errorf(domain.NotFound, "game %q does not exist", id)
+		return domain.Credentials{}, domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	return c, nil
 }
@@ -371,7 +371,7 @@ func readCatalog(ctx context.Context, q querier, hash string) (domain.CatalogBlo
 	c := domain.CatalogBlob{Hash: hash}
 	err := q.QueryRowContext(ctx, `SELECT name, content FROM catalogs WHERE hash = ?`, hash).Scan(&c.Name, &c.Content)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.CatalogBlob{}, domain.Errorf(domain.NotFound, "catalog %q does not exist", hash)
+		return domain.CatalogBlob{}, domain.Fail(domain.NotFound, "table.store.no-catalog", "catalog", hash)
 	}
 	if err != nil {
 		return domain.CatalogBlob{}, fmt.Errorf("sqlite: read catalog %q: %w", hash, err)
@@ -431,7 +431,7 @@ func gameExists(ctx context.Context, q querier, id string) error {
 	var one int
 	err := q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
+		return domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: look up game %q: %w", id, err)

@@ -217,7 +217,7 @@ func (s *Store) commit(batch []*request, errs []error) error {
 // Zero CreatedAt and UpdatedAt are set to now.
 func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
 	if g.Version != 0 {
-		return domain.Errorf(domain.Invalid, "a new game is at version 0, not %d", g.Version)
+		return domain.Fail(domain.Invalid, "table.store.new-version", "version", g.Version)
 	}
 	if err := (&domain.GameExport{Game: g, Credentials: creds, Catalog: cat}).Check(); err != nil {
 		return fmt.Errorf("sqlite: create game: %w", err)
@@ -245,7 +245,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, formatTime(g.CreatedAt), formatTime(g.UpdatedAt),
 		g.Version, nonNil(g.State), g.Phase, g.Ended)
 	if isUniqueViolation(err) {
-		return domain.Errorf(domain.Conflict, "game %q already exists", g.ID)
+		return domain.Fail(domain.Conflict, "table.store.game-exists", "game", g.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
@@ -348,7 +348,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			VALUES (?, ?, ?, ?, ?, ?)`,
 			a.GameID, idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response)
 		if isUniqueViolation(err) {
-			return domain.Errorf(domain.Conflict, "idempotency key %q was already used in game %q", idem.Key, a.GameID)
+			return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
 		}
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: store idempotency key %q: %w", a.GameID, idem.Key, err)
@@ -363,10 +363,10 @@ func versionMismatch(ctx context.Context, tx *sql.Tx, id string, expect int64) e
 	var v int64
 	err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Errorf(domain.NotFound, "game %q does not exist", id)
+		return domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 	}
-	return domain.Errorf(domain.Conflict, "game %q is at version %d, not %d: reload it and try again", id, v, expect)
+	return domain.Fail(domain.Conflict, "table.store.version", "game", id, "version", v, "expected", expect)
 }
