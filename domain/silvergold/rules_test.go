@@ -92,6 +92,7 @@ func bad(t *testing.T, g *Game, a domain.Actor, m Move, code domain.Code, rule s
 	before, _ := g.Snapshot()
 	err := g.Play(a, &m)
 	require.Error(t, err)
+	refusalSaysInGerman(t, err)
 	assert.Equal(t, code, domain.ErrorCode(err), "code of %v", err)
 	if rule != "" {
 		assert.Equal(t, rule, domain.ErrorRule(err), "rule of %v", err)

@@ -191,6 +191,7 @@ func sheetOnly(t *testing.T, s sg.Sheet, code string, player *int, line string) 
 	assert.Equal(t, player, f.Player)
 	assert.Equal(t, line, f.Line)
 	assert.NotEmpty(t, f.Reason)
+	saysInGerman(t, f.ReasonMessage, f.Reason)
 	assert.False(t, res.Valid)
 	return f
 }
@@ -354,6 +355,9 @@ func TestVerifySheetMalformed(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
 			assert.Contains(t, domain.ErrorReason(err), tc.reason)
+			if tc.name != "no name" { // names.Check's words are domain/names', not this game's
+				errorSaysInGerman(t, err)
+			}
 		})
 	}
 
