@@ -56,7 +56,16 @@ func (p Pattern) Code() string { return patterns[p].code }
 func (p Pattern) Name() string { return i18n.Text(p.Message()) }
 
 // Message is the pattern's name for people, as a term of sentences.
-func (p Pattern) Message() i18n.Message { return i18n.M("sg.pattern." + p.Code()) }
+func (p Pattern) Message() i18n.Message { return i18n.Message{Key: patternKeys[p]} }
+
+// patternKeys are the patterns' message keys, made once: every status event
+// names the pattern face up.
+var patternKeys = func() (k [NumPatterns]string) {
+	for p := Pattern(0); p < NumPatterns; p++ {
+		k[p] = "sg.pattern." + patterns[p].code
+	}
+	return k
+}()
 
 // patternCodes lists every pattern's code, for a refusal naming them.
 func patternCodes() string {
