@@ -204,9 +204,9 @@ func TestWaitingInGerman(t *testing.T) {
 	assert.Contains(t, i18n.Render("de", domain.ErrorMessage(err)), "jetzt ist keine Expeditionskarte aufzudecken; das Spiel wartet darauf, dass Platz 0 ankreuzt und Platz 1 ankreuzt")
 	ok(t, g, seat(0), cross(0, "g1", boxes(0, 0, 0, 1)))
 	ok(t, g, seat(1), cross(1, "h2", boxes(0, 0)))
-	assert.Equal(t, "das Spiel wartet darauf, dass Platz 0 1 neue Schatzkarte nimmt", i18n.Render("de", g.waitingFor()))
+	assert.Equal(t, "das Spiel wartet darauf, dass Platz 0 sich eine neue Schatzkarte nimmt", i18n.Render("de", g.waitingFor()))
 	ok(t, g, seat(0), Move{Type: MoveTake, Seat: SeatPtr(0), From: FromDisplay, Card: "f01"})
-	assert.Equal(t, "das Spiel wartet darauf, dass der Tisch 1 Karte der offenen Auslage meldet", i18n.Render("de", g.waitingFor()))
+	assert.Equal(t, "das Spiel wartet darauf, dass der Tisch eine Karte der offenen Auslage meldet", i18n.Render("de", g.waitingFor()))
 	assert.Equal(t, "the game waits for the table to report 1 display card", i18n.Text(g.waitingFor()))
 }
 
