@@ -203,7 +203,7 @@ func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 		for j, c := range sp.Cards {
 			line, ix, problem := readSheetCard(cat, c)
 			if !problem.Zero() {
-				return nil, domain.Fail(domain.Invalid, "sg.sheet.card", "who", who, "index", j, "problem", problem)
+				return nil, domain.Fail(domain.Invalid, "sg.sheet.card-problem", "who", who, "index", j, "problem", problem)
 			}
 			p.lines = append(p.lines, line)
 			p.idx = append(p.idx, ix)
