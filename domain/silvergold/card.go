@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Colour is a treasure card's colour. The order is the tie-break order.
@@ -35,6 +37,9 @@ func (c Colour) String() string {
 	}
 	return fmt.Sprintf("colour(%d)", c)
 }
+
+// Message is the colour's name as a term of sentences.
+func (c Colour) Message() i18n.Message { return i18n.M("sg.colour." + c.String()) }
 
 // ParseColour turns "grey", "green", "orange" or "purple" into a Colour.
 func ParseColour(s string) (Colour, bool) {

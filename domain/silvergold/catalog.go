@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Catalog is a validated set of treasure cards.
@@ -132,7 +133,7 @@ func (p *catalogParser) parse(text string) error {
 		return err
 	}
 	if !p.sawCatalog {
-		return domain.Errorf(domain.Invalid, "the catalog file is empty: it must begin with a \"catalog <name>\" line")
+		return domain.Fail(domain.Invalid, "sg.catalog.empty")
 	}
 	return nil
 }
@@ -141,10 +142,10 @@ func (p *catalogParser) parse(text string) error {
 func (p *catalogParser) header(n int, f []string) error {
 	if !p.sawCatalog {
 		if f[0] != "catalog" {
-			return domain.Errorf(domain.Invalid, "line %d: the catalog file must begin with a \"catalog <name>\" line, not %q", n, f[0])
+			return domain.Fail(domain.Invalid, "sg.catalog.first-line", "line", n, "word", quote(f[0]))
 		}
 		if len(f) != 2 || !validName(f[1]) {
-			return domain.Errorf(domain.Invalid, "line %d: write the catalog line as \"catalog <name>\", the name one word of letters, digits, '-', '_' or '.'", n)
+			return domain.Fail(domain.Invalid, "sg.catalog.name", "line", n)
 		}
 		p.sawCatalog = true
 		p.cat.Name = f[1]
@@ -152,34 +153,34 @@ func (p *catalogParser) header(n int, f []string) error {
 	}
 	switch f[0] {
 	case "catalog":
-		return domain.Errorf(domain.Invalid, "line %d: a second catalog line; a file holds one catalog, named once at the top", n)
+		return domain.Fail(domain.Invalid, "sg.catalog.second-name", "line", n)
 	case "card":
 	default:
-		return domain.Errorf(domain.Invalid, "line %d: %q is neither a card header nor a grid row (grid rows are indented by two spaces)", n, f[0])
+		return domain.Fail(domain.Invalid, "sg.catalog.stray-line", "line", n, "word", quote(f[0]))
 	}
 	if len(f) < 2 {
-		return domain.Errorf(domain.Invalid, "line %d: malformed card header: write \"card <id> <colour> <value> [seal <colour> <points>]\"", n)
+		return domain.Fail(domain.Invalid, "sg.catalog.header", "line", n)
 	}
 	id := f[1]
 	if len(f) != 4 && !(len(f) == 7 && f[4] == "seal") {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: malformed card header: write \"card <id> <colour> <value> [seal <colour> <points>]\"", n, id)
+		return domain.Fail(domain.Invalid, "sg.catalog.card-header", "line", n, "card", id)
 	}
 	if !validName(id) {
-		return domain.Errorf(domain.Invalid, "line %d: malformed card header: the id %q must be one word of letters, digits, '-', '_' or '.'", n, id)
+		return domain.Fail(domain.Invalid, "sg.catalog.card-id", "line", n, "id", quote(id))
 	}
 	if prev, dup := p.cat.byID[id]; dup {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: duplicate id; the card on line %d has it already", n, id, p.headers[prev])
+		return domain.Fail(domain.Invalid, "sg.catalog.duplicate-id", "line", n, "card", id, "first", p.headers[prev])
 	}
 	colour, ok := ParseColour(f[2])
 	if !ok {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: unknown colour %q (grey, green, orange or purple)", n, id, f[2])
+		return domain.Fail(domain.Invalid, "sg.catalog.colour", "line", n, "card", id, "colour", quote(f[2]))
 	}
 	value, err := strconv.Atoi(f[3])
 	if err != nil {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: malformed card header: the value %q is not a number", n, id, f[3])
+		return domain.Fail(domain.Invalid, "sg.catalog.value-number", "line", n, "card", id, "value", quote(f[3]))
 	}
 	if value != colour.Boxes() {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: value %d, but %s card is worth %d", n, id, value, aColour(colour), colour.Boxes())
+		return domain.Fail(domain.Invalid, "sg.catalog.value", "line", n, "card", id, "value", value, "a_card", aColour(colour), "worth", colour.Boxes())
 	}
 	p.open = true
 	p.headerLine = n
@@ -190,17 +191,17 @@ func (p *catalogParser) header(n int, f []string) error {
 	}
 	sc, ok := ParseColour(f[5])
 	if !ok {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: unknown seal colour %q (grey, green, orange or purple)", n, id, f[5])
+		return domain.Fail(domain.Invalid, "sg.catalog.seal-colour", "line", n, "card", id, "colour", quote(f[5]))
 	}
 	if sc == colour {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: the seal of %s card names one of the three other colours, not %s", n, id, aColour(colour), sc)
+		return domain.Fail(domain.Invalid, "sg.catalog.seal-own-colour", "line", n, "card", id, "a_card", aColour(colour), "colour", sc.Message())
 	}
 	points, err := strconv.Atoi(f[6])
 	if err != nil {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: malformed card header: the seal's points %q are not a number", n, id, f[6])
+		return domain.Fail(domain.Invalid, "sg.catalog.seal-number", "line", n, "card", id, "points", quote(f[6]))
 	}
 	if points != sc.SealPoints() {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: a seal naming %s is worth %d, not %d", n, id, sc, sc.SealPoints(), points)
+		return domain.Fail(domain.Invalid, "sg.catalog.seal-points", "line", n, "card", id, "colour", sc.Message(), "worth", sc.SealPoints(), "points", points)
 	}
 	p.card.Seal = &Seal{Colour: sc, Points: points}
 	return nil
@@ -209,36 +210,36 @@ func (p *catalogParser) header(n int, f []string) error {
 // gridRow reads one indented row of the open card's grid.
 func (p *catalogParser) gridRow(n int, row string) error {
 	if !p.open {
-		return domain.Errorf(domain.Invalid, "line %d: a grid row outside any card; a grid follows its card header with no blank line between", n)
+		return domain.Fail(domain.Invalid, "sg.catalog.stray-row", "line", n)
 	}
 	c := &p.card
 	maxRows, maxCols := gridBounds(c.Colour)
 	if c.Rows == maxRows {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: the grid is more than %d rows high, but %s card's grid is at most %d wide by %d high", n, c.ID, maxRows, aColour(c.Colour), maxCols, maxRows)
+		return domain.Fail(domain.Invalid, "sg.catalog.too-high", "line", n, "card", c.ID, "rows", maxRows, "a_card", aColour(c.Colour), "cols", maxCols)
 	}
 	runes := []rune(row)
 	if c.Rows == 0 {
 		if len(runes) > maxCols {
-			return domain.Errorf(domain.Invalid, "line %d, card %s: the grid is %d wide, but %s card's grid is at most %d wide by %d high", n, c.ID, len(runes), aColour(c.Colour), maxCols, maxRows)
+			return domain.Fail(domain.Invalid, "sg.catalog.too-wide", "line", n, "card", c.ID, "width", len(runes), "a_card", aColour(c.Colour), "cols", maxCols, "rows", maxRows)
 		}
 		c.Cols = len(runes)
 	} else if len(runes) != c.Cols {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: this row is %d wide, but the grid's first row is %d; draw every row at the grid's full width", n, c.ID, len(runes), c.Cols)
+		return domain.Fail(domain.Invalid, "sg.catalog.row-width", "line", n, "card", c.ID, "width", len(runes), "cols", c.Cols)
 	}
 	r := c.Rows
 	for col, ch := range runes {
 		pos := Pos{Row: r, Col: col}
 		s, ok := symbolOf(ch)
 		if !ok {
-			return domain.Errorf(domain.Invalid, "line %d, card %s: unknown symbol %q at %v; a grid uses . o c p x", n, c.ID, ch, pos)
+			return domain.Fail(domain.Invalid, "sg.catalog.symbol", "line", n, "card", c.ID, "symbol", strconv.QuoteRune(ch), "box", pos.String())
 		}
 		if c.Seal != nil && (s == Coin || s == Palm) {
-			return domain.Errorf(domain.Invalid, "line %d, card %s: a sealed card shows no coin and no palm tree, but %v is a %s", n, c.ID, pos, symbolName(s))
+			return domain.Fail(domain.Invalid, "sg.catalog.sealed-symbol", "line", n, "card", c.ID, "box", pos.String(), "symbol", symbolTerm(symbolWord(s)))
 		}
 		if s == Palm {
 			p.palms++
 			if p.palms > 1 {
-				return domain.Errorf(domain.Invalid, "line %d, card %s: a card shows at most one palm tree, and %v is a second", n, c.ID, pos)
+				return domain.Fail(domain.Invalid, "sg.catalog.second-palm", "line", n, "card", c.ID, "box", pos.String())
 			}
 		}
 		c.Cells[r][col] = s
@@ -268,13 +269,13 @@ func (p *catalogParser) closeCard() error {
 	c := p.card
 	n := p.headerLine
 	if c.Rows == 0 {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: the card has no grid; draw it on the lines below its header, indented by two spaces", n, c.ID)
+		return domain.Fail(domain.Invalid, "sg.catalog.no-grid", "line", n, "card", c.ID)
 	}
 	if got := c.Boxes.Count(); got != c.Colour.Boxes() {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: %d boxes, but %s card has %d", n, c.ID, got, aColour(c.Colour), c.Colour.Boxes())
+		return domain.Fail(domain.Invalid, "sg.catalog.boxes", "line", n, "card", c.ID, "count", got, "a_card", aColour(c.Colour), "boxes", c.Colour.Boxes())
 	}
 	if apart := unreachable(c.Boxes); apart != 0 {
-		return domain.Errorf(domain.Invalid, "line %d, card %s: the grid falls apart: box %v is not joined edge to edge with box %v", n, c.ID, apart.Positions()[0], c.Boxes.Positions()[0])
+		return domain.Fail(domain.Invalid, "sg.catalog.apart", "line", n, "card", c.ID, "box", apart.Positions()[0].String(), "first", c.Boxes.Positions()[0].String())
 	}
 	p.cat.byID[c.ID] = len(p.cat.Cards)
 	p.headers = append(p.headers, n)
@@ -295,7 +296,7 @@ func (p *catalogParser) checkDeck() error {
 	}
 	for _, col := range Colours {
 		if count[col] != deckCards[col] {
-			return domain.Errorf(domain.Invalid, "the deck has %d %s cards, but a deck of Silver & Gold has %d (47 cards in all: 11 grey, 12 green, 12 orange, 12 purple)", count[col], col, deckCards[col])
+			return domain.Fail(domain.Invalid, "sg.catalog.deck-count", "count", count[col], "colour", col.Message(), "want", deckCards[col])
 		}
 	}
 	// Duplicates first: a seal naming the wrong colour shows as a duplicate
@@ -303,14 +304,14 @@ func (p *catalogParser) checkDeck() error {
 	for _, col := range Colours {
 		for _, named := range Colours {
 			if ids := seals[col][named]; len(ids) > 1 {
-				return domain.Errorf(domain.Invalid, "cards %s each carry a seal naming %s; the three seals of one colour name the three other colours once each", strings.Join(ids, ", "), named)
+				return domain.Fail(domain.Invalid, "sg.catalog.seal-twice", "cards", ids, "colour", named.Message())
 			}
 		}
 	}
 	for _, col := range Colours {
 		for _, named := range Colours {
 			if named != col && len(seals[col][named]) == 0 {
-				return domain.Errorf(domain.Invalid, "no %s card carries a seal naming %s; the three seals of one colour name the three other colours once each", col, named)
+				return domain.Fail(domain.Invalid, "sg.catalog.seal-missing", "colour", col.Message(), "named", named.Message())
 			}
 		}
 	}
@@ -338,13 +339,9 @@ func unreachable(m Mask) Mask {
 	}
 }
 
-// aColour returns "a grey", "an orange" and so on, for reasons.
-func aColour(c Colour) string {
-	if c == Orange {
-		return "an " + c.String()
-	}
-	return "a " + c.String()
-}
+// aColour says "a grey card", "an orange card" and so on, as a term of
+// reasons.
+func aColour(c Colour) i18n.Message { return i18n.M("sg.a-card." + c.String()) }
 
 func symbolOf(r rune) (Symbol, bool) {
 	switch r {
@@ -362,8 +359,9 @@ func symbolOf(r rune) (Symbol, bool) {
 	return 0, false
 }
 
-func symbolName(s Symbol) string {
-	return [...]string{"no box", "blank box", "coin", "palm tree", "red cross"}[s]
+// symbolWord is the word of a box's symbol in views and events ("coin").
+func symbolWord(s Symbol) string {
+	return [...]string{"none", "blank", "coin", "palm", "cross"}[s]
 }
 
 // validName reports whether s is a usable catalog name or card id: one word

@@ -344,6 +344,7 @@ func TestCatalogRejects(t *testing.T) {
 			require.Error(t, err)
 			assert.Nil(t, cat)
 			assert.Equal(t, domain.Invalid, domain.ErrorCode(err), err.Error())
+			errorSaysInGerman(t, err)
 			reason := domain.ErrorReason(err)
 			for _, w := range tt.want {
 				assert.Contains(t, reason, w)
@@ -374,6 +375,7 @@ func TestCatalogRejectsDisconnectedShapes(t *testing.T) {
 			_, err := sg.ParseCatalog([]byte(replaceCard(t, text, tt.card.ID, header(tt.card)+grid(tt.rows...))))
 			require.Error(t, err)
 			assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
+			errorSaysInGerman(t, err)
 			reason := domain.ErrorReason(err)
 			assert.Contains(t, reason, tt.card.ID)
 			assert.Contains(t, reason, "falls apart")

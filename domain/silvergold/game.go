@@ -129,7 +129,7 @@ type Setup struct {
 // error here: the caller chooses a random seed.
 func New(cat *Catalog, s Setup) (*Game, error) {
 	if s.Mode != Digital && s.Mode != Physical {
-		return nil, domain.Errorf(domain.Invalid, "mode must be %q or %q, not %q", Digital, Physical, s.Mode)
+		return nil, domain.Fail(domain.Invalid, "sg.invalid.mode", "digital", quote(string(Digital)), "physical", quote(string(Physical)), "mode", quote(string(s.Mode)))
 	}
 	if err := domain.CheckSetup("Silver & Gold", string(s.Mode), s.Players, s.Seed, MinPlayers, MaxPlayers); err != nil {
 		return nil, err
@@ -138,7 +138,7 @@ func New(cat *Catalog, s Setup) (*Game, error) {
 		return nil, err
 	}
 	if len(cat.Cards) < DealtCards*len(s.Players) {
-		return nil, domain.Errorf(domain.Invalid, "catalog %s has too few cards to deal to %d players", cat.Name, len(s.Players))
+		return nil, domain.Fail(domain.Invalid, "sg.invalid.catalog-too-small", "catalog", cat.Name, "count", len(s.Players))
 	}
 	g := &Game{
 		cat: cat, Mode: s.Mode, Catalog: cat.Name, Hash: cat.Hash, Seed: s.Seed, Salt: s.Salt,

@@ -1,6 +1,9 @@
 package silvergold
 
-import "github.com/treasury-games/treasury/domain"
+import (
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
+)
 
 // Placement is one way to cross: the boxes of the pattern on one card, or a
 // single box. Crosses says how many red crosses it covers: that many extra
@@ -227,11 +230,14 @@ func (g *Game) placement(card int, m Mask) Placement {
 
 // Expedition describes an expedition pattern for clients.
 type Expedition struct {
-	Code  string `json:"code"`
-	Name  string `json:"name"`
-	Boxes []Pos  `json:"boxes"`
+	Code string `json:"code"`
+	Name string `json:"name"` // in English
+	// NameMessage is Name as a message, which the API renders in the
+	// player's language.
+	NameMessage i18n.Message `json:"name_message"`
+	Boxes       []Pos        `json:"boxes"`
 }
 
 func expedition(p Pattern) *Expedition {
-	return &Expedition{Code: p.Code(), Name: p.Name(), Boxes: p.Cells()}
+	return &Expedition{Code: p.Code(), Name: p.Name(), NameMessage: p.Message(), Boxes: p.Cells()}
 }

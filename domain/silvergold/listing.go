@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // entries fills l.Moves and l.Pools, the table language's form of the
@@ -16,25 +17,26 @@ func (g *Game) entries(l *Legal) {
 		if g.Mode == Digital {
 			for i, a := range l.Keep {
 				for _, b := range l.Keep[i+1:] {
-					l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveKeep, Seat: seat, Cards: []string{a, b}},
-						fmt.Sprintf("Keep %s and %s", a, b)))
+					l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveKeep, Seat: seat, Cards: []string{a, b}},
+						i18n.M("sg.label.keep-pair", "a", a, "b", b)))
 				}
 			}
 			return
 		}
 		parts := make([]domain.Part, len(l.Keep))
 		for i, c := range l.Keep {
-			parts[i] = domain.NewPart(c, "cards", c)
+			parts[i] = domain.Choice(i18n.M("sg.label.card", "card", c), "cards", c)
 		}
 		l.Pools["cards"] = parts
-		e := domain.NewLegalMove(Move{Type: MoveKeep, Seat: seat}, "Keep 2 of the cards you were dealt")
+		e := domain.Entry(Move{Type: MoveKeep, Seat: seat}, i18n.M("sg.label.keep", "count", HandSize))
 		e.Choose = &domain.Choose{Pool: "cards", Min: HandSize, Max: HandSize}
 		l.Moves = append(l.Moves, e)
 	case MoveCross:
 		var extra []domain.Part
 		for _, fc := range l.Free {
 			for _, fb := range fc.Boxes {
-				p := domain.NewPart(fmt.Sprintf("box %s of %s (%s)", fb.Box, fc.Card, fb.Symbol), "extra", Extra{Card: fc.Card, Box: fb.Box})
+				p := domain.Choice(i18n.M("sg.label.extra-box", "box", fb.Box.String(), "card", fc.Card, "symbol", symbolTerm(fb.Symbol)),
+					"extra", Extra{Card: fc.Card, Box: fb.Box})
 				p.Excludes = []string{boxToken(fc.Card, fb.Box)}
 				if fb.Symbol == "cross" {
 					p.Owes = 1
@@ -43,9 +45,8 @@ func (g *Game) entries(l *Legal) {
 			}
 		}
 		l.Pools["extra"] = extra
-		add := func(pl Placement, what string) {
-			e := domain.NewLegalMove(Move{Type: MoveCross, Seat: seat, Card: pl.Card, Boxes: pl.Boxes},
-				fmt.Sprintf("Cross %s on %s%s", what, pl.Card, gains(pl)))
+		add := func(pl Placement, label i18n.Message) {
+			e := domain.Entry(Move{Type: MoveCross, Seat: seat, Card: pl.Card, Boxes: pl.Boxes}, label)
 			for _, b := range pl.Boxes {
 				e.Holds = append(e.Holds, boxToken(pl.Card, b))
 			}
@@ -54,30 +55,39 @@ func (g *Game) entries(l *Legal) {
 			}
 			l.Moves = append(l.Moves, e)
 		}
+		pat, _ := ParsePattern(l.Expedition.Code)
 		for _, pl := range l.Placements {
-			add(pl, fmt.Sprintf("the %s at %s", l.Expedition.Name, posWords(pl.Boxes)))
+			if g := gains(pl); g != nil {
+				add(pl, i18n.M("sg.label.cross-pattern-gains", "pattern", pat.Message(), "boxes", posWords(pl.Boxes), "card", pl.Card, "gains", g))
+			} else {
+				add(pl, i18n.M("sg.label.cross-pattern", "pattern", pat.Message(), "boxes", posWords(pl.Boxes), "card", pl.Card))
+			}
 		}
 		for _, pl := range l.Singles {
-			add(pl, "box "+pl.Boxes[0].String())
+			if g := gains(pl); g != nil {
+				add(pl, i18n.M("sg.label.cross-box-gains", "box", pl.Boxes[0].String(), "card", pl.Card, "gains", g))
+			} else {
+				add(pl, i18n.M("sg.label.cross-box", "box", pl.Boxes[0].String(), "card", pl.Card))
+			}
 		}
 	case MoveTake:
 		for _, c := range l.TakeFrom {
-			l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveTake, Seat: seat, From: FromDisplay, Card: c}, "Take "+c+" from the display"))
+			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDisplay, Card: c}, i18n.M("sg.label.take-display", "card", c)))
 		}
 		if l.Deck && g.Mode == Digital {
-			l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveTake, Seat: seat, From: FromDeck}, "Draw the top card of the deck"))
+			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDeck}, i18n.M("sg.label.take-deck")))
 		}
 		for _, c := range l.DeckCards {
-			l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveTake, Seat: seat, From: FromDeck, Card: c}, "Drew "+c+" from the deck"))
+			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDeck, Card: c}, i18n.M("sg.label.drew", "card", c)))
 		}
 	case MoveReveal:
 		for _, code := range l.RevealFrom {
 			p, _ := ParsePattern(code)
-			l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveReveal, Expedition: code}, fmt.Sprintf("The %s (%s) was revealed", p.Name(), code)))
+			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveReveal, Expedition: code}, i18n.M("sg.label.revealed", "pattern", p.Message(), "code", code)))
 		}
 	case MoveDisplay:
 		for _, c := range l.DeckCards {
-			l.Moves = append(l.Moves, domain.NewLegalMove(Move{Type: MoveDisplay, Card: c}, c+" was turned into the display"))
+			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveDisplay, Card: c}, i18n.M("sg.label.displayed", "card", c)))
 		}
 	}
 }
@@ -92,33 +102,25 @@ func posWords(ps []Pos) string {
 	return strings.Join(s, " ")
 }
 
-// gains says what a placement brings and owes, for its label.
-func gains(pl Placement) string {
-	var s []string
+// gains says what a placement brings and owes, for its label; nil when
+// nothing.
+func gains(pl Placement) []i18n.Message {
+	var s []i18n.Message
 	if pl.Coins > 0 {
-		s = append(s, plural(pl.Coins, "coin"))
+		s = append(s, i18n.M("sg.gain.coins", "count", pl.Coins))
 	}
 	if pl.Palms > 0 {
-		s = append(s, plural(pl.Palms, "palm tree"))
+		s = append(s, i18n.M("sg.gain.palms", "count", pl.Palms))
 	}
 	if pl.Crosses > 0 {
-		s = append(s, plural(pl.Crosses, "red cross")+": as many more boxes")
+		s = append(s, i18n.M("sg.gain.crosses", "count", pl.Crosses))
 	}
-	if len(s) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(s, ", ") + ")"
+	return s
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "s") {
-		return fmt.Sprintf("%d %ses", n, what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+// symbolTerm names a box's symbol ("blank", "coin", "palm", "cross") as a
+// term.
+func symbolTerm(symbol string) i18n.Message { return i18n.M("sg.symbol." + symbol) }
 
 // Table tells where the game stands in the table language. The seats cross
 // together, so no seat is on turn but the one taking replacement cards.

@@ -1,10 +1,11 @@
 package silvergold
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Move types.
@@ -64,7 +65,7 @@ func (g *Game) Play(actor domain.Actor, m *Move) error {
 func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 	g.events = g.events[:0]
 	if g.Phase == PhaseEnded {
-		return domain.Illegal("game-ended", "the game has ended after round %d; no more moves are possible", Rounds)
+		return domain.Refuse("game-ended", "sg.refuse.game-ended", "round", Rounds)
 	}
 	var err error
 	switch m.Type {
@@ -91,9 +92,9 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 			err = g.displayReport(m)
 		}
 	case "":
-		return domain.Errorf(domain.Invalid, "the move has no type; use one of keep, cross, take, reveal, display")
+		return domain.Fail(domain.Invalid, "sg.invalid.no-type", "types", moveTypeList)
 	default:
-		return domain.Errorf(domain.Invalid, "unknown move type %q; use one of keep, cross, take, reveal, display", m.Type)
+		return domain.Fail(domain.Invalid, "sg.invalid.unknown-type", "type", quote(m.Type), "types", moveTypeList)
 	}
 	if err == nil {
 		g.Moves++
@@ -106,32 +107,32 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	if m.Seat == nil {
-		return 0, domain.Errorf(domain.Invalid, "a %s move names the seat it is for", m.Type)
+		return 0, domain.Fail(domain.Invalid, "sg.invalid.no-seat", "type", m.Type)
 	}
 	seat := *m.Seat
 	if seat < 0 || seat >= len(g.Players) {
-		return 0, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(g.Players)-1)
+		return 0, noSeat(seat, len(g.Players))
 	}
 	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Errorf(domain.Forbidden, "your credential acts for seat %d, not seat %d", actor.Seat, seat)
+		return 0, domain.Fail(domain.Forbidden, "sg.forbidden.other-seat", "actor", actor.Seat, "seat", seat)
 	}
 	if m.Expedition != "" || (m.Type != MoveCross && (len(m.Boxes) > 0 || len(m.Extra) > 0)) ||
 		(m.Type != MoveKeep && len(m.Cards) > 0) || (m.Type != MoveTake && m.From != "") {
-		return 0, domain.Errorf(domain.Invalid, "a %s move has a field that belongs to another kind of move", m.Type)
+		return 0, domain.Fail(domain.Invalid, "sg.invalid.foreign-field", "type", m.Type)
 	}
 	return seat, nil
 }
 
 func (g *Game) authTable(actor domain.Actor, m *Move) error {
 	if !actor.Host {
-		return domain.Errorf(domain.Forbidden, "only the host credential reports what the table revealed or drew")
+		return domain.Fail(domain.Forbidden, "sg.forbidden.host-reports")
 	}
 	if g.Mode == Digital {
-		return domain.Illegal("digital-draws", "in a digital game the server reveals and deals the cards; the table reports nothing")
+		return domain.Refuse("digital-draws", "sg.refuse.digital-reports")
 	}
 	if m.Seat != nil || len(m.Cards) > 0 || len(m.Boxes) > 0 || len(m.Extra) > 0 || m.From != "" ||
 		(m.Type == MoveReveal && m.Card != "") || (m.Type == MoveDisplay && m.Expedition != "") {
-		return domain.Errorf(domain.Invalid, "a %s report has a field that belongs to another kind of move", m.Type)
+		return domain.Fail(domain.Invalid, "sg.invalid.foreign-report-field", "type", m.Type)
 	}
 	return nil
 }
@@ -139,24 +140,24 @@ func (g *Game) authTable(actor domain.Actor, m *Move) error {
 func (g *Game) card(id string) (int, error) {
 	i, ok := g.cat.Index(id)
 	if !ok {
-		return 0, domain.Errorf(domain.Invalid, "there is no card %q in catalog %s", id, g.Catalog)
+		return 0, g.noCard(id)
 	}
 	return i, nil
 }
 
 func (g *Game) keep(seat int, m *Move) error {
 	if g.Phase != PhaseSetup {
-		return domain.Illegal("keep-in-setup", "cards are kept only during setup; the game is in round %d", g.Round)
+		return domain.Refuse("keep-in-setup", "sg.refuse.keep-after-setup", "round", g.Round)
 	}
 	p := &g.Players[seat]
 	if g.Mode == Physical && g.allKept() {
-		return domain.Illegal("keep-in-setup", "every player has kept two cards already")
+		return domain.Refuse("keep-in-setup", "sg.refuse.all-kept")
 	}
 	if p.Kept && p.Changes >= MaxChanges {
-		return changeLimit(seat, "keep")
+		return changeLimit(seat, i18n.M("sg.term.keep"))
 	}
 	if len(m.Cards) != HandSize {
-		return domain.Illegal("keep-two", "keep exactly 2 cards; you named %d", len(m.Cards))
+		return domain.Refuse("keep-two", "sg.refuse.keep-two", "count", len(m.Cards))
 	}
 	a, err := g.card(m.Cards[0])
 	if err != nil {
@@ -167,12 +168,12 @@ func (g *Game) keep(seat int, m *Move) error {
 		return err
 	}
 	if a == b {
-		return domain.Illegal("keep-two", "you named %s twice; keep two different cards", m.Cards[0])
+		return domain.Refuse("keep-two", "sg.refuse.keep-same", "card", m.Cards[0])
 	}
 	if g.Mode == Digital {
 		for _, c := range []int{a, b} {
 			if !containsInt(p.Dealt, c) {
-				return domain.Illegal("keep-dealt", "%s was not dealt to seat %d; choose 2 of %s", g.cardID(c), seat, g.idList(p.Dealt))
+				return domain.Refuse("keep-dealt", "sg.refuse.keep-dealt", "card", g.cardID(c), "seat", seat, "dealt", g.idList(p.Dealt))
 			}
 		}
 		if p.Kept {
@@ -198,7 +199,7 @@ func (g *Game) keep(seat int, m *Move) error {
 		}
 		for _, c := range []int{a, b} {
 			if g.inHand(&other, c) {
-				return domain.Illegal("card-in-play", "%s is already kept by seat %d (%s); a card exists once", g.cardID(c), i, other.Name)
+				return domain.Refuse("card-in-play", "sg.refuse.kept-by-other", "card", g.cardID(c), "seat", i, "name", other.Name)
 			}
 		}
 	}
@@ -219,9 +220,24 @@ func (g *Game) keep(seat int, m *Move) error {
 const MaxChanges = 20
 
 // changeLimit is the refusal of a change beyond MaxChanges.
-func changeLimit(seat int, what string) error {
-	return domain.Illegal("change-limit", "seat %d has already changed its %s %d times this turn, the most the rules allow; the cap is reached, so the %s stands as it is",
-		seat, what, MaxChanges, what)
+func changeLimit(seat int, what i18n.Message) error {
+	return domain.Refuse("change-limit", "sg.refuse.change-limit", "seat", seat, "what", what, "count", MaxChanges)
+}
+
+// moveTypeList is the move types, for a refusal naming them.
+var moveTypeList = strings.Join([]string{MoveKeep, MoveCross, MoveTake, MoveReveal, MoveDisplay}, ", ")
+
+// quote writes s as Go's %q does, for ids and words a player typed.
+func quote(s string) string { return strconv.Quote(s) }
+
+// noSeat is the refusal of a seat the game has not.
+func noSeat(seat, seats int) error {
+	return domain.Fail(domain.Invalid, "sg.invalid.no-such-seat", "seat", seat, "last", seats-1)
+}
+
+// noCard is the refusal of a card id the game's catalog has not.
+func (g *Game) noCard(id string) error {
+	return domain.Fail(domain.Invalid, "sg.invalid.no-such-card", "card", quote(id), "catalog", g.Catalog)
 }
 
 func (g *Game) allKept() bool {
@@ -251,23 +267,25 @@ func (g *Game) handIndex(p *Player, id string) int {
 	return -1
 }
 
-func (g *Game) idList(cards []int) string {
+// idList is the ids of cards, rendered as a list.
+func (g *Game) idList(cards []int) any {
+	if len(cards) == 0 {
+		return i18n.M("sg.term.no-cards")
+	}
 	ids := make([]string, len(cards))
 	for i, c := range cards {
 		ids[i] = g.cardID(c)
 	}
-	return strings.Join(ids, ", ")
+	return ids
 }
 
-func (g *Game) handList(p *Player) string {
-	if len(p.Hand) == 0 {
-		return "no cards"
-	}
-	ids := make([]string, len(p.Hand))
+// handList is the ids of p's cards, rendered as a list.
+func (g *Game) handList(p *Player) any {
+	ids := make([]int, len(p.Hand))
 	for i, h := range p.Hand {
-		ids[i] = g.cardID(h.Card)
+		ids[i] = h.Card
 	}
-	return strings.Join(ids, " and ")
+	return g.idList(ids)
 }
 
 // cross applies action 2 for one player. It works on a copy of the player, so
@@ -276,20 +294,20 @@ func (g *Game) cross(seat int, m *Move) error {
 	orig := &g.Players[seat]
 	switch {
 	case g.Phase == PhaseResolving && orig.Crossed:
-		return domain.Illegal("crossing-locked", "your crossing is locked: everyone has crossed and the turn has resolved; %s", g.waitingFor())
+		return domain.Refuse("crossing-locked", "sg.refuse.own-crossing-locked", "waiting", g.waitingFor())
 	case g.Phase == PhaseResolving:
-		return domain.Illegal("crossing-locked", "crossings are locked: the turn has resolved; %s", g.waitingFor())
+		return domain.Refuse("crossing-locked", "sg.refuse.crossing-locked", "waiting", g.waitingFor())
 	case g.Phase == PhaseReveal:
-		return domain.Illegal("cross-in-action-2", "no expedition card is face up yet: the table has to report the one it reveals")
+		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-before-reveal")
 	case g.Phase == PhaseSetup:
-		return domain.Illegal("cross-in-action-2", "the game is still in setup: boxes are crossed once the first expedition card is revealed; %s", g.waitingFor())
+		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-in-setup", "waiting", g.waitingFor())
 	}
 	if orig.Passed {
-		return domain.Illegal("pass", "seat %d has no uncrossed box left and passes this turn", seat)
+		return domain.Refuse("pass", "sg.refuse.passes", "seat", seat)
 	}
 	replacing := orig.Crossed
 	if replacing && orig.Changes >= MaxChanges {
-		return changeLimit(seat, "crossing")
+		return changeLimit(seat, i18n.M("sg.term.crossing"))
 	}
 	p := *orig
 	p.Hand = append([]HandCard(nil), orig.Hand...)
@@ -308,13 +326,13 @@ func (g *Game) cross(seat int, m *Move) error {
 	hi := g.handIndex(&p, m.Card)
 	if hi < 0 {
 		if _, ok := g.cat.Index(m.Card); !ok {
-			return domain.Errorf(domain.Invalid, "there is no card %q in catalog %s", m.Card, g.Catalog)
+			return g.noCard(m.Card)
 		}
-		return domain.Illegal("own-card", "%s is not one of seat %d's cards (they hold %s)", m.Card, seat, g.handList(&p))
+		return domain.Refuse("own-card", "sg.refuse.own-card", "card", m.Card, "seat", seat, "hand", g.handList(&p))
 	}
 	card := &g.cat.Cards[p.Hand[hi].Card]
 	if len(m.Boxes) == 0 {
-		return domain.Illegal("cross-something", "name the boxes you cross: the pattern, or one single box")
+		return domain.Refuse("cross-something", "sg.refuse.cross-nothing")
 	}
 	// named is what this move names on each card, to tell a box named twice
 	// from one crossed before.
@@ -326,7 +344,7 @@ func (g *Game) cross(seat int, m *Move) error {
 			return err
 		}
 		if set&bit != 0 {
-			return domain.Illegal("box-once", "you named box %s of %s twice in boxes; name each box once", b, card.ID)
+			return domain.Refuse("box-once", "sg.refuse.box-named-twice", "box", b.String(), "card", card.ID)
 		}
 		set |= bit
 	}
@@ -334,10 +352,10 @@ func (g *Game) cross(seat int, m *Move) error {
 	pat, _ := g.Current()
 	if len(m.Boxes) != 1 {
 		if len(m.Boxes) != pat.Size() {
-			return domain.Illegal("pattern-shape", "the %s (%s) covers %d boxes and you named %d; cross the whole pattern or exactly one box", pat.Name(), pat.Code(), pat.Size(), len(m.Boxes))
+			return domain.Refuse("pattern-shape", "sg.refuse.pattern-size", "pattern", pat.Message(), "code", pat.Code(), "size", pat.Size(), "count", len(m.Boxes))
 		}
 		if !pat.Matches(set) {
-			return domain.Illegal("pattern-shape", "boxes %s do not form the %s (%s) in any rotation or mirror image", posList(m.Boxes), pat.Name(), pat.Code())
+			return domain.Refuse("pattern-shape", "sg.refuse.pattern-shape", "boxes", posList(m.Boxes), "pattern", pat.Message(), "code", pat.Code())
 		}
 	}
 	p.Hand[hi].Crossed |= set
@@ -351,17 +369,17 @@ func (g *Game) cross(seat int, m *Move) error {
 		ei := g.handIndex(&p, e.Card)
 		if ei < 0 {
 			if _, ok := g.cat.Index(e.Card); !ok {
-				return domain.Errorf(domain.Invalid, "there is no card %q in catalog %s", e.Card, g.Catalog)
+				return g.noCard(e.Card)
 			}
-			return domain.Illegal("own-card", "extra box on %s: it is not one of seat %d's cards (they hold %s)", e.Card, seat, g.handList(&p))
+			return domain.Refuse("own-card", "sg.refuse.extra-own-card", "card", e.Card, "seat", seat, "hand", g.handList(&p))
 		}
 		ec := &g.cat.Cards[p.Hand[ei].Card]
 		if bit, ok := e.Box.Bit(); ok && named[ei]&bit != 0 {
-			where := "in extra"
+			key := "sg.refuse.extra-named-twice"
 			if ei == hi && set&bit != 0 {
-				where = "in boxes and in extra"
+				key = "sg.refuse.extra-named-in-boxes"
 			}
-			return domain.Illegal("box-once", "you named box %s of %s twice (%s); each extra box must be another uncrossed box", e.Box, ec.ID, where)
+			return domain.Refuse("box-once", key, "box", e.Box.String(), "card", ec.ID)
 		}
 		bit, err := g.checkBox(ec, p.Hand[ei].Crossed, e.Box)
 		if err != nil {
@@ -377,11 +395,11 @@ func (g *Game) cross(seat int, m *Move) error {
 	chainStart := (set & card.Crosses).Count()
 	switch {
 	case len(m.Extra) > 0 && chainStart == 0:
-		return domain.Illegal("red-cross-chain", "extra boxes are crossed only when a red cross demands them, and none of boxes %s on %s shows a red cross", posList(m.Boxes), card.ID)
+		return domain.Refuse("red-cross-chain", "sg.refuse.extra-not-demanded", "boxes", posList(m.Boxes), "card", card.ID)
 	case len(m.Extra) > owed:
-		return domain.Illegal("red-cross-chain", "the red crosses you crossed demand %d extra box(es), and you named %d", owed, len(m.Extra))
+		return domain.Refuse("red-cross-chain", "sg.refuse.extra-too-many", "count", owed, "named", len(m.Extra))
 	case len(m.Extra) < owed && g.uncrossed(&p) > 0:
-		return domain.Illegal("red-cross-chain", "the red crosses you crossed demand %d extra box(es), and you named %d; add %d more box(es) anywhere on your cards", owed, len(m.Extra), owed-len(m.Extra))
+		return domain.Refuse("red-cross-chain", "sg.refuse.extra-too-few", "count", owed, "named", len(m.Extra), "more", i18n.M("sg.n.more-boxes", "count", owed-len(m.Extra)))
 	}
 
 	// Coins go onto the track; the 13th and later are forfeited.
@@ -464,13 +482,13 @@ type CardCrossed struct {
 func (g *Game) checkBox(c *Card, crossed Mask, b Pos) (Mask, error) {
 	bit, ok := b.Bit()
 	if !ok || b.Row >= c.Rows || b.Col >= c.Cols {
-		return 0, domain.Illegal("box-on-card", "box %s is off %s, whose grid is %d rows by %d columns", b, c.ID, c.Rows, c.Cols)
+		return 0, domain.Refuse("box-on-card", "sg.refuse.box-off-card", "box", b.String(), "card", c.ID, "rows", c.Rows, "cols", c.Cols)
 	}
 	if c.Boxes&bit == 0 {
-		return 0, domain.Illegal("box-on-card", "%s has no box at %s", c.ID, b)
+		return 0, domain.Refuse("box-on-card", "sg.refuse.no-box", "card", c.ID, "box", b.String())
 	}
 	if crossed&bit != 0 {
-		return 0, domain.Illegal("box-once", "box %s of %s is already crossed", b, c.ID)
+		return 0, domain.Refuse("box-once", "sg.refuse.box-crossed", "box", b.String(), "card", c.ID)
 	}
 	return bit, nil
 }
@@ -486,13 +504,13 @@ func posList(ps []Pos) string {
 // take is one replacement card chosen by the resolving player.
 func (g *Game) take(seat int, m *Move, replay bool) error {
 	if g.Phase != PhaseResolving || g.Resolving != seat || g.Players[seat].Takes == 0 {
-		return domain.Illegal("take-when-owed", "seat %d owes no replacement card now; %s", seat, g.waitingFor())
+		return domain.Refuse("take-when-owed", "sg.refuse.take-not-owed", "seat", seat, "waiting", g.waitingFor())
 	}
 	p := &g.Players[seat]
 	switch m.From {
 	case FromDisplay:
 		if len(m.Boxes) > 0 || len(m.Extra) > 0 {
-			return domain.Errorf(domain.Invalid, "a take move has from and card only")
+			return domain.Fail(domain.Invalid, "sg.invalid.take-fields")
 		}
 		c, err := g.card(m.Card)
 		if err != nil {
@@ -500,28 +518,28 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 		}
 		at := indexInt(g.Display, c)
 		if at < 0 {
-			return domain.Illegal("take-from-display", "%s is not in the display (it shows %s)", m.Card, g.idList(g.Display))
+			return domain.Refuse("take-from-display", "sg.refuse.not-in-display", "card", m.Card, "display", g.idList(g.Display))
 		}
 		g.Display = append(g.Display[:at:at], g.Display[at+1:]...)
 		p.Hand = append(p.Hand, HandCard{Card: c})
 	case FromDeck:
 		if g.DeckSize() == 0 {
-			return domain.Illegal("take-from-deck", "the deck is empty; take a card from the display")
+			return domain.Refuse("take-from-deck", "sg.refuse.deck-empty")
 		}
 		var c int
 		if g.Mode == Digital {
 			c = g.Deck[0]
 			if m.Card != "" && (!replay || m.Card != g.cardID(c)) {
 				if replay {
-					return domain.Illegal("digital-draws", "the record says %s was drawn from the deck, but the seed deals %s", m.Card, g.cardID(c))
+					return domain.Refuse("digital-draws", "sg.refuse.record-draw", "card", m.Card, "dealt", g.cardID(c))
 				}
-				return domain.Illegal("digital-draws", "in a digital game the server draws the top card of the deck; leave out card")
+				return domain.Refuse("digital-draws", "sg.refuse.digital-draw")
 			}
 			g.Deck = g.Deck[1:]
 			m.Card = g.cardID(c) // logged, so that the record shows the draw
 		} else {
 			if m.Card == "" {
-				return domain.Errorf(domain.Invalid, "in a physical game, name the card drawn from the deck")
+				return domain.Fail(domain.Invalid, "sg.invalid.name-drawn-card")
 			}
 			var err error
 			if c, err = g.card(m.Card); err != nil {
@@ -533,7 +551,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 		}
 		p.Hand = append(p.Hand, HandCard{Card: c})
 	default:
-		return domain.Errorf(domain.Invalid, "take from %q: a replacement comes from %q or %q", m.From, FromDisplay, FromDeck)
+		return domain.Fail(domain.Invalid, "sg.invalid.take-from", "from", quote(m.From), "display", quote(FromDisplay), "deck", quote(FromDeck))
 	}
 	p.Takes--
 	g.emit("card_taken", cardEvent{Seat: seat, Card: g.cardID(p.Hand[len(p.Hand)-1].Card), From: m.From})
@@ -545,11 +563,11 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 func (g *Game) inDeck(c int) error {
 	switch g.locate()[c] {
 	case inDisplay:
-		return domain.Illegal("card-in-play", "%s lies in the display, so it cannot come from the deck", g.cardID(c))
+		return domain.Refuse("card-in-play", "sg.refuse.card-in-display", "card", g.cardID(c))
 	case inHand:
-		return domain.Illegal("card-in-play", "%s is already in front of a player", g.cardID(c))
+		return domain.Refuse("card-in-play", "sg.refuse.card-in-hand", "card", g.cardID(c))
 	case inPile:
-		return domain.Illegal("card-in-play", "%s was already completed and scored", g.cardID(c))
+		return domain.Refuse("card-in-play", "sg.refuse.card-in-pile", "card", g.cardID(c))
 	}
 	return nil
 }
@@ -557,13 +575,13 @@ func (g *Game) inDeck(c int) error {
 func (g *Game) revealReport(m *Move) error {
 	if g.Phase != PhaseReveal {
 		if g.Phase != PhaseSetup && len(g.Revealed) == TurnsPerRound {
-			return domain.Illegal("seven-reveals", "7 expedition cards were already revealed in round %d; the 8th stays face down", g.Round)
+			return domain.Refuse("seven-reveals", "sg.refuse.seven-reveals", "round", g.Round)
 		}
-		return domain.Illegal("reveal-when-owed", "no expedition card is to be revealed now; %s", g.waitingFor())
+		return domain.Refuse("reveal-when-owed", "sg.refuse.reveal-not-owed", "waiting", g.waitingFor())
 	}
 	p, ok := ParsePattern(m.Expedition)
 	if !ok {
-		return domain.Errorf(domain.Invalid, "unknown expedition card %q; use D2, I3, L3, T4, L4 or O4", m.Expedition)
+		return domain.Fail(domain.Invalid, "sg.invalid.unknown-expedition", "code", quote(m.Expedition), "codes", patternCodes())
 	}
 	seen := 0
 	for _, r := range g.Revealed {
@@ -572,7 +590,7 @@ func (g *Game) revealReport(m *Move) error {
 		}
 	}
 	if seen >= p.Copies() {
-		return domain.Illegal("expedition-copies", "the %s (%s) has %d card(s) and all were revealed this round already", p.Name(), p.Code(), p.Copies())
+		return domain.Refuse("expedition-copies", "sg.refuse.expedition-copies", "pattern", p.Message(), "code", p.Code(), "count", p.Copies())
 	}
 	g.reveal(p)
 	return nil
@@ -586,10 +604,10 @@ func (g *Game) displayReport(m *Move) error {
 	setupOwes := g.Phase == PhaseSetup && g.allKept()
 	resolvingOwes := g.Phase == PhaseResolving && g.Started && g.Players[g.Resolving].Takes == 0
 	if !setupOwes && !resolvingOwes {
-		return domain.Illegal("display-when-owed", "no display card is owed now; %s", g.waitingFor())
+		return domain.Refuse("display-when-owed", "sg.refuse.display-not-owed", "waiting", g.waitingFor())
 	}
 	if len(g.Display) >= DisplaySize {
-		return domain.Illegal("display-full", "the display already shows %d cards (%s)", DisplaySize, g.idList(g.Display))
+		return domain.Refuse("display-full", "sg.refuse.display-full", "count", DisplaySize, "display", g.idList(g.Display))
 	}
 	if err := g.inDeck(c); err != nil {
 		return err
@@ -617,17 +635,17 @@ func indexInt(s []int, v int) int {
 	return -1
 }
 
-// waitingFor describes, in words, what the game waits for.
-func (g *Game) waitingFor() string {
+// waitingFor says what the game waits for, as a clause of a refusal.
+func (g *Game) waitingFor() i18n.Message {
 	aw := g.Awaiting()
 	if len(aw) == 0 {
-		return "the game has ended"
+		return i18n.M("sg.wait.ended")
 	}
-	parts := make([]string, 0, len(aw))
+	parts := make([]i18n.Message, 0, len(aw))
 	for _, a := range aw {
-		parts = append(parts, a.String())
+		parts = append(parts, a.Message())
 	}
-	return "the game waits for " + strings.Join(parts, ", ")
+	return i18n.M("sg.wait.for", "list", parts)
 }
 
 // Awaited is one thing the game waits for.
@@ -638,21 +656,24 @@ type Awaited struct {
 	Count  int    `json:"count"`          // how many (cards to take or to turn up); 1 otherwise
 }
 
-// String describes the wait for a person.
-func (a Awaited) String() string {
+// String describes the wait for a person, in English.
+func (a Awaited) String() string { return i18n.Text(a.Message()) }
+
+// Message describes the wait for a person: the end of "the game waits for …".
+func (a Awaited) Message() i18n.Message {
 	if a.Actor == domain.ActorHost {
 		if a.Action == MoveReveal {
-			return "the table to report the revealed expedition card"
+			return i18n.M("sg.await.reveal")
 		}
-		return fmt.Sprintf("the table to report %d display card(s)", a.Count)
+		return i18n.M("sg.await.display", "count", a.Count)
 	}
 	switch a.Action {
 	case MoveKeep:
-		return fmt.Sprintf("seat %d to keep 2 cards", *a.Seat)
+		return i18n.M("sg.await.keep", "seat", *a.Seat, "count", HandSize)
 	case MoveTake:
-		return fmt.Sprintf("seat %d to take %d replacement card(s)", *a.Seat, a.Count)
+		return i18n.M("sg.await.take", "seat", *a.Seat, "count", a.Count)
 	}
-	return fmt.Sprintf("seat %d to cross", *a.Seat)
+	return i18n.M("sg.await.cross", "seat", *a.Seat)
 }
 
 // Awaiting lists what the game waits for now: which seats must keep, cross or

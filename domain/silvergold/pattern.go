@@ -3,6 +3,9 @@ package silvergold
 import (
 	"fmt"
 	"math/bits"
+	"strings"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Pattern is one of the six shapes printed on the expedition cards.
@@ -19,20 +22,20 @@ const (
 	NumPatterns                // how many patterns there are
 )
 
+// A pattern's name for people is in the catalogs, as sg.pattern.<code>.
 type patternInfo struct {
 	code   string
-	name   string
 	copies int
 	cells  []Pos
 }
 
 var patterns = [NumPatterns]patternInfo{
-	Domino:    {"D2", "domino", 1, []Pos{{0, 0}, {0, 1}}},
-	Straight3: {"I3", "straight three", 2, []Pos{{0, 0}, {0, 1}, {0, 2}}},
-	Bent3:     {"L3", "bent three", 2, []Pos{{0, 0}, {1, 0}, {1, 1}}},
-	TFour:     {"T4", "T-four", 1, []Pos{{0, 0}, {0, 1}, {0, 2}, {1, 1}}},
-	LFour:     {"L4", "L-four", 1, []Pos{{0, 0}, {1, 0}, {2, 0}, {2, 1}}},
-	Square4:   {"O4", "square four", 1, []Pos{{0, 0}, {0, 1}, {1, 0}, {1, 1}}},
+	Domino:    {"D2", 1, []Pos{{0, 0}, {0, 1}}},
+	Straight3: {"I3", 2, []Pos{{0, 0}, {0, 1}, {0, 2}}},
+	Bent3:     {"L3", 2, []Pos{{0, 0}, {1, 0}, {1, 1}}},
+	TFour:     {"T4", 1, []Pos{{0, 0}, {0, 1}, {0, 2}, {1, 1}}},
+	LFour:     {"L4", 1, []Pos{{0, 0}, {1, 0}, {2, 0}, {2, 1}}},
+	Square4:   {"O4", 1, []Pos{{0, 0}, {0, 1}, {1, 0}, {1, 1}}},
 }
 
 // ExpeditionDeck is the 8 expedition cards: every pattern as often as it has copies.
@@ -49,8 +52,29 @@ var ExpeditionDeck = func() []Pattern {
 // Code is the pattern's short name used in moves and views ("T4").
 func (p Pattern) Code() string { return patterns[p].code }
 
-// Name is the pattern's name for people ("T-four").
-func (p Pattern) Name() string { return patterns[p].name }
+// Name is the pattern's name for people in English ("T-four").
+func (p Pattern) Name() string { return i18n.Text(p.Message()) }
+
+// Message is the pattern's name for people, as a term of sentences.
+func (p Pattern) Message() i18n.Message { return i18n.Message{Key: patternKeys[p]} }
+
+// patternKeys are the patterns' message keys, made once: every status event
+// names the pattern face up.
+var patternKeys = func() (k [NumPatterns]string) {
+	for p := Pattern(0); p < NumPatterns; p++ {
+		k[p] = "sg.pattern." + patterns[p].code
+	}
+	return k
+}()
+
+// patternCodes lists every pattern's code, for a refusal naming them.
+func patternCodes() string {
+	codes := make([]string, NumPatterns)
+	for p := Pattern(0); p < NumPatterns; p++ {
+		codes[p] = p.Code()
+	}
+	return strings.Join(codes[:], ", ")
+}
 
 // Copies is the number of expedition cards that show the pattern.
 func (p Pattern) Copies() int { return patterns[p].copies }

@@ -92,6 +92,7 @@ func bad(t *testing.T, g *Game, a domain.Actor, m Move, code domain.Code, rule s
 	before, _ := g.Snapshot()
 	err := g.Play(a, &m)
 	require.Error(t, err)
+	refusalSaysInGerman(t, err)
 	assert.Equal(t, code, domain.ErrorCode(err), "code of %v", err)
 	if rule != "" {
 		assert.Equal(t, rule, domain.ErrorRule(err), "rule of %v", err)
@@ -229,10 +230,10 @@ func TestRedCrossChain(t *testing.T) {
 		rule   string
 		wanted domain.Code
 	}{
-		{"one extra short", cross(0, "red", boxes(0, 0, 0, 1), "blue@1,0"), []string{"demand 2 extra box(es), and you named 1", "add 1 more"}, "red-cross-chain", domain.IllegalMove},
+		{"one extra short", cross(0, "red", boxes(0, 0, 0, 1), "blue@1,0"), []string{"demand 2 extra boxes, and you named 1", "add 1 more box anywhere"}, "red-cross-chain", domain.IllegalMove},
 		{"chain forgotten", cross(0, "red", boxes(0, 0, 0, 1)), []string{"demand 2"}, "red-cross-chain", domain.IllegalMove},
 		{"one extra too many", cross(0, "red", boxes(1, 0, 1, 1), "blue@1,0"), []string{"only when a red cross demands"}, "red-cross-chain", domain.IllegalMove},
-		{"extra not demanded after the chain ends", cross(0, "red", boxes(0, 1, 1, 1), "blue@1,0", "blue@1,1"), []string{"demand 1 extra box(es), and you named 2"}, "red-cross-chain", domain.IllegalMove},
+		{"extra not demanded after the chain ends", cross(0, "red", boxes(0, 1, 1, 1), "blue@1,0", "blue@1,1"), []string{"demand 1 extra box, and you named 2"}, "red-cross-chain", domain.IllegalMove},
 		{"extra on a crossed box of the move", cross(0, "red", boxes(0, 0, 0, 1), "red@0,0", "blue@1,0"), []string{"you named box (0,0) of red twice (in boxes and in extra)"}, "box-once", domain.IllegalMove},
 		{"extra named twice", cross(0, "red", boxes(0, 0, 0, 1), "blue@1,0", "blue@1,0"), []string{"you named box (1,0) of blue twice (in extra)"}, "box-once", domain.IllegalMove},
 		{"extra off the card", cross(0, "red", boxes(0, 1, 1, 1), "blue@2,0"), []string{"off blue"}, "box-on-card", domain.IllegalMove},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // RulesetName is the identifier of Silver & Gold on the server.
@@ -95,7 +96,7 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 		return nil, 0, err
 	}
 	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Errorf(domain.Invalid, "a digital game replays only with its seed")
+		return nil, 0, domain.Fail(domain.Invalid, "sg.invalid.replay-seed")
 	}
 	if _, err := domain.ResolveOptions(nil, req.Options, len(req.Players)); err != nil {
 		return nil, 0, err
@@ -133,7 +134,7 @@ func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Errorf(domain.Invalid, "the score sheet is not valid JSON of a Silver & Gold sheet: %v", err)
+		return nil, domain.Fail(domain.Invalid, "sg.sheet.json", "error", err.Error())
 	}
 	name := s.Catalog
 	if name == "" {
@@ -152,11 +153,15 @@ func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 
 // CatalogCard is a treasure card as clients draw it.
 type CatalogCard struct {
-	ID     string   `json:"id"`
-	Colour Colour   `json:"colour"`
-	Value  int      `json:"value"`
-	Seal   *Seal    `json:"seal"`
-	Grid   []string `json:"grid"`
+	ID string `json:"id"`
+	// Name is the card's name for people, in English; NameMessage is it
+	// as a message, which the API renders in the player's language.
+	Name        string       `json:"name"`
+	NameMessage i18n.Message `json:"name_message"`
+	Colour      Colour       `json:"colour"`
+	Value       int          `json:"value"`
+	Seal        *Seal        `json:"seal"`
+	Grid        []string     `json:"grid"`
 }
 
 // ExpeditionCard is one pattern with its number of copies.
@@ -180,7 +185,8 @@ func NewCatalogView(cat *Catalog) CatalogView {
 	v := CatalogView{Ruleset: RulesetName, Name: cat.Name, Hash: cat.Hash}
 	for i := range cat.Cards {
 		c := &cat.Cards[i]
-		v.Cards = append(v.Cards, CatalogCard{ID: c.ID, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: c.GridRows()})
+		name := i18n.M("sg.card", "id", c.ID, "colour", c.Colour.Message())
+		v.Cards = append(v.Cards, CatalogCard{ID: c.ID, Name: i18n.Text(name), NameMessage: name, Colour: c.Colour, Value: c.Value, Seal: c.Seal, Grid: c.GridRows()})
 	}
 	for p := Pattern(0); p < NumPatterns; p++ {
 		e := ExpeditionCard{Expedition: *expedition(p), Copies: p.Copies()}
@@ -232,7 +238,7 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Errorf(domain.Invalid, "seat %d does not exist; this game has seats 0 to %d", seat, len(w.g.Players)-1)
+		return nil, noSeat(seat, len(w.g.Players))
 	}
 	// Whoever may ask for a seat's moves (the seat, the host) may see all
 	// they show.

@@ -1,6 +1,10 @@
 package silvergold
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/treasury-games/treasury/domain/i18n"
+)
 
 // CardLine is one completed treasure card on a score.
 type CardLine struct {
@@ -79,6 +83,12 @@ type Place struct {
 	// "total", a colour (more completed cards of it, in the order grey,
 	// green, orange, purple), or "shared" when nothing did. Empty for the first.
 	DecidedBy string `json:"decided_by,omitempty"`
+	// DecidedByLabel says DecidedBy in a sentence naming the player above
+	// ("fewer completed grey cards than Sarah"), in English; empty for the
+	// first. DecidedByLabelMessage is it as a message, which the API renders
+	// in the player's language.
+	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
+	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
 }
 
 // Score is the scores of every player and the ranking.
@@ -153,6 +163,8 @@ func Rank(players []PlayerScore) []Place {
 		if places[i].DecidedBy == "shared" {
 			places[i].Rank = places[i-1].Rank
 		}
+		m := i18n.M("sg.decided."+places[i].DecidedBy, "above", above.Name)
+		places[i].DecidedByLabel, places[i].DecidedByLabelMessage = i18n.Text(m), &m
 	}
 	return places
 }

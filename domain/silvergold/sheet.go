@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
 
@@ -55,7 +56,10 @@ type Finding struct {
 	Code   string `json:"code"`             // one of the Finding* codes
 	Player *int   `json:"player,omitempty"` // index into the sheet's players; nil for the whole table
 	Line   string `json:"line,omitempty"`   // coins, cups, palms, cards, seals or total
-	Reason string `json:"reason"`           // a sentence a player can act on
+	Reason string `json:"reason"`           // a sentence a player can act on, in English
+	// ReasonMessage is Reason as a message, which the API renders in the
+	// player's language.
+	ReasonMessage i18n.Message `json:"reason_message"`
 }
 
 // The finding codes. They are stable: clients branch on them.
@@ -130,7 +134,7 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 		cat = Standard()
 	}
 	if name := cmp.Or(s.Catalog, defaultCatalog); name != cat.Name {
-		return SheetResult{}, domain.Errorf(domain.Invalid, "the sheet names catalog %q, but it is being checked against catalog %q", name, cat.Name)
+		return SheetResult{}, domain.Fail(domain.Invalid, "sg.sheet.catalog", "name", quote(name), "checked", quote(cat.Name))
 	}
 	read, err := readSheet(cat, s)
 	if err != nil {
@@ -166,7 +170,7 @@ type sheetPlayer struct {
 // readSheet checks that the sheet can be read and looks its cards up.
 func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		return nil, domain.Errorf(domain.Invalid, "a sheet holds the score cards of 1 to 4 players; this one has %d", n)
+		return nil, domain.Fail(domain.Invalid, "sg.sheet.players", "min", MinPlayers, "max", MaxPlayers, "count", n)
 	}
 	if err := checkSheetNames(s.Players); err != nil {
 		return nil, err
@@ -176,20 +180,20 @@ func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 		name := strings.TrimSpace(sp.Name)
 		who := fmt.Sprintf("players[%d] (%s)", i, name)
 		if sp.Coins < 0 {
-			return nil, domain.Errorf(domain.Invalid, "%s: coins is %d; write the number of crossed coin boxes, 0 or more", who, sp.Coins)
+			return nil, domain.Fail(domain.Invalid, "sg.sheet.coins", "who", who, "coins", sp.Coins)
 		}
 		for j, v := range sp.Cups {
 			if v < 0 {
-				return nil, domain.Errorf(domain.Invalid, "%s: cups[%d] is %d; write the value of the cup as it is printed", who, j, v)
+				return nil, domain.Fail(domain.Invalid, "sg.sheet.cup", "who", who, "index", j, "value", v)
 			}
 		}
 		for j, v := range sp.Palms {
 			if v < 0 {
-				return nil, domain.Errorf(domain.Invalid, "%s: palms[%d] is %d; write the value in the palm box as it is written", who, j, v)
+				return nil, domain.Fail(domain.Invalid, "sg.sheet.palm", "who", who, "index", j, "value", v)
 			}
 		}
 		if sp.Total != nil && *sp.Total < 0 {
-			return nil, domain.Errorf(domain.Invalid, "%s: total is %d; write the total as added up, or leave it out", who, *sp.Total)
+			return nil, domain.Fail(domain.Invalid, "sg.sheet.total", "who", who, "total", *sp.Total)
 		}
 		p := sheetPlayer{
 			name: name, coins: sp.Coins, total: sp.Total,
@@ -197,9 +201,9 @@ func readSheet(cat *Catalog, s Sheet) ([]sheetPlayer, error) {
 			lines: make([]CardLine, 0, len(sp.Cards)), idx: make([]int, 0, len(sp.Cards)),
 		}
 		for j, c := range sp.Cards {
-			line, ix, err := readSheetCard(cat, c)
-			if err != nil {
-				return nil, domain.Errorf(domain.Invalid, "%s: cards[%d] %s", who, j, err.Error())
+			line, ix, problem := readSheetCard(cat, c)
+			if !problem.Zero() {
+				return nil, domain.Fail(domain.Invalid, "sg.sheet.card-problem", "who", who, "index", j, "problem", problem)
 			}
 			p.lines = append(p.lines, line)
 			p.idx = append(p.idx, ix)
@@ -218,45 +222,46 @@ func checkSheetNames(players []SheetPlayer) error {
 	return names.Check(ns)
 }
 
-// readSheetCard reads one card; the error is the end of a sentence that
-// begins with the player and the card's place.
-func readSheetCard(cat *Catalog, c SheetCard) (CardLine, int, error) {
+// readSheetCard reads one card; the problem, when there is one, is the end
+// of a sentence that begins with the player and the card's place.
+func readSheetCard(cat *Catalog, c SheetCard) (CardLine, int, i18n.Message) {
+	var ok i18n.Message
 	written := c.Colour != "" || c.Value != 0 || c.Seal != nil
 	switch {
 	case c.ID != "" && written:
-		return CardLine{}, 0, fmt.Errorf("gives both the id %q and a written-out colour, value or seal; give the id of a catalog card, or write the card out, not both", c.ID)
+		return CardLine{}, 0, i18n.M("sg.sheet.card.both", "id", quote(c.ID))
 	case c.ID != "":
-		ix, ok := cat.Index(c.ID)
-		if !ok {
-			return CardLine{}, 0, fmt.Errorf("is %q, but catalog %s has no card with that id", c.ID, cat.Name)
+		ix, found := cat.Index(c.ID)
+		if !found {
+			return CardLine{}, 0, i18n.M("sg.sheet.card.unknown", "id", quote(c.ID), "catalog", cat.Name)
 		}
 		card := &cat.Cards[ix]
-		return CardLine{Card: card.ID, Colour: card.Colour, Value: card.Value, Seal: card.Seal}, ix, nil
+		return CardLine{Card: card.ID, Colour: card.Colour, Value: card.Value, Seal: card.Seal}, ix, ok
 	case !written:
-		return CardLine{}, 0, fmt.Errorf("is empty; give the id of a catalog card, or write out its colour and value (and seal, if it has one)")
+		return CardLine{}, 0, i18n.M("sg.sheet.card.empty")
 	}
 	if c.Colour == "" {
-		return CardLine{}, 0, fmt.Errorf("is written out without a colour; write grey, green, orange or purple (or give the id of a catalog card)")
+		return CardLine{}, 0, i18n.M("sg.sheet.card.no-colour")
 	}
-	colour, ok := ParseColour(c.Colour)
-	if !ok {
-		return CardLine{}, 0, fmt.Errorf("has the unknown colour %q; a card is grey, green, orange or purple", c.Colour)
+	colour, known := ParseColour(c.Colour)
+	if !known {
+		return CardLine{}, 0, i18n.M("sg.sheet.card.colour", "colour", quote(c.Colour))
 	}
 	if c.Value < 0 {
-		return CardLine{}, 0, fmt.Errorf("has the value %d; write the value printed top left", c.Value)
+		return CardLine{}, 0, i18n.M("sg.sheet.card.value", "value", c.Value)
 	}
 	line := CardLine{Colour: colour, Value: c.Value}
 	if c.Seal != nil {
 		if int(c.Seal.Colour) >= NumColours {
-			return CardLine{}, 0, fmt.Errorf("has a seal naming an unknown colour; a seal names grey, green, orange or purple")
+			return CardLine{}, 0, i18n.M("sg.sheet.card.seal-colour")
 		}
 		if c.Seal.Points < 0 {
-			return CardLine{}, 0, fmt.Errorf("has a seal worth %d; write the seal's points as printed", c.Seal.Points)
+			return CardLine{}, 0, i18n.M("sg.sheet.card.seal-points", "points", c.Seal.Points)
 		}
 		seal := *c.Seal
 		line.Seal = &seal
 	}
-	return line, -1, nil
+	return line, -1, ok
 }
 
 // sheetVerifier collects the findings on a sheet that could be read.
@@ -267,8 +272,8 @@ type sheetVerifier struct {
 	findings []Finding
 }
 
-func (v *sheetVerifier) add(code string, player int, line, format string, args ...any) {
-	f := Finding{Code: code, Line: line, Reason: fmt.Sprintf(format, args...)}
+func (v *sheetVerifier) add(code string, player int, line string, reason i18n.Message) {
+	f := Finding{Code: code, Line: line, Reason: i18n.Text(reason), ReasonMessage: reason}
 	if player >= 0 {
 		f.Player = &player
 	}
@@ -313,18 +318,19 @@ func (v *sheetVerifier) check() {
 func (v *sheetVerifier) checkCoinsAndCups(i int) {
 	p := &v.sheet[i]
 	if p.coins > CoinBoxes {
-		v.add(FindingTooManyCoins, i, sheetLineCoins, "%s wrote %d coins, but a score card has %d coin boxes; after the 12th, coins give nothing", p.name, p.coins, CoinBoxes)
+		v.add(FindingTooManyCoins, i, sheetLineCoins, i18n.M("sg.finding.too-many-coins", "name", p.name, "coins", coinsOf(p.coins), "boxes", CoinBoxes))
 	}
 	rows := min(p.coins, CoinBoxes) / CoinsPerRow
 	switch n := len(p.cups); {
 	case n > cupBoxes:
-		v.add(FindingTooManyCups, i, sheetLineCups, "%s wrote %d cups, but a score card has %d cup boxes, one per row of coins", p.name, n, cupBoxes)
+		v.add(FindingTooManyCups, i, sheetLineCups, i18n.M("sg.finding.too-many-cups", "name", p.name, "cups", i18n.M("sg.n.cups", "count", n), "boxes", cupBoxes))
 	case n > rows:
-		v.add(FindingTooManyCups, i, sheetLineCups, "%s wrote %d cups, but %d coins complete %s, and only a completed row of %d coins earns a cup", p.name, n, p.coins, countOf(rows, "row"), CoinsPerRow)
+		v.add(FindingTooManyCups, i, sheetLineCups, i18n.M("sg.finding.cups-without-rows", "name", p.name, "cups", i18n.M("sg.n.cups", "count", n),
+			"coins", coinsOf(p.coins), "rows", i18n.M("sg.n.rows", "count", rows), "per", CoinsPerRow))
 	}
 	for _, c := range p.cups {
 		if c < 1 || c > highestCup {
-			v.add(FindingCupValue, i, sheetLineCups, "%s wrote a cup worth %d, but the cups are worth 6, 5, 4, 3, 2 and 1", p.name, c)
+			v.add(FindingCupValue, i, sheetLineCups, i18n.M("sg.finding.cup-value", "name", p.name, "value", c))
 		}
 	}
 }
@@ -332,12 +338,12 @@ func (v *sheetVerifier) checkCoinsAndCups(i int) {
 func (v *sheetVerifier) checkPalms(i int) {
 	p := &v.sheet[i]
 	if n := len(p.palms); n > PalmBoxes {
-		v.add(FindingTooManyPalms, i, sheetLinePalms, "%s wrote %d palm values, but a score card has %d palm boxes; from the 5th palm tree on, nothing is scored", p.name, n, PalmBoxes)
+		v.add(FindingTooManyPalms, i, sheetLinePalms, i18n.M("sg.finding.too-many-palms", "name", p.name, "palms", i18n.M("sg.n.palm-values", "count", n), "boxes", PalmBoxes))
 	}
 	top := maxPalmValue(v.cat)
 	for _, x := range p.palms {
 		if x < 1 || x > top {
-			v.add(FindingPalmValue, i, sheetLinePalms, "%s wrote a palm worth %d, but a palm scores 1 plus the palm trees on the display's 4 cards: 1 to %d with catalog %s", p.name, x, top, v.cat.Name)
+			v.add(FindingPalmValue, i, sheetLinePalms, i18n.M("sg.finding.palm-value", "name", p.name, "value", x, "top", top, "catalog", v.cat.Name))
 		}
 	}
 }
@@ -350,16 +356,16 @@ func (v *sheetVerifier) checkWrittenCards(i int) {
 			continue
 		}
 		if c.Value != c.Colour.Boxes() {
-			v.add(FindingCardValue, i, sheetLineCards, "%s wrote %s card worth %d, but %s card is worth %d", p.name, aColour(c.Colour), c.Value, aColour(c.Colour), c.Colour.Boxes())
+			v.add(FindingCardValue, i, sheetLineCards, i18n.M("sg.finding.card-value", "name", p.name, "a_card", aColour(c.Colour), "value", c.Value, "worth", c.Colour.Boxes()))
 		}
 		if c.Seal == nil {
 			continue
 		}
 		if c.Seal.Colour == c.Colour {
-			v.add(FindingSealOwnColour, i, sheetLineSeals, "%s wrote %s card whose seal names %s, but the seal of %s card names one of the three other colours", p.name, aColour(c.Colour), c.Colour, aColour(c.Colour))
+			v.add(FindingSealOwnColour, i, sheetLineSeals, i18n.M("sg.finding.seal-own-colour", "name", p.name, "a_card", aColour(c.Colour), "colour", c.Colour.Message()))
 		}
 		if c.Seal.Points != c.Seal.Colour.SealPoints() {
-			v.add(FindingSealValue, i, sheetLineSeals, "%s wrote a seal naming %s worth %d a card, but a seal naming %s is worth %d (2 for orange or purple, 1 for grey or green)", p.name, c.Seal.Colour, c.Seal.Points, c.Seal.Colour, c.Seal.Colour.SealPoints())
+			v.add(FindingSealValue, i, sheetLineSeals, i18n.M("sg.finding.seal-value", "name", p.name, "colour", c.Seal.Colour.Message(), "points", c.Seal.Points, "worth", c.Seal.Colour.SealPoints()))
 		}
 	}
 }
@@ -373,59 +379,60 @@ func (v *sheetVerifier) checkTotal(i int) {
 	}
 	written, l := *p.total, ps.Lines
 	diff := written - ps.Total
-	how := fmt.Sprintf("%d short", -diff)
+	how := i18n.M("sg.finding.short", "count", -diff)
 	if diff > 0 {
-		how = fmt.Sprintf("%d over", diff)
+		how = i18n.M("sg.finding.over", "count", diff)
 	}
-	reason := fmt.Sprintf("%s wrote %d; the lines add up to %d (coins %d + cups %d + palms %d + cards %d + seals %d): %s",
-		p.name, written, ps.Total, l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, how)
-	if hint := totalHint(ps, written, diff); hint != "" {
-		reason += "; " + hint
+	kv := []any{"name", p.name, "written", written, "total", ps.Total,
+		"coins", l.Coins, "cups", l.Cups, "palms", l.Palms, "cards", l.Cards, "seals", l.Seals, "how", how}
+	key := "sg.finding.total"
+	if hint := totalHint(ps, written, diff); !hint.Zero() {
+		key, kv = "sg.finding.total-hint", append(kv, "hint", hint)
 	}
-	v.add(FindingTotalMismatch, i, sheetLineTotal, "%s", reason)
+	v.add(FindingTotalMismatch, i, sheetLineTotal, i18n.M(key, kv...))
 }
 
 // totalHint names what a difference of diff between the written total and
-// the computed one most likely comes from, or returns "".
-func totalHint(ps *PlayerScore, written, diff int) string {
+// the computed one most likely comes from, or returns a zero message.
+func totalHint(ps *PlayerScore, written, diff int) i18n.Message {
 	d := max(diff, -diff)
-	verb := "looks left out"
+	verb := "sg.hint.left-out"
 	if diff > 0 {
-		verb = "looks counted twice"
+		verb = "sg.hint.counted-twice"
 	}
 	l := ps.Lines
-	var lines []string
+	var lines []i18n.Message
 	for _, x := range []struct {
 		name  string
 		value int
-	}{{"coins", l.Coins}, {"cups", l.Cups}, {"palms", l.Palms}, {"cards", l.Cards}, {"seals", l.Seals}} {
+	}{{sheetLineCoins, l.Coins}, {sheetLineCups, l.Cups}, {sheetLinePalms, l.Palms}, {sheetLineCards, l.Cards}, {sheetLineSeals, l.Seals}} {
 		if x.value == d {
-			lines = append(lines, fmt.Sprintf("the %s line (%d)", x.name, x.value))
+			lines = append(lines, i18n.M("sg.hint.line."+x.name, "value", x.value))
 		}
 	}
 	if len(lines) > 0 {
-		return joinOr(lines) + " " + verb
+		return i18n.M(verb, "what", joinOr(lines))
 	}
-	var entries []string
+	var entries []i18n.Message
 	if slices.Contains(ps.CupValues, d) {
-		entries = append(entries, fmt.Sprintf("a cup (%d)", d))
+		entries = append(entries, i18n.M("sg.hint.cup", "value", d))
 	}
 	if slices.Contains(ps.PalmBoxes, d) {
-		entries = append(entries, fmt.Sprintf("a palm (%d)", d))
+		entries = append(entries, i18n.M("sg.hint.palm", "value", d))
 	}
 	if slices.ContainsFunc(ps.Cards, func(c CardLine) bool { return c.Value == d }) {
-		entries = append(entries, fmt.Sprintf("a card (%d)", d))
+		entries = append(entries, i18n.M("sg.hint.card", "value", d))
 	}
 	if slices.ContainsFunc(ps.Seals, func(s SealLine) bool { return s.Value == d }) {
-		entries = append(entries, fmt.Sprintf("a seal (%d)", d))
+		entries = append(entries, i18n.M("sg.hint.seal", "value", d))
 	}
 	if len(entries) > 0 {
-		return joinOr(entries) + " " + verb
+		return i18n.M(verb, "what", joinOr(entries))
 	}
 	if sameDigits(written, ps.Total) {
-		return "two digits of the total look swapped"
+		return i18n.M("sg.hint.swapped")
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // checkCupsUsedOnce reports a cup value written a second time, at the player
@@ -442,9 +449,9 @@ func (v *sheetVerifier) checkCupsUsedOnce() {
 			case !seen:
 				first[c] = i
 			case j == i:
-				v.add(FindingCupReused, i, sheetLineCups, "%s wrote the cup of %d twice, but there is one cup of each value", p.name, c)
+				v.add(FindingCupReused, i, sheetLineCups, i18n.M("sg.finding.cup-twice", "name", p.name, "value", c))
 			default:
-				v.add(FindingCupReused, i, sheetLineCups, "%s and %s both wrote the cup of %d, but there is one cup of each value", v.sheet[j].name, p.name, c)
+				v.add(FindingCupReused, i, sheetLineCups, i18n.M("sg.finding.cup-shared", "first", v.sheet[j].name, "name", p.name, "value", c))
 			}
 		}
 	}
@@ -465,9 +472,9 @@ func (v *sheetVerifier) checkCardsUsedOnce() {
 			case !seen:
 				first[ix] = i
 			case j == i:
-				v.add(FindingCardRepeated, i, sheetLineCards, "%s lists %s twice, but the deck has one of each card", p.name, id)
+				v.add(FindingCardRepeated, i, sheetLineCards, i18n.M("sg.finding.card-twice", "name", p.name, "card", id))
 			default:
-				v.add(FindingCardShared, i, sheetLineCards, "%s and %s both list %s, but a completed card is in one scoring pile only", v.sheet[j].name, p.name, id)
+				v.add(FindingCardShared, i, sheetLineCards, i18n.M("sg.finding.card-shared", "first", v.sheet[j].name, "name", p.name, "card", id))
 			}
 		}
 	}
@@ -484,7 +491,7 @@ func (v *sheetVerifier) checkColourCounts() {
 	}
 	for _, c := range Colours {
 		if n[c] > deckCards[c] {
-			v.add(FindingTooManyOfColour, -1, sheetLineCards, "the sheet lists %d completed %s cards, but the deck has %d", n[c], c, deckCards[c])
+			v.add(FindingTooManyOfColour, -1, sheetLineCards, i18n.M("sg.finding.too-many-of-colour", "count", n[c], "colour", c.Message(), "deck", deckCards[c]))
 		}
 	}
 }
@@ -514,11 +521,13 @@ func (v *sheetVerifier) checkSealsUsedOnce() {
 				first[k] = i
 				continue
 			}
-			by := fmt.Sprintf("%s and %s each list", v.sheet[who].name, p.name)
 			if who == i {
-				by = p.name + " lists two"
+				v.add(FindingSealRepeated, i, sheetLineSeals, i18n.M("sg.finding.seal-twice", "name", p.name,
+					"colour", c.Colour.Message(), "named", c.Seal.Colour.Message()))
+				continue
 			}
-			v.add(FindingSealRepeated, i, sheetLineSeals, "%s %s card with a seal naming %s, but of the %s cards only one carries that seal", by, aColour(c.Colour), c.Seal.Colour, c.Colour)
+			v.add(FindingSealRepeated, i, sheetLineSeals, i18n.M("sg.finding.seal-shared", "first", v.sheet[who].name, "name", p.name,
+				"a_card", aColour(c.Colour), "colour", c.Colour.Message(), "named", c.Seal.Colour.Message()))
 		}
 	}
 }
@@ -543,12 +552,12 @@ func (v *sheetVerifier) checkSymbols() {
 	for i, p := range v.sheet {
 		onCoins, onPalms := v.onCards(p.idx, coins), v.onCards(p.idx, palms)
 		if n := min(p.coins, CoinBoxes); n > onCoins+spareCoins {
-			v.add(FindingCoinsNotOnCards, i, sheetLineCoins, "%s crossed %s, but at most %d can be: %d shown on the completed cards and at most %d on the %d unfinished cards a player may still hold; is a completed card missing from the sheet?",
-				p.name, countOf(n, "coin"), onCoins+spareCoins, onCoins, spareCoins, HandSize)
+			v.add(FindingCoinsNotOnCards, i, sheetLineCoins, i18n.M("sg.finding.coins-not-on-cards", "name", p.name, "coins", coinsOf(n),
+				"most", onCoins+spareCoins, "shown", onCoins, "spare", spareCoins, "hand", HandSize))
 		}
 		if n := min(len(p.palms), PalmBoxes); n > onPalms+sparePalms {
-			v.add(FindingPalmsNotOnCards, i, sheetLinePalms, "%s wrote %s, but at most %d palm trees can have been crossed: %d shown on the completed cards and at most %d on the %d unfinished cards a player may still hold; is a completed card missing from the sheet?",
-				p.name, countOf(n, "palm value"), onPalms+sparePalms, onPalms, sparePalms, HandSize)
+			v.add(FindingPalmsNotOnCards, i, sheetLinePalms, i18n.M("sg.finding.palms-not-on-cards", "name", p.name, "palms", i18n.M("sg.n.palm-values", "count", n),
+				"most", onPalms+sparePalms, "shown", onPalms, "spare", sparePalms, "hand", HandSize))
 		}
 	}
 }
@@ -607,21 +616,20 @@ func sameDigits(a, b int) bool {
 	return a != b && string(x) == string(y)
 }
 
-// joinOr writes "a", "a or b", "a, b or c".
-func joinOr(s []string) string {
+// joinOr says "a", "a or b", "a, b or c".
+func joinOr(s []i18n.Message) i18n.Message {
 	if len(s) == 1 {
 		return s[0]
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	head := s[0]
+	for _, m := range s[1 : len(s)-1] {
+		head = i18n.M("sg.list.comma", "a", head, "b", m)
+	}
+	return i18n.M("sg.list.or", "a", head, "b", s[len(s)-1])
 }
 
-// countOf writes "1 row", "2 rows".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// coinsOf says "1 coin", "7 coins".
+func coinsOf(n int) i18n.Message { return i18n.M("sg.n.coins", "count", n) }
 
 // nonNil returns s, or an empty slice when s is nil, so that JSON shows [].
 func nonNil(s []int) []int {

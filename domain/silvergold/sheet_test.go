@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 	sg "github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -98,10 +99,13 @@ func TestVerifySheet(t *testing.T) {
 		require.Len(t, res.Players, 2)
 		assert.Equal(t, 84, res.Players[1].Total)
 		assert.Equal(t, 1, res.Players[1].Seat)
+		en, de := unlabel(res.Ranking)
 		assert.Equal(t, []sg.Place{
 			{Rank: 1, Seat: 0, Name: "Sarah", Total: 95},
 			{Rank: 2, Seat: 1, Name: "Tom", Total: 84, DecidedBy: "total"},
 		}, res.Ranking)
+		assert.Equal(t, []string{"", "fewer points than Sarah"}, en)
+		assert.Equal(t, []string{"", "weniger Punkte als Sarah"}, de)
 	})
 
 	t.Run("the JSON body is read with snake_case names and findings are []", func(t *testing.T) {
@@ -187,6 +191,7 @@ func sheetOnly(t *testing.T, s sg.Sheet, code string, player *int, line string) 
 	assert.Equal(t, player, f.Player)
 	assert.Equal(t, line, f.Line)
 	assert.NotEmpty(t, f.Reason)
+	saysInGerman(t, f.ReasonMessage, f.Reason)
 	assert.False(t, res.Valid)
 	return f
 }
@@ -350,6 +355,9 @@ func TestVerifySheetMalformed(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
 			assert.Contains(t, domain.ErrorReason(err), tc.reason)
+			if tc.name != "no name" { // names.Check's words are domain/names', not this game's
+				errorSaysInGerman(t, err)
+			}
 		})
 	}
 
@@ -368,29 +376,33 @@ func TestVerifySheetRanking(t *testing.T) {
 		name          string
 		first, second sg.SheetPlayer
 		decidedBy     string
+		en, de        string // the line that says it
 	}{
 		{"grey before green", // 22 each: 1 grey against 0, 0 green against 1
 			sg.SheetPlayer{Name: "Ada", Cards: sheetIDs("grey-01", "purple-02")},
 			sg.SheetPlayer{Name: "Bo", Cards: sheetIDs("green-01", "orange-01")},
-			"grey"},
+			"grey", "fewer completed grey cards than Ada", "weniger komplett gefüllte graue Schatzkarten als Ada"},
 		{"green before orange", // 34 each: 2 green against 1, 0 orange against 2
 			sg.SheetPlayer{Name: "Ada", Cards: sheetIDs("green-01", "green-03", "purple-02")},
 			sg.SheetPlayer{Name: "Bo", Cards: sheetIDs("green-04", "orange-01", "orange-02")},
-			"green"},
+			"green", "fewer completed green cards than Ada", "weniger komplett gefüllte grüne Schatzkarten als Ada"},
 		{"orange before purple", // 14 each: 1 orange against 0, 0 purple against 1
 			sg.SheetPlayer{Name: "Ada", Cards: sheetIDs("orange-01"), Coins: 2},
 			sg.SheetPlayer{Name: "Bo", Cards: sheetIDs("purple-02")},
-			"orange"},
+			"orange", "fewer completed orange cards than Ada", "weniger komplett gefüllte orange Schatzkarten als Ada"},
 		{"purple last", // 14 each: 1 purple against none
 			sg.SheetPlayer{Name: "Ada", Cards: sheetIDs("purple-03")},
 			sg.SheetPlayer{Name: "Bo", Coins: 4, Cups: []int{6}, Palms: []int{4}},
-			"purple"},
+			"purple", "fewer completed purple cards than Ada", "weniger komplett gefüllte lila Schatzkarten als Ada"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res := sheetVerify(t, sheetOf(tc.second, tc.first))
 			assert.Empty(t, res.Findings)
 			require.Equal(t, res.Players[0].Total, res.Players[1].Total)
+			en, de := unlabel(res.Ranking)
+			assert.Equal(t, []string{"", tc.en}, en)
+			assert.Equal(t, []string{"", tc.de}, de)
 			assert.Equal(t, []sg.Place{
 				{Rank: 1, Seat: 1, Name: "Ada", Total: res.Players[1].Total},
 				{Rank: 2, Seat: 0, Name: "Bo", Total: res.Players[0].Total, DecidedBy: tc.decidedBy},
@@ -404,9 +416,28 @@ func TestVerifySheetRanking(t *testing.T) {
 			sg.SheetPlayer{Name: "Bo", Cards: sheetIDs("grey-02", "orange-02"), Palms: []int{3}},
 		))
 		assert.Empty(t, res.Findings)
+		en, de := unlabel(res.Ranking)
 		assert.Equal(t, []sg.Place{
 			{Rank: 1, Seat: 0, Name: "Ada", Total: 23},
 			{Rank: 1, Seat: 1, Name: "Bo", Total: 23, DecidedBy: "shared"},
 		}, res.Ranking)
+		assert.Equal(t, []string{"", "shares the place with Ada"}, en)
+		assert.Equal(t, []string{"", "teilt sich den Platz mit Ada"}, de)
 	})
+}
+
+// unlabel returns each place's decided-by line in English (as the place
+// says it) and in German (from its message), and clears both from places.
+func unlabel(places []sg.Place) (en, de []string) {
+	for i := range places {
+		p := &places[i]
+		en = append(en, p.DecidedByLabel)
+		if p.DecidedByLabelMessage == nil {
+			de = append(de, "")
+		} else {
+			de = append(de, i18n.Render("de", *p.DecidedByLabelMessage))
+		}
+		p.DecidedByLabel, p.DecidedByLabelMessage = "", nil
+	}
+	return en, de
 }
