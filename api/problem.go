@@ -11,6 +11,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Codes of errors that only the HTTP layer raises; the domain's own codes
@@ -93,24 +94,25 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if c.Response().Committed {
 			return
 		}
-		code, detail := classify(err)
+		code, msg := classify(err)
 		c.Set(problemCodeKey, string(code))
 		req := c.Request()
 		reqID := c.Response().Header().Get(echo.HeaderXRequestID)
 		if code == domain.Internal {
 			log.ErrorContext(req.Context(), "internal error", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
-			detail = "internal error; the server logged it"
+			msg = i18n.M("api.internal")
 		}
 		if code == domain.Unavailable && !errors.Is(err, context.Canceled) {
 			log.WarnContext(req.Context(), "unavailable", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
 		}
 		k := kinds[code]
 		p := oapi.Problem{
-			Type:   "urn:treasury:problem:" + string(code),
-			Title:  k.title,
-			Status: k.status,
-			Detail: detail,
-			Code:   oapi.ProblemCode(code),
+			Type:          "urn:treasury:problem:" + string(code),
+			Title:         k.title,
+			Status:        k.status,
+			Detail:        i18n.Render(langOf(req.Context()), msg),
+			DetailMessage: msg,
+			Code:          oapi.ProblemCode(code),
 		}
 		if rule := domain.ErrorRule(err); rule != "" {
 			p.Rule = &rule
@@ -146,40 +148,45 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	}
 }
 
-// classify returns the code of err and the sentence to show for it.
-func classify(err error) (domain.Code, string) {
+// classify returns the code of err and the sentence to show for it, as a
+// message. An *domain.Error made without one (domain.Errorf, only until
+// every package names its messages) is shown in its English words.
+func classify(err error) (domain.Code, i18n.Message) {
 	var de *domain.Error
 	var he *echo.HTTPError
 	var mb *http.MaxBytesError
 	switch {
 	case errors.As(err, &de):
 		if _, ok := kinds[de.Code]; !ok {
-			return domain.Internal, ""
+			return domain.Internal, i18n.Message{}
 		}
-		return de.Code, de.Reason
+		if de.Msg.Zero() {
+			return de.Code, i18n.M("api.text", "text", de.Reason)
+		}
+		return de.Code, de.Msg
 	case errors.As(err, &mb):
-		return PayloadTooLarge, tooLargeReason(mb.Limit)
+		return PayloadTooLarge, tooLarge(mb.Limit)
 	case errors.As(err, &he):
 		code, ok := echoCodes[he.Code]
 		if !ok {
-			return domain.Internal, ""
+			return domain.Internal, i18n.Message{}
 		}
 		switch code {
 		case RouteNotFound:
-			return code, "there is no such path; see /openapi.yaml"
+			return code, i18n.M("api.route-not-found")
 		case MethodNotAllowed:
-			return code, "this path does not take this method; the Allow header lists those it takes"
+			return code, i18n.M("api.method-not-allowed")
 		}
-		if msg, ok := he.Message.(string); ok {
-			return code, msg
-		}
-		return code, http.StatusText(he.Code)
+		// Echo's own errors and the generated binders' (which the
+		// validator leaves nothing to find) say the status only.
+		return code, i18n.M("api.http-status", "status", he.Code)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return domain.Unavailable, "the request was cancelled before it finished"
+		return domain.Unavailable, i18n.M("api.cancelled")
 	}
-	return domain.Internal, ""
+	return domain.Internal, i18n.Message{}
 }
 
-func tooLargeReason(limit int64) string {
-	return "the request body is larger than " + itoa(limit) + " bytes"
+// tooLarge says that a body is over limit bytes.
+func tooLarge(limit int64) i18n.Message {
+	return i18n.M("api.body-too-large", "limit", int(limit))
 }
