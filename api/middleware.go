@@ -311,6 +311,15 @@ func schemaRule(se *openapi3.SchemaError) i18n.Message {
 		}
 		return strconv.FormatFloat(*p, 'f', -1, 64)
 	}
+	// kin-openapi names a missing or unknown property only in its reason.
+	if name, ok := quoted(se.Reason); ok && strings.HasPrefix(se.Reason, "property ") {
+		switch {
+		case strings.HasSuffix(se.Reason, " is missing"):
+			return i18n.M("api.schema.required", "name", name)
+		case strings.HasSuffix(se.Reason, " is unsupported"):
+			return i18n.M("api.schema.unsupported", "name", name)
+		}
+	}
 	switch se.SchemaField {
 	case "type":
 		if s.Type != nil && len(*s.Type) == 1 {
@@ -351,14 +360,6 @@ func schemaRule(se *openapi3.SchemaError) i18n.Message {
 		return i18n.M("api.schema.format", "format", s.Format)
 	case "uniqueItems":
 		return i18n.M("api.schema.unique-items")
-	case "required":
-		if name, ok := quoted(se.Reason); ok {
-			return i18n.M("api.schema.required", "name", name)
-		}
-	case "additionalProperties":
-		if name, ok := quoted(se.Reason); ok {
-			return i18n.M("api.schema.unsupported", "name", name)
-		}
 	case "discriminator":
 		if d := s.Discriminator; d != nil && len(d.Mapping) > 0 {
 			return i18n.M("api.schema.discriminator", "name", d.PropertyName,
