@@ -144,7 +144,7 @@ func TestProblemsInGerman(t *testing.T) {
 			[]opt{cred(tb.seats[0]), header("If-Match", `"0" "1"`)}, 400, "validation_failed", "api.invalid.param"},
 		{"stream legal moves without credential", "GET", tb.path("/events?legal_moves=true"), nil, nil, 400, "invalid", "api.stream.legal-moves-need-credential"},
 		{"unknown catalog", "GET", "/v1/catalogs/deluxe", nil, nil, 404, "not_found", "api.catalog.unknown"},
-		{"catalog of another hash", "GET", "/v1/catalogs/standard?ruleset=silver-and-gold&hash="+strings.Repeat("0", 64), nil, nil, 404, "not_found", "api.catalog.hash"},
+		{"catalog of another hash", "GET", "/v1/catalogs/standard?ruleset=silver-and-gold&hash=" + strings.Repeat("0", 64), nil, nil, 404, "not_found", "api.catalog.hash"},
 		{"unknown language", "GET", "/v1/languages/fr", nil, nil, 404, "not_found", "api.language.unknown"},
 		{"not a record", "POST", "/v1/records/verify", `{"format":""}`, nil, 400, "validation_failed", "api.invalid.body"},
 
