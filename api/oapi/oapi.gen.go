@@ -3995,7 +3995,11 @@ type LanguageTemplate struct {
 type LanguageTemplate0 = string
 
 // LanguageTemplate1 defines model for LanguageTemplate.1.
-type LanguageTemplate1 map[string]string
+type LanguageTemplate1 struct {
+	// Other The template for any count no other form covers.
+	Other                string            `json:"other"`
+	AdditionalProperties map[string]string `json:"-"`
+}
 
 // LegalMove One entry of a legal-move listing, the same in every ruleset. Without
 // `choose`, `move` is the exact body to post. With `choose`, complete
@@ -7885,6 +7889,72 @@ func (a BGStatsFile) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'plays': %w", err)
 		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for LanguageTemplate1. Returns the specified
+// element and whether it was found
+func (a LanguageTemplate1) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LanguageTemplate1
+func (a *LanguageTemplate1) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a *LanguageTemplate1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["other"]; found {
+		err = json.Unmarshal(raw, &a.Other)
+		if err != nil {
+			return fmt.Errorf("error reading 'other': %w", err)
+		}
+		delete(object, "other")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a LanguageTemplate1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["other"], err = json.Marshal(a.Other)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'other': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
