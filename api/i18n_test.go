@@ -112,6 +112,9 @@ func TestProblemsInGerman(t *testing.T) {
 	lth := newLTH(t, s, "physical", 2, "", `{}`)
 	ctt := newCTTable(t, s, "digital", 2, "german-ct", nil)
 	de := header("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")
+	keep := tb.legal(t, 0).Keep
+	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[:2]},
+		cred(tb.seats[0]), header("Idempotency-Key", "german-key-1")), http.StatusOK)
 	big := `{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"` + strings.Repeat("x", 70<<10) + `"}]}`
 	type row struct {
 		name         string
@@ -139,7 +142,7 @@ func TestProblemsInGerman(t *testing.T) {
 		{"not bearer", "GET", tb.path("/legal-moves"), nil, []opt{header("Authorization", "Basic abc")}, 401, "unauthorized", "api.auth.not-bearer"},
 		{"another seat's moves", "GET", tb.path("/legal-moves?seat=1"), nil, []opt{cred(tb.seats[0])}, 403, "forbidden", "api.legal-moves.own-seat"},
 		{"weak If-Match", "POST", tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: []string{"x", "y"}},
-			[]opt{cred(tb.seats[0]), header("If-Match", `W/"0"`)}, 412, "precondition_failed", "api.if-match.weak"},
+			[]opt{cred(tb.seats[0]), header("If-Match", `W/"1"`)}, 412, "precondition_failed", "api.if-match.weak"},
 		{"If-Match not a tag list", "POST", tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: []string{"x", "y"}},
 			[]opt{cred(tb.seats[0]), header("If-Match", `"0" "1"`)}, 400, "validation_failed", "api.invalid.param"},
 		{"stream legal moves without credential", "GET", tb.path("/events?legal_moves=true"), nil, nil, 400, "invalid", "api.stream.legal-moves-need-credential"},
@@ -160,6 +163,8 @@ func TestProblemsInGerman(t *testing.T) {
 		{"Colorful Treasure illegal move", "POST", ctt.path("/moves"),
 			ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(1), Cards: []ct.Pos{{Column: 0, Row: 0}, {Column: 1, Row: 0}}},
 			[]opt{cred(ctt.seats[1])}, 0, "", ""},
+		{"Idempotency-Key used for another move", "POST", tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[2:4]},
+			[]opt{cred(tb.seats[0]), header("Idempotency-Key", "german-key-1")}, 422, "idempotency_key_reused", ""},
 		{"wrong join code", "POST", "/v1/join", map[string]any{"code": "ZZZZZZ"}, nil, 404, "not_found", ""},
 		{"score sheet refused", "POST", "/v1/score-sheets/verify", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{}]}]}`, nil, 400, "invalid", ""},
 	}
