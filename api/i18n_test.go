@@ -403,3 +403,49 @@ func TestGermanListing(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanEventStream reads a stream in German: its events' texts are
+// rendered in the language the stream was opened with.
+func TestGermanEventStream(t *testing.T) {
+	s := newServer(t)
+	for _, c := range []struct {
+		name    string
+		query   string
+		headers []string
+	}{
+		{"Accept-Language", "", []string{"Accept-Language", "de"}},
+		{"?lang=", "?lang=de", []string{"Accept-Language", "en"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newTable(t, s, "digital", 2, "german-stream")
+			st := openStream(t, s, tb.path("/events"+c.query), append([]string{"Authorization", "Bearer " + tb.seats[0]}, c.headers...)...)
+			if got := st.resp.Header.Get("Content-Language"); got != "de" {
+				t.Errorf("Content-Language %q", got)
+			}
+			if ev, _ := st.next(t); ev.Type != "snapshot" {
+				t.Fatalf("first event %s", ev.Type)
+			}
+			wantStatus(t, s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host)), http.StatusOK)
+			for {
+				ev, ok := st.next(t)
+				if !ok {
+					t.Fatal("the stream ended without credential_revoked")
+				}
+				if ev.Type != "credential_revoked" {
+					continue
+				}
+				var d struct {
+					Reason        string       `json:"reason"`
+					ReasonMessage i18n.Message `json:"reason_message"`
+				}
+				if err := json.Unmarshal([]byte(ev.Data), &d); err != nil {
+					t.Fatal(err)
+				}
+				if d.ReasonMessage.Key != "api.stream.credential-revoked" || d.Reason != i18n.Render("de", d.ReasonMessage) || soundsEnglish(d.Reason) {
+					t.Errorf("credential_revoked %s", ev.Data)
+				}
+				return
+			}
+		})
+	}
+}
