@@ -19,6 +19,7 @@ import (
 // germanProblem is a problem as a German client reads it.
 type germanProblem struct {
 	Code          string       `json:"code"`
+	Title         string       `json:"title"`
 	Detail        string       `json:"detail"`
 	DetailMessage i18n.Message `json:"detail_message"`
 }
@@ -184,6 +185,9 @@ func TestProblemsInGerman(t *testing.T) {
 			}
 			if got := r.Header.Get("Content-Language"); got != "de" {
 				t.Errorf("Content-Language %q, want de", got)
+			}
+			if want := render("de", r.Body, "title"); p.Title != want || want == "" || soundsEnglish(p.Title) {
+				t.Errorf("title %q, its message in German %q", p.Title, want)
 			}
 			if p.Detail == "" || p.DetailMessage.Key == "" {
 				t.Fatalf("detail %q, detail_message %+v", p.Detail, p.DetailMessage)

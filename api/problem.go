@@ -28,35 +28,41 @@ const (
 	RequestTimeout       domain.Code = "request_timeout"        // the body did not arrive within the read timeout
 )
 
-// kind is how one error code looks over HTTP.
+// kind is how one error code looks over HTTP. Its title is the message
+// problemTitles + code.
 type kind struct {
 	status int
-	title  string
 }
+
+// problemTitles starts the keys of the problems' titles, one per code.
+const problemTitles = "api.title."
+
+// title is the title of the problems with code, as a message.
+func title(code domain.Code) i18n.Message { return i18n.M(problemTitles + string(code)) }
 
 // kinds is the one table that turns error codes into HTTP statuses. Every code
 // here is listed in the Problem schema of openapi.yaml, and a test holds the
 // two together.
 var kinds = map[domain.Code]kind{
-	domain.Invalid:            {http.StatusBadRequest, "The request cannot be carried out as asked"},
-	MalformedJSON:             {http.StatusBadRequest, "The request body is not valid JSON"},
-	ValidationFailed:          {http.StatusBadRequest, "The request does not match the API contract"},
-	BodyTooComplex:            {http.StatusBadRequest, "The request body is nested too deep or holds too many values"},
-	RequestTimeout:            {http.StatusRequestTimeout, "The request did not arrive in time"},
-	domain.Unauthorized:       {http.StatusUnauthorized, "Missing or unknown credential"},
-	domain.Forbidden:          {http.StatusForbidden, "This credential may not do that"},
-	domain.NotFound:           {http.StatusNotFound, "Not found"},
-	RouteNotFound:             {http.StatusNotFound, "No such path"},
-	MethodNotAllowed:          {http.StatusMethodNotAllowed, "The path does not take this method"},
-	domain.Conflict:           {http.StatusConflict, "The game moved on"},
-	domain.PreconditionFailed: {http.StatusPreconditionFailed, "The game is not at the version in If-Match"},
-	PayloadTooLarge:           {http.StatusRequestEntityTooLarge, "The request body is too large"},
-	UnsupportedMediaType:      {http.StatusUnsupportedMediaType, "The request body must be application/json"},
-	domain.IdempotencyReused:  {http.StatusUnprocessableEntity, "The Idempotency-Key was used for another move"},
-	domain.IllegalMove:        {http.StatusUnprocessableEntity, "The rules forbid this move"},
-	RateLimited:               {http.StatusTooManyRequests, "Too many requests; slow down"},
-	domain.Internal:           {http.StatusInternalServerError, "Internal error"},
-	domain.Unavailable:        {http.StatusServiceUnavailable, "Unavailable; retry later"},
+	domain.Invalid:            {http.StatusBadRequest},
+	MalformedJSON:             {http.StatusBadRequest},
+	ValidationFailed:          {http.StatusBadRequest},
+	BodyTooComplex:            {http.StatusBadRequest},
+	RequestTimeout:            {http.StatusRequestTimeout},
+	domain.Unauthorized:       {http.StatusUnauthorized},
+	domain.Forbidden:          {http.StatusForbidden},
+	domain.NotFound:           {http.StatusNotFound},
+	RouteNotFound:             {http.StatusNotFound},
+	MethodNotAllowed:          {http.StatusMethodNotAllowed},
+	domain.Conflict:           {http.StatusConflict},
+	domain.PreconditionFailed: {http.StatusPreconditionFailed},
+	PayloadTooLarge:           {http.StatusRequestEntityTooLarge},
+	UnsupportedMediaType:      {http.StatusUnsupportedMediaType},
+	domain.IdempotencyReused:  {http.StatusUnprocessableEntity},
+	domain.IllegalMove:        {http.StatusUnprocessableEntity},
+	RateLimited:               {http.StatusTooManyRequests},
+	domain.Internal:           {http.StatusInternalServerError},
+	domain.Unavailable:        {http.StatusServiceUnavailable},
 }
 
 // Codes lists every error code the API can answer with.
@@ -108,7 +114,8 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		k := kinds[code]
 		p := oapi.Problem{
 			Type:          "urn:treasury:problem:" + string(code),
-			Title:         k.title,
+			Title:         i18n.Render(langOf(req.Context()), title(code)),
+			TitleMessage:  new(title(code)),
 			Status:        k.status,
 			Detail:        i18n.Render(langOf(req.Context()), msg),
 			DetailMessage: msg,

@@ -16,7 +16,7 @@ import (
 func problemJSON(lang i18n.Lang, code domain.Code, msg i18n.Message) []byte {
 	k := kinds[code]
 	b, _ := json.Marshal(oapi.Problem{
-		Type: "urn:treasury:problem:" + string(code), Title: k.title, Status: k.status,
+		Type: "urn:treasury:problem:" + string(code), Title: i18n.Render(lang, title(code)), TitleMessage: new(title(code)), Status: k.status,
 		Detail: i18n.Render(lang, msg), DetailMessage: msg, Code: oapi.ProblemCode(code),
 	})
 	return append(b, '\n')

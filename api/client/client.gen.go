@@ -5597,7 +5597,7 @@ type Problem struct {
 	// Example: urn:treasury:problem:illegal_move
 	Type string `json:"type"`
 
-	// Title A short summary of the kind of problem; the same for every problem with this code.
+	// Title A short summary of the kind of problem, in the language of the answer; the same for every problem with this code.
 	//
 	// Example: The rules forbid this move
 	Title string `json:"title"`
@@ -5654,6 +5654,9 @@ type Problem struct {
 
 	// DetailMessage `detail` as a message key and its parameters (see `Message`): `detail` is this message rendered in the language of the answer (`Content-Language`); a client may render it in a language of its own.
 	DetailMessage Message `json:"detail_message"`
+
+	// TitleMessage `title` as a message (the key `api.title.<code>`, see `Message`).
+	TitleMessage *Message `json:"title_message,omitempty"`
 }
 
 // ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
