@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // ConnLimits bound the connections a server holds open. Every connection is
@@ -104,13 +105,13 @@ func (c *limitedConn) Close() error {
 // Refusals written to a connection closed as it arrives (the client may see
 // only the connection closing, if it sent its request before reading).
 var (
-	refusedByAddress = refusal(http.StatusTooManyRequests, RateLimited, "this address holds as many connections as it may; reuse one")
-	refusedInAll     = refusal(http.StatusServiceUnavailable, domain.Unavailable, "the server holds as many connections as it can")
+	refusedByAddress = refusal(http.StatusTooManyRequests, RateLimited, i18n.M("api.connections.address"))
+	refusedInAll     = refusal(http.StatusServiceUnavailable, domain.Unavailable, i18n.M("api.connections.all"))
 )
 
 // refusal is a whole HTTP/1.1 answer with a problem.
-func refusal(status int, code domain.Code, detail string) []byte {
-	body := problemJSON(code, detail)
+func refusal(status int, code domain.Code, detail i18n.Message) []byte {
+	body := problemJSON(i18n.English, code, detail)
 	return fmt.Appendf(nil, "HTTP/1.1 %d %s\r\nContent-Type: application/problem+json\r\nRetry-After: 10\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s",
 		status, http.StatusText(status), len(body), body)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // eventsRoute is the pattern of the event stream's route.
@@ -67,7 +68,7 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if c.QueryParam("legal_moves") == "true" {
 		switch {
 		case actor == nil:
-			return domain.Errorf(domain.Invalid, "legal_moves=true needs a credential: a seat's stream tells that seat's legal moves, the host's the table's reports")
+			return domain.Fail(domain.Invalid, "api.stream.legal-moves-need-credential")
 		case actor.Host:
 			legalSeat = -1 // the table's own moves
 		default:
@@ -233,19 +234,20 @@ func lastEventID(c echo.Context) (v int64, ok bool, err error) {
 	}
 	v, err = strconv.ParseInt(raw, 10, 64)
 	if err != nil || v < 0 {
-		return 0, false, domain.Errorf(ValidationFailed, "Last-Event-ID must be a version the stream sent, a number; not %q", raw)
+		return 0, false, domain.Fail(ValidationFailed, "api.stream.last-event-id", "value", raw)
 	}
 	return v, true, nil
 }
 
 // stream writes Server-Sent Events to one client.
 type stream struct {
-	s   *Server
-	c   echo.Context
-	res http.ResponseWriter
-	w   *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
-	rc  *http.ResponseController
-	err error // the first write error; the stream is dead after it
+	s    *Server
+	lang i18n.Lang // of the request: the events' texts are in it
+	c    echo.Context
+	res  http.ResponseWriter
+	w    *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
+	rc   *http.ResponseController
+	err  error // the first write error; the stream is dead after it
 
 	id         string // the game
 	cred       string // the credential the stream was opened with; "" for none
@@ -292,7 +294,7 @@ func (s *Server) openStream(c echo.Context) *stream {
 	h.Set("Cache-Control", "private, no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
 	res.WriteHeader(http.StatusOK)
-	st := &stream{s: s, c: c, res: res, rc: http.NewResponseController(res)}
+	st := &stream{s: s, c: c, res: res, rc: http.NewResponseController(res), lang: langOf(c.Request().Context())}
 	// The server's read and write timeouts are meant for requests that end;
 	// a stream manages its own deadline per write instead. An error means
 	// the writer cannot set deadlines (a test recorder): nothing to lift.
@@ -355,8 +357,10 @@ func (st *stream) out() *bufio.Writer {
 // arm gives the writes from now on streamWriteTimeout to finish.
 func (st *stream) arm() { _ = st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
 
-// event buffers one event; data is JSON.
+// event buffers one event; data is JSON, whose messages are rendered in
+// the stream's language.
 func (st *stream) event(typ, id string, data []byte) {
+	data = i18n.Localize(st.lang, data)
 	w := st.out()
 	w.WriteString("event: ")
 	w.WriteString(typ)
@@ -454,7 +458,8 @@ func (st *stream) revoked(ctx context.Context) bool {
 	if domain.ErrorCode(err) != domain.Unauthorized {
 		return false
 	}
-	data, _ := json.Marshal(oapi.EventCredentialRevoked{Reason: "the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code"})
+	m := i18n.M("api.stream.credential-revoked")
+	data, _ := json.Marshal(oapi.EventCredentialRevoked{Reason: i18n.Text(m), ReasonMessage: &m})
 	st.event("credential_revoked", "", data)
 	_ = st.flush()
 	return true

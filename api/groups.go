@@ -81,7 +81,7 @@ func (a answer) VisitExportGroupCSVResponse(w http.ResponseWriter) error     { r
 // groupsOn returns the groups service, Unavailable when the server keeps none.
 func (s *Server) groupsOn() (*groups.Service, error) {
 	if s.groups == nil {
-		return nil, domain.Errorf(domain.Unavailable, "this server keeps no groups")
+		return nil, domain.Fail(domain.Unavailable, "api.groups.none")
 	}
 	return s.groups, nil
 }
@@ -148,7 +148,7 @@ func (s *Server) ImportGroup(ctx context.Context, r oapi.ImportGroupRequestObjec
 	}
 	var e groups.Export
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return nil, domain.Errorf(domain.Invalid, "this is not a group export: %v", err)
+		return nil, domain.Fail(domain.Invalid, "api.groups.not-export", "why", jsonWhy(err))
 	}
 	g, err := gs.Import(ctx, e, credential(ctx))
 	if err != nil {
@@ -232,7 +232,7 @@ func (s *Server) ListGroupPlays(ctx context.Context, r oapi.ListGroupPlaysReques
 		at, id, ok := strings.Cut(*r.Params.Before, "~")
 		t, err := time.Parse(time.RFC3339Nano, at)
 		if !ok || err != nil || id == "" {
-			return nil, domain.Errorf(domain.Invalid, "before must be the next of a page of plays (\"<time>~<play id>\"), not %q", *r.Params.Before)
+			return nil, domain.Fail(domain.Invalid, "api.groups.bad-before", "value", *r.Params.Before)
 		}
 		q.Before = domain.PlayCursor{PlayedAt: t, ID: id}
 	}
@@ -384,7 +384,7 @@ func (s *Server) forGroup(ctx context.Context, gg *oapi.GameGroup, players []str
 		return nil, "", err
 	}
 	if len(gg.Members) != len(players) {
-		return nil, "", domain.Errorf(domain.Invalid, "group.members names %d members for %d players", len(gg.Members), len(players))
+		return nil, "", domain.Fail(domain.Invalid, "api.groups.member-count", "members", len(gg.Members), "count", len(players))
 	}
 	names, err := gs.Seat(ctx, g.ID, gg.Members)
 	if err != nil {
@@ -392,7 +392,7 @@ func (s *Server) forGroup(ctx context.Context, gg *oapi.GameGroup, players []str
 	}
 	for i, n := range names {
 		if n != players[i] {
-			return nil, "", domain.Errorf(domain.Invalid, "players[%d].name must be the name of member %s, %q", i, gg.Members[i], n)
+			return nil, "", domain.Fail(domain.Invalid, "api.groups.member-name", "index", i, "member", gg.Members[i], "name", n)
 		}
 	}
 	return gs, g.ID, nil

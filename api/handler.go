@@ -169,6 +169,7 @@ func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = errorHandler(opts.Logger)
 	chain := []echo.MiddlewareFunc{
+		speak, // first: every answer, problems too, leaves through it
 		requestID,
 		observe(opts.Logger, opts.Metrics),
 		middleware.RecoverWithConfig(middleware.RecoverConfig{

@@ -2,7 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
+
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // JSONLimits bound the shape of a JSON request body. The schema validator's
@@ -27,14 +28,14 @@ const maxJSONDepth = 63
 // Check returns a reason when data is deeper, wider or longer than l allows,
 // "" when it is within them: the check the server makes of every JSON body,
 // for callers outside the server (treasury verify).
-func (l JSONLimits) Check(data []byte) string { return checkJSONShape(data, l) }
+func (l JSONLimits) Check(data []byte) string { return i18n.Text(checkJSONShape(data, l)) }
 
 // checkJSONShape measures data in one pass and returns a reason when it is
 // deeper, wider or longer than l allows. It does not check that data is valid
 // JSON (the validator does, on bodies that pass): it only counts the
 // brackets, separators and values outside strings, so that its cost is one
 // read of each byte whatever the body holds.
-func checkJSONShape(data []byte, l JSONLimits) string {
+func checkJSONShape(data []byte, l JSONLimits) i18n.Message {
 	// counts[d] is how many members the container open at depth d has.
 	var counts [maxJSONDepth + 1]int
 	depth, tokens := 0, 0
@@ -57,7 +58,7 @@ func checkJSONShape(data []byte, l JSONLimits) string {
 			tokens++
 			depth++
 			if depth > l.Depth {
-				return fmt.Sprintf("the request body nests arrays and objects more than %d deep", l.Depth)
+				return i18n.M("api.body.too-deep", "depth", l.Depth)
 			}
 			counts[depth] = 0
 		case '}', ']':
@@ -69,7 +70,7 @@ func checkJSONShape(data []byte, l JSONLimits) string {
 			inValue = false
 			counts[depth]++
 			if counts[depth] >= l.Array {
-				return fmt.Sprintf("an array or object of the request body has more than %d members", l.Array)
+				return i18n.M("api.body.too-wide", "members", l.Array)
 			}
 		case ' ', '\t', '\r', '\n', ':':
 			inValue = false
@@ -80,10 +81,10 @@ func checkJSONShape(data []byte, l JSONLimits) string {
 			}
 		}
 		if tokens > l.Tokens {
-			return fmt.Sprintf("the request body holds more than %d values", l.Tokens)
+			return i18n.M("api.body.too-many-values", "values", l.Tokens)
 		}
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // checkDuplicateNames returns a reason when an object of data names a member
@@ -92,7 +93,7 @@ func checkJSONShape(data []byte, l JSONLimits) string {
 // things is refused rather than read one way. Names are compared as JSON
 // reads them ("a" and "\u0061" are one name). Like checkJSONShape it only
 // scans: a body that is not JSON is left to the parser after it.
-func checkDuplicateNames(data []byte) string {
+func checkDuplicateNames(data []byte) i18n.Message {
 	type frame struct {
 		object  bool
 		wantKey bool
@@ -134,14 +135,14 @@ func checkDuplicateNames(data []byte) string {
 			}
 			if f.more != nil {
 				if _, dup := f.more[name]; dup {
-					return fmt.Sprintf("an object of the request body names the member %q twice; send each name once", name)
+					return i18n.M("api.body.duplicate-member", "name", name)
 				}
 				f.more[name] = struct{}{}
 				continue
 			}
 			for _, seen := range f.names {
 				if seen == name {
-					return fmt.Sprintf("an object of the request body names the member %q twice; send each name once", name)
+					return i18n.M("api.body.duplicate-member", "name", name)
 				}
 			}
 			f.names = append(f.names, name)
@@ -153,5 +154,5 @@ func checkDuplicateNames(data []byte) string {
 			}
 		}
 	}
-	return ""
+	return i18n.Message{}
 }

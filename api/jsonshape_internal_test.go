@@ -23,7 +23,7 @@ func TestCheckJSONShape(t *testing.T) {
 		{"numbers and literals are one value each", `[12345,true,null]`, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := checkJSONShape([]byte(c.body), l)
+			got := l.Check([]byte(c.body))
 			if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 				t.Errorf("checkJSONShape(%s) = %q, want a reason with %q", c.body, got, c.want)
 			}

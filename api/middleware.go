@@ -29,6 +29,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // limitBody refuses bodies over limit bytes, whether or not they announce
@@ -38,7 +39,7 @@ func limitBody(limit int64) echo.MiddlewareFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			if req.ContentLength > limit {
-				return &domain.Error{Code: PayloadTooLarge, Reason: tooLargeReason(limit)}
+				return domain.Fail(PayloadTooLarge, "api.body-too-large", "limit", int(limit))
 			}
 			if req.Body != nil && req.Body != http.NoBody {
 				req.Body = http.MaxBytesReader(c.Response().Writer, req.Body, limit)
@@ -83,17 +84,17 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			if isJSON(req.Header.Get(echo.HeaderContentType)) {
 				// encoding/json would silently turn bad bytes into U+FFFD.
 				if !utf8.Valid(data) {
-					return domain.Errorf(MalformedJSON, "the request body is not valid UTF-8, which JSON must be")
+					return domain.Fail(MalformedJSON, "api.body.not-utf8")
 				}
 				l := limits
 				if c.Path() == groupsImportRoute {
 					l = groupImportJSONLimits
 				}
-				if reason := checkJSONShape(data, l); reason != "" {
-					return &domain.Error{Code: BodyTooComplex, Reason: reason}
+				if reason := checkJSONShape(data, l); !reason.Zero() {
+					return domain.Fail(BodyTooComplex, reason.Key, kv(reason)...)
 				}
-				if reason := checkDuplicateNames(data); reason != "" {
-					return &domain.Error{Code: MalformedJSON, Reason: reason}
+				if reason := checkDuplicateNames(data); !reason.Zero() {
+					return domain.Fail(MalformedJSON, reason.Key, kv(reason)...)
 				}
 			}
 			return next(c)
@@ -120,9 +121,9 @@ func normaliseContentType(req *http.Request) {
 func readError(err error) error {
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return &domain.Error{Code: RequestTimeout, Reason: "the request body did not arrive in time: it is shorter than its Content-Length, or too slow"}
+		return domain.Fail(RequestTimeout, "api.body.timeout")
 	}
-	return domain.Errorf(domain.Invalid, "the request body could not be read: it ended before its Content-Length")
+	return domain.Fail(domain.Invalid, "api.body.short")
 }
 
 // specRoutes maps "METHOD /echo/:path" to the document's operation. Echo has
@@ -156,10 +157,10 @@ func bearer(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		scheme, token, ok := strings.Cut(h, " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") {
-			return domain.Errorf(domain.Unauthorized, "the Authorization header must read \"Bearer <credential>\"")
+			return domain.Fail(domain.Unauthorized, "api.auth.not-bearer")
 		}
-		if why := malformedCredential(token); why != "" {
-			return domain.Errorf(domain.Invalid, "the Authorization header must read \"Bearer <credential>\", one space between them, the credential as it was handed out: this one %s", why)
+		if why := malformedCredential(token); !why.Zero() {
+			return domain.Fail(domain.Invalid, "api.auth.malformed", "why", why)
 		}
 		req := c.Request()
 		c.SetRequest(req.WithContext(context.WithValue(req.Context(), credentialKey{}, token)))
@@ -168,29 +169,30 @@ func bearer(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // malformedCredential says what is wrong with the credential of a Bearer
-// header (what follows "Bearer "), or "" when it is a b64token (RFC 6750:
-// letters, digits, - . _ ~ + /, then any =), as every credential is.
-func malformedCredential(token string) string {
+// header (what follows "Bearer "), or nothing (a zero message) when it is a
+// b64token (RFC 6750: letters, digits, - . _ ~ + /, then any =), as every
+// credential is.
+func malformedCredential(token string) i18n.Message {
 	switch {
 	case token == "":
-		return "has no credential"
+		return i18n.M("api.auth.why.empty")
 	case token[0] == ' ' || token[0] == '\t':
-		return "has more than one space after Bearer"
+		return i18n.M("api.auth.why.spaces")
 	}
 	body := strings.TrimRight(token, "=")
 	if body == "" {
-		return "has a credential of only ="
+		return i18n.M("api.auth.why.only-equals")
 	}
 	for _, r := range body {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("-._~+/", r):
 		case r == ' ' || r == '\t':
-			return "has a space or tab within the credential"
+			return i18n.M("api.auth.why.blank")
 		default:
-			return fmt.Sprintf("has %q in the credential, which no credential holds", r)
+			return i18n.M("api.auth.why.char", "char", fmt.Sprintf("%q", r))
 		}
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // credential returns the bearer credential of the request, or "".
@@ -227,16 +229,20 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			for i, name := range names {
 				v, err := url.PathUnescape(values[i])
 				if err != nil {
-					return domain.Errorf(domain.Invalid, "the path parameter %s is not a valid escaped path segment", name)
+					return domain.Fail(domain.Invalid, "api.path.bad-escape", "name", name)
 				}
 				params[name] = v
 			}
 			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
-				return domain.Errorf(MalformedJSON, "the request body is not one valid JSON value")
+				return domain.Fail(MalformedJSON, "api.body.not-one-value")
 			}
 			// url.Query drops what it cannot decode: say so instead.
 			if _, err := url.ParseQuery(req.URL.RawQuery); err != nil {
-				return domain.Errorf(ValidationFailed, "the query string is not valid: %v", err)
+				var esc url.EscapeError
+				if errors.As(err, &esc) {
+					return domain.Fail(ValidationFailed, "api.query.bad-escape", "escape", string(esc))
+				}
+				return domain.Fail(ValidationFailed, "api.query.invalid")
 			}
 			in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
 			if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
@@ -253,7 +259,8 @@ func isJSON(contentType string) bool {
 }
 
 // validationError turns a kin-openapi error into a coded error whose reason
-// names the field at fault.
+// names the field at fault and says what is wrong with it in a short phrase
+// of the server's own (kin-openapi's sentences are English only).
 func validationError(err error) error {
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
@@ -261,46 +268,124 @@ func validationError(err error) error {
 	}
 	var re *openapi3filter.RequestError
 	if !errors.As(err, &re) {
-		return &domain.Error{Code: ValidationFailed, Reason: err.Error()}
+		return domain.Fail(ValidationFailed, "api.invalid.request")
 	}
 	switch {
 	case re.Parameter != nil:
-		return &domain.Error{Code: ValidationFailed, Reason: fmt.Sprintf("%s %s: %s", re.Parameter.In, re.Parameter.Name, schemaReason(re))}
+		return domain.Fail(ValidationFailed, "api.invalid.param", "in", re.Parameter.In, "name", re.Parameter.Name, "reason", schemaReason(re))
 	case re.RequestBody != nil && strings.HasPrefix(re.Reason, "header Content-Type has unexpected value"):
-		return &domain.Error{Code: UnsupportedMediaType, Reason: "the request body must be application/json"}
+		return domain.Fail(UnsupportedMediaType, "api.body.not-json-type")
 	case re.RequestBody != nil && errors.Is(re.Err, openapi3filter.ErrInvalidRequired):
-		return &domain.Error{Code: ValidationFailed, Reason: "the request body is required"}
+		return domain.Fail(ValidationFailed, "api.body.required")
 	case re.RequestBody != nil:
 		var pe *openapi3filter.ParseError
 		if errors.As(re.Err, &pe) {
-			return &domain.Error{Code: MalformedJSON, Reason: "the request body is not valid JSON"}
+			return domain.Fail(MalformedJSON, "api.body.invalid-json")
 		}
-		return &domain.Error{Code: ValidationFailed, Reason: "request body: " + schemaReason(re)}
+		return domain.Fail(ValidationFailed, "api.invalid.body", "reason", schemaReason(re))
 	}
-	return &domain.Error{Code: ValidationFailed, Reason: schemaReason(re)}
+	return domain.Fail(ValidationFailed, "api.invalid.other", "reason", schemaReason(re))
 }
 
 // schemaReason describes the innermost schema violation of err with the JSON
 // pointer of the value at fault.
-func schemaReason(re *openapi3filter.RequestError) string {
+func schemaReason(re *openapi3filter.RequestError) i18n.Message {
 	se := innermost(re.Err)
 	if se == nil {
-		if re.Err != nil {
-			return re.Err.Error()
-		}
-		return re.Reason
+		return i18n.M("api.schema.unreadable")
 	}
-	reason := se.Reason
-	if reason == "" {
-		reason = fmt.Sprintf("does not match %q", se.SchemaField)
-	}
-	if d := se.Schema.Discriminator; se.SchemaField == "discriminator" && d != nil && len(d.Mapping) > 0 {
-		reason += "; use one of " + strings.Join(slices.Sorted(maps.Keys(d.Mapping)), ", ")
-	}
+	reason := schemaRule(se)
 	if ptr := se.JSONPointer(); len(ptr) > 0 {
-		return "at /" + strings.Join(ptr, "/") + ": " + reason
+		return i18n.M("api.schema.at", "pointer", "/"+strings.Join(ptr, "/"), "reason", reason)
 	}
 	return reason
+}
+
+// schemaRule says which rule of the schema a value breaks, by the keyword
+// of the schema that failed.
+func schemaRule(se *openapi3.SchemaError) i18n.Message {
+	s := se.Schema
+	num := func(p *float64) string {
+		if p == nil {
+			return "?"
+		}
+		return strconv.FormatFloat(*p, 'f', -1, 64)
+	}
+	// kin-openapi names a missing or unknown property only in its reason.
+	if name, ok := quoted(se.Reason); ok && strings.HasPrefix(se.Reason, "property ") {
+		switch {
+		case strings.HasSuffix(se.Reason, " is missing"):
+			return i18n.M("api.schema.required", "name", name)
+		case strings.HasSuffix(se.Reason, " is unsupported"):
+			return i18n.M("api.schema.unsupported", "name", name)
+		}
+	}
+	switch se.SchemaField {
+	case "type":
+		if s.Type != nil && len(*s.Type) == 1 {
+			return i18n.M("api.schema.type", "type", i18n.M(schemaTypes+(*s.Type)[0]))
+		}
+	case "enum":
+		vals := make([]string, 0, len(s.Enum))
+		for _, v := range s.Enum {
+			b, _ := json.Marshal(v)
+			vals = append(vals, string(b))
+		}
+		return i18n.M("api.schema.enum", "values", strings.Join(vals, ", "))
+	case "minimum":
+		return i18n.M("api.schema.minimum", "limit", num(s.Min))
+	case "maximum":
+		return i18n.M("api.schema.maximum", "limit", num(s.Max))
+	case "minLength":
+		return i18n.M("api.schema.min-length", "count", int(s.MinLength))
+	case "maxLength":
+		if s.MaxLength != nil {
+			return i18n.M("api.schema.max-length", "count", int(*s.MaxLength))
+		}
+	case "minItems":
+		return i18n.M("api.schema.min-items", "count", int(s.MinItems))
+	case "maxItems":
+		if s.MaxItems != nil {
+			return i18n.M("api.schema.max-items", "count", int(*s.MaxItems))
+		}
+	case "minProperties":
+		return i18n.M("api.schema.min-properties", "count", int(s.MinProps))
+	case "maxProperties":
+		if s.MaxProps != nil {
+			return i18n.M("api.schema.max-properties", "count", int(*s.MaxProps))
+		}
+	case "pattern":
+		return i18n.M("api.schema.pattern", "pattern", s.Pattern)
+	case "format":
+		return i18n.M("api.schema.format", "format", s.Format)
+	case "uniqueItems":
+		return i18n.M("api.schema.unique-items")
+	case "discriminator":
+		if d := s.Discriminator; d != nil && len(d.Mapping) > 0 {
+			return i18n.M("api.schema.discriminator", "name", d.PropertyName,
+				"values", strings.Join(slices.Sorted(maps.Keys(d.Mapping)), ", "))
+		}
+	case "nullable":
+		return i18n.M("api.schema.null")
+	}
+	return i18n.M("api.schema.other", "keyword", se.SchemaField)
+}
+
+// schemaTypes starts the keys of the JSON types a schema may ask for.
+const schemaTypes = "api.schema.type."
+
+// quoted returns the first double-quoted string of s (kin-openapi names the
+// property at fault so: property "bots" is unsupported).
+func quoted(s string) (string, bool) {
+	i := strings.IndexByte(s, '"')
+	if i < 0 {
+		return "", false
+	}
+	j := strings.IndexByte(s[i+1:], '"')
+	if j < 0 {
+		return "", false
+	}
+	return s[i+1 : i+1+j], true
 }
 
 // innermost follows a schema error into the one branch that failed: a oneOf
@@ -458,3 +543,12 @@ func privateCache(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// kv returns the parameters of m as the name, value pairs domain.Fail takes.
+func kv(m i18n.Message) []any {
+	out := make([]any, 0, 2*len(m.Params))
+	for k, v := range m.Params {
+		out = append(out, k, v)
+	}
+	return out
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Codes of errors that only the HTTP layer raises; the domain's own codes
@@ -27,35 +28,41 @@ const (
 	RequestTimeout       domain.Code = "request_timeout"        // the body did not arrive within the read timeout
 )
 
-// kind is how one error code looks over HTTP.
+// kind is how one error code looks over HTTP. Its title is the message
+// problemTitles + code.
 type kind struct {
 	status int
-	title  string
 }
+
+// problemTitles starts the keys of the problems' titles, one per code.
+const problemTitles = "api.title."
+
+// title is the title of the problems with code, as a message.
+func title(code domain.Code) i18n.Message { return i18n.M(problemTitles + string(code)) }
 
 // kinds is the one table that turns error codes into HTTP statuses. Every code
 // here is listed in the Problem schema of openapi.yaml, and a test holds the
 // two together.
 var kinds = map[domain.Code]kind{
-	domain.Invalid:            {http.StatusBadRequest, "The request cannot be carried out as asked"},
-	MalformedJSON:             {http.StatusBadRequest, "The request body is not valid JSON"},
-	ValidationFailed:          {http.StatusBadRequest, "The request does not match the API contract"},
-	BodyTooComplex:            {http.StatusBadRequest, "The request body is nested too deep or holds too many values"},
-	RequestTimeout:            {http.StatusRequestTimeout, "The request did not arrive in time"},
-	domain.Unauthorized:       {http.StatusUnauthorized, "Missing or unknown credential"},
-	domain.Forbidden:          {http.StatusForbidden, "This credential may not do that"},
-	domain.NotFound:           {http.StatusNotFound, "Not found"},
-	RouteNotFound:             {http.StatusNotFound, "No such path"},
-	MethodNotAllowed:          {http.StatusMethodNotAllowed, "The path does not take this method"},
-	domain.Conflict:           {http.StatusConflict, "The game moved on"},
-	domain.PreconditionFailed: {http.StatusPreconditionFailed, "The game is not at the version in If-Match"},
-	PayloadTooLarge:           {http.StatusRequestEntityTooLarge, "The request body is too large"},
-	UnsupportedMediaType:      {http.StatusUnsupportedMediaType, "The request body must be application/json"},
-	domain.IdempotencyReused:  {http.StatusUnprocessableEntity, "The Idempotency-Key was used for another move"},
-	domain.IllegalMove:        {http.StatusUnprocessableEntity, "The rules forbid this move"},
-	RateLimited:               {http.StatusTooManyRequests, "Too many requests; slow down"},
-	domain.Internal:           {http.StatusInternalServerError, "Internal error"},
-	domain.Unavailable:        {http.StatusServiceUnavailable, "Unavailable; retry later"},
+	domain.Invalid:            {http.StatusBadRequest},
+	MalformedJSON:             {http.StatusBadRequest},
+	ValidationFailed:          {http.StatusBadRequest},
+	BodyTooComplex:            {http.StatusBadRequest},
+	RequestTimeout:            {http.StatusRequestTimeout},
+	domain.Unauthorized:       {http.StatusUnauthorized},
+	domain.Forbidden:          {http.StatusForbidden},
+	domain.NotFound:           {http.StatusNotFound},
+	RouteNotFound:             {http.StatusNotFound},
+	MethodNotAllowed:          {http.StatusMethodNotAllowed},
+	domain.Conflict:           {http.StatusConflict},
+	domain.PreconditionFailed: {http.StatusPreconditionFailed},
+	PayloadTooLarge:           {http.StatusRequestEntityTooLarge},
+	UnsupportedMediaType:      {http.StatusUnsupportedMediaType},
+	domain.IdempotencyReused:  {http.StatusUnprocessableEntity},
+	domain.IllegalMove:        {http.StatusUnprocessableEntity},
+	RateLimited:               {http.StatusTooManyRequests},
+	domain.Internal:           {http.StatusInternalServerError},
+	domain.Unavailable:        {http.StatusServiceUnavailable},
 }
 
 // Codes lists every error code the API can answer with.
@@ -93,24 +100,26 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if c.Response().Committed {
 			return
 		}
-		code, detail := classify(err)
+		code, msg := classify(err)
 		c.Set(problemCodeKey, string(code))
 		req := c.Request()
 		reqID := c.Response().Header().Get(echo.HeaderXRequestID)
 		if code == domain.Internal {
 			log.ErrorContext(req.Context(), "internal error", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
-			detail = "internal error; the server logged it"
+			msg = i18n.M("api.internal")
 		}
 		if code == domain.Unavailable && !errors.Is(err, context.Canceled) {
 			log.WarnContext(req.Context(), "unavailable", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
 		}
 		k := kinds[code]
 		p := oapi.Problem{
-			Type:   "urn:treasury:problem:" + string(code),
-			Title:  k.title,
-			Status: k.status,
-			Detail: detail,
-			Code:   oapi.ProblemCode(code),
+			Type:          "urn:treasury:problem:" + string(code),
+			Title:         i18n.Render(langOf(req.Context()), title(code)),
+			TitleMessage:  new(title(code)),
+			Status:        k.status,
+			Detail:        i18n.Render(langOf(req.Context()), msg),
+			DetailMessage: msg,
+			Code:          oapi.ProblemCode(code),
 		}
 		if rule := domain.ErrorRule(err); rule != "" {
 			p.Rule = &rule
@@ -146,40 +155,45 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	}
 }
 
-// classify returns the code of err and the sentence to show for it.
-func classify(err error) (domain.Code, string) {
+// classify returns the code of err and the sentence to show for it, as a
+// message. An *domain.Error made without one (domain.Errorf, only until
+// every package names its messages) is shown in its English words.
+func classify(err error) (domain.Code, i18n.Message) {
 	var de *domain.Error
 	var he *echo.HTTPError
 	var mb *http.MaxBytesError
 	switch {
 	case errors.As(err, &de):
 		if _, ok := kinds[de.Code]; !ok {
-			return domain.Internal, ""
+			return domain.Internal, i18n.Message{}
 		}
-		return de.Code, de.Reason
+		if de.Msg.Zero() {
+			return de.Code, i18n.M("api.text", "text", de.Reason)
+		}
+		return de.Code, de.Msg
 	case errors.As(err, &mb):
-		return PayloadTooLarge, tooLargeReason(mb.Limit)
+		return PayloadTooLarge, tooLarge(mb.Limit)
 	case errors.As(err, &he):
 		code, ok := echoCodes[he.Code]
 		if !ok {
-			return domain.Internal, ""
+			return domain.Internal, i18n.Message{}
 		}
 		switch code {
 		case RouteNotFound:
-			return code, "there is no such path; see /openapi.yaml"
+			return code, i18n.M("api.route-not-found")
 		case MethodNotAllowed:
-			return code, "this path does not take this method; the Allow header lists those it takes"
+			return code, i18n.M("api.method-not-allowed")
 		}
-		if msg, ok := he.Message.(string); ok {
-			return code, msg
-		}
-		return code, http.StatusText(he.Code)
+		// Echo's own errors and the generated binders' (which the
+		// validator leaves nothing to find) say the status only.
+		return code, i18n.M("api.http-status", "status", he.Code)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return domain.Unavailable, "the request was cancelled before it finished"
+		return domain.Unavailable, i18n.M("api.cancelled")
 	}
-	return domain.Internal, ""
+	return domain.Internal, i18n.Message{}
 }
 
-func tooLargeReason(limit int64) string {
-	return "the request body is larger than " + itoa(limit) + " bytes"
+// tooLarge says that a body is over limit bytes.
+func tooLarge(limit int64) i18n.Message {
+	return i18n.M("api.body-too-large", "limit", int(limit))
 }

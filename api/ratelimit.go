@@ -186,7 +186,7 @@ func rateLimit(byAddress, byCredential *limiters, m *Metrics) echo.MiddlewareFun
 				if !ok {
 					report()
 					m.limited.WithLabelValues("address").Inc()
-					return tooMany(c, wait, "this address")
+					return tooMany(c, wait, "api.rate.address")
 				}
 			}
 			if cred := requestCredential(c); byCredential != nil && cred != "" {
@@ -195,7 +195,7 @@ func rateLimit(byAddress, byCredential *limiters, m *Metrics) echo.MiddlewareFun
 				if !ok {
 					report()
 					m.limited.WithLabelValues("credential").Inc()
-					return tooMany(c, wait, "this credential")
+					return tooMany(c, wait, "api.rate.credential")
 				}
 			}
 			report()
@@ -211,12 +211,12 @@ const retryAfterKey = "treasury.retry_after_ms"
 // tooMany refuses a request. Retry-After counts whole seconds (RFC 9110), so
 // a wait of 120 ms is rounded up to 1 s; the problem's retry_after_ms and
 // detail give the exact wait for clients that can use it.
-func tooMany(c echo.Context, wait time.Duration, who string) error {
+func tooMany(c echo.Context, wait time.Duration, key string) error {
 	ms := max(int64(math.Ceil(float64(wait)/float64(time.Millisecond))), 1)
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	c.Set(retryAfterKey, ms)
-	return domain.Errorf(RateLimited, "too many requests from %s; retry in %d ms", who, ms)
+	return domain.Fail(RateLimited, key, "ms", int(ms))
 }
 
 // addressKey is the bucket of a client address: the address itself for IPv4,
@@ -260,7 +260,7 @@ func createQuota(byAddress *limiters, m *Metrics) echo.MiddlewareFunc {
 				secs := max(int(math.Ceil(wait.Seconds())), 1)
 				c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 				c.Set(retryAfterKey, max(wait.Milliseconds(), 1))
-				return domain.Errorf(RateLimited, "this address has created as many games as it may for now; retry in %d s", secs)
+				return domain.Fail(RateLimited, "api.rate.create", "seconds", secs)
 			}
 			return next(c)
 		}

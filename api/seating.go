@@ -112,7 +112,7 @@ func joinGuard(byAddress *limiters, m *Metrics) echo.MiddlewareFunc {
 				secs := max(int(math.Ceil(wait.Seconds())), 1)
 				c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 				c.Set(retryAfterKey, ms)
-				return domain.Errorf(RateLimited, "this address has tried too many wrong join codes; retry in %d s", secs)
+				return domain.Fail(RateLimited, "api.rate.join-codes", "seconds", secs)
 			}
 			err := next(c)
 			if domain.ErrorCode(err) == domain.NotFound {

@@ -77,7 +77,7 @@ func (s *Server) mustActor(ctx context.Context, id string) (domain.Actor, error)
 		return domain.Actor{}, err
 	}
 	if a == nil {
-		return domain.Actor{}, domain.Errorf(domain.Unauthorized, "this operation needs a credential of game %s: send \"Authorization: Bearer <credential>\"", id)
+		return domain.Actor{}, domain.Fail(domain.Unauthorized, "api.auth.needed", "game", id)
 	}
 	return *a, nil
 }
@@ -151,7 +151,7 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	}
 	return oapi.CreateGame201JSONResponse{
 		Body:    oapi.Created{Game: gameToAPI(c.Game), Credentials: oapi.Credentials{Host: c.Host, Seats: c.Seat}},
-		Headers: oapi.CreateGame201ResponseHeaders{ETag: etag(c.Game.Version), Location: "/v1/games/" + c.Game.ID},
+		Headers: oapi.CreateGame201ResponseHeaders{ETag: langTag(ctx, etag(c.Game.Version)), Location: "/v1/games/" + c.Game.ID},
 	}, nil
 }
 
@@ -165,7 +165,7 @@ func (s *Server) GetGame(ctx context.Context, r oapi.GetGameRequestObject) (oapi
 	if err != nil {
 		return nil, err
 	}
-	tag := etag(g.Version)
+	tag := langTag(ctx, etag(g.Version))
 	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
 		return oapi.GetGame304Response{Headers: oapi.GetGame304ResponseHeaders{ETag: tag}}, nil
 	}
@@ -208,18 +208,17 @@ func ifMatch(h *string, current func() (int64, error)) (*int64, error) {
 		case strings.HasPrefix(t, "W/"):
 			weak = true
 		default:
-			if v, err := strconv.ParseInt(strings.Trim(t, `"`), 10, 64); err == nil && v >= 0 {
+			if v, err := strconv.ParseInt(withoutLang(strings.Trim(t, `"`)), 10, 64); err == nil && v >= 0 {
 				versions = append(versions, v)
 			}
 		}
 	}
 	switch len(versions) {
 	case 0:
-		reason := "no entity tag in If-Match is one of this game's (\"<version>\")"
 		if weak {
-			reason = "If-Match compares entity tags strongly, so a weak tag (W/\"…\") never matches; send the ETag as the game gave it, \"<version>\""
+			return nil, domain.Fail(domain.PreconditionFailed, "api.if-match.weak")
 		}
-		return nil, domain.Errorf(domain.PreconditionFailed, "%s", reason)
+		return nil, domain.Fail(domain.PreconditionFailed, "api.if-match.none")
 	case 1:
 		return &versions[0], nil
 	}
@@ -239,7 +238,7 @@ func ifMatch(h *string, current func() (int64, error)) (*int64, error) {
 func entityTags(h string) ([]string, error) {
 	var tags []string
 	rest := strings.TrimSpace(h)
-	bad := domain.Errorf(domain.Invalid, "If-Match must be * or a comma-separated list of ETags such as \"12\", not %q", h)
+	bad := domain.Fail(domain.Invalid, "api.if-match.malformed", "value", h)
 	for rest != "" {
 		var tag string
 		switch {
@@ -309,9 +308,9 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	if opt.Minimal {
 		b := strconv.AppendInt([]byte(`{"seq":`), p.Seq, 10)
 		b = strconv.AppendInt(append(b, `,"version":`...), p.Game.Version, 10)
-		return moveResult200{body: append(b, '}'), etag: etag(p.Game.Version), replayed: p.Replayed, minimal: true}, nil
+		return moveResult200{body: append(b, '}'), etag: langTag(ctx, etag(p.Game.Version)), replayed: p.Replayed, minimal: true}, nil
 	}
-	return moveResult200{body: p.Response, etag: etag(p.Game.Version), replayed: p.Replayed}, nil
+	return moveResult200{body: p.Response, etag: langTag(ctx, etag(p.Game.Version)), replayed: p.Replayed}, nil
 }
 
 // preferMinimal reports whether a Prefer header (RFC 7240) asks for
@@ -400,7 +399,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	case a.Host:
 		seat = *r.Params.Seat
 	case r.Params.Seat != nil && *r.Params.Seat != a.Seat:
-		return nil, domain.Errorf(domain.Forbidden, "your credential is seat %d's; it lists only seat %d's legal moves", a.Seat, a.Seat)
+		return nil, domain.Fail(domain.Forbidden, "api.legal-moves.own-seat", "seat", a.Seat)
 	default:
 		seat = a.Seat
 	}
@@ -409,7 +408,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 		return nil, err
 	}
 	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withHead(l, head)),
-		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: etag(head.Version)}}, nil
+		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: langTag(ctx, etag(head.Version))}}, nil
 }
 
 // withHead returns the JSON object obj (a ruleset's legal moves) with
@@ -463,11 +462,11 @@ func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject)
 		}
 		switch len(have) {
 		case 0:
-			return nil, domain.Errorf(domain.NotFound, "no ruleset offers a catalog named %q", r.Name)
+			return nil, domain.Fail(domain.NotFound, "api.catalog.unknown", "name", r.Name)
 		case 1:
 			ruleset = have[0]
 		default:
-			return nil, domain.Errorf(domain.Invalid, "%s each offer a catalog named %q: say which with ?ruleset=", strings.Join(have, " and "), r.Name)
+			return nil, domain.Fail(domain.Invalid, "api.catalog.ambiguous", "rulesets", have, "name", r.Name)
 		}
 	}
 	info, c, err := s.games.Catalog(ruleset, r.Name)
@@ -479,11 +478,11 @@ func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject)
 	cache := "public, max-age=300"
 	if r.Params.Hash != nil {
 		if *r.Params.Hash != info.Hash {
-			return nil, domain.Errorf(domain.NotFound, "catalog %s has hash %s on this server, not %s", info.Name, info.Hash, *r.Params.Hash)
+			return nil, domain.Fail(domain.NotFound, "api.catalog.hash", "name", info.Name, "hash", info.Hash, "asked", *r.Params.Hash)
 		}
 		cache = "public, max-age=31536000, immutable"
 	}
-	tag := `"` + info.Hash + `"`
+	tag := langTag(ctx, `"`+info.Hash+`"`)
 	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
 		return oapi.GetCatalog304Response{Headers: oapi.GetCatalog304ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
 	}
@@ -535,7 +534,7 @@ func (s *Server) GetReadiness(ctx context.Context, _ oapi.GetReadinessRequestObj
 	if err := s.games.Ping(ctx); err != nil {
 		if domain.ErrorCode(err) == domain.Internal {
 			s.log.ErrorContext(ctx, "readiness check", "error", err)
-			return nil, &domain.Error{Code: domain.Unavailable, Reason: "the game store does not answer or is not migrated"}
+			return nil, domain.Fail(domain.Unavailable, "api.store.not-ready")
 		}
 		return nil, err
 	}

@@ -8,14 +8,16 @@ import (
 
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // problemJSON is the body of a problem with code and detail, for answers
 // written outside the Echo handler (its error handler writes the others).
-func problemJSON(code domain.Code, detail string) []byte {
+func problemJSON(lang i18n.Lang, code domain.Code, msg i18n.Message) []byte {
 	k := kinds[code]
 	b, _ := json.Marshal(oapi.Problem{
-		Type: "urn:treasury:problem:" + string(code), Title: k.title, Status: k.status, Detail: detail, Code: oapi.ProblemCode(code),
+		Type: "urn:treasury:problem:" + string(code), Title: i18n.Render(lang, title(code)), TitleMessage: new(title(code)), Status: k.status,
+		Detail: i18n.Render(lang, msg), DetailMessage: msg, Code: oapi.ProblemCode(code),
 	})
 	return append(b, '\n')
 }
@@ -24,13 +26,13 @@ func problemJSON(code domain.Code, detail string) []byte {
 // (a database still starting, or down when the server started): /healthz
 // answers 200, the process being alive; /readyz and every other request 503
 // unavailable with Retry-After, saying why; /metrics serves m (nil: 503 too).
-// The server swaps in NewHandler's handler once the store answers.
-func Waiting(m *Metrics, detail string) http.Handler {
+// The server swaps in NewHandler's handler once the store answers. The
+// problem says detail in the language of the request's Accept-Language.
+func Waiting(m *Metrics, detail i18n.Message) http.Handler {
 	var metrics http.Handler
 	if m != nil {
 		metrics = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
 	}
-	body := problemJSON(domain.Unavailable, detail)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
@@ -42,7 +44,11 @@ func Waiting(m *Metrics, detail string) http.Handler {
 			metrics.ServeHTTP(w, r)
 			return
 		}
+		lang := i18n.Match(r.Header.Get("Accept-Language"))
+		body := problemJSON(lang, domain.Unavailable, detail)
 		w.Header().Set("Content-Type", "application/problem+json")
+		w.Header().Set("Content-Language", string(lang))
+		w.Header().Add("Vary", "Accept-Language")
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Retry-After", "5")
 		w.WriteHeader(http.StatusServiceUnavailable)

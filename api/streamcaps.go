@@ -55,15 +55,15 @@ func (sc *streamCaps) acquire(c echo.Context, addr, cred string) (release func()
 	case sc.total >= 0 && sc.open >= sc.total:
 		sc.m.streamsRefused.WithLabelValues("total").Inc()
 		c.Response().Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
-		return nil, domain.Errorf(domain.Unavailable, "the server has %d event streams open, its most; retry in %d s", sc.open, streamRetryAfter)
+		return nil, domain.Fail(domain.Unavailable, "api.streams.server", "count", sc.open, "seconds", streamRetryAfter)
 	case sc.perAddress >= 0 && sc.byAddr[addr] >= sc.perAddress:
 		sc.m.streamsRefused.WithLabelValues("address").Inc()
 		c.Response().Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
-		return nil, domain.Errorf(RateLimited, "this address has %d event streams open, the most one address may; close one (one stream per seat is enough) or retry in %d s", sc.byAddr[addr], streamRetryAfter)
+		return nil, domain.Fail(RateLimited, "api.streams.address", "count", sc.byAddr[addr], "seconds", streamRetryAfter)
 	case credKey != "" && sc.perCredential >= 0 && sc.byCred[credKey] >= sc.perCredential:
 		sc.m.streamsRefused.WithLabelValues("credential").Inc()
 		c.Response().Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
-		return nil, domain.Errorf(RateLimited, "this credential has %d event streams open, the most one credential may; close one or retry in %d s", sc.byCred[credKey], streamRetryAfter)
+		return nil, domain.Fail(RateLimited, "api.streams.credential", "count", sc.byCred[credKey], "seconds", streamRetryAfter)
 	}
 	sc.open++
 	sc.byAddr[addr]++

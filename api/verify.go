@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // RecordBodyLimit is the largest game record POST /v1/records/verify takes
@@ -63,7 +66,7 @@ func (s *Server) VerifyScoreSheet(_ context.Context, r oapi.VerifyScoreSheetRequ
 		return nil, err
 	}
 	if r.Params.Ruleset != nil && *r.Params.Ruleset != ruleset {
-		return nil, domain.Errorf(domain.Invalid, "the sheet is for %q, but ?ruleset= names %q", ruleset, *r.Params.Ruleset)
+		return nil, domain.Fail(domain.Invalid, "api.sheet.ruleset-mismatch", "sheet", ruleset, "ruleset", *r.Params.Ruleset)
 	}
 	res, err := s.games.VerifySheet(ruleset, bytes.TrimSpace(sheet))
 	if err != nil {
@@ -105,13 +108,13 @@ func DecodeRecord(b []byte) (domain.Record, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rec); err != nil {
-		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: %v", err)
+		return domain.Record{}, domain.Fail(domain.Invalid, "api.record.not-record", "why", jsonWhy(err))
 	}
 	if dec.More() {
-		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: there is more after its JSON object")
+		return domain.Record{}, domain.Fail(domain.Invalid, "api.record.not-record", "why", i18n.M("api.json.more-after"))
 	}
 	if rec.Format == "" {
-		return domain.Record{}, domain.Errorf(domain.Invalid, "this is not a game record: it has no format (a record has \"format\": %q)", domain.RecordFormat)
+		return domain.Record{}, domain.Fail(domain.Invalid, "api.record.not-record", "why", i18n.M("api.record.no-format", "format", domain.RecordFormat))
 	}
 	return rec, nil
 }
@@ -141,3 +144,23 @@ func (b jsonBody) VisitGetGameRecordResponse(w http.ResponseWriter) error { retu
 
 // VisitVerifyRecordResponse writes the verdict.
 func (b jsonBody) VisitVerifyRecordResponse(w http.ResponseWriter) error { return b.write(w) }
+
+// jsonWhy says why encoding/json could not decode a document into a Go
+// value, in a short phrase of the server's own: the member at fault, when
+// the decoder names it.
+func jsonWhy(err error) i18n.Message {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		return i18n.M("api.json.type", "field", te.Field, "value", te.Value)
+	case errors.As(err, &te):
+		return i18n.M("api.json.type-top", "value", te.Value)
+	case errors.As(err, &se):
+		return i18n.M("api.json.syntax", "offset", int(se.Offset))
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return i18n.M("api.json.unknown-field", "name", strings.Trim(name, `"`))
+	}
+	return i18n.M("api.json.other")
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/oapi-codegen/runtime"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Defines values for AwaitActor.
@@ -3252,10 +3253,13 @@ type Credentials struct {
 //
 // Example: {"reason":"the host issued this seat's credential again, to another device"}
 type EventCredentialRevoked struct {
-	// Reason What happened and what to do, for a person.
+	// Reason What happened and what to do, for a person, in the language of the stream.
 	//
 	// Example: the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code
 	Reason string `json:"reason"`
+
+	// ReasonMessage `reason` as a message key and its parameters.
+	ReasonMessage *Message `json:"reason_message,omitempty"`
 }
 
 // EventMove The data of a `move` event - an accepted move, as the move log shows it.
@@ -3953,6 +3957,51 @@ type JoinTable struct {
 	Seats []JoinSeat `json:"seats"`
 }
 
+// Language A language the server speaks.
+//
+// Example: {"name":"Deutsch","tag":"de"}
+type Language struct {
+	// Name Its name in itself (the key `language.name` of its catalog).
+	//
+	// Example: Deutsch
+	Name string `json:"name"`
+
+	// Tag Its BCP 47 tag, as `Accept-Language` and `GET /v1/languages/{lang}` name it.
+	//
+	// Example: de
+	Tag string `json:"tag"`
+}
+
+// LanguageCatalog A language's catalog - every message key with its template, or with its templates by plural form (see `GET /v1/languages/{lang}`).
+//
+// Example: {"api.body-too-large":"Der Inhalt der Anfrage ist größer als {limit} Bytes","language.name":"Deutsch","list.and":"und"}
+type LanguageCatalog map[string]LanguageTemplate
+
+// LanguageList The languages the server speaks.
+//
+// Example: {"languages":[{"name":"English","tag":"en"},{"name":"Deutsch","tag":"de"}]}
+type LanguageList struct {
+	// Languages English first, then the others by tag.
+	Languages []Language `json:"languages"`
+}
+
+// LanguageTemplate A template with `{name}` placeholders, or an object of templates by CLDR plural category (`one`, `other` …; `other` always there), chosen by the parameter `count`.
+//
+// Example: {"one":"{count} card","other":"{count} cards"}
+type LanguageTemplate struct {
+	union json.RawMessage
+}
+
+// LanguageTemplate0 defines model for LanguageTemplate.0.
+type LanguageTemplate0 = string
+
+// LanguageTemplate1 defines model for LanguageTemplate.1.
+type LanguageTemplate1 struct {
+	// Other The template for any count no other form covers.
+	Other                string            `json:"other"`
+	AdditionalProperties map[string]string `json:"-"`
+}
+
 // LegalMove One entry of a legal-move listing, the same in every ruleset. Without
 // `choose`, `move` is the exact body to post. With `choose`, complete
 // `move` with parts of the listing's `pools` by this one rule:
@@ -3991,6 +4040,9 @@ type LegalMove struct {
 	//
 	// Example: Cross box (2,1) on grey-08 (1 red cross - as many more boxes)
 	Label string `json:"label"`
+
+	// LabelMessage `label` as a message key and its parameters (see `Message`); `label` is it rendered in the language of the answer.
+	LabelMessage *Message `json:"label_message,omitempty"`
 
 	// Move The move to post (a Move of the game's ruleset), or its start when `choose` is present.
 	//
@@ -4036,6 +4088,9 @@ type LegalMovePart struct {
 	//
 	// Example: box (0,1) of grey-08 (cross)
 	Label string `json:"label"`
+
+	// LabelMessage `label` as a message key and its parameters (see `Message`); `label` is it rendered in the language of the answer.
+	LabelMessage *Message `json:"label_message,omitempty"`
 
 	// Owes How many more parts picking this one owes (a red cross's extra box).
 	//
@@ -5260,6 +5315,40 @@ type MemberStats struct {
 	Wins int `json:"wins"`
 }
 
+// Message A text as a message key and its parameters, beside the text it
+// renders (`<name>_message` beside `<name>`): the server renders it in
+// the language of the answer; a client may render it itself with the
+// catalog of its own language (`GET /v1/languages/{lang}`), where the
+// key names a template and the parameters fill its `{name}`
+// placeholders.
+//
+// Example: {"key":"api.body-too-large","params":{"limit":65536}}
+type Message = i18n.Message
+
+// MessageParam One parameter of a Message - a string, an integer, a Message, or a list of strings or Messages.
+//
+// Example: 65536
+type MessageParam struct {
+	union json.RawMessage
+}
+
+// MessageParam0 defines model for MessageParam.0.
+type MessageParam0 = string
+
+// MessageParam1 defines model for MessageParam.1.
+type MessageParam1 = int
+
+// MessageParam3 defines model for MessageParam.3.
+type MessageParam3 = []MessageParam_3_Item
+
+// MessageParam30 defines model for MessageParam.3.0.
+type MessageParam30 = string
+
+// MessageParam_3_Item defines model for MessageParam.3.Item.
+type MessageParam_3_Item struct {
+	union json.RawMessage
+}
+
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
@@ -5501,14 +5590,14 @@ type PlayerSpec struct {
 
 // Problem An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Problem struct {
 	// Type A URI naming the kind of problem, `urn:treasury:problem:<code>`.
 	//
 	// Example: urn:treasury:problem:illegal_move
 	Type string `json:"type"`
 
-	// Title A short summary of the kind of problem; the same for every problem with this code.
+	// Title A short summary of the kind of problem, in the language of the answer; the same for every problem with this code.
 	//
 	// Example: The rules forbid this move
 	Title string `json:"title"`
@@ -5562,6 +5651,12 @@ type Problem struct {
 	//
 	// Example: 120
 	RetryAfterMs *int64 `json:"retry_after_ms,omitempty"`
+
+	// DetailMessage `detail` as a message key and its parameters (see `Message`): `detail` is this message rendered in the language of the answer (`Content-Language`); a client may render it in a language of its own.
+	DetailMessage Message `json:"detail_message"`
+
+	// TitleMessage `title` as a message (the key `api.title.<code>`, see `Message`).
+	TitleMessage *Message `json:"title_message,omitempty"`
 }
 
 // ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
@@ -7485,6 +7580,9 @@ type EventAccessToken = string
 // EventFollowNext defines model for EventFollowNext.
 type EventFollowNext = bool
 
+// EventLanguage defines model for EventLanguage.
+type EventLanguage = string
+
 // EventLastID defines model for EventLastID.
 type EventLastID = string
 
@@ -7508,6 +7606,9 @@ type IfMatch = string
 
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
+
+// LanguageTag defines model for LanguageTag.
+type LanguageTag = string
 
 // Limit defines model for Limit.
 type Limit = int
@@ -7535,47 +7636,47 @@ type SeatPath = int
 
 // BadRequest An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type BadRequest = Problem
 
 // Conflict An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Conflict = Problem
 
 // Forbidden An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Forbidden = Problem
 
 // NotFound An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type NotFound = Problem
 
 // PreconditionFailed An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
 // TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type TooManyRequests = Problem
 
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unauthorized = Problem
 
 // Unavailable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unavailable = Problem
 
 // Unprocessable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unprocessable = Problem
 
 // GetCatalogParams defines parameters for GetCatalog.
@@ -7604,6 +7705,9 @@ type StreamGameEventsParams struct {
 	// AccessToken Deprecated - send the credential as `Authorization: Bearer` (a browser reads the stream with fetch). A credential of the game, for old clients that cannot send an Authorization header; the header wins when both are sent.
 	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	AccessToken *EventAccessToken `form:"access_token,omitempty" json:"access_token,omitempty"`
+
+	// Lang The language of the stream's texts (a BCP 47 tag, such as `de`), for clients that cannot send `Accept-Language`; it wins over the header. A language the server does not speak is English.
+	Lang *EventLanguage `form:"lang,omitempty" json:"lang,omitempty"`
 
 	// LegalMoves With `true`, the stream also tells what the credential's seat may do now (`legal_moves` events, schema `LegalMoves`; the host credential - the table's reports) after the snapshot and after a move's group whenever it changed, and after the credential's own move even when it reads the same (the move spent the listing it was chosen from), so that a bot acting once per event needs one request per move. Other seats' moves do not make it stale - send moves chosen from it without If-Match. Needs a credential.
 	LegalMoves *EventLegalMoves `form:"legal_moves,omitempty" json:"legal_moves,omitempty"`
@@ -7667,6 +7771,12 @@ type SaveSheetPlayParams struct {
 type TakeSeatParams struct {
 	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
 	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetLanguageParams defines parameters for GetLanguage.
+type GetLanguageParams struct {
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -7805,6 +7915,72 @@ func (a BGStatsFile) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'plays': %w", err)
 		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for LanguageTemplate1. Returns the specified
+// element and whether it was found
+func (a LanguageTemplate1) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LanguageTemplate1
+func (a *LanguageTemplate1) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a *LanguageTemplate1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["other"]; found {
+		err = json.Unmarshal(raw, &a.Other)
+		if err != nil {
+			return fmt.Errorf("error reading 'other': %w", err)
+		}
+		delete(object, "other")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a LanguageTemplate1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["other"], err = json.Marshal(a.Other)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'other': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -8054,6 +8230,68 @@ func (t *GameState) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsLanguageTemplate0 returns the union data inside the LanguageTemplate as a LanguageTemplate0
+func (t LanguageTemplate) AsLanguageTemplate0() (LanguageTemplate0, error) {
+	var body LanguageTemplate0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLanguageTemplate0 overwrites any union data inside the LanguageTemplate as the provided LanguageTemplate0
+func (t *LanguageTemplate) FromLanguageTemplate0(v LanguageTemplate0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLanguageTemplate0 performs a merge with any union data inside the LanguageTemplate, using the provided LanguageTemplate0
+func (t *LanguageTemplate) MergeLanguageTemplate0(v LanguageTemplate0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLanguageTemplate1 returns the union data inside the LanguageTemplate as a LanguageTemplate1
+func (t LanguageTemplate) AsLanguageTemplate1() (LanguageTemplate1, error) {
+	var body LanguageTemplate1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLanguageTemplate1 overwrites any union data inside the LanguageTemplate as the provided LanguageTemplate1
+func (t *LanguageTemplate) FromLanguageTemplate1(v LanguageTemplate1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLanguageTemplate1 performs a merge with any union data inside the LanguageTemplate, using the provided LanguageTemplate1
+func (t *LanguageTemplate) MergeLanguageTemplate1(v LanguageTemplate1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t LanguageTemplate) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *LanguageTemplate) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsSilverGoldLegal returns the union data inside the LegalMoves as a SilverGoldLegal
 func (t LegalMoves) AsSilverGoldLegal() (SilverGoldLegal, error) {
 	var body SilverGoldLegal
@@ -8187,6 +8425,182 @@ func (t LegalMoves) MarshalJSON() ([]byte, error) {
 }
 
 func (t *LegalMoves) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMessageParam0 returns the union data inside the MessageParam as a MessageParam0
+func (t MessageParam) AsMessageParam0() (MessageParam0, error) {
+	var body MessageParam0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam0 overwrites any union data inside the MessageParam as the provided MessageParam0
+func (t *MessageParam) FromMessageParam0(v MessageParam0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam0 performs a merge with any union data inside the MessageParam, using the provided MessageParam0
+func (t *MessageParam) MergeMessageParam0(v MessageParam0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessageParam1 returns the union data inside the MessageParam as a MessageParam1
+func (t MessageParam) AsMessageParam1() (MessageParam1, error) {
+	var body MessageParam1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam1 overwrites any union data inside the MessageParam as the provided MessageParam1
+func (t *MessageParam) FromMessageParam1(v MessageParam1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam1 performs a merge with any union data inside the MessageParam, using the provided MessageParam1
+func (t *MessageParam) MergeMessageParam1(v MessageParam1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessage returns the union data inside the MessageParam as a Message
+func (t MessageParam) AsMessage() (Message, error) {
+	var body Message
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessage overwrites any union data inside the MessageParam as the provided Message
+func (t *MessageParam) FromMessage(v Message) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessage performs a merge with any union data inside the MessageParam, using the provided Message
+func (t *MessageParam) MergeMessage(v Message) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessageParam3 returns the union data inside the MessageParam as a MessageParam3
+func (t MessageParam) AsMessageParam3() (MessageParam3, error) {
+	var body MessageParam3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam3 overwrites any union data inside the MessageParam as the provided MessageParam3
+func (t *MessageParam) FromMessageParam3(v MessageParam3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam3 performs a merge with any union data inside the MessageParam, using the provided MessageParam3
+func (t *MessageParam) MergeMessageParam3(v MessageParam3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MessageParam) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MessageParam) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMessageParam30 returns the union data inside the MessageParam_3_Item as a MessageParam30
+func (t MessageParam_3_Item) AsMessageParam30() (MessageParam30, error) {
+	var body MessageParam30
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam30 overwrites any union data inside the MessageParam_3_Item as the provided MessageParam30
+func (t *MessageParam_3_Item) FromMessageParam30(v MessageParam30) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam30 performs a merge with any union data inside the MessageParam_3_Item, using the provided MessageParam30
+func (t *MessageParam_3_Item) MergeMessageParam30(v MessageParam30) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessage returns the union data inside the MessageParam_3_Item as a Message
+func (t MessageParam_3_Item) AsMessage() (Message, error) {
+	var body Message
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessage overwrites any union data inside the MessageParam_3_Item as the provided Message
+func (t *MessageParam_3_Item) FromMessage(v Message) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessage performs a merge with any union data inside the MessageParam_3_Item, using the provided Message
+func (t *MessageParam_3_Item) MergeMessage(v Message) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MessageParam_3_Item) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MessageParam_3_Item) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -9573,6 +9987,10 @@ type ClientInterface interface {
 	// histories. (`?last_event_id=` serves clients that cannot set
 	// `Last-Event-ID`.)
 	//
+	// **Language.** The events are in the language of the request's
+	// `Accept-Language`, as every answer is; `?lang=` names it for clients
+	// that cannot send headers (it wins over the header).
+	//
 	// **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 	// 15 seconds so that proxies keep the connection. When the game has
 	// ended, the stream sends the last move's events and ends; a reconnect
@@ -9976,6 +10394,48 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
 	TakeSeat(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListLanguages The languages this server speaks
+	//
+	// Every language the server has a catalog for, English first (the
+	// fallback), each by its BCP 47 tag and its own name for itself. A
+	// request's `Accept-Language` picks among these; an answer says the
+	// language it is in with `Content-Language`.
+	//
+	// Corresponds with GET /v1/languages (the `ListLanguages` operationId).
+	ListLanguages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetLanguage The message catalog of a language
+	//
+	// Every message of the server and of the table app in one language, as
+	// one JSON object from message key to template, so that a client can
+	// render every `<name>_message` member of any answer itself (the
+	// server renders each one into `<name>` in the request's language
+	// already).
+	//
+	// **Templates.** A template names the parameters of its message in
+	// braces: `"{seat} must draw {count} cards"`. A parameter is a string
+	// or an integer, shown as it is; a Message (a term such as a card kind),
+	// rendered with the same catalog; or a list of strings or Messages,
+	// joined as the language joins lists (`a, b and c`; the word is the
+	// key `list.and`). A brace that names no parameter of the message is
+	// shown as it is.
+	//
+	// **Plural forms.** Where the words depend on a number, the value is
+	// an object of templates by CLDR plural category (`one`, `other`, and
+	// in some languages `zero`, `two`, `few`, `many`), chosen by the
+	// parameter `count` with the language's plural rules; `other` is
+	// always there and is the fallback.
+	//
+	// **Missing keys.** A key missing from a language is rendered from
+	// English, and a key missing from English is shown as the key itself.
+	//
+	// The catalog changes only with the server's version: the answer's
+	// `ETag` is a hash of its content, and `If-None-Match` with it is
+	// answered 304.
+	//
+	// Corresponds with GET /v1/languages/{lang} (the `GetLanguage` operationId).
+	GetLanguage(ctx context.Context, lang LanguageTag, params *GetLanguageParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// VerifyRecordWithBody Replay a game record
 	//
 	// Replays a game record from scratch, with no access to any stored
@@ -10326,6 +10786,10 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 // clients but deprecated: URLs end up in proxies' logs and browsers'
 // histories. (`?last_event_id=` serves clients that cannot set
 // `Last-Event-ID`.)
+//
+// **Language.** The events are in the language of the request's
+// `Accept-Language`, as every answer is; `?lang=` names it for clients
+// that cannot send headers (it wins over the header).
 //
 // **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 // 15 seconds so that proxies keep the connection. When the game has
@@ -11040,6 +11504,68 @@ func (c *Client) TakeSeat(ctx context.Context, params *TakeSeatParams, body Take
 	return c.Client.Do(req)
 }
 
+// ListLanguages The languages this server speaks
+//
+// Every language the server has a catalog for, English first (the
+// fallback), each by its BCP 47 tag and its own name for itself. A
+// request's `Accept-Language` picks among these; an answer says the
+// language it is in with `Content-Language`.
+//
+// Corresponds with GET /v1/languages (the `ListLanguages` operationId).
+func (c *Client) ListLanguages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLanguagesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLanguage The message catalog of a language
+//
+// Every message of the server and of the table app in one language, as
+// one JSON object from message key to template, so that a client can
+// render every `<name>_message` member of any answer itself (the
+// server renders each one into `<name>` in the request's language
+// already).
+//
+// **Templates.** A template names the parameters of its message in
+// braces: `"{seat} must draw {count} cards"`. A parameter is a string
+// or an integer, shown as it is; a Message (a term such as a card kind),
+// rendered with the same catalog; or a list of strings or Messages,
+// joined as the language joins lists (`a, b and c`; the word is the
+// key `list.and`). A brace that names no parameter of the message is
+// shown as it is.
+//
+// **Plural forms.** Where the words depend on a number, the value is
+// an object of templates by CLDR plural category (`one`, `other`, and
+// in some languages `zero`, `two`, `few`, `many`), chosen by the
+// parameter `count` with the language's plural rules; `other` is
+// always there and is the fallback.
+//
+// **Missing keys.** A key missing from a language is rendered from
+// English, and a key missing from English is shown as the key itself.
+//
+// The catalog changes only with the server's version: the answer's
+// `ETag` is a hash of its content, and `If-None-Match` with it is
+// answered 304.
+//
+// Corresponds with GET /v1/languages/{lang} (the `GetLanguage` operationId).
+func (c *Client) GetLanguage(ctx context.Context, lang LanguageTag, params *GetLanguageParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLanguageRequest(c.Server, lang, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // VerifyRecordWithBody Replay a game record
 //
 // Replays a game record from scratch, with no access to any stored
@@ -11581,6 +12107,18 @@ func NewStreamGameEventsRequest(server string, id GameID, params *StreamGameEven
 		if params.AccessToken != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "access_token", *params.AccessToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Lang != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "lang", *params.Lang, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -12712,6 +13250,82 @@ func NewTakeSeatRequestWithBody(server string, params *TakeSeatParams, contentTy
 	return req, nil
 }
 
+// NewListLanguagesRequest constructs an http.Request for the ListLanguages method
+func NewListLanguagesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/languages")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetLanguageRequest constructs an http.Request for the GetLanguage method
+func NewGetLanguageRequest(server string, lang LanguageTag, params *GetLanguageParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lang", lang, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/languages/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewVerifyRecordRequest calls the generic VerifyRecord builder with application/json body
 func NewVerifyRecordRequest(server string, body VerifyRecordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13053,6 +13667,10 @@ type ClientWithResponsesInterface interface {
 	// clients but deprecated: URLs end up in proxies' logs and browsers'
 	// histories. (`?last_event_id=` serves clients that cannot set
 	// `Last-Event-ID`.)
+	//
+	// **Language.** The events are in the language of the request's
+	// `Accept-Language`, as every answer is; `?lang=` names it for clients
+	// that cannot send headers (it wins over the header).
 	//
 	// **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 	// 15 seconds so that proxies keep the connection. When the game has
@@ -13490,6 +14108,52 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/join/seat (the `TakeSeat` operationId).
 	TakeSeatWithResponse(ctx context.Context, params *TakeSeatParams, body TakeSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*TakeSeatResponse, error)
+
+	// ListLanguagesWithResponse The languages this server speaks
+	//
+	// Every language the server has a catalog for, English first (the
+	// fallback), each by its BCP 47 tag and its own name for itself. A
+	// request's `Accept-Language` picks among these; an answer says the
+	// language it is in with `Content-Language`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/languages (the `ListLanguages` operationId).
+	ListLanguagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListLanguagesResponse, error)
+
+	// GetLanguageWithResponse The message catalog of a language
+	//
+	// Every message of the server and of the table app in one language, as
+	// one JSON object from message key to template, so that a client can
+	// render every `<name>_message` member of any answer itself (the
+	// server renders each one into `<name>` in the request's language
+	// already).
+	//
+	// **Templates.** A template names the parameters of its message in
+	// braces: `"{seat} must draw {count} cards"`. A parameter is a string
+	// or an integer, shown as it is; a Message (a term such as a card kind),
+	// rendered with the same catalog; or a list of strings or Messages,
+	// joined as the language joins lists (`a, b and c`; the word is the
+	// key `list.and`). A brace that names no parameter of the message is
+	// shown as it is.
+	//
+	// **Plural forms.** Where the words depend on a number, the value is
+	// an object of templates by CLDR plural category (`one`, `other`, and
+	// in some languages `zero`, `two`, `few`, `many`), chosen by the
+	// parameter `count` with the language's plural rules; `other` is
+	// always there and is the fallback.
+	//
+	// **Missing keys.** A key missing from a language is rendered from
+	// English, and a key missing from English is shown as the key itself.
+	//
+	// The catalog changes only with the server's version: the answer's
+	// `ETag` is a hash of its content, and `If-None-Match` with it is
+	// answered 304.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/languages/{lang} (the `GetLanguage` operationId).
+	GetLanguageWithResponse(ctx context.Context, lang LanguageTag, params *GetLanguageParams, reqEditors ...RequestEditorFn) (*GetLanguageResponse, error)
 
 	// VerifyRecordWithBodyWithResponse Replay a game record
 	//
@@ -16102,6 +16766,160 @@ func (r TakeSeatResponse) ContentType() string {
 	return ""
 }
 
+// ListLanguagesResponse429Headers the declared response headers of an HTTP 429 response for ListLanguages
+type ListLanguagesResponse429Headers struct {
+	RetryAfter *string
+}
+
+// ListLanguagesResponseDefaultHeaders the declared response headers of an HTTP default response for ListLanguages
+type ListLanguagesResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type ListLanguagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LanguageList
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListLanguagesResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ListLanguagesResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLanguagesResponse) GetJSON200() *LanguageList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListLanguagesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ListLanguagesResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLanguagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLanguagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLanguagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLanguagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetLanguageResponse200Headers the declared response headers of an HTTP 200 response for GetLanguage
+type GetLanguageResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetLanguageResponse304Headers the declared response headers of an HTTP 304 response for GetLanguage
+type GetLanguageResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetLanguageResponseDefaultHeaders the declared response headers of an HTTP default response for GetLanguage
+type GetLanguageResponseDefaultHeaders struct {
+	RetryAfter *string
+}
+
+type GetLanguageResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LanguageCatalog
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetLanguageResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetLanguageResponse304Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetLanguageResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetLanguageResponse) GetJSON200() *LanguageCatalog {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetLanguageResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetLanguageResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetLanguageResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetLanguageResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetLanguageResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetLanguageResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetLanguageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // VerifyRecordResponseDefaultHeaders the declared response headers of an HTTP default response for VerifyRecord
 type VerifyRecordResponseDefaultHeaders struct {
 	RetryAfter *string
@@ -16518,6 +17336,10 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 // clients but deprecated: URLs end up in proxies' logs and browsers'
 // histories. (`?last_event_id=` serves clients that cannot set
 // `Last-Event-ID`.)
+//
+// **Language.** The events are in the language of the request's
+// `Accept-Language`, as every answer is; `?lang=` names it for clients
+// that cannot send headers (it wins over the header).
 //
 // **Keeping and ending.** A comment line (`: keep-alive`) is sent every
 // 15 seconds so that proxies keep the connection. When the game has
@@ -17140,6 +17962,64 @@ func (c *ClientWithResponses) TakeSeatWithResponse(ctx context.Context, params *
 		return nil, err
 	}
 	return ParseTakeSeatResponse(rsp)
+}
+
+// ListLanguagesWithResponse The languages this server speaks
+//
+// Every language the server has a catalog for, English first (the
+// fallback), each by its BCP 47 tag and its own name for itself. A
+// request's `Accept-Language` picks among these; an answer says the
+// language it is in with `Content-Language`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/languages (the `ListLanguages` operationId).
+func (c *ClientWithResponses) ListLanguagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListLanguagesResponse, error) {
+	rsp, err := c.ListLanguages(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLanguagesResponse(rsp)
+}
+
+// GetLanguageWithResponse The message catalog of a language
+//
+// Every message of the server and of the table app in one language, as
+// one JSON object from message key to template, so that a client can
+// render every `<name>_message` member of any answer itself (the
+// server renders each one into `<name>` in the request's language
+// already).
+//
+// **Templates.** A template names the parameters of its message in
+// braces: `"{seat} must draw {count} cards"`. A parameter is a string
+// or an integer, shown as it is; a Message (a term such as a card kind),
+// rendered with the same catalog; or a list of strings or Messages,
+// joined as the language joins lists (`a, b and c`; the word is the
+// key `list.and`). A brace that names no parameter of the message is
+// shown as it is.
+//
+// **Plural forms.** Where the words depend on a number, the value is
+// an object of templates by CLDR plural category (`one`, `other`, and
+// in some languages `zero`, `two`, `few`, `many`), chosen by the
+// parameter `count` with the language's plural rules; `other` is
+// always there and is the fallback.
+//
+// **Missing keys.** A key missing from a language is rendered from
+// English, and a key missing from English is shown as the key itself.
+//
+// The catalog changes only with the server's version: the answer's
+// `ETag` is a hash of its content, and `If-None-Match` with it is
+// answered 304.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/languages/{lang} (the `GetLanguage` operationId).
+func (c *ClientWithResponses) GetLanguageWithResponse(ctx context.Context, lang LanguageTag, params *GetLanguageParams, reqEditors ...RequestEditorFn) (*GetLanguageResponse, error) {
+	rsp, err := c.GetLanguage(ctx, lang, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetLanguageResponse(rsp)
 }
 
 // VerifyRecordWithBodyWithResponse Replay a game record
@@ -19562,6 +20442,166 @@ func ParseTakeSeatResponse(rsp *http.Response) (*TakeSeatResponse, error) {
 		response.Headers429 = &headers
 	case true:
 		var headers TakeSeatResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListLanguagesResponse parses an HTTP response from a ListLanguagesWithResponse call
+func ParseListLanguagesResponse(rsp *http.Response) (*ListLanguagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLanguagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LanguageList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListLanguagesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers ListLanguagesResponseDefaultHeaders
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetLanguageResponse parses an HTTP response from a GetLanguageWithResponse call
+func ParseGetLanguageResponse(rsp *http.Response) (*GetLanguageResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetLanguageResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LanguageCatalog
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetLanguageResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetLanguageResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	case true:
+		var headers GetLanguageResponseDefaultHeaders
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/oapi-codegen/runtime"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Defines values for AwaitActor.
@@ -3251,10 +3252,13 @@ type Credentials struct {
 //
 // Example: {"reason":"the host issued this seat's credential again, to another device"}
 type EventCredentialRevoked struct {
-	// Reason What happened and what to do, for a person.
+	// Reason What happened and what to do, for a person, in the language of the stream.
 	//
 	// Example: the host issued this seat's credential again, to another device: ask the host for the seat's new link or QR code
 	Reason string `json:"reason"`
+
+	// ReasonMessage `reason` as a message key and its parameters.
+	ReasonMessage *Message `json:"reason_message,omitempty"`
 }
 
 // EventMove The data of a `move` event - an accepted move, as the move log shows it.
@@ -3952,6 +3956,51 @@ type JoinTable struct {
 	Seats []JoinSeat `json:"seats"`
 }
 
+// Language A language the server speaks.
+//
+// Example: {"name":"Deutsch","tag":"de"}
+type Language struct {
+	// Name Its name in itself (the key `language.name` of its catalog).
+	//
+	// Example: Deutsch
+	Name string `json:"name"`
+
+	// Tag Its BCP 47 tag, as `Accept-Language` and `GET /v1/languages/{lang}` name it.
+	//
+	// Example: de
+	Tag string `json:"tag"`
+}
+
+// LanguageCatalog A language's catalog - every message key with its template, or with its templates by plural form (see `GET /v1/languages/{lang}`).
+//
+// Example: {"api.body-too-large":"Der Inhalt der Anfrage ist größer als {limit} Bytes","language.name":"Deutsch","list.and":"und"}
+type LanguageCatalog map[string]LanguageTemplate
+
+// LanguageList The languages the server speaks.
+//
+// Example: {"languages":[{"name":"English","tag":"en"},{"name":"Deutsch","tag":"de"}]}
+type LanguageList struct {
+	// Languages English first, then the others by tag.
+	Languages []Language `json:"languages"`
+}
+
+// LanguageTemplate A template with `{name}` placeholders, or an object of templates by CLDR plural category (`one`, `other` …; `other` always there), chosen by the parameter `count`.
+//
+// Example: {"one":"{count} card","other":"{count} cards"}
+type LanguageTemplate struct {
+	union json.RawMessage
+}
+
+// LanguageTemplate0 defines model for LanguageTemplate.0.
+type LanguageTemplate0 = string
+
+// LanguageTemplate1 defines model for LanguageTemplate.1.
+type LanguageTemplate1 struct {
+	// Other The template for any count no other form covers.
+	Other                string            `json:"other"`
+	AdditionalProperties map[string]string `json:"-"`
+}
+
 // LegalMove One entry of a legal-move listing, the same in every ruleset. Without
 // `choose`, `move` is the exact body to post. With `choose`, complete
 // `move` with parts of the listing's `pools` by this one rule:
@@ -3990,6 +4039,9 @@ type LegalMove struct {
 	//
 	// Example: Cross box (2,1) on grey-08 (1 red cross - as many more boxes)
 	Label string `json:"label"`
+
+	// LabelMessage `label` as a message key and its parameters (see `Message`); `label` is it rendered in the language of the answer.
+	LabelMessage *Message `json:"label_message,omitempty"`
 
 	// Move The move to post (a Move of the game's ruleset), or its start when `choose` is present.
 	//
@@ -4035,6 +4087,9 @@ type LegalMovePart struct {
 	//
 	// Example: box (0,1) of grey-08 (cross)
 	Label string `json:"label"`
+
+	// LabelMessage `label` as a message key and its parameters (see `Message`); `label` is it rendered in the language of the answer.
+	LabelMessage *Message `json:"label_message,omitempty"`
 
 	// Owes How many more parts picking this one owes (a red cross's extra box).
 	//
@@ -5259,6 +5314,40 @@ type MemberStats struct {
 	Wins int `json:"wins"`
 }
 
+// Message A text as a message key and its parameters, beside the text it
+// renders (`<name>_message` beside `<name>`): the server renders it in
+// the language of the answer; a client may render it itself with the
+// catalog of its own language (`GET /v1/languages/{lang}`), where the
+// key names a template and the parameters fill its `{name}`
+// placeholders.
+//
+// Example: {"key":"api.body-too-large","params":{"limit":65536}}
+type Message = i18n.Message
+
+// MessageParam One parameter of a Message - a string, an integer, a Message, or a list of strings or Messages.
+//
+// Example: 65536
+type MessageParam struct {
+	union json.RawMessage
+}
+
+// MessageParam0 defines model for MessageParam.0.
+type MessageParam0 = string
+
+// MessageParam1 defines model for MessageParam.1.
+type MessageParam1 = int
+
+// MessageParam3 defines model for MessageParam.3.
+type MessageParam3 = []MessageParam_3_Item
+
+// MessageParam30 defines model for MessageParam.3.0.
+type MessageParam30 = string
+
+// MessageParam_3_Item defines model for MessageParam.3.Item.
+type MessageParam_3_Item struct {
+	union json.RawMessage
+}
+
 // Mode Who handles the cards. `digital`, the server shuffles and deals from a seed; `physical`, the cards are real and the host credential reports them.
 //
 // Example: digital
@@ -5500,14 +5589,14 @@ type PlayerSpec struct {
 
 // Problem An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Problem struct {
 	// Type A URI naming the kind of problem, `urn:treasury:problem:<code>`.
 	//
 	// Example: urn:treasury:problem:illegal_move
 	Type string `json:"type"`
 
-	// Title A short summary of the kind of problem; the same for every problem with this code.
+	// Title A short summary of the kind of problem, in the language of the answer; the same for every problem with this code.
 	//
 	// Example: The rules forbid this move
 	Title string `json:"title"`
@@ -5561,6 +5650,12 @@ type Problem struct {
 	//
 	// Example: 120
 	RetryAfterMs *int64 `json:"retry_after_ms,omitempty"`
+
+	// DetailMessage `detail` as a message key and its parameters (see `Message`): `detail` is this message rendered in the language of the answer (`Content-Language`); a client may render it in a language of its own.
+	DetailMessage Message `json:"detail_message"`
+
+	// TitleMessage `title` as a message (the key `api.title.<code>`, see `Message`).
+	TitleMessage *Message `json:"title_message,omitempty"`
 }
 
 // ProblemCode The stable error code. One rule decides between 400 and 422, in every ruleset: **400** when the request, read on its own, cannot be carried out - it does not parse, misses what it needs, mixes members of different kinds of move, or names something that exists nowhere (no such ruleset, seat, card in the game's catalog, pattern); **422 `illegal_move`** when it is understood and everything it names exists, but the rules forbid it in the game as it stands now (a card that is not yours or cannot be drawn, a box already crossed or named twice, a move out of turn). A name in the path that exists nowhere is 404.
@@ -7484,6 +7579,9 @@ type EventAccessToken = string
 // EventFollowNext defines model for EventFollowNext.
 type EventFollowNext = bool
 
+// EventLanguage defines model for EventLanguage.
+type EventLanguage = string
+
 // EventLastID defines model for EventLastID.
 type EventLastID = string
 
@@ -7507,6 +7605,9 @@ type IfMatch = string
 
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
+
+// LanguageTag defines model for LanguageTag.
+type LanguageTag = string
 
 // Limit defines model for Limit.
 type Limit = int
@@ -7534,47 +7635,47 @@ type SeatPath = int
 
 // BadRequest An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type BadRequest = Problem
 
 // Conflict An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Conflict = Problem
 
 // Forbidden An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Forbidden = Problem
 
 // NotFound An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type NotFound = Problem
 
 // PreconditionFailed An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
 // TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type TooManyRequests = Problem
 
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unauthorized = Problem
 
 // Unavailable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unavailable = Problem
 
 // Unprocessable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unprocessable = Problem
 
 // GetCatalogParams defines parameters for GetCatalog.
@@ -7647,6 +7748,12 @@ type SaveSheetPlayParams struct {
 type TakeSeatParams struct {
 	// IdempotencyKey A random key the client chooses for this pick (at least 22 characters - 128 random bits, say; a UUID will do). The seat's credential is then derived from it, so that a retry with the same key and seat - after an answer lost on the way - gets the same credential instead of 409; another key finds the seat taken. Without it a lost answer loses the seat until the host issues it again.
 	IdempotencyKey *SeatIdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetLanguageParams defines parameters for GetLanguage.
+type GetLanguageParams struct {
+	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // VerifyScoreSheetParams defines parameters for VerifyScoreSheet.
@@ -7785,6 +7892,72 @@ func (a BGStatsFile) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'plays': %w", err)
 		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for LanguageTemplate1. Returns the specified
+// element and whether it was found
+func (a LanguageTemplate1) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LanguageTemplate1
+func (a *LanguageTemplate1) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a *LanguageTemplate1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["other"]; found {
+		err = json.Unmarshal(raw, &a.Other)
+		if err != nil {
+			return fmt.Errorf("error reading 'other': %w", err)
+		}
+		delete(object, "other")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LanguageTemplate1 to handle AdditionalProperties
+func (a LanguageTemplate1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["other"], err = json.Marshal(a.Other)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'other': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -8034,6 +8207,68 @@ func (t *GameState) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsLanguageTemplate0 returns the union data inside the LanguageTemplate as a LanguageTemplate0
+func (t LanguageTemplate) AsLanguageTemplate0() (LanguageTemplate0, error) {
+	var body LanguageTemplate0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLanguageTemplate0 overwrites any union data inside the LanguageTemplate as the provided LanguageTemplate0
+func (t *LanguageTemplate) FromLanguageTemplate0(v LanguageTemplate0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLanguageTemplate0 performs a merge with any union data inside the LanguageTemplate, using the provided LanguageTemplate0
+func (t *LanguageTemplate) MergeLanguageTemplate0(v LanguageTemplate0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLanguageTemplate1 returns the union data inside the LanguageTemplate as a LanguageTemplate1
+func (t LanguageTemplate) AsLanguageTemplate1() (LanguageTemplate1, error) {
+	var body LanguageTemplate1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLanguageTemplate1 overwrites any union data inside the LanguageTemplate as the provided LanguageTemplate1
+func (t *LanguageTemplate) FromLanguageTemplate1(v LanguageTemplate1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLanguageTemplate1 performs a merge with any union data inside the LanguageTemplate, using the provided LanguageTemplate1
+func (t *LanguageTemplate) MergeLanguageTemplate1(v LanguageTemplate1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t LanguageTemplate) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *LanguageTemplate) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsSilverGoldLegal returns the union data inside the LegalMoves as a SilverGoldLegal
 func (t LegalMoves) AsSilverGoldLegal() (SilverGoldLegal, error) {
 	var body SilverGoldLegal
@@ -8167,6 +8402,182 @@ func (t LegalMoves) MarshalJSON() ([]byte, error) {
 }
 
 func (t *LegalMoves) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMessageParam0 returns the union data inside the MessageParam as a MessageParam0
+func (t MessageParam) AsMessageParam0() (MessageParam0, error) {
+	var body MessageParam0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam0 overwrites any union data inside the MessageParam as the provided MessageParam0
+func (t *MessageParam) FromMessageParam0(v MessageParam0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam0 performs a merge with any union data inside the MessageParam, using the provided MessageParam0
+func (t *MessageParam) MergeMessageParam0(v MessageParam0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessageParam1 returns the union data inside the MessageParam as a MessageParam1
+func (t MessageParam) AsMessageParam1() (MessageParam1, error) {
+	var body MessageParam1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam1 overwrites any union data inside the MessageParam as the provided MessageParam1
+func (t *MessageParam) FromMessageParam1(v MessageParam1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam1 performs a merge with any union data inside the MessageParam, using the provided MessageParam1
+func (t *MessageParam) MergeMessageParam1(v MessageParam1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessage returns the union data inside the MessageParam as a Message
+func (t MessageParam) AsMessage() (Message, error) {
+	var body Message
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessage overwrites any union data inside the MessageParam as the provided Message
+func (t *MessageParam) FromMessage(v Message) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessage performs a merge with any union data inside the MessageParam, using the provided Message
+func (t *MessageParam) MergeMessage(v Message) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessageParam3 returns the union data inside the MessageParam as a MessageParam3
+func (t MessageParam) AsMessageParam3() (MessageParam3, error) {
+	var body MessageParam3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam3 overwrites any union data inside the MessageParam as the provided MessageParam3
+func (t *MessageParam) FromMessageParam3(v MessageParam3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam3 performs a merge with any union data inside the MessageParam, using the provided MessageParam3
+func (t *MessageParam) MergeMessageParam3(v MessageParam3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MessageParam) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MessageParam) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMessageParam30 returns the union data inside the MessageParam_3_Item as a MessageParam30
+func (t MessageParam_3_Item) AsMessageParam30() (MessageParam30, error) {
+	var body MessageParam30
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessageParam30 overwrites any union data inside the MessageParam_3_Item as the provided MessageParam30
+func (t *MessageParam_3_Item) FromMessageParam30(v MessageParam30) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessageParam30 performs a merge with any union data inside the MessageParam_3_Item, using the provided MessageParam30
+func (t *MessageParam_3_Item) MergeMessageParam30(v MessageParam30) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMessage returns the union data inside the MessageParam_3_Item as a Message
+func (t MessageParam_3_Item) AsMessage() (Message, error) {
+	var body Message
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMessage overwrites any union data inside the MessageParam_3_Item as the provided Message
+func (t *MessageParam_3_Item) FromMessage(v Message) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMessage performs a merge with any union data inside the MessageParam_3_Item, using the provided Message
+func (t *MessageParam_3_Item) MergeMessage(v Message) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MessageParam_3_Item) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MessageParam_3_Item) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -9420,6 +9831,12 @@ type ServerInterface interface {
 	// TakeSeat Take a free seat
 	// (POST /v1/join/seat)
 	TakeSeat(ctx echo.Context, params TakeSeatParams) error
+	// ListLanguages The languages this server speaks
+	// (GET /v1/languages)
+	ListLanguages(ctx echo.Context) error
+	// GetLanguage The message catalog of a language
+	// (GET /v1/languages/{lang})
+	GetLanguage(ctx echo.Context, lang LanguageTag, params GetLanguageParams) error
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx echo.Context) error
@@ -10074,6 +10491,51 @@ func (w *ServerInterfaceWrapper) TakeSeat(ctx echo.Context) error {
 	return err
 }
 
+// ListLanguages converts echo context to params.
+func (w *ServerInterfaceWrapper) ListLanguages(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListLanguages(ctx)
+	return err
+}
+
+// GetLanguage converts echo context to params.
+func (w *ServerInterfaceWrapper) GetLanguage(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "lang" -------------
+	var lang LanguageTag
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lang", ctx.Param("lang"), &lang, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lang: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetLanguageParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetLanguage(ctx, lang, params)
+	return err
+}
+
 // VerifyRecord converts echo context to params.
 func (w *ServerInterfaceWrapper) VerifyRecord(ctx echo.Context) error {
 	var err error
@@ -10172,6 +10634,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/join", wrapper.OpenJoinCode, options.OperationMiddlewares["openJoinCode"]...)
 	router.POST(options.BaseURL+"/v1/join/seat", wrapper.TakeSeat, options.OperationMiddlewares["takeSeat"]...)
 	router.GET(options.BaseURL+"/v1/rulesets", wrapper.ListRulesets, options.OperationMiddlewares["listRulesets"]...)
+	router.GET(options.BaseURL+"/v1/languages", wrapper.ListLanguages, options.OperationMiddlewares["listLanguages"]...)
+	router.GET(options.BaseURL+"/v1/languages/:lang", wrapper.GetLanguage, options.OperationMiddlewares["getLanguage"]...)
 	router.GET(options.BaseURL+"/v1/catalogs/:name", wrapper.GetCatalog, options.OperationMiddlewares["getCatalog"]...)
 	router.POST(options.BaseURL+"/v1/score-sheets/verify", wrapper.VerifyScoreSheet, options.OperationMiddlewares["verifyScoreSheet"]...)
 	router.GET(options.BaseURL+"/v1/games/:id/record", wrapper.GetGameRecord, options.OperationMiddlewares["getGameRecord"]...)
@@ -12962,6 +13426,169 @@ func (response TakeSeatdefaultApplicationProblemPlusJSONResponse) VisitTakeSeatR
 	return err
 }
 
+type ListLanguagesRequestObject struct {
+}
+
+type ListLanguagesResponseObject interface {
+	VisitListLanguagesResponse(w http.ResponseWriter) error
+}
+
+type ListLanguages200JSONResponse LanguageList
+
+func (response ListLanguages200JSONResponse) VisitListLanguagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLanguages429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListLanguages429ApplicationProblemPlusJSONResponse) VisitListLanguagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLanguagesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response ListLanguagesdefaultApplicationProblemPlusJSONResponse) VisitListLanguagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLanguageRequestObject struct {
+	Lang   LanguageTag `json:"lang"`
+	Params GetLanguageParams
+}
+
+type GetLanguageResponseObject interface {
+	VisitGetLanguageResponse(w http.ResponseWriter) error
+}
+
+type GetLanguage200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetLanguage200JSONResponse struct {
+	Body    LanguageCatalog
+	Headers GetLanguage200ResponseHeaders
+}
+
+func (response GetLanguage200JSONResponse) VisitGetLanguageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLanguage304ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetLanguage304Response struct {
+	Headers GetLanguage304ResponseHeaders
+}
+
+func (response GetLanguage304Response) VisitGetLanguageResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetLanguage400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetLanguage400ApplicationProblemPlusJSONResponse) VisitGetLanguageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLanguage404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetLanguage404ApplicationProblemPlusJSONResponse) VisitGetLanguageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLanguagedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	Headers    ProblemResponseHeaders
+	StatusCode int
+}
+
+func (response GetLanguagedefaultApplicationProblemPlusJSONResponse) VisitGetLanguageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VerifyRecordRequestObject struct {
 	Body *VerifyRecordJSONRequestBody
 }
@@ -13239,6 +13866,12 @@ type StrictServerInterface interface {
 	// TakeSeat Take a free seat
 	// (POST /v1/join/seat)
 	TakeSeat(ctx context.Context, request TakeSeatRequestObject) (TakeSeatResponseObject, error)
+	// ListLanguages The languages this server speaks
+	// (GET /v1/languages)
+	ListLanguages(ctx context.Context, request ListLanguagesRequestObject) (ListLanguagesResponseObject, error)
+	// GetLanguage The message catalog of a language
+	// (GET /v1/languages/{lang})
+	GetLanguage(ctx context.Context, request GetLanguageRequestObject) (GetLanguageResponseObject, error)
 	// VerifyRecord Replay a game record
 	// (POST /v1/records/verify)
 	VerifyRecord(ctx context.Context, request VerifyRecordRequestObject) (VerifyRecordResponseObject, error)
@@ -14162,6 +14795,55 @@ func (sh *strictHandler) TakeSeat(ctx echo.Context, params TakeSeatParams) error
 		return err
 	} else if validResponse, ok := response.(TakeSeatResponseObject); ok {
 		return validResponse.VisitTakeSeatResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListLanguages operation middleware
+func (sh *strictHandler) ListLanguages(ctx echo.Context) error {
+	var request ListLanguagesRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLanguages(ctx.Request().Context(), request.(ListLanguagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLanguages")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListLanguagesResponseObject); ok {
+		return validResponse.VisitListLanguagesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetLanguage operation middleware
+func (sh *strictHandler) GetLanguage(ctx echo.Context, lang LanguageTag, params GetLanguageParams) error {
+	var request GetLanguageRequestObject
+
+	request.Lang = lang
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetLanguage(ctx.Request().Context(), request.(GetLanguageRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetLanguage")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetLanguageResponseObject); ok {
+		return validResponse.VisitGetLanguageResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}

@@ -30,6 +30,7 @@ import (
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/groups"
+	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -436,7 +437,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// restarted with its database comes back by itself.
 		log.Warn("the database does not answer; serving anyway: /readyz answers 503 and games wait until it does. Trying again",
 			"database", describeDatabase(c.database), "error", storeCause(err), "retry_in", firstRetry)
-		h := api.Waiting(metrics, "the server is waiting for its database, which does not answer yet; retry later")
+		h := api.Waiting(metrics, i18n.M("api.waiting-for-database"))
 		current.Store(&h)
 		waited = make(chan struct{})
 		waitCtx, stopWaiting := context.WithCancel(ctx)
