@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -416,7 +417,7 @@ func TestLuckyTreasureHunterPhysical(t *testing.T) {
 	r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+luckytreasurehunter.RulesetName, sheet)
 	wantStatus(t, r, http.StatusOK)
 	res := decode[luckytreasurehunter.SheetResult](t, r.Body)
-	if !res.Valid || fmt.Sprint(res.Ranking) != fmt.Sprint(score.Ranking) {
+	if !res.Valid || !reflect.DeepEqual(res.Ranking, score.Ranking) {
 		t.Errorf("tally: valid %v, ranking %+v; the game's %+v; findings %+v", res.Valid, res.Ranking, score.Ranking, res.Findings)
 	}
 	*sheet.Players[0].Total++

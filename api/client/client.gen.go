@@ -1895,6 +1895,9 @@ type BGStatsFile struct {
 	// Example: A play file for Board Game Stats, exported by Treasury.
 	About string `json:"about"`
 
+	// AboutMessage `about` as a message (see `Message`).
+	AboutMessage *Message `json:"about_message,omitempty"`
+
 	// Games The games played.
 	//
 	// Example: [{"cooperative":false,"highestWins":true,"id":1,"name":"Silver \u0026 Gold","noPoints":false,"sourceGameId":"silver-and-gold"}]
@@ -1960,6 +1963,12 @@ type ColorfulTreasureActionToken struct {
 	// Example: 1
 	Holder *int `json:"holder"`
 
+	// Name The token's effect in words, in the language of the answer.
+	Name *string `json:"name,omitempty"`
+
+	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
+	NameMessage *Message `json:"name_message,omitempty"`
+
 	// Side The side chosen when the game was created.
 	//
 	// Example: a
@@ -1989,6 +1998,12 @@ type ColorfulTreasureAwardLine struct {
 	//
 	// Example: explorer
 	Award ColorfulTreasureAwardLineAward `json:"award"`
+
+	// Name The award's name in the language of the answer.
+	Name *string `json:"name,omitempty"`
+
+	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
+	NameMessage *Message `json:"name_message,omitempty"`
 
 	// Points Its points (Colorful Gems 9, or 6 with 4 players; Explorer 5; the Chest 7, split rounded down among equals).
 	//
@@ -2051,6 +2066,12 @@ type ColorfulTreasureCatalog struct {
 		//
 		// Example: key
 		Lock ColorfulTreasureCatalogWondersLock `json:"lock"`
+
+		// Name The wonder's name in the language of the answer (its id where the catalog names none).
+		Name *string `json:"name,omitempty"`
+
+		// NameMessage `name` as a message; absent for a wonder without a name in the catalogs.
+		NameMessage *Message `json:"name_message,omitempty"`
 	} `json:"wonders"`
 }
 
@@ -2159,6 +2180,12 @@ type ColorfulTreasureColumn struct {
 	//
 	// Example: true
 	LockToken bool `json:"lock_token"`
+
+	// Name The wonder's name in the language of the answer (its id for a wonder of a catalog without names).
+	Name *string `json:"name,omitempty"`
+
+	// NameMessage `name` as a message; absent for a wonder without a name in the catalogs.
+	NameMessage *Message `json:"name_message,omitempty"`
 
 	// Wonder The wonder (catalog id) whose cards make up the column.
 	//
@@ -2632,6 +2659,12 @@ type ColorfulTreasurePlace struct {
 	// Example: total
 	DecidedBy *ColorfulTreasurePlaceDecidedBy `json:"decided_by,omitempty"`
 
+	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	DecidedByLabel *string `json:"decided_by_label,omitempty"`
+
+	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
+	DecidedByLabelMessage *Message `json:"decided_by_label_message,omitempty"`
+
 	// Name The player's name.
 	//
 	// Example: Ann
@@ -2878,6 +2911,9 @@ type ColorfulTreasureScore struct {
 	//
 	// Example: none: the rulebook gives no tie-break, so equal totals share the place
 	TieBreak string `json:"tie_break"`
+
+	// TieBreakMessage `tie_break` as a message (see `Message`).
+	TieBreakMessage *Message `json:"tie_break_message,omitempty"`
 }
 
 // ColorfulTreasureScoreRuleset Always `colorful-treasure`.
@@ -2978,6 +3014,9 @@ type ColorfulTreasureSheetResult struct {
 		//
 		// Example: Bob wrote 3; the lines add up to 1 (diamond cards 0 + diamond tokens 0 + gems 1 + action tokens 0 + awards 0)
 		Reason string `json:"reason"`
+
+		// ReasonMessage `reason` as a message key and its parameters (see `Message`).
+		ReasonMessage *Message `json:"reason_message,omitempty"`
 	} `json:"findings"`
 
 	// Players Each player's score, in sheet order.
@@ -2995,6 +3034,9 @@ type ColorfulTreasureSheetResult struct {
 	//
 	// Example: none: the rulebook gives no tie-break, so equal totals share the place
 	TieBreak string `json:"tie_break"`
+
+	// TieBreakMessage `tie_break` as a message (see `Message`).
+	TieBreakMessage *Message `json:"tie_break_message,omitempty"`
 
 	// Valid Nothing is wrong.
 	//
@@ -3116,6 +3158,12 @@ type ColorfulTreasureView struct {
 	//
 	// Example: choose
 	Phase ColorfulTreasureViewPhase `json:"phase"`
+
+	// PhaseLabel What the game waits for now, in a sentence, in the language of the answer.
+	PhaseLabel *string `json:"phase_label,omitempty"`
+
+	// PhaseLabelMessage `phase_label` as a message (see `Message`).
+	PhaseLabelMessage *Message `json:"phase_label_message,omitempty"`
 
 	// Players Every seat, in order.
 	Players []ColorfulTreasurePlayer `json:"players"`
@@ -3421,6 +3469,9 @@ type EventTakenBack struct {
 	//
 	// Example: Undo: take back cross by Bob (move 7)
 	Label string `json:"label"`
+
+	// LabelMessage `label` as a message (see `Message`).
+	LabelMessage *Message `json:"label_message,omitempty"`
 
 	// Moves The moves taken back, as `versions`.
 	Moves []TakenMove `json:"moves"`
@@ -4593,6 +4644,9 @@ type LuckyTreasureHunterOption struct {
 	// Example: Steal Cleo's set of 3 rubys
 	Label string `json:"label"`
 
+	// LabelMessage `label` as a message key and its parameters (see `Message`); `label` is it rendered in the language of the answer.
+	LabelMessage *Message `json:"label_message,omitempty"`
+
 	// Move The move to post, or its start when `choose` is present (see LegalMove).
 	//
 	// Example: {"owner":2,"seat":0,"set":0,"type":"steal"}
@@ -4766,6 +4820,12 @@ type LuckyTreasureHunterRank struct {
 	// Example: set_sizes
 	DecidedBy *LuckyTreasureHunterRankDecidedBy `json:"decided_by,omitempty"`
 
+	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	DecidedByLabel *string `json:"decided_by_label,omitempty"`
+
+	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
+	DecidedByLabelMessage *Message `json:"decided_by_label_message,omitempty"`
+
 	// DecidingSet For `set_sizes` - the position (1 = largest) of the set that decided.
 	//
 	// Example: 2
@@ -4887,6 +4947,12 @@ type LuckyTreasureHunterSeat = int
 //
 // Example: {"size":3,"treasure":"ruby"}
 type LuckyTreasureHunterSet struct {
+	// Name The set in words ("3 rubies"), in the language of the answer; absent in events.
+	Name *string `json:"name,omitempty"`
+
+	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
+	NameMessage *Message `json:"name_message,omitempty"`
+
 	// Size Its number of cards, 1 to 5.
 	//
 	// Example: 3
@@ -4944,6 +5010,9 @@ type LuckyTreasureHunterSheetFinding struct {
 	//
 	// Example: Becky counted 12, but 12 cards and 1 for the captain make 13
 	Reason string `json:"reason"`
+
+	// ReasonMessage `reason` as a message key and its parameters (see `Message`).
+	ReasonMessage *Message `json:"reason_message,omitempty"`
 
 	// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
 	//
@@ -5124,6 +5193,12 @@ type LuckyTreasureHunterStealState struct {
 	//
 	// Example: ruby
 	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+
+	// TreasureName The treasure type of the set in words, in the language of the answer.
+	TreasureName *string `json:"treasure_name,omitempty"`
+
+	// TreasureNameMessage `treasure_name` as a message (see `Message`).
+	TreasureNameMessage *Message `json:"treasure_name_message,omitempty"`
 }
 
 // LuckyTreasureHunterStop After a failed roll - the seat gives up the steal and takes nothing; it draws back up to 5 and the turn passes.
@@ -5208,6 +5283,22 @@ type LuckyTreasureHunterView struct {
 
 	// Steal The steal under way, or null.
 	Steal *LuckyTreasureHunterStealState `json:"steal"`
+
+	// Treasures The five treasure types with their names in the language of the answer, so a client needs no table of its own.
+	Treasures *[]struct {
+		// Name Its name.
+		//
+		// Example: Ruby
+		Name string `json:"name"`
+
+		// NameMessage `name` as a message (see `Message`).
+		NameMessage Message `json:"name_message"`
+
+		// Treasure A treasure type - silver coins, gold bars, pearls, rubies or jade fish.
+		//
+		// Example: ruby
+		Treasure LuckyTreasureHunterTreasure `json:"treasure"`
+	} `json:"treasures,omitempty"`
 
 	// Turn A seat of a Lucky Treasure Hunter game, 0 to 5 in seat order (clockwise).
 	//
@@ -6145,6 +6236,12 @@ type SilverGoldCatalogCard struct {
 	// Example: orange-05
 	Id SilverGoldCardID `json:"id"`
 
+	// Name The card in words ("treasure card grey-01 (grey)"), in the language of the answer.
+	Name *string `json:"name,omitempty"`
+
+	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
+	NameMessage *Message `json:"name_message,omitempty"`
+
 	// Seal The card's seal, or null.
 	Seal *SilverGoldSeal `json:"seal"`
 
@@ -6528,6 +6625,9 @@ type SilverGoldExpedition struct {
 	//
 	// Example: domino
 	Name string `json:"name"`
+
+	// NameMessage `name` as a message (see `Message`).
+	NameMessage *Message `json:"name_message,omitempty"`
 }
 
 // SilverGoldExpeditionCode The pattern's code.
@@ -6558,6 +6658,9 @@ type SilverGoldExpeditionCard struct {
 	//
 	// Example: domino
 	Name string `json:"name"`
+
+	// NameMessage `name` as a message (see `Message`).
+	NameMessage *Message `json:"name_message,omitempty"`
 
 	// Orientations Every distinct rotation and mirror image, each as its boxes.
 	//
@@ -6772,6 +6875,12 @@ type SilverGoldPlace struct {
 	//
 	// Example: total
 	DecidedBy *string `json:"decided_by,omitempty"`
+
+	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	DecidedByLabel *string `json:"decided_by_label,omitempty"`
+
+	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
+	DecidedByLabelMessage *Message `json:"decided_by_label_message,omitempty"`
 
 	// Name The player's name.
 	//
@@ -7165,6 +7274,9 @@ type SilverGoldSheetFinding struct {
 	//
 	// Example: Sarah and Tom both wrote the cup of 6, but there is one cup of each value
 	Reason string `json:"reason"`
+
+	// ReasonMessage `reason` as a message key and its parameters (see `Message`).
+	ReasonMessage *Message `json:"reason_message,omitempty"`
 }
 
 // SilverGoldSheetFindingCode What is wrong; clients branch on it:
@@ -7554,6 +7666,9 @@ type VerdictProblem struct {
 	// Example: purple-06 lies in the display, so it cannot come from the deck
 	Reason string `json:"reason"`
 
+	// ReasonMessage `reason` as a message (see `Message`).
+	ReasonMessage *Message `json:"reason_message,omitempty"`
+
 	// Rule For `illegal_move`, the rule the move breaks (as in Problem).
 	//
 	// Example: card-in-play
@@ -7848,6 +7963,14 @@ func (a *BGStatsFile) UnmarshalJSON(b []byte) error {
 		delete(object, "about")
 	}
 
+	if raw, found := object["about_message"]; found {
+		err = json.Unmarshal(raw, &a.AboutMessage)
+		if err != nil {
+			return fmt.Errorf("error reading 'about_message': %w", err)
+		}
+		delete(object, "about_message")
+	}
+
 	if raw, found := object["games"]; found {
 		err = json.Unmarshal(raw, &a.Games)
 		if err != nil {
@@ -7894,6 +8017,13 @@ func (a BGStatsFile) MarshalJSON() ([]byte, error) {
 	object["about"], err = json.Marshal(a.About)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'about': %w", err)
+	}
+
+	if a.AboutMessage != nil {
+		object["about_message"], err = json.Marshal(a.AboutMessage)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'about_message': %w", err)
+		}
 	}
 
 	if a.Games != nil {
