@@ -5680,7 +5680,7 @@ type PlayerSpec struct {
 
 // Problem An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Problem struct {
 	// Type A URI naming the kind of problem, `urn:treasury:problem:<code>`.
 	//
@@ -7750,47 +7750,47 @@ type SeatPath = int
 
 // BadRequest An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type BadRequest = Problem
 
 // Conflict An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Conflict = Problem
 
 // Forbidden An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Forbidden = Problem
 
 // NotFound An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type NotFound = Problem
 
 // PreconditionFailed An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type PreconditionFailed = Problem
 
 // TooManyRequests An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type TooManyRequests = Problem
 
 // Unauthorized An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unauthorized = Problem
 
 // Unavailable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unavailable = Problem
 
 // Unprocessable An error, as RFC 9457 problem details. Clients branch on `code`.
 //
-// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
+// Example: {"code":"illegal_move","detail":"boxes (0,0) (1,1) do not form the domino (D2) in any rotation or mirror image","detail_message":{"key":"sg.refuse.pattern-shape","params":{"boxes":"(0,0) (1,1)","code":"D2","pattern":{"key":"sg.pattern.D2"}}},"request_id":"8c1eb1f3c25d4f1c","rule":"pattern-shape","status":422,"title":"The rules forbid this move","type":"urn:treasury:problem:illegal_move"}
 type Unprocessable = Problem
 
 // GetCatalogParams defines parameters for GetCatalog.
