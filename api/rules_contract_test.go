@@ -16,7 +16,7 @@ import (
 )
 
 // TestRuleCodesDocumented holds the rule codes of the contract (the x-rules
-// of Problem.rule, per ruleset) to the code: every domain.Illegal call in a
+// of Problem.rule, per ruleset) to the code: every domain.Refuse call in a
 // game's package (its ruleset named by the package's RulesetName constant)
 // must name its rule with a string literal listed for that ruleset, and every
 // rule listed must be one some call names.
@@ -42,7 +42,7 @@ func TestRuleCodesDocumented(t *testing.T) {
 	for rs, rules := range listed {
 		for rule, sentence := range rules {
 			if _, ok := emitted[rs][rule]; !ok {
-				t.Errorf("x-rules lists %s's rule %q, and no domain.Illegal of the ruleset names it", rs, rule)
+				t.Errorf("x-rules lists %s's rule %q, and no domain.Refuse of the ruleset names it", rs, rule)
 			}
 			if !strings.HasSuffix(sentence, ".") || strings.Count(sentence, ". ") > 0 {
 				t.Errorf("x-rules: %s's %q should be one sentence: %q", rs, rule, sentence)
@@ -74,7 +74,7 @@ func listedRules(t *testing.T) map[string]map[string]string {
 	return out
 }
 
-// emittedRules gathers, per ruleset, the rules named by the domain.Illegal
+// emittedRules gathers, per ruleset, the rules named by the domain.Refuse
 // calls of the non-test Go files under dir, with where each is named first.
 // A package's ruleset is its RulesetName constant; domain/rulesettest (a
 // test game) is left out; domain itself names the rules every ruleset shares
@@ -124,11 +124,11 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 					}
 				}
 			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); root && ok && id.Name == "Illegal" {
+				if id, ok := n.Fun.(*ast.Ident); root && ok && id.Name == "Refuse" {
 					// domain's own calls (take-backs)
 				} else {
 					sel, ok := n.Fun.(*ast.SelectorExpr)
-					if !ok || sel.Sel.Name != "Illegal" {
+					if !ok || sel.Sel.Name != "Refuse" {
 						return true
 					}
 					if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "domain" {
@@ -138,7 +138,7 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 				at := fset.Position(n.Pos()).String()
 				lit, ok := n.Args[0].(*ast.BasicLit)
 				if !ok || lit.Kind != token.STRING {
-					t.Errorf("%s: domain.Illegal names its rule with something other than a string literal", at)
+					t.Errorf("%s: domain.Refuse names its rule with something other than a string literal", at)
 					return true
 				}
 				rule, _ := strconv.Unquote(lit.Value)
@@ -165,7 +165,7 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 			continue
 		}
 		if p.ruleset == "" {
-			t.Errorf("%s calls domain.Illegal and has no RulesetName constant to say whose rules they are", d)
+			t.Errorf("%s calls domain.Refuse and has no RulesetName constant to say whose rules they are", d)
 			continue
 		}
 		if out[p.ruleset] == nil {

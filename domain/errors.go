@@ -36,8 +36,8 @@ type Error struct {
 	Rule   string
 	Reason string // in English, for logs and for clients that ask for English
 	// Msg is the reason as a message key and parameters, rendered in the
-	// player's language by the API; zero for an error made by Errorf or
-	// Illegal, which are English only.
+	// player's language by the API; zero for an error made by Errorf, which
+	// is English only.
 	Msg i18n.Message
 }
 
@@ -48,7 +48,10 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.Code, e.Reason)
 }
 
-// Errorf returns an *Error with the given code and a formatted reason.
+// Errorf returns an *Error with the given code and a formatted reason in
+// English only, with no message: for test doubles and errors no player
+// reads. Code a player may meet uses Fail or Refuse (a test in domain/i18n
+// holds that no other code calls Errorf).
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Reason: fmt.Sprintf(format, args...)}
 }
@@ -67,10 +70,6 @@ func Refuse(rule, key string, kv ...any) *Error {
 	return &Error{Code: IllegalMove, Rule: rule, Reason: i18n.Text(m), Msg: m}
 }
 
-// Illegal returns an IllegalMove error naming the rule that forbids the move.
-func Illegal(rule, format string, args ...any) *Error {
-	return &Error{Code: IllegalMove, Rule: rule, Reason: fmt.Sprintf(format, args...)}
-}
 
 // ErrorCode returns the code of err, Internal for any error that is not an
 // *Error, and "" for nil.

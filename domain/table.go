@@ -101,11 +101,6 @@ type Part struct {
 // Pools are the parts a listing's entries choose from, by name.
 type Pools map[string][]Part
 
-// NewLegalMove returns a ready entry for move (marshalled; a move that
-// cannot be marshalled is a programming error and panics).
-func NewLegalMove(move any, label string) LegalMove {
-	return LegalMove{Move: MustJSON(move), Label: label}
-}
 
 // Entry returns a ready entry for move, labelled by a message.
 func Entry(move any, label i18n.Message) LegalMove {
@@ -115,7 +110,7 @@ func Entry(move any, label i18n.Message) LegalMove {
 // Choice returns a part labelled by a message, adding the members of add
 // (name, value pairs).
 func Choice(label i18n.Message, add ...any) Part {
-	p := NewPart(i18n.Text(label), add...)
+	p := newPart(i18n.Text(label), add...)
 	p.LabelMessage = &label
 	return p
 }
@@ -129,8 +124,8 @@ func MustJSON(v any) json.RawMessage {
 	return b
 }
 
-// NewPart returns a part adding the members of add (name, value pairs).
-func NewPart(label string, add ...any) Part {
+// newPart returns a part adding the members of add (name, value pairs).
+func newPart(label string, add ...any) Part {
 	p := Part{Label: label, Add: map[string]json.RawMessage{}}
 	for i := 0; i+1 < len(add); i += 2 {
 		p.Add[add[i].(string)] = MustJSON(add[i+1])

@@ -133,3 +133,58 @@ func TestEveryKeyIsUsedAndEveryUsedKeyIsThere(t *testing.T) {
 		t.Errorf("%d keys named in the code are missing from the English catalog:\n  %s", len(missing), strings.Join(missing, "\n  "))
 	}
 }
+
+// TestNoPlayerTextWithoutAMessage holds that code a player may meet never
+// builds a reason in English alone: outside tests, no call of domain.Errorf
+// (English only, for test doubles) and no sentence handed to the
+// English-only constructors.
+func TestNoPlayerTextWithoutAMessage(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "node_modules" || d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, ".gen.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var name string
+			switch fun := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := fun.X.(*ast.Ident); ok && x.Name == "domain" {
+					name = fun.Sel.Name
+				}
+			case *ast.Ident:
+				if f.Name.Name == "domain" {
+					name = fun.Name
+				}
+			}
+			if name == "Errorf" {
+				t.Errorf("%s: domain.Errorf gives a player English only; use domain.Fail or domain.Refuse with a message key", fset.Position(call.Pos()))
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
