@@ -70,7 +70,6 @@ func Refuse(rule, key string, kv ...any) *Error {
 	return &Error{Code: IllegalMove, Rule: rule, Reason: i18n.Text(m), Msg: m}
 }
 
-
 // ErrorCode returns the code of err, Internal for any error that is not an
 // *Error, and "" for nil.
 func ErrorCode(err error) Code {

@@ -101,7 +101,6 @@ type Part struct {
 // Pools are the parts a listing's entries choose from, by name.
 type Pools map[string][]Part
 
-
 // Entry returns a ready entry for move, labelled by a message.
 func Entry(move any, label i18n.Message) LegalMove {
 	return LegalMove{Move: MustJSON(move), Label: i18n.Text(label), LabelMessage: &label}
