@@ -103,7 +103,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
 	}
-	if err := migrate(ctx, pool); err != nil {
+	if err := migratePool(ctx, pool); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -230,6 +230,10 @@ func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) 
 	}
 	defer s.leave()
 	return readGame(ctx, s.pool, id)
+}
+
+type queryRower interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
 func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, error) {

@@ -15,6 +15,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/migrate"
 )
 
 var _ domain.Store = (*Store)(nil)
@@ -153,7 +154,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		writer.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	if err := migrate(ctx, writer); err != nil {
+	if err := migrateDB(ctx, writer); err != nil {
 		writer.Close()
 		return nil, err
 	}
@@ -233,8 +234,8 @@ func (s *Store) Ping(ctx context.Context) error {
 	if err := s.writable(ctx); err != nil {
 		return err
 	}
-	var v int
-	if err := s.reader.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
+	v, err := schema.Version(ctx, migrate.SQL(s.reader))
+	if err != nil {
 		return fmt.Errorf("sqlite: ping: %w", err)
 	}
 	if v != latestVersion() {
