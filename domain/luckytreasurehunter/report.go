@@ -25,16 +25,11 @@ func (Rules) WriteSheet(t report.T, w io.Writer, result []byte) error {
 	}
 	writeScores(t, w, res.Players, res.Ranking)
 	fmt.Fprintln(w)
-	if res.Valid {
-		fmt.Fprintln(w, t.S("table.verify.sheet-valid"))
+	if !t.SheetVerdict(w, res.Valid, len(res.Findings)) {
 		return nil
 	}
-	fmt.Fprintln(w, t.S("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
 	for _, f := range res.Findings {
-		where := t.S("table.verify.whole-table")
-		if f.Player != nil && *f.Player < len(res.Players) {
-			where = res.Players[*f.Player].Name
-		}
+		where := t.Where(f.Player, len(res.Players), func(i int) string { return res.Players[i].Name })
 		fmt.Fprintf(w, "  - %s (%s): %s\n", where, f.Code, report.Sentence(f.Reason))
 	}
 	return nil
@@ -47,11 +42,7 @@ func (Rules) WriteScore(t report.T, w io.Writer, score []byte) error {
 	if err := json.Unmarshal(score, &sc); err != nil {
 		return err
 	}
-	if !sc.Final {
-		fmt.Fprintln(w, t.S("table.verify.scores-not-ended"))
-	} else {
-		fmt.Fprintln(w, t.S("table.verify.scores-final"))
-	}
+	t.ScoresHead(w, sc.Final)
 	writeScores(t, w, sc.Players, sc.Ranking)
 	return nil
 }

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -75,4 +76,33 @@ func Sentence(s string) string {
 		return s
 	}
 	return s + "."
+}
+
+// SheetVerdict writes that a checked sheet holds no mistake, or the head of
+// the list of its n mistakes; it returns whether the list is to follow.
+func (t T) SheetVerdict(w io.Writer, valid bool, n int) bool {
+	if valid {
+		fmt.Fprintln(w, t.S("table.verify.sheet-valid"))
+		return false
+	}
+	fmt.Fprintln(w, t.S("table.verify.sheet-mistakes-head", "count", n))
+	return true
+}
+
+// Where names what a finding is about: the player at index *player of
+// players (name gives the name of index i), or the whole table.
+func (t T) Where(player *int, players int, name func(i int) string) string {
+	if player != nil && *player < players {
+		return name(*player)
+	}
+	return t.S("table.verify.whole-table")
+}
+
+// ScoresHead writes whether the scores that follow are final.
+func (t T) ScoresHead(w io.Writer, final bool) {
+	if !final {
+		fmt.Fprintln(w, t.S("table.verify.scores-not-ended"))
+	} else {
+		fmt.Fprintln(w, t.S("table.verify.scores-final"))
+	}
 }

@@ -25,16 +25,11 @@ func (r *Rules) WriteSheet(t report.T, w io.Writer, result []byte) error {
 	fmt.Fprintln(w)
 	writeRanking(t, w, res.Ranking, res.Players)
 	fmt.Fprintln(w)
-	if res.Valid {
-		fmt.Fprintln(w, t.S("table.verify.sheet-valid"))
+	if !t.SheetVerdict(w, res.Valid, len(res.Findings)) {
 		return nil
 	}
-	fmt.Fprintln(w, t.S("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
 	for _, f := range res.Findings {
-		where := t.S("table.verify.whole-table")
-		if f.Player != nil && *f.Player < len(res.Players) {
-			where = res.Players[*f.Player].Name
-		}
+		where := t.Where(f.Player, len(res.Players), func(i int) string { return res.Players[i].Name })
 		fmt.Fprintln(w, "  - "+t.S("table.verify.finding-line", "where", where, "line", t.Term(report.LinePrefix, f.Line), "code", f.Code, "reason", report.Sentence(f.Reason)))
 	}
 	return nil
@@ -47,11 +42,7 @@ func (r *Rules) WriteScore(t report.T, w io.Writer, score []byte) error {
 	if err := json.Unmarshal(score, &sc); err != nil {
 		return err
 	}
-	if !sc.Final {
-		fmt.Fprintln(w, t.S("table.verify.scores-not-ended"))
-	} else {
-		fmt.Fprintln(w, t.S("table.verify.scores-final"))
-	}
+	t.ScoresHead(w, sc.Final)
 	writeLines(t, w, sc.Players)
 	fmt.Fprintln(w)
 	writeRanking(t, w, sc.Ranking, sc.Players)
