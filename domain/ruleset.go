@@ -5,7 +5,7 @@ import "encoding/json"
 // Ruleset is one game's rules as the server sees them: it describes itself,
 // creates games and restores them. Everything it hands back is JSON so that
 // the layers above never need to know which game they carry. What only some
-// games have is an optional capability: Cataloger, SheetVerifier.
+// games have is an optional capability: Cataloger, CatalogExtender, SheetVerifier.
 type Ruleset interface {
 	// Name is the ruleset's stable identifier, e.g. "silver-and-gold".
 	Name() string
@@ -36,6 +36,15 @@ type Cataloger interface {
 	// CatalogView encodes a catalog offered for new games (JSON, with a
 	// "ruleset" member), NotFound when there is none by that name.
 	CatalogView(name string) (CatalogInfo, []byte, error)
+}
+
+// CatalogExtender is a Ruleset that offers, beside its own catalogs, one an
+// operator gives as a file (treasury serve --catalog).
+type CatalogExtender interface {
+	// WithCatalog returns the ruleset offering also the catalog content holds
+	// (replacing an offered one of the same name); content it cannot read is
+	// an error.
+	WithCatalog(content []byte) (Ruleset, error)
 }
 
 // CatalogInfo names a catalog and the hash of its content.

@@ -33,7 +33,6 @@ import (
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
-	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -362,20 +361,21 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// rules builds the rulesets the server plays.
-func rules(c config) (*silvergold.Rules, error) {
+// rules builds the rulesets the server plays: every one registered, the
+// default one offering also the catalog file c names.
+func rules(c config) ([]domain.Ruleset, error) {
 	if c.catalog == "" {
-		return silvergold.NewRules(), nil
+		return rulesets.All(), nil
 	}
 	content, err := os.ReadFile(c.catalog)
 	if err != nil {
 		return nil, fmt.Errorf("read catalog: %w", err)
 	}
-	cat, err := silvergold.ParseCatalog(content)
+	rs, err := rulesets.WithCatalog(rulesets.Default, content)
 	if err != nil {
 		return nil, fmt.Errorf("catalog %s: %w", c.catalog, err)
 	}
-	return silvergold.NewRules(cat), nil
+	return rs, nil
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -404,7 +404,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		c.maxStreams = most
 	}
 
-	sg, err := rules(c)
+	rs, err := rules(c)
 	if err != nil {
 		return err
 	}
@@ -415,7 +415,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	// shutdown until its timeout.
 	stopping := make(chan struct{})
 	start := func(store gameStore) (http.Handler, func(), error) {
-		return startGames(c, sg, store, metrics, stopping, log)
+		return startGames(c, rs, store, metrics, stopping, log)
 	}
 
 	// The handler in force: the games' once their store answers.
@@ -497,7 +497,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		fmt.Fprintf(stdout, "treasury: phones on this network open %s\n", strings.Join(phones, " or "))
 	}
-	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", rulesetNames(sg),
+	log.Info("serving", "address", ln.Addr().String(), "database", describeDatabase(c.database), "rulesets", rulesetNames(rs),
 		"max_connections", cl.Total, "connections_per_address", cl.PerAddress, "max_streams", c.maxStreams)
 
 	served := make(chan error, 1)
@@ -528,7 +528,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 // following other servers' moves (PostgreSQL), the sweep of idle games, and
 // the HTTP handler. stop ends them and closes the store, after the HTTP
 // server has stopped.
-func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Metrics, stopping <-chan struct{}, log *slog.Logger) (http.Handler, func(), error) {
+func startGames(c config, rs []domain.Ruleset, store gameStore, metrics *api.Metrics, stopping <-chan struct{}, log *slog.Logger) (http.Handler, func(), error) {
 	var stops []func() // run last first
 	stop := func() {
 		for i := len(stops) - 1; i >= 0; i-- {
@@ -540,7 +540,7 @@ func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Me
 			log.Error("close the database", "error", err)
 		}
 	})
-	games := service.New(store, rulesets.All(sg)...)
+	games := service.New(store, rs...)
 	if games.Shared() {
 		// Other servers may store moves in this database: hear of them for
 		// this server's event streams, until the store is closed.
@@ -556,7 +556,7 @@ func startGames(c config, sg *silvergold.Rules, store gameStore, metrics *api.Me
 		stops = append(stops, func() { stopSweep(); <-swept })
 	}
 	handler, err := api.NewHandler(games, api.Options{
-		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: silvergold.RulesetName, Groups: grps,
+		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: rulesets.Default, Groups: grps,
 		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
 		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
 		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
@@ -617,9 +617,9 @@ func waitForStore(ctx context.Context, database string, o storeOptions, log *slo
 }
 
 // rulesetNames are the names of the rulesets served, in order.
-func rulesetNames(sg *silvergold.Rules) []string {
+func rulesetNames(rs []domain.Ruleset) []string {
 	var names []string
-	for _, r := range rulesets.All(sg) {
+	for _, r := range rs {
 		names = append(names, r.Name())
 	}
 	slices.Sort(names)

@@ -75,12 +75,3 @@ func unsafeRune(r rune) bool {
 	}
 	return false
 }
-
-// oneLine keeps a name on its line in a table: its line breaks and tabs are
-// written as escapes too.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\r\t") {
-		return s
-	}
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
-}

@@ -10,14 +10,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
-	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
+	"github.com/treasury-games/treasury/domain/report"
 	"github.com/treasury-games/treasury/domain/rulesets"
-	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
 // stdin is what FILE "-" reads; tests replace it.
@@ -87,55 +85,37 @@ func verifyCommand(args []string, getenv func(string) string, stdout, stderr io.
 	if reason := api.DefaultJSONLimits.Check(data); reason != "" {
 		return usageError{fmt.Errorf("the server would refuse this %s (body_too_complex): %s", what, strings.Replace(reason, "the request body", "it", 1))}
 	}
-	sg, err := rules(config{catalog: *catalog})
+	rs, err := rules(config{catalog: *catalog})
 	if err != nil {
 		return usageError{err}
 	}
-	t := tr{lang: reportLang(*langFlag, getenv)}
+	t := tr{report.T{Lang: reportLang(*langFlag, getenv)}}
 	// What is printed comes from the file: never let it drive the terminal.
 	stdout = terminalSafe{stdout}
 	if what == "sheet" {
-		switch r := sheetRuleset(data); r {
-		case luckytreasurehunter.RulesetName:
-			return verifyLTHSheet(t, data, *asJSON, stdout)
-		case "", silvergold.RulesetName:
-			return verifySheet(t, sg, data, *asJSON, stdout)
-		default:
-			return verifyOtherSheet(t, r, data, *asJSON, stdout)
-		}
+		return verifySheet(t, rs, data, *asJSON, stdout)
 	}
-	return verifyRecord(t, sg, data, *asJSON, stdout)
+	return verifyRecord(t, rs, data, *asJSON, stdout)
 }
 
 // tr renders the report's sentences in one language.
-type tr struct{ lang i18n.Lang }
-
-// s renders message key with its parameters (name, value pairs).
-func (t tr) s(key string, kv ...any) string { return i18n.Render(t.lang, i18n.M(key, kv...)) }
-
-// term renders the term prefix+id, or id itself when there is no such term.
-func (t tr) term(prefix, id string) string {
-	if !i18n.Has(i18n.English, prefix+id) {
-		return id
-	}
-	return i18n.Render(t.lang, i18n.M(prefix+id))
-}
+type tr struct{ report.T }
 
 // reason renders the reason of err in t's language.
 func (t tr) reason(err error) string {
 	if m := domain.ErrorMessage(err); !m.Zero() {
-		return i18n.Render(t.lang, m)
+		return i18n.Render(t.Lang, m)
 	}
 	return domain.ErrorReason(err)
 }
 
 // localize renders every text of a JSON answer that has a message beside
 // it in t's language, as the server does for a client's Accept-Language.
-func (t tr) localize(b []byte) []byte { return i18n.Localize(t.lang, b) }
+func (t tr) localize(b []byte) []byte { return i18n.Localize(t.Lang, b) }
 
 // mistakes is the error a sheet with n findings ends with.
 func (t tr) mistakes(n int) error {
-	return errors.New(t.s("table.verify.sheet-mistakes", "count", n))
+	return errors.New(t.S("table.verify.sheet-mistakes", "count", n))
 }
 
 // reportLang is the language of the report: the --lang flag's, else the
@@ -203,20 +183,41 @@ func readInput(name string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-func verifySheet(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
-	out, err := sg.VerifySheet(bytes.TrimSpace(data))
+// verifySheet checks a paper score sheet with the ruleset it names (the
+// default one when it names none) and writes the ruleset's report, or the
+// one every ruleset's answer allows.
+func verifySheet(t tr, rs []domain.Ruleset, data []byte, asJSON bool, stdout io.Writer) error {
+	name := sheetRuleset(data)
+	if name == "" {
+		name = rulesets.Default
+	}
+	sv, ok := rulesets.Named(rs, name).(domain.SheetVerifier)
+	if !ok {
+		return usageError{errors.New(t.S("table.verify.cannot-check", "reason", t.S("table.verify.no-sheet", "ruleset", name)))}
+	}
+	out, err := sv.VerifySheet(bytes.TrimSpace(data))
 	if err != nil {
-		return usageError{errors.New(t.s("table.verify.cannot-check", "reason", t.reason(err)))}
+		return usageError{errors.New(t.S("table.verify.cannot-check", "reason", t.reason(err)))}
 	}
 	out = t.localize(out)
-	var res silvergold.SheetResult
+	var res struct {
+		Valid    bool              `json:"valid"`
+		Findings []json.RawMessage `json:"findings"`
+	}
 	if err := json.Unmarshal(out, &res); err != nil {
 		return err
 	}
-	if asJSON {
+	switch rw, ok := sv.(report.Writer); {
+	case asJSON:
 		fmt.Fprintf(stdout, "%s\n", out)
-	} else {
-		writeSheet(t, stdout, res)
+	case ok:
+		if err := rw.WriteSheet(t.T, stdout, out); err != nil {
+			return err
+		}
+	default:
+		if err := writeOtherSheet(t, stdout, name, out); err != nil {
+			return err
+		}
 	}
 	if !res.Valid {
 		return t.mistakes(len(res.Findings))
@@ -224,12 +225,21 @@ func verifySheet(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout io
 	return nil
 }
 
-func verifyRecord(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout io.Writer) error {
+// sheetRuleset reads the ruleset a sheet names ("" when it names none).
+func sheetRuleset(data []byte) string {
+	var head struct {
+		Ruleset string `json:"ruleset"`
+	}
+	_ = json.Unmarshal(data, &head) // an unreadable sheet is reported by the check itself
+	return head.Ruleset
+}
+
+func verifyRecord(t tr, rs []domain.Ruleset, data []byte, asJSON bool, stdout io.Writer) error {
 	rec, err := api.DecodeRecord(bytes.TrimSpace(data))
 	if err != nil {
 		return usageError{errors.New(t.reason(err))}
 	}
-	v := domain.VerifyRecord(rulesets.All(sg), rec)
+	v := domain.VerifyRecord(rs, rec)
 	out, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -240,204 +250,63 @@ func verifyRecord(t tr, sg *silvergold.Rules, data []byte, asJSON bool, stdout i
 	}
 	if asJSON {
 		fmt.Fprintf(stdout, "%s\n", out)
-	} else if err := writeVerdict(t, stdout, rec, v); err != nil {
+	} else if err := writeVerdict(t, stdout, rulesets.Named(rs, rec.Ruleset), rec, v); err != nil {
 		return err
 	}
 	if !v.Valid {
 		if v.Problem.Seq > 0 {
-			return errors.New(t.s("table.verify.record-invalid-move", "seq", v.Problem.Seq))
+			return errors.New(t.S("table.verify.record-invalid-move", "seq", v.Problem.Seq))
 		}
-		return errors.New(t.s("table.verify.record-invalid", "code", v.Problem.Code))
+		return errors.New(t.S("table.verify.record-invalid", "code", v.Problem.Code))
 	}
 	return nil
 }
 
-// writeSheet writes a checked sheet for people: a table of every player's
-// lines, the ranking with what decided each place, and each finding.
-func writeSheet(t tr, w io.Writer, res silvergold.SheetResult) {
-	writeLines(t, w, res.Players)
-	fmt.Fprintln(w)
-	writeRanking(t, w, res.Ranking, res.Players)
-	fmt.Fprintln(w)
-	if res.Valid {
-		fmt.Fprintln(w, t.s("table.verify.sheet-valid"))
-		return
-	}
-	fmt.Fprintln(w, t.s("table.verify.sheet-mistakes-head", "count", len(res.Findings)))
-	for _, f := range res.Findings {
-		where := t.s("table.verify.whole-table")
-		if f.Player != nil && *f.Player < len(res.Players) {
-			where = res.Players[*f.Player].Name
-		}
-		fmt.Fprintln(w, "  - "+t.s("table.verify.finding-line", "where", where, "line", t.term(linePrefix, f.Line), "code", f.Code, "reason", sentence(f.Reason)))
-	}
-}
-
-// linePrefix starts the names of score lines and columns in the report.
-const linePrefix = "table.verify.line."
-
-// header returns the name of column id in t's language and its width.
-func header(t tr, id string) (string, int) {
-	name := t.term(linePrefix, id)
-	return name, utf8.RuneCountInString(name)
-}
-
-// writeLines writes a table of every player's lines and total.
-func writeLines(t tr, w io.Writer, players []silvergold.PlayerScore) {
-	player, width := header(t, "player")
-	for _, p := range players {
-		width = max(width, utf8.RuneCountInString(oneLine(p.Name)))
-	}
-	cols := []string{"coins", "cups", "palms", "cards", "seals", "total"}
-	widths := make([]int, len(cols))
-	head := padRight(player, width)
-	for i, c := range cols {
-		var name string
-		name, widths[i] = header(t, c)
-		head += "  " + name
-	}
-	fmt.Fprintln(w, head)
-	for _, p := range players {
-		l := p.Lines
-		row := padRight(oneLine(p.Name), width)
-		for i, n := range []int{l.Coins, l.Cups, l.Palms, l.Cards, l.Seals, p.Total} {
-			row += fmt.Sprintf("  %*d", widths[i], n)
-		}
-		fmt.Fprintln(w, row)
-	}
-}
-
-// padRight pads s with spaces to width characters.
-func padRight(s string, width int) string {
-	if n := width - utf8.RuneCountInString(s); n > 0 {
-		return s + strings.Repeat(" ", n)
-	}
-	return s
-}
-
-// writeRanking writes the places and what decided each.
-func writeRanking(t tr, w io.Writer, ranking []silvergold.Place, players []silvergold.PlayerScore) {
-	fmt.Fprintln(w, t.s("table.verify.ranking"))
-	for i, p := range ranking {
-		line := fmt.Sprintf("  %d. %s, %d", p.Rank, oneLine(p.Name), p.Total)
-		if i > 0 {
-			line += " - " + decided(t, ranking[i-1], p, players)
-		}
-		fmt.Fprintln(w, line)
-	}
-}
-
-// decided says what put place p below the one ranked just above it.
-func decided(t tr, above, p silvergold.Place, players []silvergold.PlayerScore) string {
-	switch p.DecidedBy {
-	case "total":
-		return t.s("table.verify.fewer-points", "name", oneLine(above.Name))
-	case "shared":
-		return t.s("table.verify.sg-shared", "name", oneLine(above.Name))
-	}
-	c, ok := silvergold.ParseColour(p.DecidedBy)
-	if !ok || above.Seat >= len(players) || p.Seat >= len(players) {
-		return p.DecidedBy
-	}
-	return t.s("table.verify.sg-colour", "name", oneLine(above.Name), "points", p.Total, "colour", t.term(colourPrefix, c.String()),
-		"more", players[above.Seat].Completed.Get(c), "fewer", players[p.Seat].Completed.Get(c))
-}
-
-// colourPrefix starts the names of Silver & Gold's card colours in the
-// report ("more grey cards").
-const colourPrefix = "table.verify.colour."
-
-// writeVerdict writes the outcome of replaying a record for people.
-func writeVerdict(t tr, w io.Writer, rec domain.Record, v domain.Verdict) error {
-	fmt.Fprintln(w, t.s("table.verify.record-head", "game", rec.GameID, "ruleset", rec.Ruleset, "mode", rec.Mode,
+// writeVerdict writes the outcome of replaying a record of ruleset r for
+// people.
+func writeVerdict(t tr, w io.Writer, r domain.Ruleset, rec domain.Record, v domain.Verdict) error {
+	fmt.Fprintln(w, t.S("table.verify.record-head", "game", rec.GameID, "ruleset", rec.Ruleset, "mode", rec.Mode,
 		"count", len(rec.Players), "names", joinNames(rec.Players), "catalog", rec.Catalog.Name))
 	if !v.Valid {
 		p := v.Problem
 		if p.Seq == 0 {
-			fmt.Fprintln(w, t.s("table.verify.invalid", "code", p.Code, "reason", sentence(p.Reason)))
+			fmt.Fprintln(w, t.S("table.verify.invalid", "code", p.Code, "reason", report.Sentence(p.Reason)))
 			return nil
 		}
 		code := p.Code
 		if p.Rule != "" {
-			code = t.s("table.verify.code-rule", "code", p.Code, "rule", p.Rule)
+			code = t.S("table.verify.code-rule", "code", p.Code, "rule", p.Rule)
 		}
-		fmt.Fprintln(w, t.s("table.verify.invalid-move", "seq", p.Seq, "code", code, "reason", sentence(p.Reason)))
+		fmt.Fprintln(w, t.S("table.verify.invalid-move", "seq", p.Seq, "code", code, "reason", report.Sentence(p.Reason)))
 		if i := int(p.Seq) - 1; i < len(rec.Moves) {
 			m := rec.Moves[i]
 			if !m.Actor.Host && m.Actor.Seat != nil {
-				fmt.Fprintln(w, t.s("table.verify.move-by-seat", "seq", p.Seq, "seat", *m.Actor.Seat, "move", compact(m.Move)))
+				fmt.Fprintln(w, t.S("table.verify.move-by-seat", "seq", p.Seq, "seat", *m.Actor.Seat, "move", compact(m.Move)))
 			} else {
-				fmt.Fprintln(w, t.s("table.verify.move-by-host", "seq", p.Seq, "move", compact(m.Move)))
+				fmt.Fprintln(w, t.S("table.verify.move-by-host", "seq", p.Seq, "move", compact(m.Move)))
 			}
 		}
 		if v.Moves == 0 {
-			fmt.Fprintln(w, t.s("table.verify.first-move", "seq", p.Seq))
+			fmt.Fprintln(w, t.S("table.verify.first-move", "seq", p.Seq))
 		} else {
-			fmt.Fprintln(w, t.s("table.verify.moves-before", "count", v.Moves, "seq", p.Seq))
+			fmt.Fprintln(w, t.S("table.verify.moves-before", "count", v.Moves, "seq", p.Seq))
 		}
 		return nil
 	}
-	how := t.s("table.verify.how-physical")
+	rw, ok := r.(report.Writer)
+	how := t.S("table.verify.how-physical")
 	if rec.Mode == "digital" {
-		how = t.s("table.verify.how-digital")
-	}
-	if rec.Ruleset == luckytreasurehunter.RulesetName {
-		if rec.Mode == "digital" {
-			how = t.s("table.verify.how-digital-dice")
+		how = t.S("table.verify.how-digital-seed")
+		if ok {
+			how = t.S(rw.DigitalHow())
 		}
-		fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
-		fmt.Fprintln(w)
-		return writeLTHScore(t, w, v.Score)
 	}
-	if rec.Ruleset != silvergold.RulesetName {
-		return writeOtherVerdict(t, w, rec, v)
-	}
-	var sc silvergold.Score
-	if err := json.Unmarshal(v.Score, &sc); err != nil {
-		return err
-	}
-	fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
+	fmt.Fprintln(w, t.S("table.verify.valid", "count", v.Moves, "how", how))
 	fmt.Fprintln(w)
-	if !sc.Final {
-		fmt.Fprintln(w, t.s("table.verify.scores-not-ended"))
-	} else {
-		fmt.Fprintln(w, t.s("table.verify.scores-final"))
+	if ok {
+		return rw.WriteScore(t.T, w, v.Score)
 	}
-	writeLines(t, w, sc.Players)
-	fmt.Fprintln(w)
-	writeRanking(t, w, sc.Ranking, sc.Players)
-	return nil
-}
-
-// writeOtherVerdict writes a valid record of a ruleset other than Silver &
-// Gold: the totals and places every ruleset's score has.
-func writeOtherVerdict(t tr, w io.Writer, rec domain.Record, v domain.Verdict) error {
-	var sc struct {
-		Final   bool `json:"final"`
-		Ranking []struct {
-			Rank  int    `json:"rank"`
-			Name  string `json:"name"`
-			Total int    `json:"total"`
-		} `json:"ranking"`
-	}
-	if err := json.Unmarshal(v.Score, &sc); err != nil {
-		return err
-	}
-	how := t.s("table.verify.how-physical")
-	if rec.Mode == "digital" {
-		how = t.s("table.verify.how-digital-seed")
-	}
-	fmt.Fprintln(w, t.s("table.verify.valid", "count", v.Moves, "how", how))
-	fmt.Fprintln(w)
-	if sc.Final {
-		fmt.Fprintln(w, t.s("table.verify.ranking-final"))
-	} else {
-		fmt.Fprintln(w, t.s("table.verify.ranking-not-ended"))
-	}
-	for _, p := range sc.Ranking {
-		fmt.Fprintf(w, "  %d. %s, %d\n", p.Rank, oneLine(p.Name), p.Total)
-	}
-	return nil
+	return writeOtherScore(t, w, v.Score)
 }
 
 // compact writes a move on one line.
@@ -449,21 +318,11 @@ func compact(b []byte) string {
 	return out.String()
 }
 
-// sentence ends a reason with a full stop, on one line (a reason may quote
-// a name).
-func sentence(s string) string {
-	s = oneLine(s)
-	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") {
-		return s
-	}
-	return s + "."
-}
-
 // joinNames lists names on one line.
 func joinNames(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = oneLine(n)
+		out[i] = report.OneLine(n)
 	}
 	return strings.Join(out, ", ")
 }

@@ -6,6 +6,7 @@ package catalogset
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
 
@@ -33,6 +34,18 @@ func New[C any](parse func([]byte) (C, error), id func(C) (name, hash string), c
 		s.byHash[hash] = c
 	}
 	return s
+}
+
+// With returns a set offering s's catalogs and c (replacing the one of its
+// name, as New does); s itself is unchanged.
+func (s *Set[C]) With(c C) *Set[C] {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := &Set[C]{parse: s.parse, id: s.id, offered: maps.Clone(s.offered), byHash: maps.Clone(s.byHash)}
+	name, hash := s.id(c)
+	n.offered[name] = c
+	n.byHash[hash] = c
+	return n
 }
 
 // Names lists the catalogs offered for new games, in name order.

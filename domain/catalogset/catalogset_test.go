@@ -54,3 +54,23 @@ func TestSet(t *testing.T) {
 		t.Errorf("a catalog that does not parse: %v", err)
 	}
 }
+
+func TestSetWith(t *testing.T) {
+	parse := func([]byte) (*cat, error) { return nil, errors.New("not parsed here") }
+	id := func(c *cat) (string, string) { return c.name, c.hash }
+	s := catalogset.New(parse, id, &cat{"standard", "h1"})
+	house := &cat{"standard", "h9"}
+	w := s.With(house)
+	if c, err := w.Offered("standard", domain.Invalid); err != nil || c != house {
+		t.Errorf("a catalog given replaces the offered one of its name: %+v %v", c, err)
+	}
+	if c, err := w.Stored(domain.CatalogBlob{Hash: "h1"}); err != nil || c.hash != "h1" {
+		t.Errorf("games stored with the replaced catalog are still found: %+v %v", c, err)
+	}
+	if c, err := s.Offered("standard", domain.Invalid); err != nil || c.hash != "h1" {
+		t.Errorf("the set it was made from is unchanged: %+v %v", c, err)
+	}
+	if _, err := s.Stored(domain.CatalogBlob{Hash: "h9"}); err == nil {
+		t.Errorf("the set it was made from does not know the new catalog")
+	}
+}

@@ -4,6 +4,8 @@
 package rulesets
 
 import (
+	"fmt"
+
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/colorfultreasure"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
@@ -27,4 +29,34 @@ func All(replace ...domain.Ruleset) []domain.Ruleset {
 		}
 	}
 	return all
+}
+
+// Default is the ruleset of a request or a score sheet that names none, and
+// the one an operator's catalog file (treasury serve --catalog) is for.
+const Default = silvergold.RulesetName
+
+// Named returns the ruleset of that name in rs, nil when there is none.
+func Named(rs []domain.Ruleset, name string) domain.Ruleset {
+	for _, r := range rs {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// WithCatalog returns every ruleset, the one named name offering also the
+// catalog content holds. A ruleset that takes no catalog file, or content it
+// cannot read, is an error.
+func WithCatalog(name string, content []byte) ([]domain.Ruleset, error) {
+	all := All()
+	x, ok := Named(all, name).(domain.CatalogExtender)
+	if !ok {
+		return nil, fmt.Errorf("the ruleset %q takes no catalog file", name)
+	}
+	r, err := x.WithCatalog(content)
+	if err != nil {
+		return nil, err
+	}
+	return All(r), nil
 }

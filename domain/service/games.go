@@ -30,8 +30,8 @@ type Games struct {
 	now      func() time.Time
 
 	cacheMu    sync.Mutex
-	tables     map[string]*table // games in memory, by id; see table
-	lru        list.List         // of *table, the most recently used first
+	entries    map[string]*entry // games in memory, by id; see entry
+	lru        list.List         // of *entry, the most recently used first
 	cacheLimit int
 	seed       maphash.Seed
 
@@ -50,7 +50,7 @@ type Games struct {
 func New(store domain.Store, rulesets ...domain.Ruleset) *Games {
 	g := &Games{
 		store: store, rulesets: map[string]domain.Ruleset{}, now: time.Now,
-		tables: map[string]*table{}, cacheLimit: DefaultCachedGames, seed: maphash.MakeSeed(),
+		entries: map[string]*entry{}, cacheLimit: DefaultCachedGames, seed: maphash.MakeSeed(),
 		catalogs: map[string]domain.CatalogBlob{}, subs: map[string]*audience{},
 	}
 	g.shared, _ = store.(domain.SharedStore)
@@ -383,7 +383,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 //
 // The game is never the one the move first answered with: a card shown then
 // may be face down now (Colorful Treasure), and a retry must not read it.
-func (s *Games) replay(ctx context.Context, t *table, actor domain.Actor, move []byte, key, scope, reqHash string, minimal bool) (domain.Played, bool, error) {
+func (s *Games) replay(ctx context.Context, t *entry, actor domain.Actor, move []byte, key, scope, reqHash string, minimal bool) (domain.Played, bool, error) {
 	prev, err := s.store.Idempotency(ctx, t.id, scope, key)
 	if err != nil || prev == nil {
 		return domain.Played{}, false, err

@@ -27,7 +27,7 @@ func (s *Games) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 func (s *Games) forgetIdle(before time.Time) {
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
-	for id, t := range s.tables {
+	for id, t := range s.entries {
 		if !t.mu.TryLock() {
 			continue // a move in progress: it is not idle
 		}
@@ -39,7 +39,7 @@ func (s *Games) forgetIdle(before time.Time) {
 		t.mu.Unlock()
 		if idle && t.refs == 0 {
 			s.lru.Remove(t.elem)
-			delete(s.tables, id)
+			delete(s.entries, id)
 		}
 	}
 }

@@ -178,7 +178,7 @@ func (s *Games) ReissueSeat(ctx context.Context, id string, a domain.Actor, seat
 // their credential again.
 func (s *Games) seatsChanged(id string) {
 	s.cacheMu.Lock()
-	t := s.tables[id]
+	t := s.entries[id]
 	s.cacheMu.Unlock()
 	if t != nil {
 		t.creds.Store(nil)

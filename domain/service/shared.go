@@ -16,7 +16,7 @@ import (
 //     version older than one any server has answered before the read began;
 //     a move is tried on the cached head at once, and the append's version
 //     check stands for the read (see playShared);
-//   - a move is applied to the game under the table's lock and stored only
+//   - a move is applied to the game under its cache entry's lock and stored only
 //     at the version it was applied to: when another server stored that
 //     version first (Conflict), the game is read again and the move applied
 //     again, up to MaxLostRaces times, so that a move still legal on the new
@@ -129,7 +129,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 // checkVersion compares t's head with the version stored, marking it stale
 // when another server moved the game, and forgetting the game when another
 // server deleted it. t.mu is held.
-func (s *Games) checkVersion(ctx context.Context, t *table) error {
+func (s *Games) checkVersion(ctx context.Context, t *entry) error {
 	v, err := s.shared.Version(ctx, t.id)
 	if domain.ErrorCode(err) == domain.NotFound {
 		t.g, t.stale = nil, false

@@ -18,7 +18,7 @@ import (
 
 // logged appends move m, played on the head at version v, to t's take-back
 // log when it is known at v, and forgets it otherwise. t.mu is held.
-func (t *table) logged(v int64, m *domain.MoveRecord) {
+func (t *entry) logged(v int64, m *domain.MoveRecord) {
 	if t.tbVersion != v || t.tbVersion < 0 {
 		t.tbLog, t.tbVersion = nil, -1
 		return
@@ -157,7 +157,7 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 // moves are all stored (none pending): it returns the game after it, the
 // move as logged and its events. A refusal changes nothing.
 //
-// It is called with the game's table locked: cached is the table's
+// It is called with the game's cache entry locked: cached is the entry's
 // take-back log when it is known at rec's version, nil otherwise.
 func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Game, actor domain.Actor, move []byte, cached []domain.LogEntry) (domain.Game, domain.Logged, []domain.Event, error) {
 	tb, err := domain.ParseTakeBack(move)

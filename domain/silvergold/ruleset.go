@@ -18,7 +18,10 @@ type Rules struct {
 	catalogs *catalogset.Set[*Catalog] // offered for new games, and those stored games were created with
 }
 
-var _ domain.Ruleset = (*Rules)(nil)
+var (
+	_ domain.Ruleset         = (*Rules)(nil)
+	_ domain.CatalogExtender = (*Rules)(nil)
+)
 
 // NewRules offers the standard catalog and any others given; a catalog named
 // "standard" replaces the built-in one.
@@ -259,4 +262,14 @@ func (w *game) Table() domain.TableStatus { return w.g.Table() }
 // MoveTypes names the types of Silver & Gold's moves.
 func (r *Rules) MoveTypes() []string {
 	return []string{MoveKeep, MoveCross, MoveTake, MoveReveal, MoveDisplay}
+}
+
+// WithCatalog returns the rules offering also the catalog content holds (a
+// catalog named like an offered one replaces it).
+func (r *Rules) WithCatalog(content []byte) (domain.Ruleset, error) {
+	cat, err := ParseCatalog(content)
+	if err != nil {
+		return nil, err
+	}
+	return &Rules{catalogs: r.catalogs.With(cat)}, nil
 }

@@ -12,22 +12,8 @@ import (
 // GameIDs returns up to limit ids of stored games greater than after, in byte
 // order (limit <= 0: all of them).
 func (s *Store) GameIDs(ctx context.Context, after string, limit int) ([]string, error) {
-	if err := s.enter(); err != nil {
-		return nil, err
-	}
-	defer s.leave()
-	var lim *int64
-	if limit > 0 {
-		l := int64(limit)
-		lim = &l
-	}
 	// games.id is COLLATE "C": byte order, along its primary key.
-	rows, _ := s.pool.Query(ctx, `SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2`, after, lim)
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, unavailable(fmt.Errorf("postgres: list games: %w", err))
-	}
-	return ids, nil
+	return s.ids(ctx, "games", `SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
 }
 
 // ExportGame reads everything stored about one game in one read-only,

@@ -1,13 +1,7 @@
 package postgres
 
 // MigrationNames lists the embedded migrations in the order they apply.
-func MigrationNames() []string {
-	names := make([]string, len(migrations))
-	for i, m := range migrations {
-		names[i] = m.name
-	}
-	return names
-}
+func MigrationNames() []string { return schema.Names() }
 
 // LatestVersion is the schema version this build expects: the number of its
 // last migration (versions may skip numbers other branches take).

@@ -339,15 +339,17 @@ func (s *Store) UnlinkGame(ctx context.Context, gameID string) error {
 
 // LinkedGroups returns ids of groups with linked games.
 func (s *Store) LinkedGroups(ctx context.Context, after string, limit int) ([]string, error) {
-	return s.groupIDs(ctx, `SELECT DISTINCT group_id FROM group_games WHERE group_id > $1 ORDER BY group_id LIMIT $2`, after, limit)
+	return s.ids(ctx, "groups", `SELECT DISTINCT group_id FROM group_games WHERE group_id > $1 ORDER BY group_id LIMIT $2`, after, limit)
 }
 
 // GroupIDs returns ids of groups greater than after.
 func (s *Store) GroupIDs(ctx context.Context, after string, limit int) ([]string, error) {
-	return s.groupIDs(ctx, `SELECT id FROM groups WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
+	return s.ids(ctx, "groups", `SELECT id FROM groups WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
 }
 
-func (s *Store) groupIDs(ctx context.Context, query, after string, limit int) ([]string, error) {
+// ids returns the ids query lists (after and a limit as its parameters;
+// limit <= 0: all of them), never nil; what names them in errors.
+func (s *Store) ids(ctx context.Context, what, query, after string, limit int) ([]string, error) {
 	if err := s.enter(); err != nil {
 		return nil, err
 	}
@@ -360,7 +362,7 @@ func (s *Store) groupIDs(ctx context.Context, query, after string, limit int) ([
 	rows, _ := s.pool.Query(ctx, query, after, lim)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, unavailable(fmt.Errorf("postgres: list groups: %w", err))
+		return nil, unavailable(fmt.Errorf("postgres: list %s: %w", what, err))
 	}
 	if ids == nil {
 		ids = []string{}

@@ -26,7 +26,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -35,6 +34,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/seatrows"
 )
 
 var (
@@ -103,7 +103,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
 	}
-	if err := migrate(ctx, pool); err != nil {
+	if err := migratePool(ctx, pool); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -232,6 +232,10 @@ func (s *Store) Game(ctx context.Context, id string) (domain.GameRecord, error) 
 	return readGame(ctx, s.pool, id)
 }
 
+type queryRower interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
 func readGame(ctx context.Context, q queryRower, id string) (domain.GameRecord, error) {
 	var (
 		g                domain.GameRecord
@@ -271,31 +275,16 @@ type querier interface {
 func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
 	rows, _ := q.Query(ctx, `SELECT seat, hash, taken FROM seats WHERE game_id = $1 ORDER BY seat`, id)
 	var (
-		c     domain.Credentials
-		found bool
+		r     seatrows.Credentials
 		seat  int
 		hash  string
 		taken bool
 	)
-	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken}, func() error {
-		found = true
-		switch {
-		case seat == hostSeat:
-			c.HostHash = hash
-		case seat == len(c.SeatHashes):
-			c.SeatHashes = append(c.SeatHashes, hash)
-			c.Taken = append(c.Taken, taken)
-		default:
-			return fmt.Errorf("seat %d follows seat %d", seat, len(c.SeatHashes)-1)
-		}
-		return nil
-	})
+	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken}, func() error { return r.Add(seat, hash, taken) })
 	if err != nil {
 		return domain.Credentials{}, unavailable(fmt.Errorf("postgres: read credentials of game %q: %w", id, err))
 	}
-	if !slices.Contains(c.Taken, true) {
-		c.Taken = nil // no seat taken, as CreateGame takes it
-	}
+	c, found := r.Result()
 	if !found {
 		// Every game has at least its host row.
 		return domain.Credentials{}, notFound(id)
@@ -466,7 +455,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 	seats := make([]int32, 0, 1+len(creds.SeatHashes))
 	hashes := make([]string, 0, 1+len(creds.SeatHashes))
 	taken := make([]bool, 0, 1+len(creds.SeatHashes))
-	seats, hashes, taken = append(seats, hostSeat), append(hashes, creds.HostHash), append(taken, false)
+	seats, hashes, taken = append(seats, seatrows.Host), append(hashes, creds.HostHash), append(taken, false)
 	for i, h := range creds.SeatHashes {
 		seats, hashes, taken = append(seats, int32(i)), append(hashes, h), append(taken, creds.IsTaken(i))
 	}
@@ -559,9 +548,6 @@ func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) er
 	}
 	return domain.Fail(domain.Conflict, "table.store.version", "game", id, "version", v, "expected", expect)
 }
-
-// hostSeat is the seat number under which the host credential is stored.
-const hostSeat = -1
 
 // nanos is how times are stored: nanoseconds since 1970 UTC.
 func nanos(t time.Time) int64 { return t.UnixNano() }

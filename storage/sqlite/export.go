@@ -16,30 +16,7 @@ var (
 // GameIDs returns up to limit ids of stored games greater than after, in byte
 // order (limit <= 0: all of them).
 func (s *Store) GameIDs(ctx context.Context, after string, limit int) ([]string, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	lim := int64(limit)
-	if limit <= 0 {
-		lim = -1
-	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?`, after, lim)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: list games: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("sqlite: list games: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: list games: %w", err)
-	}
-	return ids, nil
+	return s.ids(ctx, "games", `SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
 }
 
 // ExportGame reads everything stored about one game in one read transaction:

@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+
+	"github.com/treasury-games/treasury/storage/internal/migrate"
 )
 
 // WithBeforeBatch makes the writer goroutine call f after it has received the
@@ -18,14 +20,8 @@ func QueueLen(s *Store) int { return len(s.reqs) }
 // MigrateUpTo applies the migrations up to version to db, as an older build
 // of the server would have left it.
 func MigrateUpTo(db *sql.DB, version int) error {
-	return migrateTo(context.Background(), db, version)
+	return schema.MigrateTo(context.Background(), migrate.SQL(db), version)
 }
 
 // MigrationNames lists the embedded migrations in the order they apply.
-func MigrationNames() []string {
-	names := make([]string, len(migrations))
-	for i, m := range migrations {
-		names[i] = m.name
-	}
-	return names
-}
+func MigrationNames() []string { return schema.Names() }

@@ -352,15 +352,17 @@ func (s *Store) UnlinkGame(ctx context.Context, gameID string) error {
 
 // LinkedGroups returns ids of groups with linked games.
 func (s *Store) LinkedGroups(ctx context.Context, after string, limit int) ([]string, error) {
-	return s.ids(ctx, `SELECT DISTINCT group_id FROM group_games WHERE group_id > ? ORDER BY group_id LIMIT ?`, after, limit)
+	return s.ids(ctx, "groups", `SELECT DISTINCT group_id FROM group_games WHERE group_id > ? ORDER BY group_id LIMIT ?`, after, limit)
 }
 
 // GroupIDs returns ids of groups greater than after.
 func (s *Store) GroupIDs(ctx context.Context, after string, limit int) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM groups WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
+	return s.ids(ctx, "groups", `SELECT id FROM groups WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
 }
 
-func (s *Store) ids(ctx context.Context, query, after string, limit int) ([]string, error) {
+// ids returns the ids query lists (after and a limit as its parameters;
+// limit <= 0: all of them), never nil; what names them in errors.
+func (s *Store) ids(ctx context.Context, what, query, after string, limit int) ([]string, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -370,18 +372,21 @@ func (s *Store) ids(ctx context.Context, query, after string, limit int) ([]stri
 	}
 	rows, err := s.reader.QueryContext(ctx, query, after, lim)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: list groups: %w", err)
+		return nil, fmt.Errorf("sqlite: list %s: %w", what, err)
 	}
 	defer rows.Close()
 	ids := []string{}
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("sqlite: list groups: %w", err)
+			return nil, fmt.Errorf("sqlite: list %s: %w", what, err)
 		}
 		ids = append(ids, id)
 	}
-	return ids, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list %s: %w", what, err)
+	}
+	return ids, nil
 }
 
 // ImportGroup stores a whole group in one transaction.

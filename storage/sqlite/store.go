@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +14,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/migrate"
+	"github.com/treasury-games/treasury/storage/internal/seatrows"
 )
 
 var _ domain.Store = (*Store)(nil)
@@ -153,7 +154,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		writer.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	if err := migrate(ctx, writer); err != nil {
+	if err := migrateDB(ctx, writer); err != nil {
 		writer.Close()
 		return nil, err
 	}
@@ -233,8 +234,8 @@ func (s *Store) Ping(ctx context.Context) error {
 	if err := s.writable(ctx); err != nil {
 		return err
 	}
-	var v int
-	if err := s.reader.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
+	v, err := schema.Version(ctx, migrate.SQL(s.reader))
+	if err != nil {
 		return fmt.Errorf("sqlite: ping: %w", err)
 	}
 	if v != latestVersion() {
@@ -322,10 +323,7 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 	}
 	defer rows.Close()
-	var (
-		c     domain.Credentials
-		found bool
-	)
+	var r seatrows.Credentials
 	for rows.Next() {
 		var (
 			seat  int
@@ -335,23 +333,14 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 		if err := rows.Scan(&seat, &hash, &taken); err != nil {
 			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 		}
-		found = true
-		switch {
-		case seat == hostSeat:
-			c.HostHash = hash
-		case seat == len(c.SeatHashes):
-			c.SeatHashes = append(c.SeatHashes, hash)
-			c.Taken = append(c.Taken, taken)
-		default:
-			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: seat %d follows seat %d", id, seat, len(c.SeatHashes)-1)
+		if err := r.Add(seat, hash, taken); err != nil {
+			return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return domain.Credentials{}, fmt.Errorf("sqlite: read credentials of game %q: %w", id, err)
 	}
-	if !slices.Contains(c.Taken, true) {
-		c.Taken = nil // no seat taken, as CreateGame takes it
-	}
+	c, found := r.Result()
 	if !found {
 		// Every game has at least its host row.
 		return domain.Credentials{}, domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
@@ -481,9 +470,6 @@ func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.Id
 	}
 	return out, nil
 }
-
-// hostSeat is the seat number under which the host credential is stored.
-const hostSeat = -1
 
 // timeLayout is fixed-width UTC with nanoseconds, so stored times sort as text
 // and read back exactly.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/seatrows"
 )
 
 // A request is one write waiting for the writer goroutine.
@@ -250,7 +251,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 	if err != nil {
 		return fmt.Errorf("sqlite: create game %q: %w", g.ID, err)
 	}
-	if err := insertSeat(ctx, tx, g.ID, hostSeat, creds.HostHash, false); err != nil {
+	if err := insertSeat(ctx, tx, g.ID, seatrows.Host, creds.HostHash, false); err != nil {
 		return err
 	}
 	for i, h := range creds.SeatHashes {

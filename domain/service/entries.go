@@ -16,7 +16,7 @@ import (
 // that is not cached is read from the store when it is next used.
 const DefaultCachedGames = 4096
 
-// table is what the service keeps in memory about one game: the lock that
+// entry is what the service keeps in memory about one game (its cache entry): the lock that
 // puts its moves one after another, its credentials (forgotten when a seat is
 // taken or issued again: see seatsChanged), and
 // the head: the game as the last move handed to the store left it.
@@ -26,10 +26,10 @@ const DefaultCachedGames = 4096
 // it is committed. A move that fails in the store makes the head stale: it is
 // read again from the store once every pending move has been answered (those
 // queued after the failed one fail too, since they expected its version).
-type table struct {
+type entry struct {
 	id   string
 	elem *list.Element // in Games.lru
-	refs int           // guarded by Games.cacheMu: calls using the table; a table in use is never evicted
+	refs int           // guarded by Games.cacheMu: calls using the entry; an entry in use is never evicted
 
 	creds atomic.Pointer[domain.Credentials]
 
@@ -68,7 +68,7 @@ func (s *Games) SetCacheSize(n int) {
 // in memory, and "" otherwise; it reads nothing from the store.
 func (s *Games) KnownRuleset(id string) string {
 	s.cacheMu.Lock()
-	t := s.tables[id]
+	t := s.entries[id]
 	s.cacheMu.Unlock()
 	if t == nil {
 		return ""
@@ -82,19 +82,19 @@ func (s *Games) KnownRuleset(id string) string {
 func (s *Games) CachedGames() int {
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
-	return len(s.tables)
+	return len(s.entries)
 }
 
-// acquire returns the table of game id, creating it if absent, and holds it
+// acquire returns the entry of game id, creating it if absent, and holds it
 // in memory until release.
-func (s *Games) acquire(id string) *table {
+func (s *Games) acquire(id string) *entry {
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
-	t := s.tables[id]
+	t := s.entries[id]
 	if t == nil {
-		t = &table{id: id}
+		t = &entry{id: id}
 		t.elem = s.lru.PushFront(t)
-		s.tables[id] = t
+		s.entries[id] = t
 		s.evict()
 	} else {
 		s.lru.MoveToFront(t.elem)
@@ -103,35 +103,35 @@ func (s *Games) acquire(id string) *table {
 	return t
 }
 
-func (s *Games) release(t *table) {
+func (s *Games) release(t *entry) {
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
 	t.refs--
 	if t.refs == 0 && t.creds.Load() == nil && t.mu.TryLock() {
 		// Nothing was found for this id (a game that does not exist, say):
-		// keep no table for it.
+		// keep no entry for it.
 		empty := t.g == nil && t.pending == 0
 		t.mu.Unlock()
-		if empty && s.tables[t.id] == t {
+		if empty && s.entries[t.id] == t {
 			s.lru.Remove(t.elem)
-			delete(s.tables, t.id)
+			delete(s.entries, t.id)
 			return
 		}
 	}
-	if len(s.tables) > s.cacheLimit {
+	if len(s.entries) > s.cacheLimit {
 		s.evict()
 	}
 }
 
-// evict forgets the least recently used tables nobody uses until the cache
-// is within its limit. A table nobody uses has no move pending, so the store
+// evict forgets the least recently used entries nobody uses until the cache
+// is within its limit. An entry nobody uses has no move pending, so the store
 // holds all of it.
 func (s *Games) evict() {
-	for e := s.lru.Back(); e != nil && len(s.tables) > s.cacheLimit; {
+	for e := s.lru.Back(); e != nil && len(s.entries) > s.cacheLimit; {
 		prev := e.Prev()
-		if t := e.Value.(*table); t.refs == 0 {
+		if t := e.Value.(*entry); t.refs == 0 {
 			s.lru.Remove(e)
-			delete(s.tables, t.id)
+			delete(s.entries, t.id)
 		}
 		e = prev
 	}
@@ -142,7 +142,7 @@ func (s *Games) evict() {
 // Over a SharedStore they are read from the store every time: another
 // server may have issued a seat again (see ReissueSeat), and an old
 // credential must be refused at once on every server.
-func (s *Games) credentials(ctx context.Context, t *table) (*domain.Credentials, error) {
+func (s *Games) credentials(ctx context.Context, t *entry) (*domain.Credentials, error) {
 	if c := t.creds.Load(); c != nil && s.shared == nil {
 		return c, nil
 	}
@@ -154,9 +154,9 @@ func (s *Games) credentials(ctx context.Context, t *table) (*domain.Credentials,
 	return &c, nil
 }
 
-// drain waits, with t.mu held on entry and on return, until no move of the
-// table is pending.
-func (t *table) drain() {
+// drain waits, with t.mu held when called and on return, until no move of
+// the entry's game is pending.
+func (t *entry) drain() {
 	for t.pending > 0 {
 		tail := t.tail
 		t.mu.Unlock()
@@ -167,7 +167,7 @@ func (t *table) drain() {
 
 // head makes sure t.g is the game as every move handed to the store left it,
 // reading it from the store if needed. t.mu is held.
-func (s *Games) head(ctx context.Context, t *table) error {
+func (s *Games) head(ctx context.Context, t *entry) error {
 	if s.shared != nil && t.g != nil && !t.stale {
 		if err := s.checkVersion(ctx, t); err != nil {
 			return err
@@ -178,7 +178,7 @@ func (s *Games) head(ctx context.Context, t *table) error {
 
 // readHead is head without the check of a cached head's version on a
 // SharedStore: it reads the game only when it has none or a stale one.
-func (s *Games) readHead(ctx context.Context, t *table) error {
+func (s *Games) readHead(ctx context.Context, t *entry) error {
 	for t.g == nil || t.stale {
 		if t.pending > 0 {
 			t.drain()
@@ -210,7 +210,7 @@ func (s *Games) keyHash(k string) uint64 { return maphash.String(s.seed, k) }
 
 // mayHaveUsed reports whether the game may have stored the idempotency key
 // whose hash is h.
-func (t *table) mayHaveUsed(h uint64) bool {
+func (t *entry) mayHaveUsed(h uint64) bool {
 	if !t.usedKnown {
 		return true
 	}
@@ -219,7 +219,7 @@ func (t *table) mayHaveUsed(h uint64) bool {
 }
 
 // addUsed records that the key whose hash is h is stored.
-func (t *table) addUsed(h uint64) {
+func (t *entry) addUsed(h uint64) {
 	if i, found := slices.BinarySearch(t.used, h); !found {
 		t.used = slices.Insert(t.used, i, h)
 	}
@@ -249,7 +249,7 @@ func (s *Games) committed(ctx context.Context, id string, f func(domain.GameReco
 	return f(rec, g)
 }
 
-// cache keeps a game just created as the head of its table.
+// cache keeps a game just created as the head of its entry.
 func (s *Games) cache(rec domain.GameRecord, g domain.Game, creds domain.Credentials) {
 	t := s.acquire(rec.ID)
 	defer s.release(t)
