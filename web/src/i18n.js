@@ -121,3 +121,8 @@ export function translateStatic(root) {
 
 // has says whether the catalogs know key (in English, the fallback).
 export const has = (key) => Object.hasOwn(cats.en || {}, key) || Object.hasOwn(cats[current] || {}, key);
+
+// term is the word for an id of a game's vocabulary (a colour, a wonder, a
+// treasure): the catalog's prefix + id, or the id as written when the
+// catalogs have no word for it.
+export const term = (prefix, id) => (has(prefix + id) ? t(prefix + id) : String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '));
