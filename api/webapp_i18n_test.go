@@ -213,4 +213,19 @@ func TestWebAppLanguageSwitch(t *testing.T) {
 	b.run(p, chromedp.Reload())
 	b.waitFor(p, heading+` === 'Tisch eröffnen'`, 10*time.Second)
 	b.axe(p)
+
+	// A game's screen switches too, reading the game again: its heading,
+	// its invitations and the live line.
+	host, _ := b.startTable(s.http.URL, "silver-and-gold", "digital", "Ann", "Bob")
+	b.waitFor(host, `document.querySelector('.live')?.dataset.state === 'live'`, 10*time.Second)
+	invites := `document.querySelector('summary[data-k=invites]')?.innerText`
+	for _, st := range []struct{ lang, invites, live, h1 string }{
+		{"de", "Spieler einladen: ein Link pro Platz", "Live: Züge erscheinen, sobald sie passieren.", "Silver & Gold · Gastgeber"},
+		{"en", "Invite the players: one link per seat", "Live: moves appear as they happen.", "Silver & Gold · Host"},
+		{"de", "Spieler einladen: ein Link pro Platz", "Live: Züge erscheinen, sobald sie passieren.", "Silver & Gold · Gastgeber"},
+	} {
+		b.run(host, chromedp.Click(chromedp.CSS(`header button[data-lang=`+st.lang+`]`)))
+		b.waitFor(host, invites+` === '`+st.invites+`' && document.querySelector('main h1')?.innerText === '`+st.h1+`'`, 10*time.Second)
+		b.waitFor(host, `document.querySelector('.live')?.innerText === '`+st.live+`'`, 10*time.Second)
+	}
 }
