@@ -64,11 +64,32 @@ export const languages = () => known;
 // onLanguage registers a function called after the language changed.
 export const onLanguage = (fn) => listeners.push(fn);
 
+// fetchCatalog reads a language's catalog from the server and keeps a copy
+// on the device: the app opens offline too (the service worker keeps its
+// files, never an API answer), and says so in the player's language.
 async function fetchCatalog(tag) {
   if (cats[tag]) return;
-  const res = await fetch(`/v1/languages/${encodeURIComponent(tag)}`, {headers: {Accept: 'application/json'}});
-  if (!res.ok) throw new Error(`catalog ${tag}: ${res.status}`);
-  cats[tag] = await res.json();
+  const kept = `treasury.catalog.${tag}`;
+  try {
+    const res = await fetch(`/v1/languages/${encodeURIComponent(tag)}`, {headers: {Accept: 'application/json'}, cache: 'no-store'});
+    if (!res.ok) throw new Error(`catalog ${tag}: ${res.status}`);
+    const text = await res.text();
+    cats[tag] = JSON.parse(text);
+    try {
+      localStorage.setItem(kept, text);
+    } catch {
+      // private mode or full: this page only
+    }
+  } catch (e) {
+    let copy = null;
+    try {
+      copy = JSON.parse(localStorage.getItem(kept) || 'null');
+    } catch {
+      copy = null;
+    }
+    if (!copy) throw e;
+    cats[tag] = copy;
+  }
 }
 
 function stored() {
@@ -88,8 +109,8 @@ export async function init() {
   try {
     const [list] = await Promise.all([
       fetch('/v1/languages', {headers: {Accept: 'application/json'}}).then((r) => (r.ok ? r.json() : null)).catch(() => null),
-      fetchCatalog('en'),
-      current === 'en' ? null : fetchCatalog(current),
+      fetchCatalog('en').catch(() => {}),
+      current === 'en' ? null : fetchCatalog(current).catch(() => {}),
     ]);
     if (list && Array.isArray(list.languages) && list.languages.length) known = list.languages;
   } catch {
