@@ -204,6 +204,7 @@ func TestWebAppLanguageSwitch(t *testing.T) {
 		{"de", "Tisch eröffnen", "Name von Spieler 1"},
 	}
 	for _, st := range steps {
+		recordLanguages(b, p)
 		b.run(p, chromedp.Click(chromedp.CSS(`header button[data-lang=`+st.lang+`]`)))
 		b.waitFor(p, heading+` === '`+st.heading+`' && document.documentElement.lang === '`+st.lang+`'`, 10*time.Second)
 		if got := eval[string](b, p, `document.querySelector('label[for=name-0]').innerText`); got != st.label {
@@ -212,6 +213,7 @@ func TestWebAppLanguageSwitch(t *testing.T) {
 		if got := eval[string](b, p, `document.querySelector('header button[aria-pressed=true]').dataset.lang`); got != st.lang {
 			t.Errorf("after switching to %s the switch shows %s as chosen", st.lang, got)
 		}
+		sentIn(b, p, st.lang, "/v1/rulesets")
 	}
 	b.run(p, chromedp.Reload())
 	b.waitFor(p, heading+` === 'Tisch eröffnen'`, 10*time.Second)
@@ -227,8 +229,41 @@ func TestWebAppLanguageSwitch(t *testing.T) {
 		{"en", "Invite the players: one link per seat", "Live: moves appear as they happen.", "Silver & Gold · Host"},
 		{"de", "Spieler einladen: ein Link pro Platz", "Live: Züge erscheinen, sobald sie passieren.", "Silver & Gold · Gastgeber"},
 	} {
+		recordLanguages(b, host)
 		b.run(host, chromedp.Click(chromedp.CSS(`header button[data-lang=`+st.lang+`]`)))
 		b.waitFor(host, invites+` === '`+st.invites+`' && document.querySelector('main h1')?.innerText === '`+st.h1+`'`, 10*time.Second)
 		b.waitFor(host, `document.querySelector('.live')?.innerText === '`+st.live+`'`, 10*time.Second)
+		sentIn(b, host, st.lang, "/v1/games/", "/legal-moves", "/events")
+	}
+}
+
+// recordLanguages records the Accept-Language of every request the page
+// sends from now on (window.sent: [url, language]).
+func recordLanguages(b *browser, p *page) {
+	b.t.Helper()
+	eval[chromedp.Void](b, p, `(() => {
+		window.sent = [];
+		if (window.fetchBefore) return;
+		window.fetchBefore = window.fetch;
+		window.fetch = (u, o) => {
+			const hs = (o && o.headers) || {};
+			window.sent.push([String(u), hs['Accept-Language'] || '']);
+			return window.fetchBefore(u, o);
+		};
+	})()`)
+}
+
+// sentIn checks that the page asked the API in lang since recordLanguages,
+// for requests to each of paths (waiting for them: a screen reads again
+// when its language changes) and for every other.
+func sentIn(b *browser, p *page, lang string, paths ...string) {
+	b.t.Helper()
+	for _, path := range paths {
+		b.waitFor(p, `window.sent.some(([u]) => u.includes('`+path+`'))`, 10*time.Second)
+	}
+	for _, s := range eval[[][]string](b, p, `window.sent.filter(([u]) => u.includes('/v1/'))`) {
+		if s[1] != lang {
+			b.t.Errorf("%s asked %s in %q after switching to %s", p.name, s[0], s[1], lang)
+		}
 	}
 }

@@ -71,7 +71,7 @@ async function fetchCatalog(tag) {
   if (cats[tag]) return;
   const kept = `treasury.catalog.${tag}`;
   try {
-    const res = await fetch(`/v1/languages/${encodeURIComponent(tag)}`, {headers: {Accept: 'application/json'}, cache: 'no-store'});
+    const res = await fetch(`/v1/languages/${encodeURIComponent(tag)}`, {headers: {Accept: 'application/json', 'Accept-Language': tag}, cache: 'no-store'});
     if (!res.ok) throw new Error(`catalog ${tag}: ${res.status}`);
     const text = await res.text();
     cats[tag] = JSON.parse(text);
@@ -108,7 +108,7 @@ export async function init() {
   current = s === 'en' || s === 'de' ? s : choose(navigator.languages || [navigator.language]);
   try {
     const [list] = await Promise.all([
-      fetch('/v1/languages', {headers: {Accept: 'application/json'}}).then((r) => (r.ok ? r.json() : null)).catch(() => null),
+      fetch('/v1/languages', {headers: {Accept: 'application/json', 'Accept-Language': current}}).then((r) => (r.ok ? r.json() : null)).catch(() => null),
       fetchCatalog('en').catch(() => {}),
       current === 'en' ? null : fetchCatalog(current).catch(() => {}),
     ]);
