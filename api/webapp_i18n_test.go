@@ -183,6 +183,16 @@ func TestWebAppGerman(t *testing.T) {
 		}
 		noEnglish(p, "at the end")
 	}
+
+	// The log is said again in the language switched to, and back.
+	firstLine := `document.querySelector('section.log li')?.innerText`
+	for _, st := range []struct{ lang, line string }{
+		{"en", "The game has ended: see the final score."},
+		{"de", "Das Spiel ist zu Ende: Sieh dir die Endwertung an."},
+	} {
+		b.run(ann, chromedp.Click(chromedp.CSS(`header button[data-lang=`+st.lang+`]`)))
+		b.waitFor(ann, firstLine+` === '`+st.line+`' && document.documentElement.lang === '`+st.lang+`'`, 10*time.Second)
+	}
 }
 
 // TestWebAppLanguageSwitch switches a screen DE → EN → DE with the

@@ -274,8 +274,10 @@ export function openGame(root, id, role, cred) {
           const line = name === 'taken_back' ? takenBackLine(data) :
             name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
               mod && mod.describe ? mod.describe(name, data, ctx) : null;
-          if (line && line !== s.log[0]) {
-            s.log.unshift(line);
+          if (line && line !== (s.log[0] && s.log[0].line)) {
+            // The event is kept with its line, to say it again in another
+            // language.
+            s.log.unshift({line, name, data});
             s.log.length = Math.min(s.log.length, 40);
             if (!(Number(e.lastEventId || 0) < s.historyTo)) say(line);
           }
@@ -292,6 +294,19 @@ export function openGame(root, id, role, cred) {
           if (name === 'snapshot' || !s.view || !(Number(lastId) <= s.view.version)) refresh();
         }
       });
+    }
+  }
+
+  // relog says the log's lines again, in the language now chosen: each
+  // event is described again on a copy of the screen's state, without being
+  // read out, so that what describing does besides (a peek shown until the
+  // next move) happens once only.
+  function relog() {
+    const mod = screens[s.view && s.view.ruleset];
+    const quiet = {...ctx, s: {...s}, announce: () => {}};
+    for (const l of s.log) {
+      const again = l.name === 'taken_back' ? takenBackLine(l.data) : mod && mod.describe ? mod.describe(l.name, l.data, quiet) : null;
+      if (again) l.line = again;
     }
   }
 
@@ -379,7 +394,7 @@ export function openGame(root, id, role, cred) {
     if (s.view.ended && role === 'host') nodes.push(keptNote());
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, t('app.game.log')),
-        h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
+        h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l.line)))));
     }
     replace(content, nodes);
     if (s.view.ended) setLive('ended');
@@ -458,6 +473,7 @@ export function openGame(root, id, role, cred) {
   close.relanguage = () => {
     live.textContent = '';
     setLive(live.dataset.state || 'connecting');
+    relog();
     if (s.loaded) refresh();
     if (es && !s.closed) {
       es.close();
