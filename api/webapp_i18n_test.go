@@ -248,7 +248,8 @@ func TestWebAppLanguageSwitch(t *testing.T) {
 }
 
 // recordLanguages records the Accept-Language of every request the page
-// sends from now on (window.sent: [url, language]).
+// sends from now on, with the language the page showed as it sent it
+// (window.sent: [url, Accept-Language, <html lang>]).
 func recordLanguages(b *browser, p *page) {
 	b.t.Helper()
 	eval[chromedp.Void](b, p, `(() => {
@@ -257,21 +258,23 @@ func recordLanguages(b *browser, p *page) {
 		window.fetchBefore = window.fetch;
 		window.fetch = (u, o) => {
 			const hs = (o && o.headers) || {};
-			window.sent.push([String(u), hs['Accept-Language'] || '']);
+			window.sent.push([String(u), hs['Accept-Language'] || '', document.documentElement.lang]);
 			return window.fetchBefore(u, o);
 		};
 	})()`)
 }
 
-// sentIn checks that the page asked the API in lang since recordLanguages,
-// for requests to each of paths (waiting for them: a screen reads again
-// when its language changes) and for every other.
+// sentIn checks that the page, once it shows lang, asks the API in lang:
+// requests to each of paths (waiting for them: a screen reads again when
+// its language changes) and every other. (A request sent just before the
+// switch, as a live event came, is in the language shown then.)
 func sentIn(b *browser, p *page, lang string, paths ...string) {
 	b.t.Helper()
+	after := `window.sent.filter(([u, , shown]) => u.includes('/v1/') && shown === '` + lang + `')`
 	for _, path := range paths {
-		b.waitFor(p, `window.sent.some(([u]) => u.includes('`+path+`'))`, 10*time.Second)
+		b.waitFor(p, after+`.some(([u]) => u.includes('`+path+`'))`, 10*time.Second)
 	}
-	for _, s := range eval[[][]string](b, p, `window.sent.filter(([u]) => u.includes('/v1/'))`) {
+	for _, s := range eval[[][]string](b, p, after) {
 		if s[1] != lang {
 			b.t.Errorf("%s asked %s in %q after switching to %s", p.name, s[0], s[1], lang)
 		}

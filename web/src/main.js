@@ -159,7 +159,8 @@ function newTableForm(all) {
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, t('app.new.start')));
     replace(body, fields);
-    showApplicable(form);
+    // (body is in the form only after the first draw: look in it.)
+    showApplicable(body);
   }
 
   form.addEventListener('change', () => showApplicable(form));
