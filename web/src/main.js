@@ -103,8 +103,8 @@ function joinLink() {
 function yourTables(rulesets) {
   const list = tables();
   if (!list.length) return null;
-  const title = (x) => (rulesets.find((r) => r.name === x.ruleset) || {}).title || x.title || t('app.home.a-game');
-  const who = (x) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names}) : t('app.home.host')) :
+  const title = (x) => x.title || (rulesets.find((r) => r.name === x.ruleset) || {}).title || t('app.home.a-game');
+  const who = (x) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
     x.name ? t('app.home.playing-as', {name: x.name}) : t('app.home.playing-a-seat');
   const items = list.map((x) => {
     const state = h('span', {class: 'muted', 'data-table-state': ''}, '');
