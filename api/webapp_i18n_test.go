@@ -86,7 +86,7 @@ func englishOn(b *browser, p *page, words []string) []string {
 	};
 	walk(root);
 	const server = `+string(w)+`.filter(Boolean).sort((a, b) => b.length - a.length);
-	const english = /\b(the|and|you|your|of|to|is|are|with|from|this|that|has|have|card|cards|turn|round|score|player|players|waiting|take|cross|crossed|keep|kept|choose|tap|game|seat|host|play|again|box|boxes|coin|coins|palm|palms|cup|cups|seal|deck|display|what|happened|who|copy|invite|report|nothing|left|total|final|than|fewer|shares|place|points|none|used|more|will|can|may|not|on|off|over|here|there|now|yet|new)\b/i;
+	const english = /\b(the|and|you|your|of|to|is|are|with|from|this|that|has|have|card|cards|turn|round|score|player|players|waiting|take|cross|crossed|keep|kept|choose|tap|game|seat|host|play|again|box|boxes|coin|coins|palm|palms|cup|cups|seal|display|what|happened|who|copy|invite|report|nothing|left|total|final|than|fewer|shares|place|points|none|used|more|will|can|may|not|on|off|over|here|there|now|yet|new)\b/i;
 	const out = [];
 	for (let l of lines) {
 	  for (const w of server) l = l.split(w).join('');
@@ -277,6 +277,29 @@ func sentIn(b *browser, p *page, lang string, paths ...string) {
 	for _, s := range eval[[][]string](b, p, after) {
 		if s[1] != lang {
 			b.t.Errorf("%s asked %s in %q after switching to %s", p.name, s[0], s[1], lang)
+		}
+	}
+}
+
+// TestWebAppGermanScreens opens every game's screens (the host's and a
+// seat's, digital and with real cards) on phones set to German: no English
+// sentence of the app's own on any of them.
+func TestWebAppGermanScreens(t *testing.T) {
+	t.Parallel()
+	s := newServer(t)
+	b := newBrowser(t, 120*time.Second)
+	b.lang = "de-DE"
+	words := serverWords(t, s)
+	for _, ruleset := range []string{"silver-and-gold", "lucky-treasure-hunter", "colorful-treasure"} {
+		for _, mode := range []string{"digital", "physical"} {
+			host, links := b.startTable(s.http.URL, ruleset, mode, "Ann", "Bob")
+			ann := b.open("ann", links[0])
+			for _, p := range []*page{host, ann} {
+				b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading`, 10*time.Second)
+				if found := englishOn(b, p, words); len(found) > 0 {
+					t.Errorf("%s of a %s %s game shows English: %q", p.name, mode, ruleset, found)
+				}
+			}
 		}
 	}
 }
