@@ -302,4 +302,24 @@ func TestWebAppGermanScreens(t *testing.T) {
 			}
 		}
 	}
+	// The other screens: the score-sheet check of each game (advanced
+	// Colorful Treasure shows every field), joining, groups.
+	other := b.open("other", s.http.URL+"/#/join")
+	for _, screen := range []struct{ hash, ready string }{
+		{"#/join", `!!document.querySelector('#join-code')`},
+		{"#/group", `!!document.querySelector('#group-name')`},
+		{"#/sheet/silver-and-gold", `!!document.querySelector('#p0-coins')`},
+		{"#/sheet/lucky-treasure-hunter", `!!document.querySelector('#players-at-table')`},
+		{"#/sheet/colorful-treasure", `!!document.querySelector('#variant')`},
+	} {
+		eval[chromedp.Void](b, other, `location.hash = '`+screen.hash+`'`)
+		b.waitFor(other, screen.ready, 10*time.Second)
+		if screen.hash == "#/sheet/colorful-treasure" {
+			eval[chromedp.Void](b, other, `(() => { const v = document.querySelector('#variant'); v.value = 'advanced'; v.dispatchEvent(new Event('change')); })()`)
+			b.waitFor(other, `!!document.querySelector('[data-k=p0-action-peek_two]')`, 10*time.Second)
+		}
+		if found := englishOn(b, other, words); len(found) > 0 {
+			t.Errorf("%s shows English: %q", screen.hash, found)
+		}
+	}
 }
