@@ -80,6 +80,9 @@ type browser struct {
 	mu    sync.Mutex
 	pages []*page
 	errs  []string
+	// lang, when set, is the language every page opened after it prefers
+	// (navigator.languages and Accept-Language), as a phone set to it.
+	lang string
 }
 
 // page is one device's tab.
@@ -128,6 +131,10 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.WindowSize(412, 915), // a phone
+		// English unless a test asks for another language (browser.lang),
+		// whatever the machine's locale.
+		chromedp.Flag("lang", "en-US"),
+		chromedp.Flag("accept-lang", "en-US"),
 		chromedp.UserDataDir(t.TempDir()),
 	)
 	t.Cleanup(cancelAlloc)
@@ -164,6 +171,9 @@ func (b *browser) open(name, url string) *page {
 	})
 	if err != nil {
 		b.t.Fatalf("open %s: %v", name, err)
+	}
+	if b.lang != "" {
+		b.run(p, preferLanguage(b.lang))
 	}
 	b.run(p, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
 	return p

@@ -4,6 +4,7 @@
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
+import {t} from './i18n.js';
 import {knownGroups, groupLink} from './group.js';
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
@@ -26,10 +27,10 @@ const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_g
 // openGame draws the game into root and returns a function that stops it.
 export function openGame(root, id, role, cred) {
   const s = {id, role, cred, view: null, legal: null, score: null, seat: null, ui: {}, log: [], closed: false, loaded: false};
-  const live = h('p', {class: 'live', role: 'status'}, 'Connecting…');
+  const live = h('p', {class: 'live', role: 'status'}, t('app.game.live.connecting'));
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const announce = h('div', {class: 'sr-only', 'aria-live': 'polite'});
-  const content = h('div', {}, h('p', {}, 'Loading the game…'));
+  const content = h('div', {}, h('p', {}, t('app.game.loading')));
   replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), live, problem, content, announce);
   let es = null;
   let timer = null;
@@ -57,7 +58,7 @@ export function openGame(root, id, role, cred) {
     problem.textContent = msg;
     if (msg && s.unsent) {
       const u = s.unsent;
-      problem.append(' ', h('button', {type: 'button', 'data-k': 'try-again', 'data-action': 'try-again', onclick: () => play(u.move, u)}, 'Try again'));
+      problem.append(' ', h('button', {type: 'button', 'data-k': 'try-again', 'data-action': 'try-again', onclick: () => play(u.move, u)}, t('app.game.try-again')));
     }
     if (msg) problem.dataset.shown = String(Number(problem.dataset.shown || 0) + 1);
     if (msg) problem.focus({preventScroll: false});
@@ -69,13 +70,13 @@ export function openGame(root, id, role, cred) {
 
   function setLive(state) {
     live.dataset.state = state;
-    live.textContent = {
-      live: 'Live: moves appear as they happen.',
-      connecting: 'Connecting…',
-      reconnecting: 'Connection lost: reconnecting…',
-      ended: 'The game has ended.',
-      closed: 'Not connected: retrying in a few seconds.',
-    }[state];
+    live.textContent = t({
+      live: 'app.game.live.live',
+      connecting: 'app.game.live.connecting',
+      reconnecting: 'app.game.live.reconnecting',
+      ended: 'app.game.live.ended',
+      closed: 'app.game.live.closed',
+    }[state]);
   }
 
   async function load() {
@@ -198,7 +199,7 @@ export function openGame(root, id, role, cred) {
           // may each come first: the move is sent again while what it was
           // chosen in stands (a bounded number of times).
           if (attempt >= 7 || where() !== before) {
-            fail('The game moved on while you chose: it is shown as it stands now. Choose again.');
+            fail(t('app.game.moved-on'));
             return false;
           }
         }
@@ -262,8 +263,8 @@ export function openGame(root, id, role, cred) {
           s.closed = true;
           es.close();
           setLive('closed');
-          live.textContent = 'This seat now plays on another device.';
-          fail((data && data.reason) || 'The host gave this seat a new link.');
+          live.textContent = t('app.game.revoked-live');
+          fail((data && data.reason) || t('app.game.revoked'));
           return;
         }
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
@@ -273,8 +274,10 @@ export function openGame(root, id, role, cred) {
           const line = name === 'taken_back' ? takenBackLine(data) :
             name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
               mod && mod.describe ? mod.describe(name, data, ctx) : null;
-          if (line && line !== s.log[0]) {
-            s.log.unshift(line);
+          if (line && line !== (s.log[0] && s.log[0].line)) {
+            // The event is kept with its line, to say it again in another
+            // language.
+            s.log.unshift({line, name, data});
             s.log.length = Math.min(s.log.length, 40);
             if (!(Number(e.lastEventId || 0) < s.historyTo)) say(line);
           }
@@ -294,15 +297,28 @@ export function openGame(root, id, role, cred) {
     }
   }
 
+  // relog says the log's lines again, in the language now chosen: each
+  // event is described again on a copy of the screen's state, without being
+  // read out, so that what describing does besides (a peek shown until the
+  // next move) happens once only.
+  function relog() {
+    const mod = screens[s.view && s.view.ruleset];
+    const quiet = {...ctx, s: {...s}, announce: () => {}};
+    for (const l of s.log) {
+      const again = l.name === 'taken_back' ? takenBackLine(l.data) : mod && mod.describe ? mod.describe(l.name, l.data, quiet) : null;
+      if (again) l.line = again;
+    }
+  }
+
   // takenBackLine says in plain words what a take-back did, for the log of
   // every screen.
   function takenBackLine(d) {
     if (!d || !d.label) return null;
     const players = (s.view && s.view.state && s.view.state.players) || [];
-    const seatName = (i) => (players[i] && players[i].name) || `Seat ${i + 1}`;
-    const who = d.by && d.by.host ? 'The host' : seatName(d.by && d.by.seat);
-    const what = d.label.replace(/^(Undo|Correct): take back /, '');
-    return `${who} took back ${what}: the game goes on as before ${d.versions.length === 1 ? 'that move' : 'those moves'}.`;
+    const seatName = (i) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
+    const what = takenWhat(d.label);
+    const count = d.versions.length;
+    return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: seatName(d.by && d.by.seat), what, count});
   }
 
   // corrections are the listing's entries that put a slip right (a
@@ -313,7 +329,7 @@ export function openGame(root, id, role, cred) {
     const out = [];
     for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
       if (!e.choose) {
-        out.push({move: e.move, label: e.label.replace(/^(Undo|Correct): take back /, ''), takeBack: e.move.type === 'take_back'});
+        out.push({move: e.move, label: takenWhat(e.label), takeBack: e.move.type === 'take_back'});
       } else if (e.choose.max === 1) {
         for (const p of (l.pools && l.pools[e.choose.pool]) || []) {
           const move = {...e.move};
@@ -334,22 +350,22 @@ export function openGame(root, id, role, cred) {
       s.ui.takeBack = null;
       return null;
     }
-    const verb = role === 'host' ? 'Correct' : 'Undo';
+    const verb = role === 'host' ? t('app.game.correct') : t('app.game.undo');
     const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
     if (chosen) {
       sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
-        `This takes back ${chosen.label}. Everyone at the table sees it in the log.` :
-        `This reports: ${chosen.label}. Everyone at the table sees it in the log.`),
-      h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, chosen.takeBack ? 'Take it back' : 'Report it'),
+        t('app.game.takeback-confirm', {what: chosen.label}) :
+        t('app.game.report-confirm', {what: chosen.label})),
+      h('button', {type: 'button', 'data-k': 'takeback-confirm', 'data-action': 'take-back-confirm', onclick: () => { s.ui.takeBack = null; play(chosen.move); }}, chosen.takeBack ? t('app.game.take-it-back') : t('app.game.report-it')),
       ' ',
-      h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, 'Keep it'));
+      h('button', {type: 'button', 'data-k': 'takeback-cancel', onclick: () => { s.ui.takeBack = null; render(); }}, t('app.game.keep-it')));
       return sec;
     }
     s.ui.takeBack = null;
     entries.forEach((e, i) => sec.append(h('button', {type: 'button', 'data-k': 'takeback-' + i, 'data-action': 'take-back', onclick: () => { s.ui.takeBack = e; render(); }},
-      `${verb}: ${e.label}`)));
+      t('app.game.verb-label', {verb, label: e.label}))));
     return sec;
   }
 
@@ -357,7 +373,7 @@ export function openGame(root, id, role, cred) {
     if (!s.view) return;
     const mod = screens[s.view.ruleset];
     const nodes = [];
-    const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, 'This app has no screen for this game yet: it can still be played through the API (see /docs).'));
+    const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, t('app.game.no-screen')));
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
     if (s.view.ended) nodes.push(nextGamePanel(ctx));
@@ -365,7 +381,7 @@ export function openGame(root, id, role, cred) {
     // told in a few lines.
     if (role === 'seat' && !s.view.ended) screen.insertBefore(cueSwitch(render), screen.children[1] || null);
     if (role === 'public' && !document.body.classList.contains('tv')) {
-      screen.insertBefore(h('p', {class: 'tv-link'}, h('a', {href: `#/game/${encodeURIComponent(id)}/tv`, 'data-k': 'tv'}, 'Show it large, for a TV on the table')), screen.children[1] || null);
+      screen.insertBefore(h('p', {class: 'tv-link'}, h('a', {href: `#/game/${encodeURIComponent(id)}/tv`, 'data-k': 'tv'}, t('app.game.tv'))), screen.children[1] || null);
     }
     const how = howTo(s.view.ruleset);
     if (how) screen.append(how);
@@ -377,8 +393,8 @@ export function openGame(root, id, role, cred) {
     if (role === 'host') nodes.push(hostTools(ctx));
     if (s.view.ended && role === 'host') nodes.push(keptNote());
     if (s.log.length) {
-      nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, 'What happened'),
-        h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l)))));
+      nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, t('app.game.log')),
+        h('ol', {tabindex: '0', 'aria-labelledby': 'log-h'}, s.log.map((l) => h('li', {}, l.line)))));
     }
     replace(content, nodes);
     if (s.view.ended) setLive('ended');
@@ -392,7 +408,7 @@ export function openGame(root, id, role, cred) {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred) || {};
     const g = entry.group && knownGroups().find((x) => x.id === entry.group);
     if (!g) return null;
-    return h('p', {class: 'note', 'data-testid': 'kept'}, 'The result is saved to ', h('a', {href: groupLink(g.id, g.cred)}, g.name), ' as a play.');
+    return h('p', {class: 'note', 'data-testid': 'kept'}, t('app.game.kept-before'), h('a', {href: groupLink(g.id, g.cred)}, g.name), t('app.game.kept-after'));
   }
 
   function invites() {
@@ -402,16 +418,16 @@ export function openGame(root, id, role, cred) {
     // first move (a digital game of some rulesets starts with a turn).
     if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup' || s.view.version === 0;
     const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
-      h('summary', {'data-k': 'invites'}, 'Invite the players: one link per seat'));
+      h('summary', {'data-k': 'invites'}, t('app.invite.summary')));
     if (!entry || !entry.seats) {
-      details.append(h('p', {}, 'The seat links were shown on the device that started the table. Players can join with the join code below, or you can give a seat a new link.'));
+      details.append(h('p', {}, t('app.invite.elsewhere')));
       return details;
     }
-    details.append(h('p', {}, 'Each player scans their own code (or opens their link) on their phone. The link is their seat: keep it to yourselves. This device keeps the host screen.'));
+    details.append(h('p', {}, t('app.invite.how')));
     if (/^(localhost|127\.|\[::1\])/.test(location.host)) {
       // The port this page came from is the one the server listens on.
       const port = location.port || (location.protocol === 'https:' ? '443' : '80');
-      details.append(h('p', {class: 'note'}, `These links point to ${location.host}, which only this computer can open. For phones, start the server with --address 0.0.0.0:${port} and open this page at the computer's network address (${location.protocol}//192.168.x.y:${port}/, say).`));
+      details.append(h('p', {class: 'note'}, t('app.invite.localhost', {host: location.host, port, example: `${location.protocol}//192.168.x.y:${port}/`})));
     }
     const list = h('ul', {class: 'seats'});
     entry.seats.forEach((seatCred, i) => {
@@ -420,16 +436,16 @@ export function openGame(root, id, role, cred) {
       const qr = qrcode(0, 'M');
       qr.addData(url);
       qr.make();
-      const name = names[i] || (entry.names && entry.names[i]) || `Seat ${i + 1}`;
+      const name = names[i] || (entry.names && entry.names[i]) || t('app.seat', {n: i + 1});
       list.append(h('li', {class: 'seat-invite'},
         h('h3', {}, name),
-        h('img', {src: qr.createDataURL(4, 2), alt: `QR code of ${name}'s link`, width: qr.getModuleCount() * 4 + 16, height: qr.getModuleCount() * 4 + 16}),
-        h('p', {}, h('a', {href: url, 'data-seat-link': i, target: '_blank', rel: 'noopener'}, `Open ${name}'s seat`)),
-        navigator.clipboard ? h('button', {type: 'button', 'data-k': 'copy-' + i, onclick: () => navigator.clipboard.writeText(url).then(() => say(`${name}'s link copied`))}, `Copy ${name}'s link`) : null));
+        h('img', {src: qr.createDataURL(4, 2), alt: t('app.invite.qr', {name}), width: qr.getModuleCount() * 4 + 16, height: qr.getModuleCount() * 4 + 16}),
+        h('p', {}, h('a', {href: url, 'data-seat-link': i, target: '_blank', rel: 'noopener'}, t('app.invite.open', {name}))),
+        navigator.clipboard ? h('button', {type: 'button', 'data-k': 'copy-' + i, onclick: () => navigator.clipboard.writeText(url).then(() => say(t('app.invite.copied', {name})))}, t('app.invite.copy', {name})) : null));
     });
     details.append(list);
-    details.append(h('p', {}, 'A shared screen in the middle of the table can follow the game without a seat: ',
-      h('a', {href: `#/game/${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener'}, 'the table view'), '.'));
+    details.append(h('p', {}, t('app.invite.shared-before'),
+      h('a', {href: `#/game/${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener'}, t('app.invite.shared-link')), t('app.invite.shared-after')));
     return details;
   }
 
@@ -438,18 +454,37 @@ export function openGame(root, id, role, cred) {
       await load();
       render();
     } catch (e) {
-      replace(content, h('p', {}, e.status === 401 || e.status === 403 || e.status === 404 ? 'This link does not open a game: check that it was copied whole.' : 'The game could not be read.'));
+      replace(content, h('p', {}, e.status === 401 || e.status === 403 || e.status === 404 ? t('app.game.bad-link') : t('app.game.unreadable')));
       fail(e.message);
       return;
     }
     connect();
   })();
 
-  return () => {
+  const close = () => {
     awake.stop();
     s.closed = true;
     clearTimeout(timer);
     clearTimeout(retry);
     if (es) es.close();
   };
+  // Another language: the screen is drawn again, and what the server words
+  // (labels, the score's lines) is read again in it; the stream follows.
+  close.relanguage = () => {
+    live.textContent = '';
+    setLive(live.dataset.state || 'connecting');
+    relog();
+    if (s.loaded) refresh();
+    if (es && !s.closed) {
+      es.close();
+      connect();
+    }
+  };
+  return close;
+}
+
+// takenWhat is what a correction's label (the server's) says it takes back:
+// the label without its lead ("Undo: take back …"), in either language.
+function takenWhat(label) {
+  return String(label || '').replace(/^[^:]+:\s*(take back|nimm zurück|zurücknehmen:?)\s+/i, '');
 }

@@ -4,6 +4,10 @@
 //   #/group                     create a group, or open one of this device's
 //   #/group/<id>/<cred>         the group's screen
 import {h, replace, call, remember} from './lib.js';
+import {t, term, lang} from './i18n.js';
+
+// A game's score lines by their API names (coins, gems, …).
+const LINE = 'app.group.line.';
 
 const GROUPS = 'treasury.groups';
 
@@ -34,7 +38,7 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 
 // groupsPage creates a group, or opens one this device holds.
 export function groupsPage(root) {
-  document.title = 'Treasury: groups';
+  document.title = t('app.group.doc-title-groups');
   const problem = h('div', {role: 'alert', class: 'problem'});
   const name = h('input', {id: 'group-name', 'data-k': 'group-name', maxlength: 32, autocomplete: 'off', required: true});
   const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e) => {
@@ -47,13 +51,13 @@ export function groupsPage(root) {
     } catch (err) {
       problem.textContent = err.message;
     }
-  }}, h('h2', {id: 'new-group-h'}, 'A new group'),
-  h('p', {class: 'muted'}, 'A group keeps who played, who won and the scores, game after game. This device keeps its key: open the group on another phone with its link.'),
-  h('div', {class: 'field'}, h('label', {for: 'group-name'}, 'The group’s name'), name),
-  h('button', {type: 'submit', class: 'primary', 'data-k': 'create-group'}, 'Create the group'), problem);
+  }}, h('h2', {id: 'new-group-h'}, t('app.group.new')),
+  h('p', {class: 'muted'}, t('app.group.new-how')),
+  h('div', {class: 'field'}, h('label', {for: 'group-name'}, t('app.group.name')), name),
+  h('button', {type: 'submit', class: 'primary', 'data-k': 'create-group'}, t('app.group.create')), problem);
   const list = knownGroups();
-  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, 'Groups'),
-    list.length ? h('section', {'aria-labelledby': 'known-h'}, h('h2', {id: 'known-h'}, 'Your groups on this device'),
+  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, t('app.group.groups')),
+    list.length ? h('section', {'aria-labelledby': 'known-h'}, h('h2', {id: 'known-h'}, t('app.group.yours')),
       h('ul', {}, list.map((g) => h('li', {}, h('a', {href: groupLink(g.id, g.cred)}, g.name))))) : null,
     form);
 }
@@ -72,10 +76,10 @@ function bars(label, rows) {
   svg.setAttribute('aria-label', `${label}: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`);
   svg.setAttribute('class', 'chart');
   rows.forEach((r, i) => {
-    const t = document.createElementNS(svg.namespaceURI, 'text');
-    t.setAttribute('x', '0');
-    t.setAttribute('y', String(i * rowH + 15));
-    t.textContent = r.label;
+    const tx = document.createElementNS(svg.namespaceURI, 'text');
+    tx.setAttribute('x', '0');
+    tx.setAttribute('y', String(i * rowH + 15));
+    tx.textContent = r.label;
     const b = document.createElementNS(svg.namespaceURI, 'rect');
     b.setAttribute('x', '100');
     b.setAttribute('y', String(i * rowH + 4));
@@ -86,7 +90,7 @@ function bars(label, rows) {
     v.setAttribute('x', String(106 + (r.value / max) * w));
     v.setAttribute('y', String(i * rowH + 15));
     v.textContent = String(r.value);
-    svg.append(t, b, v);
+    svg.append(tx, b, v);
   });
   return svg;
 }
@@ -119,8 +123,8 @@ function spark(label, values) {
 // download fetches an export with the group's credential (a link cannot
 // carry it) and hands it to the browser as a file.
 async function download(path, cred, file) {
-  const res = await fetch(path, {headers: {Authorization: 'Bearer ' + cred}});
-  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+  const res = await fetch(path, {headers: {Authorization: 'Bearer ' + cred, 'Accept-Language': lang()}});
+  if (!res.ok) throw new Error(t('app.error.status', {status: res.status}));
   const url = URL.createObjectURL(await res.blob());
   const a = h('a', {href: url, download: file});
   document.body.append(a);
@@ -132,11 +136,11 @@ async function download(path, cred, file) {
 // groupPage is the group's screen: members, a game for the group, the
 // latest plays and the statistics.
 export function groupPage(root, id, cred) {
-  document.title = 'Treasury: group';
+  document.title = t('app.group.doc-title-group');
   const auth = {cred};
   const base = `/v1/groups/${encodeURIComponent(id)}`;
   const problem = h('div', {role: 'alert', class: 'problem'});
-  const status = h('p', {role: 'status', class: 'muted'}, 'Loading the group…');
+  const status = h('p', {role: 'status', class: 'muted'}, t('app.group.loading'));
   let closed = false;
   let rulesets = [];
   const pick = [];
@@ -156,8 +160,8 @@ export function groupPage(root, id, cred) {
     const title = (r) => (rulesets.find((x) => x.name === r) || {}).title || r;
 
     const addName = h('input', {id: 'member-name', 'data-k': 'member-name', maxlength: 32, autocomplete: 'off'});
-    const members = h('section', {'aria-labelledby': 'members-h'}, h('h2', {id: 'members-h'}, 'Members'),
-      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m) => h('li', {}, m.name))) : h('p', {class: 'muted'}, 'No members yet.'),
+    const members = h('section', {'aria-labelledby': 'members-h'}, h('h2', {id: 'members-h'}, t('app.group.members')),
+      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m) => h('li', {}, m.name))) : h('p', {class: 'muted'}, t('app.group.no-members')),
       h('form', {class: 'buttons', novalidate: true, onsubmit: async (e) => {
         e.preventDefault();
         problem.textContent = '';
@@ -167,7 +171,7 @@ export function groupPage(root, id, cred) {
         } catch (err) {
           problem.textContent = err.message;
         }
-      }}, h('label', {for: 'member-name'}, 'Name'), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, 'Add a member')));
+      }}, h('label', {for: 'member-name'}, t('app.sheet.name')), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, t('app.group.add-member'))));
 
     // A game for the group: its result is kept as a play when it ends.
     const playable = rulesets.filter((r) => r.modes && r.min_players);
@@ -187,68 +191,69 @@ export function groupPage(root, id, cred) {
       } catch (err) {
         problem.textContent = err.message;
       }
-    }}, h('h2', {id: 'play-h'}, 'Play a game as the group'),
-    h('div', {class: 'field'}, h('label', {for: 'group-ruleset'}, 'Game'),
+    }}, h('h2', {id: 'play-h'}, t('app.group.play')),
+    h('div', {class: 'field'}, h('label', {for: 'group-ruleset'}, t('app.new.game')),
       h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r) => h('option', {value: r.name}, r.title)))),
-    h('fieldset', {}, h('legend', {}, 'How do you play?'), ['physical', 'digital'].map((m, i) => h('label', {class: 'choice'},
-      h('input', {type: 'radio', name: 'group-mode', value: m, checked: i === 0}), m === 'physical' ? ' With real cards' : ' On the phones'))),
-    h('fieldset', {}, h('legend', {}, 'Who plays, in seat order (tick in the order they sit)'),
+    h('fieldset', {}, h('legend', {}, t('app.new.how')), ['physical', 'digital'].map((m, i) => h('label', {class: 'choice'},
+      h('input', {type: 'radio', name: 'group-mode', value: m, checked: i === 0}), ' ', m === 'physical' ? t('app.group.mode-physical') : t('app.group.mode-digital')))),
+    h('fieldset', {}, h('legend', {}, t('app.group.who-plays')),
       group.members.map((m) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e) => {
         const at = pick.indexOf(m.id);
         if (e.target.checked && at < 0) pick.push(m.id);
         if (!e.target.checked && at >= 0) pick.splice(at, 1);
       }}), ' ', m.name))),
-    h('button', {type: 'submit', class: 'primary', 'data-k': 'start-group-game'}, 'Start the table'));
+    h('button', {type: 'submit', class: 'primary', 'data-k': 'start-group-game'}, t('app.new.start')));
 
-    const plays = h('section', {'aria-labelledby': 'plays-h'}, h('h2', {id: 'plays-h'}, 'Latest plays'),
+    const plays = h('section', {'aria-labelledby': 'plays-h'}, h('h2', {id: 'plays-h'}, t('app.group.latest')),
       page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p) => h('li', {'data-play': p.id},
-        h('strong', {}, title(p.ruleset)), ` ${new Date(p.played_at).toLocaleDateString()}: `,
-        [...p.players].sort((a, b) => a.rank - b.rank).map((pl) => `${pl.name} ${pl.score}${pl.winner ? ' (won)' : ''}`).join(', '),
-        p.source === 'sheet' ? ' (paper sheet)' : '', ' ',
-        h('a', {href: p.bgstats_link, target: '_blank', rel: 'noopener'}, 'Add to BG Stats'), ' ',
+        h('strong', {}, title(p.ruleset)), ` ${new Date(p.played_at).toLocaleDateString(lang())}: `,
+        [...p.players].sort((a, b) => a.rank - b.rank).map((pl) => (pl.winner ? t('app.group.won', {name: pl.name, score: pl.score}) : `${pl.name} ${pl.score}`)).join(', '),
+        p.source === 'sheet' ? t('app.group.paper') : '', ' ',
+        h('a', {href: p.bgstats_link, target: '_blank', rel: 'noopener'}, t('app.group.bgstats')), ' ',
         h('button', {type: 'button', class: 'link', 'data-k': 'delete-' + p.id, onclick: async () => {
-          if (!confirm('Delete this play? The statistics will no longer count it.')) return;
+          if (!confirm(t('app.group.delete-confirm'))) return;
           try {
             await call('DELETE', `${base}/plays/${encodeURIComponent(p.id)}`, auth);
             refresh();
           } catch (err) {
             problem.textContent = err.message;
           }
-        }}, 'Delete')))) : h('p', {class: 'muted'}, 'No plays yet: a game started here is kept when it ends, and a paper sheet can be kept from the score-sheet check.'));
+        }}, t('app.group.delete'))))) : h('p', {class: 'muted'}, t('app.group.no-plays')));
 
     const memberRows = stats.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
       h('td', {}, m.plays), h('td', {}, m.wins), h('td', {}, pct(m.win_rate)), h('td', {}, m.longest_win_streak.length), h('td', {}, m.current_win_streak.length)));
     const memberTable = h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'stats-h'},
       h('table', {'data-testid': 'member-stats'},
-        h('thead', {}, h('tr', {}, ['Member', 'Plays', 'Wins', 'Win rate', 'Longest streak', 'Current streak'].map((t) => h('th', {scope: 'col'}, t)))),
+        h('thead', {}, h('tr', {}, ['app.group.col.member', 'app.group.col.plays', 'app.group.col.wins', 'app.group.col.win-rate', 'app.group.col.longest', 'app.group.col.current'].map((k) => h('th', {scope: 'col'}, t(k))))),
         h('tbody', {}, memberRows)));
     const gameSection = (g) => {
-      const head = ['Member', 'Plays', 'Wins', 'Average', 'Best', 'Average margin', ...g.lines.map((l) => `Average ${l}`), 'Recent totals'];
+      const head = [t('app.group.col.member'), t('app.group.col.plays'), t('app.group.col.wins'), t('app.group.col.average'), t('app.group.col.best'), t('app.group.col.margin'),
+        ...g.lines.map((l) => t('app.group.col.average-line', {line: term(LINE, l)})), t('app.group.col.recent')];
       const rows = g.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
         h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l) => h('td', {}, l.average)),
-        h('td', {}, spark(`${m.name}'s recent totals`, m.recent.map((f) => f.value)))));
-      return h('section', {'aria-label': title(g.ruleset)}, h('h3', {}, `${title(g.ruleset)}: ${g.plays} play${g.plays === 1 ? '' : 's'}`),
-        h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${title(g.ruleset)} by member`},
-          h('table', {'data-game': g.ruleset}, h('thead', {}, h('tr', {}, head.map((t) => h('th', {scope: 'col'}, t)))), h('tbody', {}, rows))));
+        h('td', {}, spark(t('app.group.recent-of', {name: m.name}), m.recent.map((f) => f.value)))));
+      return h('section', {'aria-label': title(g.ruleset)}, h('h3', {}, t('app.group.game-plays', {game: title(g.ruleset), count: g.plays})),
+        h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('app.group.by-member', {game: title(g.ruleset)})},
+          h('table', {'data-game': g.ruleset}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {scope: 'col'}, x)))), h('tbody', {}, rows))));
     };
     const h2h = stats.head_to_head.filter((x) => x.member < x.opponent);
-    const st = h('section', {'aria-labelledby': 'stats-h', 'data-testid': 'stats'}, h('h2', {id: 'stats-h'}, 'Statistics'),
-      h('p', {}, `${stats.plays} play${stats.plays === 1 ? '' : 's'}.`),
-      stats.members.some((m) => m.plays) ? bars('Wins per member', stats.members.map((m) => ({label: m.name, value: m.wins}))) : null,
+    const st = h('section', {'aria-labelledby': 'stats-h', 'data-testid': 'stats'}, h('h2', {id: 'stats-h'}, t('app.group.stats')),
+      h('p', {}, t('app.group.plays', {count: stats.plays})),
+      stats.members.some((m) => m.plays) ? bars(t('app.group.wins-per-member'), stats.members.map((m) => ({label: m.name, value: m.wins}))) : null,
       memberTable,
       stats.games.map(gameSection),
-      h2h.length ? h('section', {'aria-labelledby': 'h2h-h'}, h('h3', {id: 'h2h-h'}, 'Head to head'),
+      h2h.length ? h('section', {'aria-labelledby': 'h2h-h'}, h('h3', {id: 'h2h-h'}, t('app.group.h2h')),
         h('ul', {}, h2h.map((x) => h('li', {},
-          `${names[x.member] || x.member} against ${names[x.opponent] || x.opponent}: ${x.wins} won, ${x.losses} lost, ${x.ties} tied of ${x.plays}`)))) : null);
+          t('app.group.h2h-line', {member: names[x.member] || x.member, opponent: names[x.opponent] || x.opponent, wins: x.wins, losses: x.losses, ties: x.ties, plays: x.plays}))))) : null);
 
-    const exports = h('section', {'aria-labelledby': 'export-h'}, h('h2', {id: 'export-h'}, 'Export'),
+    const exports = h('section', {'aria-labelledby': 'export-h'}, h('h2', {id: 'export-h'}, t('app.group.export')),
       h('div', {class: 'buttons'},
-        h('button', {type: 'button', 'data-k': 'export-bgstats', onclick: () => download(base + '/export/bgstats', cred, 'treasury.bgsplay').catch((e) => { problem.textContent = e.message; })}, 'BG Stats file'),
+        h('button', {type: 'button', 'data-k': 'export-bgstats', onclick: () => download(base + '/export/bgstats', cred, 'treasury.bgsplay').catch((e) => { problem.textContent = e.message; })}, t('app.group.bgstats-file')),
         h('button', {type: 'button', 'data-k': 'export-csv', onclick: () => download(base + '/export/csv', cred, 'treasury-plays.csv').catch((e) => { problem.textContent = e.message; })}, 'CSV'),
-        h('button', {type: 'button', 'data-k': 'export-all', onclick: () => download(base + '/export', cred, 'treasury-group.json').catch((e) => { problem.textContent = e.message; })}, 'The whole group')),
-      h('p', {class: 'muted'}, 'To open this group on another device, open this page’s address there: it holds the group’s key, so share it only with the group.'));
+        h('button', {type: 'button', 'data-k': 'export-all', onclick: () => download(base + '/export', cred, 'treasury-group.json').catch((e) => { problem.textContent = e.message; })}, t('app.group.whole'))),
+      h('p', {class: 'muted'}, t('app.group.other-device')));
 
-    replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury'), ' › ', h('a', {href: '#/group'}, 'Groups')),
+    replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury'), ' › ', h('a', {href: '#/group'}, t('app.group.groups'))),
       h('h1', {}, group.group.name), problem, members, gameForm, plays, st, exports);
   }
 
@@ -257,11 +262,11 @@ export function groupPage(root, id, cred) {
       draw(await load());
     } catch (e) {
       if (closed) return;
-      replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/group'}, 'Groups')), h('h1', {}, 'Group'),
-        h('p', {}, e.status === 401 || e.status === 404 ? 'This link does not open a group: check that it was copied whole.' : 'The group could not be read.'), h('p', {class: 'problem'}, e.message));
+      replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/group'}, t('app.group.groups'))), h('h1', {}, t('app.group.group')),
+        h('p', {}, e.status === 401 || e.status === 404 ? t('app.group.bad-link') : t('app.group.unreadable')), h('p', {class: 'problem'}, e.message));
     }
   }
-  replace(root, h('h1', {}, 'Group'), status);
+  replace(root, h('h1', {}, t('app.group.group')), status);
   refresh();
   return () => { closed = true; };
 }

@@ -1,5 +1,6 @@
 // Small helpers shared by every screen: DOM building, the API, the device's
 // list of tables, and keys for focus and idempotency.
+import {t, lang} from './i18n.js';
 
 // h builds an element: h('button', {class: 'x', onclick: f, 'aria-label': 'y'}, 'text', child).
 export function h(tag, attrs, ...children) {
@@ -56,7 +57,7 @@ export class ApiError extends Error {
 
 // call sends one request to the API and returns its JSON answer.
 export async function call(method, path, {cred, body, ifMatch, idempotent} = {}) {
-  const headers = {Accept: 'application/json'};
+  const headers = {Accept: 'application/json', 'Accept-Language': lang()};
   if (cred) headers.Authorization = 'Bearer ' + cred;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
@@ -68,7 +69,7 @@ export async function call(method, path, {cred, body, ifMatch, idempotent} = {})
     // hand) could be revalidated (304) for another on the same device.
     res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store'});
   } catch {
-    throw new ApiError('The server cannot be reached: check the connection and try again.', 0);
+    throw new ApiError(t('app.error.unreachable'), 0);
   }
   const text = await res.text();
   let data = null;
@@ -78,8 +79,8 @@ export async function call(method, path, {cred, body, ifMatch, idempotent} = {})
     data = null;
   }
   if (!res.ok) {
-    let msg = (data && (data.detail || data.title)) || `The server answered ${res.status}.`;
-    if (res.status === 429) msg = 'Too many requests at once: wait a moment and try again.';
+    let msg = (data && (data.detail || data.title)) || t('app.error.status', {status: res.status});
+    if (res.status === 429) msg = t('app.error.too-many');
     throw new ApiError(msg, res.status, data);
   }
   return data;

@@ -10,6 +10,7 @@
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
 import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
+import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n.js';
 import {openGame, hasScreen} from './game.js';
 import {sheetPage} from './sheet.js';
 import {joinPage} from './seating.js';
@@ -44,14 +45,38 @@ function route() {
   window.scrollTo(0, 0);
 }
 
-window.addEventListener('hashchange', route);
-route();
-installShell();
+// langSwitch is the EN | DE switch at the top of every screen.
+function langSwitch() {
+  const bar = h('header', {class: 'lang-switch'}, h('div', {role: 'group', 'aria-label': t('app.lang.switch')},
+    languages().map((l) => h('button', {type: 'button', class: 'link', lang: l.tag, 'data-lang': l.tag, 'aria-pressed': l.tag === lang() ? 'true' : 'false',
+      title: l.name, onclick: () => setLanguage(l.tag).catch(() => {})}, l.tag.toUpperCase()))));
+  const old = document.querySelector('header.lang-switch');
+  if (old) old.replaceWith(bar);
+  else document.body.prepend(bar);
+}
+
+// A new language redraws the switch and the screen: a game's screen reads
+// the game again (the server words its labels in the new language), any
+// other screen is drawn afresh.
+onLanguage(() => {
+  langSwitch();
+  translateStatic(document);
+  if (closeScreen && closeScreen.relanguage) closeScreen.relanguage();
+  else route();
+});
+
+init().then(() => {
+  langSwitch();
+  translateStatic(document);
+  window.addEventListener('hashchange', route);
+  route();
+  installShell();
+});
 
 async function homePage(root) {
-  document.title = 'Treasury: start a table';
-  const status = h('p', {role: 'status', class: 'muted'}, 'Loading the games…');
-  replace(root, h('h1', {}, 'Treasury'), h('p', {}, 'A game server for treasure-hunting card games: play with real cards on the table or entirely on your phones.'), status, joinLink(), yourTables([]));
+  document.title = t('app.home.title');
+  const status = h('p', {role: 'status', class: 'muted'}, t('app.home.loading'));
+  replace(root, h('h1', {}, 'Treasury'), h('p', {}, t('app.home.intro')), status, joinLink(), yourTables([]));
   let list;
   try {
     list = (await call('GET', '/v1/rulesets')).rulesets;
@@ -60,16 +85,16 @@ async function homePage(root) {
     return;
   }
   replace(root, h('h1', {}, 'Treasury'), joinLink(), newTableForm(list), yourTables(list),
-    h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, 'Played on paper?'),
-      h('p', {}, h('a', {href: '#/sheet'}, 'Check a score sheet'), ': enter what each player wrote and see any mistakes.')),
-    h('section', {'aria-labelledby': 'groups-h'}, h('h2', {id: 'groups-h'}, 'Play together often?'),
-      h('p', {}, h('a', {href: '#/group'}, 'Your groups'), ': who played, who won, scores and statistics over time.')));
+    h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, t('app.home.paper')),
+      h('p', {}, h('a', {href: '#/sheet'}, t('app.home.sheet-link')), t('app.home.sheet-rest'))),
+    h('section', {'aria-labelledby': 'groups-h'}, h('h2', {id: 'groups-h'}, t('app.home.often')),
+      h('p', {}, h('a', {href: '#/group'}, t('app.home.groups-link')), t('app.home.groups-rest'))));
   // When the first screen can be used (measured by TestWebAppFast).
   if (!performance.getEntriesByName('treasury-interactive').length) performance.mark('treasury-interactive');
 }
 
 function joinLink() {
-  return h('p', {class: 'join-link'}, 'Someone started a table? ', h('a', {href: '#/join', 'data-k': 'join'}, 'Join it with its code'), '.');
+  return h('p', {class: 'join-link'}, t('app.home.join-before'), h('a', {href: '#/join', 'data-k': 'join'}, t('app.home.join-link')), t('app.home.join-after'));
 }
 
 // yourTables lists the tables this device holds a credential of, by game
@@ -78,28 +103,29 @@ function joinLink() {
 function yourTables(rulesets) {
   const list = tables();
   if (!list.length) return null;
-  const title = (t) => t.title || (rulesets.find((r) => r.name === t.ruleset) || {}).title || 'A game';
-  const who = (t) => t.role === 'host' ? `host${t.names && t.names.length ? ` of ${t.names.join(', ')}` : ''}` : `playing as ${t.name || 'a seat'}`;
-  const items = list.map((t) => {
+  const title = (x) => x.title || (rulesets.find((r) => r.name === x.ruleset) || {}).title || t('app.home.a-game');
+  const who = (x) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
+    x.name ? t('app.home.playing-as', {name: x.name}) : t('app.home.playing-a-seat');
+  const items = list.map((x) => {
     const state = h('span', {class: 'muted', 'data-table-state': ''}, '');
-    const link = h('a', {href: gameLink(t.id, t.role, t.cred).replace(location.origin + '/', '')}, `${title(t)}: ${who(t)}`);
+    const link = h('a', {href: gameLink(x.id, x.role, x.cred).replace(location.origin + '/', '')}, `${title(x)}: ${who(x)}`);
     (async () => {
       try {
-        const g = await call('GET', `/v1/games/${encodeURIComponent(t.id)}`);
+        const g = await call('GET', `/v1/games/${encodeURIComponent(x.id)}`);
         const names = (g.state && g.state.players || []).map((p) => p.name);
-        if (t.role === 'host' && names.length && !(t.names && t.names.length)) link.textContent = `${title(t)}: ${who({...t, names})}`;
-        state.textContent = g.ended ? ' · ended' : ' · in play';
+        if (x.role === 'host' && names.length && !(x.names && x.names.length)) link.textContent = `${title(x)}: ${who({...x, names})}`;
+        state.textContent = g.ended ? t('app.home.state-ended') : t('app.home.state-playing');
         state.dataset.tableState = g.ended ? 'ended' : 'playing';
       } catch (e) {
-        state.textContent = e.status === 404 ? ' · no longer on the server' : '';
+        state.textContent = e.status === 404 ? t('app.home.state-gone') : '';
         if (e.status === 404) state.dataset.tableState = 'gone';
       }
     })();
     return h('li', {},
-      link, state, h('span', {class: 'muted'}, ` (${new Date(t.at).toLocaleString()})`),
-      ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(t.id); route(); }}, 'Forget'));
+      link, state, h('span', {class: 'muted'}, ` (${new Date(x.at).toLocaleString(lang())})`),
+      ' ', h('button', {type: 'button', class: 'link', onclick: () => { forget(x.id); route(); }}, t('app.home.forget')));
   });
-  return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, 'Your tables on this device'), h('ul', {class: 'tables'}, items));
+  return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, t('app.home.yours')), h('ul', {class: 'tables'}, items));
 }
 
 function newTableForm(all) {
@@ -115,25 +141,26 @@ function newTableForm(all) {
 
   function draw() {
     const fields = [];
-    fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, 'Game'),
+    fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, t('app.new.game')),
       h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e) => { rs = rulesets.find((r) => r.name === e.target.value); count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
-        rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : `${r.title} (no screen in this app yet)`)))));
+        rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : t('app.new.no-screen', {title: r.title}))))));
     fields.push(h('p', {class: 'muted'}, rs.summary));
-    fields.push(h('fieldset', {}, h('legend', {}, 'How do you play?'),
+    fields.push(h('fieldset', {}, h('legend', {}, t('app.new.how')),
       rs.modes.map((m, i) => h('label', {class: 'choice'}, h('input', {type: 'radio', name: 'mode', value: m, checked: i === (rs.modes.includes('physical') ? rs.modes.indexOf('physical') : 0), 'data-k': 'mode-' + m}),
-        m === 'physical' ? ' With real cards: the app checks and scores, the host reports what the table turns up' : m === 'digital' ? ' On the phones: the server deals and shuffles' : ' ' + m))));
+        ' ', m === 'physical' ? t('app.new.mode-physical') : m === 'digital' ? t('app.new.mode-digital') : m))));
     const sizes = [];
     for (let n = rs.min_players; n <= rs.max_players; n++) sizes.push(n);
-    fields.push(h('div', {class: 'field'}, h('label', {for: 'count'}, 'Players'),
+    fields.push(h('div', {class: 'field'}, h('label', {for: 'count'}, t('app.new.players')),
       h('select', {id: 'count', 'data-k': 'count', onchange: (e) => { count = Number(e.target.value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
     for (let i = 0; i < count; i++) {
-      fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, `Player ${i + 1}'s name`),
+      fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, t('app.new.name', {n: i + 1})),
         h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
     }
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
-    fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, 'Start the table'));
+    fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, t('app.new.start')));
     replace(body, fields);
-    showApplicable(form);
+    // (body is in the form only after the first draw: look in it.)
+    showApplicable(body);
   }
 
   form.addEventListener('change', () => showApplicable(form));
@@ -141,7 +168,7 @@ function newTableForm(all) {
     e.preventDefault();
     problem.textContent = '';
     const players = [];
-    for (let i = 0; i < count; i++) players.push({name: (names[i] || '').trim() || `Player ${i + 1}`});
+    for (let i = 0; i < count; i++) players.push({name: (names[i] || '').trim() || t('app.new.player', {n: i + 1})});
     const mode = form.querySelector('input[name=mode]:checked')?.value || rs.modes[0];
     const options = {};
     for (const o of rs.options || []) {
@@ -163,7 +190,7 @@ function newTableForm(all) {
     }
   });
   draw();
-  form.append(h('h2', {id: 'new-h'}, 'Start a table'), body, problem);
+  form.append(h('h2', {id: 'new-h'}, t('app.new.title')), body, problem);
   form.setAttribute('aria-labelledby', 'new-h');
   return form;
 }
@@ -171,7 +198,7 @@ function newTableForm(all) {
 // seatLabel is how a list of seats names seat i: its player's name as typed
 // so far, or its place.
 function seatLabel(i, names) {
-  return (names[i] || '').trim() || `Player ${i + 1}`;
+  return (names[i] || '').trim() || t('app.new.player', {n: i + 1});
 }
 
 // nameSeats renames seat i in the form's lists of seats (the start player)

@@ -2,6 +2,7 @@
 // while the game is played, and gives a cue (a vibration and a short
 // sound) when it becomes this seat's turn, which the player can switch off
 // (remembered on the device). It also installs the app's offline shell.
+import {t} from './i18n.js';
 
 const CUE = 'treasury.turn-cue';
 
@@ -26,7 +27,7 @@ function setCue(on) {
 export function cueSwitch(onChange) {
   const on = cueOn();
   return h2('button', {type: 'button', class: 'cue-switch', 'aria-pressed': on ? 'true' : 'false', 'data-k': 'turn-cue', 'data-turn-cue': on ? 'on' : 'off',
-    onclick: () => { setCue(!on); onChange(); }}, on ? 'Turn alert: on' : 'Turn alert: off');
+    onclick: () => { setCue(!on); onChange(); }}, on ? t('app.cue.on') : t('app.cue.off'));
 }
 
 function h2(tag, attrs, text) {
@@ -47,17 +48,17 @@ let audio = null;
 function beep() {
   try {
     audio = audio || new AudioContext();
-    const t = audio.currentTime;
+    const at = audio.currentTime;
     [660, 880].forEach((f, i) => {
       const o = audio.createOscillator();
       const g = audio.createGain();
       o.frequency.value = f;
-      g.gain.setValueAtTime(0.0001, t + i * 0.15);
-      g.gain.exponentialRampToValueAtTime(0.2, t + i * 0.15 + 0.02);
-      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.15 + 0.14);
+      g.gain.setValueAtTime(0.0001, at + i * 0.15);
+      g.gain.exponentialRampToValueAtTime(0.2, at + i * 0.15 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.15 + 0.14);
       o.connect(g).connect(audio.destination);
-      o.start(t + i * 0.15);
-      o.stop(t + i * 0.15 + 0.15);
+      o.start(at + i * 0.15);
+      o.stop(at + i * 0.15 + 0.15);
     });
   } catch {
     // no audio here: the vibration (or nothing) is the cue

@@ -5,6 +5,7 @@
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
+import {t} from './i18n.js';
 
 const enc = encodeURIComponent;
 
@@ -22,29 +23,29 @@ function qrImage(text, alt) {
 // joinPage: type the code, pick your seat. The code may come in the
 // fragment (#/join/K7QM4T, the join QR code's link).
 export function joinPage(root, given) {
-  document.title = 'Treasury: join a table';
+  document.title = t('app.join.doc-title');
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const seatsBox = h('div', {'aria-live': 'polite'});
   const input = h('input', {id: 'join-code', 'data-k': 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
     maxlength: 9, inputmode: 'text', 'aria-describedby': 'join-hint', value: given || ''});
   const form = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'join-h'},
-    h('h2', {id: 'join-h'}, 'Join a table'),
-    h('div', {class: 'field'}, h('label', {for: 'join-code'}, 'The table\'s code'), input,
-      h('span', {id: 'join-hint', class: 'hint'}, 'Six letters and digits, as the host reads them out or shows them on the host\'s screen.')),
-    h('button', {type: 'submit', class: 'primary', 'data-k': 'join-find'}, 'Find the table'));
+    h('h2', {id: 'join-h'}, t('app.join.title')),
+    h('div', {class: 'field'}, h('label', {for: 'join-code'}, t('app.join.code')), input,
+      h('span', {id: 'join-hint', class: 'hint'}, t('app.join.hint'))),
+    h('button', {type: 'submit', class: 'primary', 'data-k': 'join-find'}, t('app.join.find')));
   let code = '';
 
   async function find() {
     problem.textContent = '';
     code = input.value.trim();
     if (!code) {
-      problem.textContent = 'Type the code the host shows.';
+      problem.textContent = t('app.join.type-code');
       input.focus();
       return;
     }
     try {
-      const t = await call('POST', '/v1/join', {body: {code}});
-      showSeats(t);
+      const table = await call('POST', '/v1/join', {body: {code}});
+      showSeats(table);
     } catch (e) {
       replace(seatsBox);
       problem.textContent = e.message;
@@ -52,19 +53,19 @@ export function joinPage(root, given) {
     }
   }
 
-  function showSeats(t) {
-    const free = t.seats.filter((s) => !s.taken);
+  function showSeats(table) {
+    const free = table.seats.filter((s) => !s.taken);
     replace(seatsBox, h('section', {'aria-labelledby': 'pick-h'},
-      h('h2', {id: 'pick-h', tabindex: '-1'}, 'Who are you?'),
-      free.length ? h('p', {}, 'Tap your name. A seat someone already plays is not offered: if it is yours and your phone lost it, ask the host to give it a new link.')
-        : h('p', {}, 'Every seat is taken. If one is yours, ask the host to give it a new link.'),
-      h('ul', {class: 'join-seats'}, t.seats.map((s) => h('li', {},
-        s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, `${s.name} (taken)`)
-          : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(t, s)}, `I am ${s.name}`))))));
+      h('h2', {id: 'pick-h', tabindex: '-1'}, t('app.join.who')),
+      free.length ? h('p', {}, t('app.join.tap-name'))
+        : h('p', {}, t('app.join.all-taken')),
+      h('ul', {class: 'join-seats'}, table.seats.map((s) => h('li', {},
+        s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, t('app.join.taken', {name: s.name}))
+          : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(table, s)}, t('app.join.i-am', {name: s.name})))))));
     seatsBox.querySelector('#pick-h').focus();
   }
 
-  async function take(t, seat) {
+  async function take(table, seat) {
     problem.textContent = '';
     try {
       // An answer lost on the way is asked for again with the same key,
@@ -80,7 +81,7 @@ export function joinPage(root, given) {
           await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
         }
       }
-      remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: t.ruleset, name: seat.name});
+      remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: table.ruleset, name: seat.name});
       location.hash = gameLink(c.game_id, 'seat', c.credential).replace(location.origin + '/', '');
     } catch (e) {
       problem.textContent = e.message;
@@ -93,14 +94,14 @@ export function joinPage(root, given) {
     e.preventDefault();
     find();
   });
-  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, 'Join a table'), form, problem, seatsBox);
+  replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, t('app.join.title')), form, problem, seatsBox);
   if (given) find();
   else input.focus();
 }
 
 // hostEntry is this device's record of the host credential of game id.
 function hostEntry(id, cred) {
-  return tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred) || {id, role: 'host', cred};
+  return tables().find((x) => x.id === id && x.role === 'host' && x.cred === cred) || {id, role: 'host', cred};
 }
 
 // hostTools is the host's panel: the join code (with a QR code of the join
@@ -110,13 +111,13 @@ export function hostTools(ctx) {
   const {s} = ctx;
   const ui = s.ui;
   const names = (ctx.view.state && ctx.view.state.players || []).map((p) => p.name);
-  const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, 'Seating'));
+  const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, t('app.seating.title')));
   if (!ctx.view.ended) {
     if (s.joinCode) {
       const url = `${location.origin}/#/join/${s.joinCode}`;
-      box.append(h('p', {}, 'Players join by typing this code at ', h('strong', {}, `${location.host}/#/join`), ' and tapping their name:'),
-        h('p', {class: 'join-code', 'data-testid': 'join-code', 'aria-label': `Join code ${s.joinCode.split('').join(' ')}`}, spaced(s.joinCode)),
-        qrImage(url, 'QR code of the join page with this code'));
+      box.append(h('p', {}, t('app.seating.code-before'), h('strong', {}, `${location.host}/#/join`), t('app.seating.code-after')),
+        h('p', {class: 'join-code', 'data-testid': 'join-code', 'aria-label': t('app.seating.code-label', {code: s.joinCode.split('').join(' ')})}, spaced(s.joinCode)),
+        qrImage(url, t('app.seating.qr')));
     } else {
       box.append(h('p', {}, h('button', {type: 'button', 'data-k': 'show-code', 'data-action': 'show-join-code', onclick: async () => {
         try {
@@ -125,10 +126,10 @@ export function hostTools(ctx) {
         } catch (e) {
           ctx.fail(e.message);
         }
-      }}, 'Show the join code')));
+      }}, t('app.seating.show-code'))));
     }
   }
-  box.append(h('p', {}, 'A phone lost its seat (battery, closed tab)? Give that seat a new link: the old one stops working at once.'));
+  box.append(h('p', {}, t('app.seating.lost')));
   box.append(h('ul', {class: 'buttons'}, names.map((name, i) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
     onclick: async () => {
       if (ui.confirmReissue !== i) {
@@ -145,12 +146,12 @@ export function hostTools(ctx) {
         seats[i] = c.credential;
         remember({...entry, seats, names});
         ui.invitesOpen = true;
-        ctx.announce(`${name} has a new link: scan it from the invitations`);
+        ctx.announce(t('app.seating.new-link-announce', {name}));
         ctx.rerender();
       } catch (e) {
         ctx.fail(e.message);
       }
-    }}, ui.confirmReissue === i ? `Yes: new link for ${name}` : `New link for ${name}`)))));
+    }}, ui.confirmReissue === i ? t('app.seating.confirm-new-link', {name}) : t('app.seating.new-link', {name}))))));
   return box;
 }
 
@@ -160,12 +161,12 @@ export function hostTools(ctx) {
 export function nextGamePanel(ctx) {
   const {s} = ctx;
   if (ctx.role === 'public') {
-    return s.nextGame ? h('p', {}, h('a', {href: `#/game/${enc(s.nextGame)}`}, 'Follow the next game')) : null;
+    return s.nextGame ? h('p', {}, h('a', {href: `#/game/${enc(s.nextGame)}`}, t('app.next.follow'))) : null;
   }
-  const label = ctx.role === 'host' ? 'Play again with the same players' : 'Go to the next game';
-  return h('section', {class: 'again', 'aria-labelledby': 'again-h'}, h('h2', {id: 'again-h'}, 'Another game?'),
-    ctx.role === 'host' ? h('p', {}, 'The same players and options; the next player starts. Every phone moves to the new game by itself.')
-      : h('p', {}, 'When the host starts the next game, this phone moves to it by itself.'),
+  const label = ctx.role === 'host' ? t('app.next.again') : t('app.next.go');
+  return h('section', {class: 'again', 'aria-labelledby': 'again-h'}, h('h2', {id: 'again-h'}, t('app.next.title')),
+    ctx.role === 'host' ? h('p', {}, t('app.next.host-how'))
+      : h('p', {}, t('app.next.seat-how')),
     h('button', {type: 'button', class: 'primary', 'data-k': 'play-again', 'data-action': 'play-again', onclick: () => followNext(ctx, true)}, label));
 }
 
@@ -177,7 +178,7 @@ export async function followNext(ctx, asked) {
   s.movingOn = true;
   try {
     const n = await call('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
-    const old = tables().find((t) => t.id === s.id && t.role === ctx.role && t.cred === s.cred) || {};
+    const old = tables().find((x) => x.id === s.id && x.role === ctx.role && x.cred === s.cred) || {};
     const names = (n.game.state && n.game.state.players || []).map((p) => p.name);
     if (n.host) {
       remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old.title, names, seats: []});
@@ -188,6 +189,6 @@ export async function followNext(ctx, asked) {
     }
   } catch (e) {
     s.movingOn = false;
-    if (asked || e.status !== 404) ctx.fail(e.status === 404 ? 'The host has not started the next game yet.' : e.message);
+    if (asked || e.status !== 404) ctx.fail(e.status === 404 ? t('app.next.not-yet') : e.message);
   }
 }

@@ -5,7 +5,9 @@
 // on it: readyState CONNECTING/OPEN/CLOSED, onopen, onerror, named events
 // with lastEventId, reconnecting with Last-Event-ID after the connection
 // drops (waiting as the server's retry: field says), and closing for good
-// on 204 No Content (nothing more to send) or a refusal.
+// on 204 No Content (nothing more to send) or a refusal. It asks for the
+// events in the app's language (Accept-Language).
+import {lang} from './i18n.js';
 
 export const CONNECTING = 0;
 export const OPEN = 1;
@@ -42,7 +44,7 @@ export class GameStream {
     this.readyState = CONNECTING;
     const ctl = new AbortController();
     this.abort = ctl;
-    const headers = {Accept: 'text/event-stream'};
+    const headers = {Accept: 'text/event-stream', 'Accept-Language': lang()};
     if (this.cred) headers.Authorization = `Bearer ${this.cred}`;
     if (this.lastEventId) headers['Last-Event-ID'] = this.lastEventId;
     let res;

@@ -14,6 +14,7 @@
 // its ten wonders fit a phone's width with cards still large enough to tap.
 import {h} from '../lib.js';
 import {gem, wonderArt} from '../cards/art.js';
+import {t as tr, term, tlist} from '../i18n.js';
 
 export const ruleset = 'colorful-treasure';
 // Listed for the log; the screen reads the game again after every move.
@@ -23,22 +24,28 @@ export const refreshOnMove = true;
 // The log is read from the start of the game (nothing in it is hidden now).
 export const history = true;
 
-const EFFECT = {
-  peek_two: 'peek at 2 cards of different wonders', peek_three: 'peek at up to 3 cards of one wonder',
-  fourth_card: 'reveal a fourth card', instead: 'take gems or diamonds instead of keys and chests',
-  two_types: 'take 2 types', sixth_colour: 'a sixth gem colour', no_stealing: 'no stealing from or by you',
-  protected: 'your wonder cards cannot be stolen', four_points: '4 points', wild_pair: 'a wild key or chest token',
-};
-const AWARD = {colorful_gems: 'Colorful Gems', explorer: 'Explorer', chest: 'Chest'};
+// The words for the action tokens' effects (in a sentence), the awards,
+// the wonders and the kinds of card (gems, diamond, key, chest).
+const EFFECT = 'app.ct.does.';
+const AWARD = 'app.ct.award.';
+const WONDER = 'app.ct.wonder.';
+const KIND = 'app.ct.kind.';
+const effect = (e) => term(EFFECT, e);
+// What the player on turn does, by phase, and the variants' names.
+const PHASE = 'app.ct.phase.';
+const VARIANT = 'app.ct.variant.';
+const kind = (k) => term(KIND, k);
 
-const wonder = (id) => String(id).split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-const place = (p) => `${wonder(p.wonder)} row ${p.row + 1}`;
+const wonder = (id) => term(WONDER, id);
+const place = (p) => tr('app.ct.place', {wonder: wonder(p.wonder), row: p.row + 1});
 // placeAt names a place of the grid ({column, row}) by its wonder.
 const placeAt = (ctx, p) => {
   const c = ctx.view && ctx.view.state.columns[p.column];
-  return c ? place({wonder: c.wonder, row: p.row}) : `column ${p.column + 1} row ${p.row + 1}`;
+  return c ? place({wonder: c.wonder, row: p.row}) : tr('app.ct.column-row', {column: p.column + 1, row: p.row + 1});
 };
-const andList = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}` : xs.join(''));
+const andList = (xs) => tlist(xs);
+// cardWords names a card taken or stolen: its kind and wonder.
+const cardWords = (c) => tr('app.ct.card', {kind: kind(c.kind), wonder: wonder(c.wonder)});
 const samePos = (a, b) => a.column === b.column && a.row === b.row;
 
 export function seatName(ctx) {
@@ -48,7 +55,7 @@ export function seatName(ctx) {
 
 function name(ctx, seat) {
   const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : tr('app.seat', {n: seat + 1});
 }
 
 // describe turns an event into a line of the table's log. No line says
@@ -64,34 +71,35 @@ export function describe(ev, d, ctx) {
       // A new move: a peek's cards are face down for the peeking seat too.
       delete ctx.s.ctPeek;
       if (d.move && d.move.type === 'flip' && d.move.cards) {
-        return `${name(ctx, d.move.seat)} turned over ${andList(d.move.cards.map((c) => placeAt(ctx, c)))}`;
+        return tr('app.ct.log.turned-over', {who: name(ctx, d.move.seat), places: andList(d.move.cards.map((c) => placeAt(ctx, c)))});
       }
       return null;
     case 'cards_revealed':
       // Heard as it happens (a screen reader); the grid shows them.
-      ctx.announce(`${who} turned over ${andList(d.cards.map((c) => `${c.kind} (${place(c)})`))}`);
+      ctx.announce(tr('app.ct.log.turned-over', {who, places: andList(d.cards.map((c) => tr('app.ct.kind-at', {kind: kind(c.kind), place: place(c)})))}));
       return null;
     case 'cards_collected':
-      return `${who} took ${d.cards && d.cards.length ? d.cards.map((c) => `${c.kind} (${wonder(c.wonder)})`).join(', ') : 'nothing'}`;
+      return d.cards && d.cards.length ? tr('app.ct.log.took', {who, cards: d.cards.map(cardWords).join(', ')}) : tr('app.ct.log.took-nothing', {who});
     case 'tokens_paired':
-      return `${who} paired a key and a chest token: ${d.pairs} theft${d.pairs === 1 ? '' : 's'}`;
+      return tr('app.ct.log.paired', {who, count: d.pairs});
     case 'theft_skipped':
-      return `${who} had nobody to rob`;
+      return tr('app.ct.log.nobody', {who});
     case 'stolen':
-      return `${who} stole ${d.card ? `${d.card.kind} (${wonder(d.card.wonder)})` : `the ${wonder(d.diamond_token)} diamond token`} from ${name(ctx, d.target)}`;
+      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: name(ctx, d.target)});
     case 'token_used':
-      return `${who} used action token ${d.token}: ${EFFECT[d.effect] || d.effect}${d.cards ? ` (${andList(d.cards.map((c) => placeAt(ctx, c)))})` : ''}`;
+      return d.cards ? tr('app.ct.log.used-at', {who, token: d.token, effect: effect(d.effect), places: andList(d.cards.map((c) => placeAt(ctx, c)))}) :
+        tr('app.ct.log.used', {who, token: d.token, effect: effect(d.effect)});
     case 'peeked':
       if (ctx.role === 'seat' && d.seat === ctx.seat && !(ctx.view && ctx.view.ended)) ctx.s.ctPeek = d.cards;
       return null;
     case 'token_taken':
-      return `${who} took action token ${d.token} (${EFFECT[d.effect] || d.effect}) with 3 ${d.colour}`;
+      return tr('app.ct.log.token-taken', {who, token: d.token, effect: effect(d.effect), colour: kind(d.colour)});
     case 'award_taken':
-      return `${who} took ${AWARD[d.award] || d.award} (${d.points} points)`;
+      return tr('app.ct.log.award', {who, award: term(AWARD, d.award), points: d.points});
     case 'last_round':
-      return `${d.cards_left} cards left: this round is the last`;
+      return tr('app.ct.log.last-round', {count: d.cards_left});
     case 'turn_started':
-      return `${who}’s turn (round ${d.round})`;
+      return tr('app.ct.log.turn', {who, round: d.round});
     default:
       return null;
   }
@@ -191,7 +199,7 @@ function tap(ctx, pos, pick, a) {
     ctx.play({type: 'flip', seat: a.seat, cards});
     return;
   }
-  if (pick.report) ctx.announce(`${place({wonder: ctx.view.state.columns[pos.column].wonder, row: pos.row})} ${i >= 0 ? 'unchosen' : 'chosen: say what it shows, under the grid'}`);
+  if (pick.report) ctx.announce(tr(i >= 0 ? 'app.ct.unchosen' : 'app.ct.chosen-say', {place: place({wonder: ctx.view.state.columns[pos.column].wonder, row: pos.row})}));
   ctx.rerender();
   const el = document.querySelector(`button[data-cell="${key(pos)}"]`);
   if (el) el.focus();
@@ -208,25 +216,25 @@ function reportPanel(ctx, a, pick) {
   const groups = picked.map((p) => {
     const k = key(p);
     const id = 'shows-' + k;
-    return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, `${place({wonder: st.columns[p.column].wonder, row: p.row})} shows:`),
+    return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, tr('app.ct.shows', {place: place({wonder: st.columns[p.column].wonder, row: p.row})})),
       h('div', {class: 'buttons'}, offered(ctx, pick, p).map((kind) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
-        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, gem(kind), kind))));
+        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, gem(kind), term(KIND, kind)))));
   });
-  const who = a.host ? ` for ${name(ctx, a.seat)}` : '';
+  const who = a.host ? name(ctx, a.seat) : '';
   return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
-    h('h2', {id: 'report-h'}, `What the card${pick.max === 1 ? '' : 's'} turned over show${pick.max === 1 ? 's' : ''}${who}`),
-    left > 0 ? h('p', {}, `Tap ${left === 1 ? (pick.max === 1 ? 'the' : 'one more') : left} face-down card${left === 1 ? '' : 's'} turned over in the grid.`) : null,
+    h('h2', {id: 'report-h'}, who ? tr('app.ct.what-show-for', {count: pick.max, who}) : tr('app.ct.what-show', {count: pick.max})),
+    left > 0 ? h('p', {}, left === 1 ? (pick.max === 1 ? tr('app.ct.tap-the') : tr('app.ct.tap-one-more')) : tr('app.ct.tap-n', {n: left})) : null,
     groups,
     h('div', {class: 'buttons'},
       h('button', {type: 'button', class: 'primary', 'data-k': 'report', disabled: !ready,
-        onclick: () => ctx.play({type: 'flip', seat: a.seat, cards: picked.map((p) => ({column: p.column, row: p.row})), shows: picked.map((p) => shows[key(p)])})}, `Report${who}`),
+        onclick: () => ctx.play({type: 'flip', seat: a.seat, cards: picked.map((p) => ({column: p.column, row: p.row})), shows: picked.map((p) => shows[key(p)])})}, who ? tr('app.ct.report-for', {who}) : tr('app.sg.report')),
       h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => {
         ctx.ui.picked = [];
         ctx.ui.shows = {};
         ctx.rerender();
         const g = document.querySelector('.ct-scroll');
         if (g) g.focus();
-      }}, 'Clear')));
+      }}, tr('app.clear'))));
 }
 
 // narrow says whether the screen is too narrow for ten wonders side by
@@ -248,44 +256,44 @@ function wonderHead(c, slim, attrs) {
   const left = tokensLeft(c);
   // The wonder's card back: its silhouette and name, its three gem colours
   // and its key or chest, as pictures.
-  const colours = c.colours.map((k) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, k + ' ')));
+  const colours = c.colours.map((k) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, kind(k) + ' ')));
   return h('th', {class: 'ct-wonder', ...attrs},
     h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(c.wonder))),
-    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, c.lock)) : null),
+    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, kind(c.lock))) : null),
     slim ? h('span', {class: 'muted ct-tokens'}, h('span', {'aria-hidden': 'true'}, left.length ? `+${left.map((k) => (k === 'diamond' ? '◆' : k)).join(' ')}` : '–'),
-      h('span', {class: 'sr-only'}, left.length ? `tokens: ${left.join(', ')}` : 'no tokens'))
-      : h('span', {class: 'muted ct-tokens'}, left.length ? `${left.join(' + ')} token${left.length === 1 ? '' : 's'}` : 'no tokens'));
+      h('span', {class: 'sr-only'}, left.length ? tr('app.ct.tokens-list', {tokens: left.map(kind).join(', ')}) : tr('app.ct.no-tokens')))
+      : h('span', {class: 'muted ct-tokens'}, left.length ? tr('app.ct.tokens-plus', {count: left.length, tokens: left.map(kind).join(' + ')}) : tr('app.ct.no-tokens')));
 }
 
 function cellOf(ctx, a, c, col, r, pick, picked, slim) {
   const cell = c.cells[r];
   const pos = {column: col, row: r};
-  const what = `${wonder(c.wonder)}, row ${r + 1}`;
+  const what = tr('app.ct.cell', {wonder: wonder(c.wonder), row: r + 1});
   if (cell === undefined) return h('td', {});
-  if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, `${what}: taken`));
+  if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, tr('app.ct.cell-taken', {what})));
   if (cell !== 'down') {
     // Narrow, a gem shows its colour's letter (as the wonders' colours do)
     // and a diamond ◆; a screen reader hears the word.
     // A card face up shows its picture: a gem of its colour, a diamond, a
     // key or a chest (a screen reader hears the word).
-    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face face-' + cell, 'data-shows': cell}, gem(cell), h('span', {class: 'sr-only'}, cell)),
+    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face face-' + cell, 'data-shows': cell}, gem(cell), h('span', {class: 'sr-only'}, kind(cell))),
       h('span', {class: 'sr-only'}, ` (${what})`));
   }
   // At the end everything is public: a card left face down shows what it
   // was (the view's faces, in a digital game).
   const was = c.faces && c.faces[r];
   if (was && was !== 'gone') {
-    return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, `${what}: was face down, ${was}`)));
+    return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, tr('app.ct.cell-was', {what, kind: kind(was)}))));
   }
   if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
     const on = picked.some((p) => samePos(p, pos));
     // A card chosen for a report shows what it was said to show.
     const said = on && pick.report && (ctx.ui.shows || {})[key(pos)];
     return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': key(pos), 'aria-pressed': on ? 'true' : 'false',
-      'aria-label': `${pick.peek ? 'Peek at' : pick.report ? 'Turned over:' : 'Flip'} ${what}${said ? `, shows ${said}` : ''}`, onclick: () => tap(ctx, pos, pick, a)},
+      'aria-label': tr(pick.peek ? 'app.ct.aria.peek' : pick.report ? 'app.ct.aria.turned' : 'app.ct.aria.flip', {what}) + (said ? tr('app.ct.aria.shows', {kind: kind(said)}) : ''), onclick: () => tap(ctx, pos, pick, a)},
     said ? h('span', {class: 'ct-said'}, gem(said)) : '?'));
   }
-  return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, `${what}: face down`)));
+  return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, tr('app.ct.cell-down', {what}))));
 }
 
 function grid(ctx, a) {
@@ -299,27 +307,27 @@ function grid(ctx, a) {
   if (slim) {
     // A row per wonder: its name, colours and tokens, then its cards.
     const nums = [];
-    for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Row '), String(r + 1)));
-    head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, 'Wonder'), nums);
+    for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row') + ' '), String(r + 1)));
+    head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, tr('app.ct.wonder')), nums);
     st.columns.forEach((c, col) => {
       const cells = [];
       for (let r = 0; r < rows; r++) cells.push(cellOf(ctx, a, c, col, r, pick, picked, true));
       body.push(h('tr', {}, wonderHead(c, true, {scope: 'row'}), cells));
     });
   } else {
-    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Row')), st.columns.map((c) => wonderHead(c, false, {scope: 'col'})));
+    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row'))), st.columns.map((c) => wonderHead(c, false, {scope: 'col'})));
     for (let r = 0; r < rows; r++) {
       body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c, col) => cellOf(ctx, a, c, col, r, pick, picked))));
     }
   }
   const faces = st.columns.some((c) => c.faces);
-  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? 'The grid: every card left, turned over' : `The grid · ${st.cards_left} cards left`),
+  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? tr('app.ct.grid-faces') : tr('app.ct.grid', {count: st.cards_left})),
     h('div', {class: 'ct-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'grid-h'},
       h('table', {class: slim ? 'ct-grid ct-narrow' : 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))),
     pick && pick.report && picked.length ? reportPanel(ctx, a, pick) : null);
 }
 
-const take = (t) => (t.length ? 'Take ' + t.map((x) => (x === 'keys_chests' ? 'the keys and chests' : x === 'diamond' ? 'the diamonds' : 'the ' + x)).join(' and ') : 'Take nothing');
+const take = (t) => (t.length ? tr('app.ct.take', {what: tlist(t.map((x) => (x === 'keys_chests' ? tr('app.ct.the-keys-chests') : x === 'diamond' ? tr('app.ct.the-diamonds') : tr('app.ct.the-gems', {kind: kind(x)}))))}) : tr('app.ct.take-nothing'));
 
 function actions(ctx, a) {
   const l = a.l;
@@ -328,43 +336,44 @@ function actions(ctx, a) {
   const out = [];
   const btn = (k, text, move, primary) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => ctx.play(move)}, text));
   const pick = pickable(ctx, a);
-  if (a.host) out.push(h('p', {}, `${who} may play on their phone, or you here for them.`));
+  if (a.host) out.push(h('p', {}, tr('app.ct.they-or-you', {who})));
   if (ctx.ui.peek !== undefined && pick) {
     const n = (ctx.ui.picked || []).length;
-    out.push(h('p', {}, `Tap ${pick.min === pick.max ? pick.min : `${pick.min} to ${pick.max}`} face-down cards to peek at (${pick.peek.same_wonder ? 'of one wonder' : pick.peek.different_wonders ? 'of different wonders' : 'any'}): ${n} chosen.`));
-    if (physical(ctx)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, 'In a physical game the app only records the peek: look at the real cards, then lay them face down again.'));
+    out.push(h('p', {}, tr('app.ct.peek-how', {n: pick.min === pick.max ? pick.min : tr('app.ct.min-max', {min: pick.min, max: pick.max}),
+      which: tr(pick.peek.same_wonder ? 'app.ct.of-one-wonder' : pick.peek.different_wonders ? 'app.ct.of-different-wonders' : 'app.ct.any'), chosen: n})));
+    if (physical(ctx)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, tr('app.ct.peek-physical')));
     out.push(h('div', {class: 'buttons'},
-      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => ctx.play({type: 'use_token', seat, token: pick.peek.token, cards: ctx.ui.picked.map((p) => ({column: p.column, row: p.row}))})}, 'Peek'),
-      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete ctx.ui.peek; ctx.ui.picked = []; ctx.rerender(); }}, 'Cancel')));
+      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => ctx.play({type: 'use_token', seat, token: pick.peek.token, cards: ctx.ui.picked.map((p) => ({column: p.column, row: p.row}))})}, tr('app.ct.peek')),
+      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete ctx.ui.peek; ctx.ui.picked = []; ctx.rerender(); }}, tr('app.cancel'))));
     return out;
   }
   if (l.flip) {
     const n = (ctx.ui.picked || []).length;
     const c = l.flip.count;
-    const more = l.collect && l.collect.length ? ', or collect:' : '.';
+    const more = l.collect && l.collect.length ? tr('app.ct.or-collect') : '.';
     if (physical(ctx)) {
-      out.push(h('p', {'data-flip': c}, `Turn over ${c === 1 ? 'a card' : `${c} cards`} on the table, tap ${c === 1 ? 'it' : 'them'} in the grid, then say under the grid what ${c === 1 ? 'it shows' : 'each shows'} (${n} chosen)`, more));
+      out.push(h('p', {'data-flip': c}, tr('app.ct.flip-physical', {count: c, chosen: n}), more));
     } else {
-      out.push(h('p', {'data-flip': c}, c === 1 ? 'Tap a face-down card in the grid to reveal it' : `Tap ${c} face-down cards in the grid to reveal them (${n} chosen)`, more));
+      out.push(h('p', {'data-flip': c}, c === 1 ? tr('app.ct.flip-one') : tr('app.ct.flip-n', {count: c, chosen: n}), more));
     }
   }
   const opts = [];
   (l.collect || []).forEach((t, i) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
-  (l.rob || []).forEach((r, i) => opts.push(btn('rob-' + i, `Steal ${r.card ? `${r.card.kind} (${wonder(r.card.wonder)})` : `the ${wonder(r.diamond_token)} diamond token`} from ${name(ctx, r.target)}`,
+  (l.rob || []).forEach((r, i) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: name(ctx, r.target)}),
     {type: 'rob', seat, target: r.target, ...(r.card ? {card: r.card} : {diamond_token: r.diamond_token})})));
   (l.use_token || []).forEach((u) => {
     if (u.cells) {
       opts.push(h('li', {}, h('button', {type: 'button', 'data-k': 'use-' + u.token, onclick: () => { ctx.ui.peek = u.token; ctx.ui.picked = []; ctx.rerender(); }},
-        `Use action token ${u.token}: ${EFFECT[u.effect] || u.effect}`)));
+        tr('app.ct.use', {token: u.token, effect: effect(u.effect)}))));
     } else {
-      opts.push(btn('use-' + u.token, `Use action token ${u.token}: ${EFFECT[u.effect] || u.effect}`, {type: 'use_token', seat, token: u.token}));
+      opts.push(btn('use-' + u.token, tr('app.ct.use', {token: u.token, effect: effect(u.effect)}), {type: 'use_token', seat, token: u.token}));
     }
   });
   (l.claim || []).forEach((t) => {
     const tok = ctx.view.state.action_tokens.find((x) => x.token === t);
-    opts.push(btn('claim-' + t, `Take action token ${t}${tok ? `: ${EFFECT[tok.effect] || tok.effect}` : ''}`, {type: 'ct_claim', seat, token: t}));
+    opts.push(btn('claim-' + t, tok ? tr('app.ct.claim-effect', {token: t, effect: effect(tok.effect)}) : tr('app.ct.claim', {token: t}), {type: 'ct_claim', seat, token: t}));
   });
-  if (l.end) opts.push(btn('end', a.host ? `End ${who}’s turn` : 'End your turn', {type: 'ct_end', seat}, true));
+  if (l.end) opts.push(btn('end', a.host ? tr('app.ct.end-their', {who}) : tr('app.ct.end-yours'), {type: 'ct_end', seat}, true));
   if (opts.length) out.push(h('ul', {class: 'options'}, opts));
   return out;
 }
@@ -372,56 +381,59 @@ function actions(ctx, a) {
 export function render(ctx) {
   const v = ctx.view;
   const st = v.state;
-  const who = ctx.role === 'host' ? 'Host' : ctx.role === 'seat' ? name(ctx, ctx.seat) : 'Spectator';
-  document.title = `Colorful Treasure: ${who}`;
-  const out = [h('h1', {}, `Colorful Treasure · ${who}`)];
-  const phase = {reveal: 'reveals', choose: 'chooses', rob: 'steals', claim: 'may take or use an action token, or end the turn'}[st.phase] || st.phase;
-  out.push(h('p', {class: 'phase'}, v.ended ? 'Game over' : `Round ${st.round}: ${name(ctx, st.turn)} ${phase}`,
-    ` · ${st.variant}${st.mode === 'physical' ? ' · physical cards' : ''}${st.last_round ? ' · last round' : ''}${st.thefts_owed ? ` · ${st.thefts_owed} theft${st.thefts_owed === 1 ? '' : 's'} owed` : ''}`));
+  const who = ctx.role === 'host' ? tr('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : tr('app.role.spectator');
+  const title = tr('app.ct.title');
+  document.title = `${title}: ${who}`;
+  const out = [h('h1', {}, `${title} · ${who}`)];
+  const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
+  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: name(ctx, st.turn), phase}),
+    ` · ${term(VARIANT, st.variant)}${st.mode === 'physical' ? tr('app.ct.physical') : ''}${st.last_round ? tr('app.ct.last-round') : ''}${st.thefts_owed ? tr('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
   if (v.ended && ctx.score) out.push(finalScore(ctx));
   const a = acting(ctx);
   tidy(ctx, a);
   if (hasMoves(a)) {
     out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options', 'data-for': a.seat},
-      h('h2', {id: 'act-h'}, a.host ? `Move for ${name(ctx, a.seat)}` : 'Your move'), actions(ctx, a)));
+      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: name(ctx, a.seat)}) : tr('app.ct.your-move')), actions(ctx, a)));
   } else if (ctx.role === 'seat' && !v.ended) {
-    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, 'Waiting'), h('p', {}, `Waiting for ${name(ctx, st.turn)}.`)));
+    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: name(ctx, st.turn)}))));
   } else if (ctx.role === 'host' && !v.ended && !physical(ctx)) {
-    out.push(h('p', {class: 'muted'}, 'The players play their turns on their phones; this screen follows the game.'));
+    out.push(h('p', {class: 'muted'}, tr('app.ct.follows')));
   }
   if (ctx.s.ctPeek && !v.ended) out.push(peekPanel(ctx.s.ctPeek));
   out.push(grid(ctx, a));
   const aw = st.awards;
-  out.push(h('p', {}, h('strong', {}, 'Awards: '), `Colorful Gems ${aw.colorful_gems === null || aw.colorful_gems === undefined ? 'not taken' : name(ctx, aw.colorful_gems)}`,
-    ` · Explorer ${aw.explorer === null || aw.explorer === undefined ? 'not taken' : name(ctx, aw.explorer)}`));
+  const holder = (x) => (x === null || x === undefined ? tr('app.ct.not-taken') : name(ctx, x));
+  out.push(h('p', {}, h('strong', {}, tr('app.ct.awards')), tr('app.ct.award-holder', {award: term(AWARD, 'colorful_gems'), who: holder(aw.colorful_gems)}),
+    ' · ', tr('app.ct.award-holder', {award: term(AWARD, 'explorer'), who: holder(aw.explorer)})));
   if (st.action_tokens && st.action_tokens.length) {
-    out.push(h('p', {}, h('strong', {}, 'Action tokens: '), st.action_tokens.map((t) => `${t.token} (${EFFECT[t.effect] || t.effect}): ${t.spent ? 'used' : t.holder === null || t.holder === undefined ? 'on offer' : name(ctx, t.holder)}`).join(' · ')));
+    out.push(h('p', {}, h('strong', {}, tr('app.ct.action-tokens')), st.action_tokens.map((x) => tr('app.ct.token-state', {token: x.token, effect: effect(x.effect),
+      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : name(ctx, x.holder)})).join(' · ')));
   }
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Players'), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
-    h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, ' · on turn') : null),
-    h('div', {class: 'ct-have'}, h('strong', {}, 'Cards: '), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
-      gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, `${c.kind} (${wonder(c.wonder)})`)))) : 'none'),
-    h('p', {}, h('strong', {}, 'Tokens: '), [p.diamond_tokens.length ? `diamond tokens of ${p.diamond_tokens.map(wonder).join(', ')}` : '', p.key_tokens ? `${p.key_tokens} key` : '',
-      p.chest_tokens ? `${p.chest_tokens} chest` : '', p.action_tokens.length ? `action token${p.action_tokens.length === 1 ? '' : 's'} ${p.action_tokens.join(', ')}` : ''].filter(Boolean).join(' · ') || 'none'),
-    h('p', {class: 'muted'}, `${p.turns} turn${p.turns === 1 ? '' : 's'} played`))))));
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
+    h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
+    h('div', {class: 'ct-have'}, h('strong', {}, tr('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
+      gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, cardWords(c))))) : tr('app.none')),
+    h('p', {}, h('strong', {}, tr('app.ct.tokens')), [p.diamond_tokens.length ? tr('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map(wonder).join(', ')}) : '', p.key_tokens ? tr('app.ct.n-key', {n: p.key_tokens}) : '',
+      p.chest_tokens ? tr('app.ct.n-chest', {n: p.chest_tokens}) : '', p.action_tokens.length ? tr('app.ct.action-tokens-n', {count: p.action_tokens.length, tokens: p.action_tokens.join(', ')}) : ''].filter(Boolean).join(' · ') || tr('app.none')),
+    h('p', {class: 'muted'}, tr('app.ct.turns-played', {count: p.turns})))))));
   return h('div', {class: 'ct'}, out);
 }
 
 // peekPanel shows what a peek showed the seat, until the next move: then
 // the cards are face down for it too, as at the table.
 function peekPanel(cards) {
-  return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, 'You peek'),
-    h('p', {}, `${andList(cards.map((c) => `${place(c)} shows ${c.kind}`))}. Remember it: the cards stay face down, and this goes at the next move.`));
+  return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, tr('app.ct.you-peek')),
+    h('p', {}, tr('app.ct.peeked', {cards: andList(cards.map((c) => tr('app.ct.place-shows', {place: place(c), kind: kind(c.kind)})))})));
 }
 
 // finalScore has a column per player and a row per line of the score, so
 // that it fits a phone with four players as with two.
 function finalScore(ctx) {
   const sc = ctx.score;
-  const lines = [['Diamond cards', 'diamond_cards'], ['Diamond tokens', 'diamond_tokens'], ['Gems', 'gems'], ['Action tokens', 'action_tokens'], ['Awards', 'awards']];
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? 'Final score' : 'Score so far'),
-    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Points'), sc.players.map((p) => h('th', {scope: 'col'}, p.name)))),
-      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, label), sc.players.map((p) => h('td', {}, p.lines[k])))),
-        h('tr', {}, h('th', {scope: 'row'}, 'Total'), sc.players.map((p) => h('td', {}, h('strong', {}, p.total)))))),
+  const lines = [['app.ct.line.diamond-cards', 'diamond_cards'], ['app.sheet.ct.col.diamond-tokens', 'diamond_tokens'], ['app.sheet.ct.col.gems', 'gems'], ['app.sheet.ct.col.action-tokens', 'action_tokens'], ['app.sheet.ct.col.awards', 'awards']];
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
+    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, tr('app.ct.points')), sc.players.map((p) => h('th', {scope: 'col'}, p.name)))),
+      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, tr(label)), sc.players.map((p) => h('td', {}, p.lines[k])))),
+        h('tr', {}, h('th', {scope: 'row'}, tr('app.sg.col.total')), sc.players.map((p) => h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`))));
 }

@@ -6,16 +6,23 @@
 // make the moves of the seat on turn for it.
 import {h} from '../lib.js';
 import {treasure, pirate} from '../cards/art.js';
+import {t as tr} from '../i18n.js';
+
+// A treasure's word (silver, gold, …).
+const TREASURE = 'app.lth.treasure.';
+const tw = (x) => tr(TREASURE + x);
+// nt is n cards of a treasure: "3 gold".
+const nt = (n, x) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
 
 // tcard draws treasure cards as they lie: the treasure's picture and how
 // many (a set's size, a hand's count).
 function tcard(t, n, label) {
-  return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || `${n} ${t}`}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
+  return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
 }
 
 // setsArt draws sets of treasure cards, or says there are none.
-function setsArt(list, what) {
-  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(s.treasure, s.size, `${what} ${s.size} ${s.treasure}`))) : h('span', {}, 'none');
+function setsArt(list) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
 }
 
 export const ruleset = 'lucky-treasure-hunter';
@@ -40,11 +47,11 @@ export function seatName(ctx) {
 
 function name(ctx, seat) {
   const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : tr('app.seat', {n: seat + 1});
 }
 
-const whose = (ctx, owner) => (none(owner) ? 'the middle’s' : name(ctx, owner) + '’s');
-const counts = (cards) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length]).filter(([, n]) => n).map(([t, n]) => `${n} ${t}`).join(', ');
+const whose = (ctx, owner) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: name(ctx, owner)}));
+const counts = (cards) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
 const pct = (c) => `${Math.round(c * 100)}%`;
 
 // where names what a move was chosen in, for game.js: a move refused
@@ -70,41 +77,42 @@ export function describe(ev, d, ctx) {
   const who = none(d.seat) ? '' : name(ctx, d.seat);
   switch (ev) {
     case 'middle_dealt':
-      return `The middle is dealt: ${d.middle.map((s) => `${s.size} ${s.treasure}`).join(', ')}`;
+      return tr('app.lth.log.middle', {sets: d.middle.map((s) => nt(s.size, s.treasure)).join(', ')});
     case 'turn_started':
-      return `${who}’s turn (turn ${d.turn})`;
+      return tr('app.lth.log.turn', {who, turn: d.turn});
     case 'place_skipped':
-      return `${who} has no card left and places nothing`;
+      return tr('app.lth.log.place-skipped', {who});
     case 'cards_placed':
-      return `${who} placed ${d.count} ${d.treasure} into the middle`;
+      return tr('app.lth.log.placed', {who, cards: nt(d.count, d.treasure)});
     case 'cards_drawn':
       // Only the seat that drew receives it.
-      return `${d.seat === ctx.seat ? 'You' : who} drew: ${counts(d.cards)}`;
+      return d.seat === ctx.seat ? tr('app.lth.log.you-drew', {cards: counts(d.cards)}) : tr('app.lth.log.drew-cards', {who, cards: counts(d.cards)});
     case 'drew':
       if (ctx.view && ctx.view.state.mode === 'digital' && ctx.role === 'seat' && d.seat === ctx.seat) return null; // cards_drawn says it
-      return `${who} drew ${d.count} card${d.count === 1 ? '' : 's'} (${d.pile} left in the pile)`;
+      return tr('app.lth.log.drew', {who, count: d.count, pile: d.pile});
     case 'misdraw':
-      return `The table corrected a mis-draw: ${who} holds ${Math.abs(d.count)} card${Math.abs(d.count) === 1 ? '' : 's'} ${d.count > 0 ? 'more' : 'fewer'} than counted (${d.hand_size} in hand, ${d.pile} left in the pile)`;
+      return tr(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
     case 'pile_empty':
-      return `The pile is empty: last round, the game ends before ${name(ctx, d.ends_before)}’s turn`;
+      return tr('app.lth.log.pile-empty', {who: name(ctx, d.ends_before)});
     case 'steal_named':
-      return `${who} tries to steal ${whose(ctx, d.owner)} set of ${d.size} ${d.treasure}`;
+      return tr('app.lth.log.steal-named', {who, whose: whose(ctx, d.owner), set: nt(d.size, d.treasure)});
     case 'steal_skipped':
-      return `${who} has no set to steal`;
+      return tr('app.lth.log.steal-skipped', {who});
     case 'dice_rolled': {
       const p = d.faces.filter((f) => f === 'pirate').length;
-      return `${who} rolled ${p} pirate${p === 1 ? '' : 's'} and ${d.faces.length - p} blank: ${d.failed ? `${d.failed} ${d.failed === 1 ? 'die' : 'dice'} still blank` : 'all pirates'}`;
+      return tr('app.lth.log.rolled', {who, pirates: tr('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
+        result: d.failed ? tr('app.lth.still-blank', {count: d.failed}) : tr('app.lth.all-pirates')});
     }
     case 'cards_discarded':
-      return `${who} discarded ${d.count} ${d.treasure} to re-roll`;
+      return tr('app.lth.log.discarded', {who, cards: nt(d.count, d.treasure)});
     case 'captain_used':
-      return `${who} turned the captain over to re-roll every blank die`;
+      return tr('app.lth.log.captain', {who});
     case 'set_stolen':
-      return `${who} took ${whose(ctx, d.owner)} set of ${d.size} ${d.treasure}`;
+      return tr('app.lth.log.stolen', {who, whose: whose(ctx, d.owner), set: nt(d.size, d.treasure)});
     case 'steal_stopped':
-      return `${who} stopped and took nothing`;
+      return tr('app.lth.log.stopped', {who});
     case 'game_ended':
-      return 'The game has ended';
+      return tr('app.lth.log.ended');
     default:
       return null;
   }
@@ -114,8 +122,8 @@ export function describe(ev, d, ctx) {
 // matching cards (its own screen, digital), or as anyone can work it out,
 // with no (further) card discarded.
 function odds(o) {
-  if (!none(o.chance)) return `${pct(o.chance)} to take the set`;
-  if (!none(o.chance_without_cards)) return `${pct(o.chance_without_cards)} to take the set${o.type === 'reroll' ? ' with no further discards' : ' without discarding cards'}`;
+  if (!none(o.chance)) return tr('app.lth.odds', {pct: pct(o.chance)});
+  if (!none(o.chance_without_cards)) return tr(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
   return '';
 }
 
@@ -129,9 +137,9 @@ function move(o) {
 // dice draws dice: pirates first, then blanks, then those still to roll.
 function dice(pirates, blanks, pending, label) {
   const out = [];
-  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, 'pirate')));
-  for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, 'blank')));
-  for (let i = 0; i < pending; i++) out.push(h('li', {class: 'die pending'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, 'to roll')));
+  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, tr('app.lth.pirate'))));
+  for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, tr('app.lth.blank'))));
+  for (let i = 0; i < pending; i++) out.push(h('li', {class: 'die pending'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, tr('app.lth.to-roll'))));
   return h('ul', {class: 'dice', 'aria-label': label}, out);
 }
 
@@ -142,31 +150,34 @@ function stealPanel(ctx) {
   const pending = st.phase === 'roll' ? s.dice_to_report : 0;
   const blanks = s.failed - pending;
   let now;
-  if (st.phase === 'roll') now = `${s.dice_to_report} ${s.dice_to_report === 1 ? 'die is' : 'dice are'} being rolled at the table.`;
-  else if (s.failed) now = `${s.failed} ${s.failed === 1 ? 'die shows' : 'dice show'} blank: ${ctx.role === 'seat' && ctx.seat === s.seat ? 'you' : name(ctx, s.seat)} may re-roll them by discarding ${s.treasure} cards, turn the captain over (once a game), or stop.`;
-  else now = 'Every die shows a pirate: the set is taken.';
+  const mine = ctx.role === 'seat' && ctx.seat === s.seat;
+  if (st.phase === 'roll') now = tr('app.lth.being-rolled', {count: s.dice_to_report});
+  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: name(ctx, s.seat), treasure: tw(s.treasure)});
+  else now = tr('app.lth.taken');
+  const set = {whose: whose(ctx, s.owner), set: nt(s.size, s.treasure)};
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
-    h('h2', {id: 'steal-h'}, `${ctx.role === 'seat' && ctx.seat === s.seat ? 'You steal' : name(ctx, s.seat) + ' steals'} ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}`),
-    dice(s.pirates, blanks, pending, `Dice: ${s.pirates} pirate${s.pirates === 1 ? '' : 's'}, ${blanks} blank${pending ? `, ${pending} to roll` : ''}`),
-    h('p', {}, `${s.pirates} of ${s.size} pirates. ${now}`),
-    s.rerolls || s.captain ? h('p', {class: 'muted'}, [s.rerolls ? `${s.rerolls} card${s.rerolls === 1 ? '' : 's'} discarded to re-roll` : '', s.captain ? 'the captain re-rolled' : ''].filter(Boolean).join(' · ')) : null);
+    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: name(ctx, s.seat), ...set})),
+    dice(s.pirates, blanks, pending, pending ? tr('app.lth.dice-pending', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks}), pending})
+      : tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks})})),
+    h('p', {}, tr('app.lth.of-pirates', {pirates: s.pirates, size: s.size, now})),
+    s.rerolls || s.captain ? h('p', {class: 'muted'}, [s.rerolls ? tr('app.lth.discarded', {count: s.rerolls}) : '', s.captain ? tr('app.lth.captain-rerolled') : ''].filter(Boolean).join(' · ')) : null);
 }
 
 // what says what a listed move does, in a player's words.
 function what(ctx, o, forName) {
   const s = ctx.view.state.steal;
-  const hand = forName ? forName + '’s' : 'your';
+  const hand = forName ? tr('app.lth.their-hand', {name: forName}) : tr('app.lth.your-hand');
   switch (o.type) {
     case 'place':
-      return `Put ${o.count} ${o.treasure} from ${hand} hand into the middle, then draw back up to 5.`;
+      return tr('app.lth.what.place', {cards: nt(o.count, o.treasure), hand});
     case 'steal':
-      return `Roll ${o.size} ${o.size === 1 ? 'die' : 'dice'}: all pirates and the set is taken; otherwise re-roll or stop. ${odds(o)}.`;
+      return tr('app.lth.what.steal', {count: o.size, odds: odds(o)});
     case 'reroll':
-      return `Discard ${o.dice} ${s ? s.treasure : ''} from ${hand} hand to re-roll ${o.dice} blank ${o.dice === 1 ? 'die' : 'dice'}. ${odds(o)}.`;
+      return tr('app.lth.what.reroll', {cards: s ? nt(o.dice, s.treasure) : o.dice, hand, count: o.dice, odds: odds(o)});
     case 'captain':
-      return `Once a game: re-roll every blank die for free; the captain then no longer scores its point. ${odds(o)}.`;
+      return tr('app.lth.what.captain', {odds: odds(o)});
     case 'stop':
-      return 'Give up this steal: take nothing; the turn ends.';
+      return tr('app.lth.what.stop');
     default:
       return '';
   }
@@ -175,15 +186,15 @@ function what(ctx, o, forName) {
 function label(ctx, o) {
   switch (o.type) {
     case 'place':
-      return `${o.count} ${o.treasure}`;
+      return nt(o.count, o.treasure);
     case 'steal':
-      return `Steal ${whose(ctx, o.owner)} ${o.size} ${o.treasure}`;
+      return tr('app.lth.label.steal', {whose: whose(ctx, o.owner), set: nt(o.size, o.treasure)});
     case 'reroll':
-      return `Re-roll ${o.dice} (discard ${o.dice})`;
+      return tr('app.lth.label.reroll', {n: o.dice});
     case 'captain':
-      return 'Turn the captain over';
+      return tr('app.lth.label.captain');
     case 'stop':
-      return 'Stop';
+      return tr('app.lth.label.stop');
     default:
       return o.type;
   }
@@ -203,18 +214,18 @@ function options(ctx, l, forName) {
   const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
   if (places.length) {
-    out.push(h('p', {}, `Place 1 to 5 cards of one treasure from ${forName ? forName + '’s' : 'your'} hand into the middle; then ${forName ? 'they draw' : 'you draw'} back up to 5.`));
+    out.push(h('p', {}, forName ? tr('app.lth.place-how-they', {name: forName}) : tr('app.lth.place-how')));
     if (ctx.view.state.mode === 'physical') {
       out.push(placePicker(ctx, places, forName, key, attr));
     } else {
       out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
-        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', t), h('span', {class: 'buttons'},
-          places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, `Place ${o.count} ${t}`)))))));
+        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', tw(t)), h('span', {class: 'buttons'},
+          places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, tr('app.lth.place-n', {cards: nt(o.count, t)}))))))));
     }
   }
   if (rest.length) {
     out.push(h('ul', {class: 'options'}, rest.map(([o, i]) => h('li', {},
-      btn(o, i, label(ctx, o) + (forName ? ` for ${forName}` : '')),
+      btn(o, i, forName ? tr('app.lth.for', {label: label(ctx, o), name: forName}) : label(ctx, o)),
       h('span', {class: 'hint', id: key + 'd-' + i}, what(ctx, o, forName))))));
   }
   return out;
@@ -231,14 +242,14 @@ function placePicker(ctx, places, forName, key, attr) {
   const chosen = ns.find(([o]) => o.count === ui.placeN);
   const pick = (k, v) => { ui[k] = v; ctx.rerender(); };
   return h('div', {class: 'place-pick'},
-    h('p', {id: key + 'pt'}, 'Which treasure?'),
+    h('p', {id: key + 'pt'}, tr('app.lth.which')),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
-      'aria-pressed': x === t ? 'true' : 'false', class: 'tpick', onclick: () => pick('placeT', x)}, treasure(x), ' ', x))),
-    t ? h('p', {id: key + 'pn'}, `How many ${t}?`) : null,
+      'aria-pressed': x === t ? 'true' : 'false', class: 'tpick', onclick: () => pick('placeT', x)}, treasure(x), ' ', tw(x)))),
+    t ? h('p', {id: key + 'pn'}, tr('app.lth.how-many', {treasure: tw(t)})) : null,
     t ? h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pn'}, ns.map(([o]) => h('button', {type: 'button', 'data-k': key + 'n-' + o.count, 'data-count': o.count,
       'aria-pressed': chosen && chosen[0] === o ? 'true' : 'false', onclick: () => pick('placeN', o.count)}, String(o.count)))) : null,
     h('button', {type: 'button', class: 'primary', 'data-k': key + 'place', [attr]: chosen ? chosen[1] : null, 'data-type': 'place', disabled: !chosen,
-      onclick: () => ctx.play(move(chosen[0]))}, chosen ? `Place ${chosen[0].count} ${t}${forName ? ' for ' + forName : ''}` : 'Place: choose a treasure and how many'));
+      onclick: () => ctx.play(move(chosen[0]))}, chosen ? (forName ? tr('app.lth.for', {label: tr('app.lth.place-n', {cards: nt(chosen[0].count, t)}), name: forName}) : tr('app.lth.place-n', {cards: nt(chosen[0].count, t)})) : tr('app.lth.place-choose')));
 }
 
 // middlePicker is the host's report of the 3 cards turned into the middle.
@@ -251,18 +262,18 @@ function middlePicker(ctx) {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
     const set = (v) => { picked[t] = v; ctx.rerender(); };
-    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', t),
-      h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': `One ${t} fewer`, disabled: n === 0, onclick: () => set(n - 1)}, '−'),
+    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(t)),
+      h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': tr('app.lth.one-fewer', {treasure: tw(t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
-      h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': `One ${t} more`, disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
+      h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': tr('app.lth.one-more', {treasure: tw(t)}), disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
   });
   const cards = TREASURES.flatMap((t) => Array(picked[t] || 0).fill(t));
-  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'middle'}, h('h2', {id: 'act-h'}, 'Report the middle'),
-    h('p', {}, 'Deal 5 cards to each player, turn 3 face up into the middle and say here which they are.'),
+  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'middle'}, h('h2', {id: 'act-h'}, tr('app.lth.report-middle')),
+    h('p', {}, tr('app.lth.report-middle-how')),
     h('ul', {class: 'steppers'}, rows),
-    h('p', {'data-testid': 'middle-count'}, `${total} of 3 chosen${total ? ': ' + counts(cards) : ''}`),
+    h('p', {'data-testid': 'middle-count'}, total ? tr('app.lth.chosen-of-3-cards', {n: total, cards: counts(cards)}) : tr('app.lth.chosen-of-3', {n: total})),
     h('button', {type: 'button', class: 'primary', 'data-k': 'report-middle', 'data-action': 'middle', disabled: total !== 3,
-      onclick: () => ctx.play({type: 'lth_middle', cards})}, 'Report the middle'));
+      onclick: () => ctx.play({type: 'lth_middle', cards})}, tr('app.lth.report-middle')));
 }
 
 // rollPicker is the host's report of the dice as they fell.
@@ -272,13 +283,13 @@ function rollPicker(ctx, n) {
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
   const pirates = faces.filter((f) => f === 'pirate').length;
-  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, 'Report the roll'),
-    h('p', {}, `${name(ctx, s.seat)} rolls ${n} ${n === 1 ? 'die' : 'dice'} for ${whose(ctx, s.owner)} set of ${s.size} ${s.treasure}. Tap each die that shows the pirate.`),
+  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, tr('app.lth.report-roll')),
+    h('p', {}, tr('app.lth.report-roll-how', {who: name(ctx, s.seat), count: n, whose: whose(ctx, s.owner), set: nt(s.size, s.treasure)})),
     h('ul', {class: 'dice roll'}, faces.map((f, i) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
-      'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': `Die ${i + 1}: pirate`,
+      'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': tr('app.lth.die-pirate', {n: i + 1}),
       onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; ctx.rerender(); }}, f === 'pirate' ? pirate() : ' ')))),
-    h('p', {}, `${pirates} pirate${pirates === 1 ? '' : 's'}, ${n - pirates} blank`),
-    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => ctx.play({type: 'roll', faces: faces.slice()})}, 'Report the roll'));
+    h('p', {}, tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: pirates}), blanks: tr('app.lth.blanks', {count: n - pirates})})),
+    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => ctx.play({type: 'roll', faces: faces.slice()})}, tr('app.lth.report-roll')));
 }
 
 function action(ctx) {
@@ -296,52 +307,64 @@ function action(ctx) {
     const sl = (ctx.s.seatLegal || {})[st.turn];
     if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
       const who = name(ctx, st.turn);
-      return sec('for-seat', `${who}’s move`, h('p', {}, `${who} plays on their phone, or you here for them.`), options(ctx, sl, who));
+      return sec('for-seat', tr('app.lth.their-move', {who}), h('p', {}, tr('app.lth.they-or-you', {who})), options(ctx, sl, who));
     }
-    return sec('wait', 'Nothing to report', h('p', {}, 'Reports appear here when the table rolls.'));
+    return sec('wait', tr('app.sg.nothing-to-report'), h('p', {}, tr('app.lth.reports-appear')));
   }
   if (l && l.moves && l.moves.length && l.seat >= 0 && l.step === st.phase) {
-    return sec(l.step, l.step === 'place' ? 'Your move: place cards' : l.step === 'steal' ? 'Your move: name a set to steal' : 'Your move: the roll failed', options(ctx, l));
+    return sec(l.step, l.step === 'place' ? tr('app.lth.move-place') : l.step === 'steal' ? tr('app.lth.move-steal') : tr('app.lth.move-decide'), options(ctx, l));
   }
   if (ctx.role !== 'seat') return null;
-  if (st.phase === 'setup') return sec('wait-middle', 'Waiting for the host', h('p', {}, 'Waiting for the host to report the 3 middle cards.'));
+  if (st.phase === 'setup') return sec('wait-middle', tr('app.lth.wait-host'), h('p', {}, tr('app.lth.wait-middle')));
   if (st.phase === 'roll') {
-    return sec('wait-roll', 'Waiting for the host to report the roll', h('p', {}, st.turn === ctx.seat ? 'Roll the dice at the table; the host reports how they fell.' : `${name(ctx, st.turn)} rolls; the host reports how the dice fell.`));
+    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === ctx.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: name(ctx, st.turn)})));
   }
-  return sec('wait', 'Waiting', h('p', {}, `Waiting for ${name(ctx, st.turn)}.`));
+  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: name(ctx, st.turn)})));
 }
 
-const PHASE = {setup: 'the middle cards are dealt', place: 'places cards', steal: 'names a set to steal', roll: 'rolls the dice', decide: 'decides after a failed roll'};
+// What the player on turn does, by phase.
+const PHASE = 'app.lth.phase.';
+const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 
 export function render(ctx) {
   const v = ctx.view;
   const st = v.state;
-  const who = ctx.role === 'host' ? 'Host' : ctx.role === 'seat' ? name(ctx, ctx.seat) : 'Spectator';
-  document.title = `Lucky Treasure Hunter: ${who}`;
-  const out = [h('h1', {}, `Lucky Treasure Hunter · ${who}`)];
-  out.push(h('p', {class: 'phase'}, v.ended ? 'Game over' : st.phase === 'setup' ? 'Setting up: the middle cards are dealt' : `${st.turn === ctx.seat && ctx.role === 'seat' ? 'Your turn' : name(ctx, st.turn) + '’s turn'}: ${PHASE[st.phase] || st.phase}`,
-    ` · pile: ${st.pile_size} cards · pirates on ${st.pirate_faces} of 6 faces`));
+  const who = ctx.role === 'host' ? tr('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : tr('app.role.spectator');
+  const title = tr('app.lth.title');
+  document.title = `${title}: ${who}`;
+  const out = [h('h1', {}, `${title} · ${who}`)];
+  const doing = PHASES.includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
+  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : st.phase === 'setup' ? tr('app.lth.setting-up') :
+    st.turn === ctx.seat && ctx.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: name(ctx, st.turn), doing}),
+  tr('app.lth.phase-rest', {pile: st.pile_size, faces: st.pirate_faces})));
   if (st.last_round && !v.ended) {
-    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, `Last round: the pile is empty. The game ends when ${name(ctx, st.captain_heart)}’s turn (Captain Heart) would come again.`));
+    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: name(ctx, st.captain_heart)})));
   }
   if (v.ended && ctx.score) out.push(finalScore(ctx));
   if (st.steal) out.push(stealPanel(ctx));
   out.push(action(ctx));
-  out.push(h('div', {class: 'middle'}, h('strong', {}, 'In the middle: '), setsArt(st.middle, 'a set of')));
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Players'), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
-    h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, ' · on turn') : null),
-    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, 'Hand: '), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], `${p.hand[t]} ${t} in hand`))) : 'empty')
-      : h('p', {'data-testid': 'hand-size'}, `${p.hand_size} card${p.hand_size === 1 ? '' : 's'} in hand`),
-    h('div', {}, h('strong', {}, 'Sets: '), setsArt(p.sets, 'a set of')),
-    h('p', {class: 'muted'}, `captain ${p.captain_used ? 'used' : 'unused'}${p.captain_heart ? ' · Captain Heart' : ''}`))))));
+  out.push(h('div', {class: 'middle'}, h('strong', {}, tr('app.lth.in-middle')), setsArt(st.middle)));
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
+    h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
+    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, tr('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], tr('app.lth.in-hand', {cards: nt(p.hand[t], t)})))) : tr('app.lth.empty'))
+      : h('p', {'data-testid': 'hand-size'}, tr('app.lth.hand-size', {count: p.hand_size})),
+    h('div', {}, h('strong', {}, tr('app.lth.sets')), setsArt(p.sets)),
+    h('p', {class: 'muted'}, (p.captain_used ? tr('app.lth.captain-used') : tr('app.lth.captain-unused')) + (p.captain_heart ? tr('app.lth.captain-heart') : '')))))));
   return h('div', {class: 'lth'}, out);
 }
 
 function finalScore(ctx) {
   const sc = ctx.score;
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? 'Final score' : 'Score so far'),
-    h('table', {}, h('thead', {}, h('tr', {}, ['Player', 'Cards', 'Captain', 'Total'].map((t) => h('th', {scope: 'col'}, t)))),
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
+    h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, tr(k))))),
       h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
-      r.decided_by && i > 0 ? ` (${r.decided_by === 'total' ? 'fewer cards than' : r.decided_by === 'shared' ? 'shares the place with' : 'smaller sets than'} ${sc.ranking[i - 1].name})` : ''))));
+      r.decided_by && i > 0 ? ` (${r.decided || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
+}
+
+// decided says what put a player below the one above in the ranking.
+function decided(by, above) {
+  if (by === 'total') return tr('app.lth.fewer-cards', {above});
+  if (by === 'shared') return tr('app.score.shares', {above});
+  return tr('app.lth.smaller-sets', {above});
 }

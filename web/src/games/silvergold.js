@@ -3,13 +3,19 @@
 // reports: expedition cards and display cards, with only the choices the
 // server lists), and everyone's view of the table and the final score.
 import {h, call} from '../lib.js';
+import {t, tlist} from '../i18n.js';
 import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from '../cards/art.js';
 
 export const ruleset = 'silver-and-gold';
 export const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
   'card_completed', 'no_replacement', 'card_taken', 'display_card', 'cards_kept', 'turn_resolved', 'round_ended', 'game_ended'];
 
-const SYMBOL = {o: 'blank', c: 'coin', p: 'palm tree', x: 'red cross'};
+// The words for a box's symbol (o, c, p, x) and a card's colour.
+const SYMBOL = 'app.sg.symbol.';
+const COLOUR = 'app.colour.';
+const colour = (c) => (c ? t(COLOUR + c) : '');
+// cardName is a card's colour and value, as a player names it.
+const cardName = (c) => t('app.sg.card-name', {colour: colour(c.colour), value: c.value});
 const catalogs = new Map();
 
 // load fetches the game's catalog once: every card's grid, colour and value.
@@ -34,19 +40,19 @@ export function seatName(ctx) {
 
 function name(ctx, seat) {
   const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : t('app.seat', {n: seat + 1});
 }
 
 function patternName(ctx, code) {
-  if (code && typeof code === 'object') return `${code.name} (${code.code})`;
+  if (code && typeof code === 'object') return t('app.sg.pattern-name', {name: code.name, code: code.code});
   const e = ctx.s.catalog && ctx.s.catalog.expeditions.get(code);
-  return e ? `${e.name} (${code})` : String(code);
+  return e ? t('app.sg.pattern-name', {name: e.name, code}) : String(code);
 }
 
 // short names a card in a line of text as it looks: colour and value.
 function short(ctx, id) {
   const c = ctx.s.catalog && ctx.s.catalog.cards.get(id);
-  return c ? `${c.colour} ${c.value}${c.seal ? ' with a seal' : ''} card` : `card ${id}`;
+  return c ? t(c.seal ? 'app.sg.short-sealed' : 'app.sg.short', {colour: colour(c.colour), value: c.value}) : t('app.sg.short-id', {id});
 }
 
 // describe turns an event into a line of the table's log.
@@ -55,31 +61,32 @@ export function describe(ev, d, ctx) {
   const who = d.seat !== undefined && d.seat !== null ? name(ctx, d.seat) : '';
   switch (ev) {
     case 'expedition_revealed':
-      return `Round ${d.round}, turn ${d.turn}: the ${patternName(ctx, d.expedition)} is turned up.`;
+      return t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(ctx, d.expedition)});
     case 'player_passed':
-      return `${who} has no box left and passes.`;
+      return t('app.sg.log.passed', {who});
     case 'crossed':
-      return `${who} has crossed.`;
+      return t('app.sg.log.crossed', {who});
     case 'crossing_closed':
-      return 'Everyone has crossed: the turn resolves.';
+      return t('app.sg.log.crossing-closed');
     case 'cup_taken':
-      return `${who} takes the cup of ${d.value ?? d.cup ?? ''}.`;
+      return t('app.sg.log.cup', {who, value: d.value ?? d.cup ?? ''});
     case 'card_completed':
-      return `${who} completes the ${short(ctx, d.card)}.`;
+      return t('app.sg.log.completed', {who, card: short(ctx, d.card)});
     case 'card_taken':
-      return `${who} takes ${d.card ? 'the ' + short(ctx, d.card) : 'a card'} from the ${d.from || 'display'}.`;
+      return d.card ? t(d.from === 'deck' ? 'app.sg.log.taken-deck' : 'app.sg.log.taken-display', {who, card: short(ctx, d.card)}) :
+        t(d.from === 'deck' ? 'app.sg.log.taken-deck-hidden' : 'app.sg.log.taken-display-hidden', {who});
     case 'display_card':
-      return `The ${short(ctx, d.card)} is turned up into the display.`;
+      return t('app.sg.log.display', {card: short(ctx, d.card)});
     case 'cards_kept':
-      return 'Everyone has kept their two cards.';
+      return t('app.sg.log.kept');
     case 'no_replacement':
-      return 'The deck and the display are empty: no replacement card.';
+      return t('app.sg.log.no-replacement');
     case 'turn_resolved':
-      return `Turn ${d.turn} is over.`;
+      return t('app.sg.log.turn-over', {turn: d.turn});
     case 'round_ended':
-      return `Round ${d.round} is over.`;
+      return t('app.sg.log.round-over', {round: d.round});
     case 'game_ended':
-      return 'The game has ended: see the final score.';
+      return t('app.sg.log.ended');
     default:
       return null;
   }
@@ -106,10 +113,10 @@ function grid(card, opts = {}) {
     const extra = opts.extra && opts.extra.has(key);
     if (sel) cls.push('sel');
     if (extra) cls.push('extra');
-    let label = `row ${r + 1}, column ${c + 1}: ${SYMBOL[ch]}`;
-    if (crossed) label += ', crossed';
-    else if (mine) label += ', crossed this turn';
-    if (opts.fits && opts.fits.has(key)) label += ', the pattern fits here';
+    let label = t('app.sg.box', {row: r + 1, column: c + 1, symbol: t(SYMBOL + ch)});
+    if (crossed) label += t('app.sg.box-crossed');
+    else if (mine) label += t('app.sg.box-this-turn');
+    if (opts.fits && opts.fits.has(key)) label += t('app.sg.box-fits');
     if (opts.onTap && !crossed) {
       return h('button', {type: 'button', class: cls.join(' '), 'aria-label': label, 'aria-pressed': sel || extra ? 'true' : 'false',
         'data-k': 'box-' + key, 'data-box': key, onclick: () => opts.onTap(key)}, symbol(ch));
@@ -127,15 +134,19 @@ function grid(card, opts = {}) {
 // comes last, to tell two alike cards apart).
 export function cardWords(card) {
   const n = (ch) => card.grid.join('').split(ch).length - 1;
-  const parts = [`${card.colour} ${card.value}`];
+  const parts = [cardName(card)];
   const c = n('c');
   const p = n('p');
   const x = n('x');
-  if (c) parts.push(`${c} coin${c > 1 ? 's' : ''}`);
-  if (p) parts.push(`${p} palm tree${p > 1 ? 's' : ''}`);
-  if (x) parts.push(`${x} red cross${x > 1 ? 'es' : ''}`);
-  if (card.seal) parts.push(`seal: ${card.seal.points} per ${card.seal.colour} card`);
+  if (c) parts.push(t('app.sg.coins', {count: c}));
+  if (p) parts.push(t('app.sg.palms', {count: p}));
+  if (x) parts.push(t('app.sg.red-crosses', {count: x}));
+  if (card.seal) parts.push(sealWords(card.seal));
   return `${parts.join(', ')} (${card.id})`;
+}
+
+function sealWords(seal) {
+  return t('app.sg.seal', {points: seal.points, colour: colour(seal.colour)});
 }
 
 // cardTitle is the card's top edge as printed: the value top left, the
@@ -143,14 +154,14 @@ export function cardWords(card) {
 function cardTitle(card, extra) {
   return h('p', {class: 'card-title'}, h('span', {class: 'card-value', 'aria-hidden': 'true'}, String(card.value)),
     extra ? h('span', {class: 'card-left'}, extra) : null,
-    card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, `seal: ${card.seal.points} per ${card.seal.colour} card`)) : null);
+    card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, sealWords(card.seal))) : null);
 }
 
 function cardTile(ctx, id, opts = {}, ...after) {
   const card = ctx.s.catalog.cards.get(id) || opts.card;
   if (!card) return h('div', {class: 'tile'}, id);
-  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(card)}${opts.left !== undefined ? `, ${opts.left} boxes left` : ''}`},
-    cardTitle(card, opts.left !== undefined ? `${opts.left} left` : ''), grid(card, opts), after);
+  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(card)}${opts.left !== undefined ? t('app.sg.boxes-left', {count: opts.left}) : ''}`},
+    cardTitle(card, opts.left !== undefined ? t('app.sg.left', {count: opts.left}) : ''), grid(card, opts), after);
 }
 
 // cardButton is a card drawn as a button: tapping the picture chooses it.
@@ -163,7 +174,7 @@ function cardButton(ctx, id, attrs, opts = {}) {
 // cardPicture draws a catalog card as a button to tap (the score sheet
 // uses it too).
 export function cardPicture(card, attrs, opts = {}) {
-  return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': `${opts.verb ? opts.verb + ' ' : ''}${cardWords(card)}`, ...attrs},
+  return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': opts.verb ? t('app.sg.verb-card', {verb: opts.verb, card: cardWords(card)}) : cardWords(card), ...attrs},
     // The picture is the button's content; its name (the label) says it
     // in words.
     h('span', {class: 'pick-face', 'aria-hidden': 'true'}, cardTitle(card), grid(card, {decor: true})));
@@ -181,22 +192,29 @@ function pattern(ctx, code) {
     for (let c = 0; c < cols; c++) cells.push(h('span', {class: set.has(r + ',' + c) ? 'pcell on' : 'pcell'}));
     out.push(h('div', {class: 'row'}, cells));
   }
-  return h('span', {class: 'pattern', role: 'img', 'aria-label': `${e.name} (${code})`}, out);
+  return h('span', {class: 'pattern', role: 'img', 'aria-label': t('app.sg.pattern-name', {name: e.name, code})}, out);
 }
+
+// The words for what the table waits for, by action.
+const AWAIT = 'app.sg.await.';
 
 function awaitingText(ctx) {
   const st = ctx.view.state;
-  const words = {keep: 'to keep 2 cards', cross: 'to cross', take: 'to take a replacement card', reveal: 'to report the expedition card turned up', display: 'to report the card turned up into the display'};
-  return (st.awaiting || []).map((a) => `${a.actor === 'seat' ? name(ctx, a.seat) : 'the host'} ${words[a.action] || 'to ' + a.action}`).join(', ');
+  const known = ['keep', 'cross', 'take', 'reveal', 'display'];
+  return tlist((st.awaiting || []).map((a) => {
+    const who = a.actor === 'seat' ? name(ctx, a.seat) : t('app.sg.the-host');
+    return known.includes(a.action) ? t(AWAIT + a.action, {who}) : t('app.sg.await-other', {who, action: a.action});
+  }));
 }
 
 export function render(ctx) {
   const v = ctx.view;
   const st = v.state;
   const out = [];
-  const who = ctx.role === 'host' ? 'Host' : ctx.role === 'seat' ? name(ctx, ctx.seat) : 'Spectator';
-  document.title = `Silver & Gold: ${who}`;
-  out.push(h('h1', {}, `Silver & Gold · ${who}`));
+  const who = ctx.role === 'host' ? t('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : t('app.role.spectator');
+  const title = t('app.sg.title');
+  document.title = `${title}: ${who}`;
+  out.push(h('h1', {}, `${title} · ${who}`));
   out.push(tableInfo(ctx));
   if (v.ended && ctx.score) out.push(finalScore(ctx));
   if (ctx.role === 'seat' && ctx.legal) out.push(seatPanel(ctx));
@@ -208,19 +226,19 @@ export function render(ctx) {
 function tableInfo(ctx) {
   const st = ctx.view.state;
   const parts = [];
-  const phase = ctx.view.ended ? 'Game over' : st.phase === 'setup' ? 'Setting up' : `Round ${st.round} of 4 · turn ${st.turn} of 7`;
-  parts.push(h('p', {class: 'phase'}, phase, ` · ${st.mode === 'physical' ? 'real cards' : 'digital'} · start player: ${name(ctx, st.start_player)}`));
+  const phase = ctx.view.ended ? t('app.sg.game-over') : st.phase === 'setup' ? t('app.sg.setting-up') : t('app.sg.round-turn', {round: st.round, turn: st.turn});
+  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: name(ctx, st.start_player)})));
   if (st.expedition) {
-    parts.push(h('div', {class: 'expedition'}, h('span', {}, 'Expedition card: '), pattern(ctx, st.expedition.code), h('strong', {}, ` ${st.expedition.name} (${st.expedition.code})`)));
+    parts.push(h('div', {class: 'expedition'}, h('span', {}, t('app.sg.expedition-card')), pattern(ctx, st.expedition.code), h('strong', {}, ' ', t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
   }
   const waiting = awaitingText(ctx);
-  if (waiting && !ctx.view.ended) parts.push(h('p', {class: 'awaiting'}, 'Waiting for ', waiting, '.'));
+  if (waiting && !ctx.view.ended) parts.push(h('p', {class: 'awaiting'}, t('app.sg.waiting-for', {who: waiting})));
   if (st.display && st.display.length) {
-    parts.push(h('h3', {}, `Display (deck: ${st.deck_size} cards)`));
+    parts.push(h('h3', {}, t('app.sg.display-deck', {count: st.deck_size})));
     parts.push(h('div', {class: 'tiles'}, st.display.map((id) => cardTile(ctx, id, {small: true}))));
   }
-  parts.push(h('p', {class: 'muted'}, `Cups left: ${st.cups_left.length ? st.cups_left.join(', ') : 'none'}`));
-  return h('section', {'aria-label': 'The table', class: 'table-info'}, parts);
+  parts.push(h('p', {class: 'muted'}, st.cups_left.length ? t('app.sg.cups-left', {cups: st.cups_left.join(', ')}) : t('app.sg.cups-none')));
+  return h('section', {'aria-label': t('app.sg.the-table'), class: 'table-info'}, parts);
 }
 
 // ---- the seat's action ----
@@ -230,14 +248,14 @@ function seatPanel(ctx) {
   const me = ctx.view.state.players[ctx.seat];
   const state = l.action === 'cross' && me.crossed_this_turn ? 'crossed' : l.action === 'keep' && me.kept ? 'kept' : l.action;
   const sec = (title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
-  if (l.action === 'keep') return sec('Keep 2 cards', keepPanel(ctx, me));
-  if (l.action === 'cross') return sec(me.crossed_this_turn ? 'You have crossed: change it?' : `Cross the ${l.expedition ? l.expedition.name : 'pattern'}`, crossPanel(ctx, me));
-  if (l.action === 'take') return sec('Take a replacement card', takePanel(ctx, me));
+  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(ctx, me));
+  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(ctx, me));
+  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(ctx, me));
   if (ctx.view.ended) return null;
-  let msg = 'Nothing to do right now: waiting for the others.';
-  if (ctx.view.state.phase === 'setup' && me.kept) msg = 'You have kept your cards: waiting for the others.';
-  if (me.passed) msg = 'You have no box left: you pass this turn.';
-  return sec('Waiting', h('p', {}, msg));
+  let msg = t('app.sg.nothing');
+  if (ctx.view.state.phase === 'setup' && me.kept) msg = t('app.sg.kept-waiting');
+  if (me.passed) msg = t('app.sg.passing');
+  return sec(t('app.sg.waiting'), h('p', {}, msg));
 }
 
 function keepPanel(ctx, me) {
@@ -246,13 +264,13 @@ function keepPanel(ctx, me) {
   const from = ctx.legal.keep_from;
   const physical = ctx.view.state.mode === 'physical';
   const parts = [];
-  if (me.kept && me.cards.length) parts.push(h('p', {}, `You kept ${me.cards.map((c) => c.card).join(' and ')}. You may change your choice until everyone has kept.`));
-  parts.push(h('p', {}, physical ? 'Find the two cards you kept in front of you and tap them.' : 'You were dealt these cards: tap the two you keep.'));
+  if (me.kept && me.cards.length) parts.push(h('p', {}, t('app.sg.you-kept', {cards: me.cards.map((c) => c.card)})));
+  parts.push(h('p', {}, physical ? t('app.sg.keep-physical') : t('app.sg.keep-digital')));
   let shown = from;
   if (from.length > 8) {
     ui.keepColour = ui.keepColour || 'grey';
-    parts.push(h('div', {class: 'filters', role: 'group', 'aria-label': 'Colour'}, ['grey', 'green', 'orange', 'purple'].map((col) =>
-      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; ctx.rerender(); }}, col))));
+    parts.push(h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, ['grey', 'green', 'orange', 'purple'].map((col) =>
+      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; ctx.rerender(); }}, colour(col)))));
     shown = from.filter((id) => ui.keep.includes(id) || (ctx.s.catalog.cards.get(id) || {}).colour === ui.keepColour);
   }
   parts.push(h('div', {class: 'tiles'}, shown.map((id) => {
@@ -262,15 +280,15 @@ function keepPanel(ctx, me) {
         if (on) ui.keep = ui.keep.filter((x) => x !== id);
         else ui.keep = [...ui.keep, id].slice(-2);
         ctx.rerender();
-      }}, {small: from.length > 8, verb: 'Keep'});
+      }}, {small: from.length > 8, verb: t('app.sg.verb-keep')});
   })));
   // The confirmation stays in view at the foot of the screen while the
   // cards are chosen.
   const chosen = ui.keep.map((id) => ctx.s.catalog.cards.get(id)).filter(Boolean);
   parts.push(h('div', {class: 'confirm-bar'},
-    h('span', {class: 'confirm-what'}, chosen.length ? `Keeping: ${chosen.map((c) => `${c.colour} ${c.value}`).join(' and ')}` : 'Tap 2 cards to keep'),
+    h('span', {class: 'confirm-what'}, chosen.length ? t('app.sg.keeping', {cards: chosen.map(cardName)}) : t('app.sg.tap-two')),
     h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: ui.keep.length !== 2,
-      onclick: () => ctx.play({type: 'keep', seat: ctx.seat, cards: ui.keep})}, ui.keep.length === 2 ? 'Keep these 2' : `Choose ${2 - ui.keep.length} more`)));
+      onclick: () => ctx.play({type: 'keep', seat: ctx.seat, cards: ui.keep})}, ui.keep.length === 2 ? t('app.sg.keep-these') : t('app.sg.choose-more', {count: 2 - ui.keep.length}))));
   return parts;
 }
 
@@ -328,13 +346,13 @@ function crossPanel(ctx, me) {
   };
   const parts = [];
   const n = l.placements.length;
-  parts.push(h('p', {}, n ? `The ${l.expedition.name} fits in ${n} place${n > 1 ? 's' : ''} on your cards (outlined). Tap its boxes, or tap a single box anywhere.` : `The ${l.expedition.name} fits nowhere: tap a single box to cross.`));
-  if (me.crossed_this_turn) parts.push(h('p', {}, 'Your crossing this turn is marked; a new one replaces it until the last player crosses.'));
+  parts.push(h('p', {}, n ? t('app.sg.fits-in', {pattern: l.expedition.name, count: n}) : t('app.sg.fits-nowhere', {pattern: l.expedition.name})));
+  if (me.crossed_this_turn) parts.push(h('p', {}, t('app.sg.crossing-marked')));
   if (ui.stage === 'extra') {
     const need = owed - ui.extra.length;
     parts.push(h('p', {class: 'chain', role: 'status'}, need > 0 && left.length
-      ? `Red cross! Tap ${need} more box${need > 1 ? 'es' : ''} anywhere on your cards (a red cross among them asks for one more).`
-      : 'The red crosses are paid for: cross now.'));
+      ? t('app.sg.red-cross-more', {count: need})
+      : t('app.sg.red-cross-paid')));
   }
   const cardsOpts = {crossed, turn, fits, sel: new Set(ui.sel), extra: new Set(ui.extra), onTap: tap};
   parts.push(h('div', {class: 'tiles mine'}, me.cards.map((c) => cardTile(ctx, c.card, {...cardsOpts, left: c.boxes_left, card: {id: c.card, ...c}}))));
@@ -342,36 +360,36 @@ function crossPanel(ctx, me) {
     // The same places as a list: quicker than tapping, and what a screen
     // reader user chooses from.
     parts.push(h('details', {class: 'fits-list', open: ui.fitsOpen, ontoggle: (e) => { ui.fitsOpen = e.target.open; }},
-      h('summary', {'data-k': 'fits'}, `Where the ${l.expedition.name} fits (${n})`),
+      h('summary', {'data-k': 'fits'}, t('app.sg.where-fits', {pattern: l.expedition.name, n})),
       h('ul', {}, l.placements.map((p, i) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
         onclick: () => { ui.sel = p.boxes.map(([r, c]) => k(p.card, r, c)); ui.extra = []; ctx.rerender(); }},
-        `${short(ctx, p.card)}: ${p.boxes.map(([r, c]) => `row ${r + 1} column ${c + 1}`).join(', ')}${gains(p)}`))))));
+        `${short(ctx, p.card)}: ${p.boxes.map(([r, c]) => t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(p)}`))))));
   }
   const buttons = [];
   if (ui.stage === 'pick') {
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ui.sel.length, onclick: () => {
       if (owed > 0 && left.length) {
         ui.stage = 'extra';
-        ctx.announce('Red cross: choose more boxes');
+        ctx.announce(t('app.sg.red-cross-announce'));
         ctx.rerender();
       } else submit();
-    }}, ui.sel.length ? `Cross ${ui.sel.length} box${ui.sel.length > 1 ? 'es' : ''}` : 'Tap boxes to cross'));
+    }}, ui.sel.length ? t('app.sg.cross-n', {count: ui.sel.length}) : t('app.sg.tap-boxes')));
   } else {
     const ready = ui.extra.length >= owed || !left.length;
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ready, onclick: submit},
-      `Cross ${ui.sel.length + ui.extra.length} boxes`));
-    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; ctx.rerender(); }}, 'Back'));
+      t('app.sg.cross-n', {count: ui.sel.length + ui.extra.length})));
+    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; ctx.rerender(); }}, t('app.back')));
   }
-  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; ctx.rerender(); }}, 'Clear'));
+  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; ctx.rerender(); }}, t('app.clear')));
   parts.push(h('div', {class: 'buttons'}, buttons));
   return parts;
 }
 
 function gains(p) {
   const g = [];
-  if (p.coins) g.push(`${p.coins} coin${p.coins > 1 ? 's' : ''}`);
-  if (p.palms) g.push(`${p.palms} palm tree${p.palms > 1 ? 's' : ''}`);
-  if (p.red_crosses) g.push(`${p.red_crosses} red cross${p.red_crosses > 1 ? 'es' : ''}`);
+  if (p.coins) g.push(t('app.sg.coins', {count: p.coins}));
+  if (p.palms) g.push(t('app.sg.palms', {count: p.palms}));
+  if (p.red_crosses) g.push(t('app.sg.red-crosses', {count: p.red_crosses}));
   return g.length ? ` (${g.join(', ')})` : '';
 }
 
@@ -381,16 +399,16 @@ function takePanel(ctx, me, l = ctx.legal, seat = ctx.seat) {
   const ui = ctx.ui;
   const owed = me.takes_owed || l.count || 1;
   const you = seat === ctx.seat;
-  const parts = [h('p', {}, `${you ? 'You' : me.name} completed a card: ${you ? 'take' : 'report'} ${owed} replacement${owed > 1 ? 's' : ''}, from the display or the deck.`)];
-  if (l.take_from.length) parts.push(h('p', {class: 'muted'}, 'Tap a card of the display to take it.'));
+  const parts = [h('p', {}, you ? t('app.sg.you-completed', {count: owed}) : t('app.sg.they-completed', {name: me.name, count: owed}))];
+  if (l.take_from.length) parts.push(h('p', {class: 'muted'}, t('app.sg.tap-display')));
   parts.push(h('div', {class: 'tiles'}, l.take_from.map((id) => cardButton(ctx, id, {'data-k': 'take-' + id, 'data-take': id,
-    onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: 'Take'}))));
+    onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: t('app.sg.verb-take')}))));
   if (l.deck) {
     if (ctx.view.state.mode === 'digital') {
-      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat, from: 'deck'})}, 'Draw the top card of the deck'));
+      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat, from: 'deck'})}, t('app.sg.draw-top')));
     } else {
       const from = l.draw_from || l.deck_cards || [];
-      parts.push(cardPicker(ctx, 'draw', `The card ${you ? 'you' : me.name} drew from the deck`, from, ui, (id) => ctx.play({type: 'take', seat, from: 'deck', card: id}), 'Take it from the deck'));
+      parts.push(cardPicker(ctx, 'draw', you ? t('app.sg.you-drew') : t('app.sg.they-drew', {name: me.name}), from, ui, (id) => ctx.play({type: 'take', seat, from: 'deck', card: id}), t('app.sg.take-from-deck')));
     }
   }
   return parts;
@@ -417,16 +435,16 @@ function cardPicker(ctx, id, label, from, ui, done, verb) {
   const shown = from.filter((c) => (cards.get(c) || {}).colour === ui[colKey]);
   const card = chosen && cards.get(chosen);
   return h('div', {class: 'picker', role: 'group', 'aria-labelledby': 'pick-h-' + id},
-    h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, 'its colour, then its picture')),
-    colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': 'Colour'}, colours.map((col) => {
+    h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, t('app.sg.colour-then-picture'))),
+    colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, colours.map((col) => {
       const n = from.filter((c) => (cards.get(c) || {}).colour === col).length;
       return h('button', {type: 'button', class: 'filter colour-' + col, 'aria-pressed': ui[colKey] === col ? 'true' : 'false', 'data-k': `col-${id}-${col}`, 'data-colour': col,
-        onclick: () => { ui[colKey] = col; ctx.rerender(); }}, `${col} (${n})`);
+        onclick: () => { ui[colKey] = col; ctx.rerender(); }}, `${colour(col)} (${n})`);
     })) : null,
     h('div', {class: 'tiles'}, shown.map((c) => cardButton(ctx, c, {'aria-pressed': c === chosen ? 'true' : 'false', 'data-k': `pick-${id}-${c}`, 'data-pick': id, 'data-card': c,
       onclick: () => { ui[id] = c === chosen ? null : c; ctx.rerender(); }}, {small: true}))),
     h('div', {class: 'confirm-bar'},
-      h('span', {class: 'confirm-what'}, card ? `Chosen: ${card.colour} ${card.value}${card.seal ? ', sealed' : ''}` : 'Tap the card turned up'),
+      h('span', {class: 'confirm-what'}, card ? t(card.seal ? 'app.sg.chosen-sealed' : 'app.sg.chosen', {card: cardName(card)}) : t('app.sg.tap-turned-up')),
       h('button', {type: 'button', class: 'primary', 'data-k': 'pick-go-' + id, 'data-action': id, disabled: !chosen, onclick: () => done(chosen)}, verb)));
 }
 
@@ -437,25 +455,25 @@ function reportPanel(ctx) {
   const ui = ctx.ui;
   const sec = (title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': l.action}, h('h2', {id: 'act-h'}, title), body);
   if (l.action === 'reveal') {
-    return sec('Report the expedition card', h('p', {}, 'Turn up the top expedition card and tap the pattern it shows.'),
+    return sec(t('app.sg.report-expedition'), h('p', {}, t('app.sg.report-expedition-how')),
       h('div', {class: 'reveal'}, l.reveal_from.map((code) => h('button', {type: 'button', 'data-k': 'reveal-' + code, 'data-reveal': code,
         onclick: () => ctx.play({type: 'reveal', expedition: code})}, pattern(ctx, code), ` ${patternName(ctx, code)}`))));
   }
   if (l.action === 'display') {
     const from = l.display_from || l.deck_cards || [];
     const n = l.count || 1;
-    return sec('Report the display', h('p', {}, `Turn up the top card of the deck into the display and choose it (${n} to report).`),
-      cardPicker(ctx, 'display', 'The card turned up', from, ui, (id) => ctx.play({type: 'display', card: id}), 'Report'));
+    return sec(t('app.sg.report-display'), h('p', {}, t('app.sg.report-display-how', {count: n})),
+      cardPicker(ctx, 'display', t('app.sg.turned-up'), from, ui, (id) => ctx.play({type: 'display', card: id}), t('app.sg.report')));
   }
   if (ctx.view.ended) return null;
   for (const [seat, sl] of Object.entries(ctx.s.seatLegal || {})) {
     if (sl.action === 'take') {
       const p = ctx.view.state.players[seat];
-      return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, `${p.name}'s replacement card`),
-        h('p', {}, `${p.name} may report it on their phone, or you here.`), takePanel(ctx, p, sl, Number(seat)));
+      return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, t('app.sg.their-replacement', {name: p.name})),
+        h('p', {}, t('app.sg.they-or-you', {name: p.name})), takePanel(ctx, p, sl, Number(seat)));
     }
   }
-  return sec('Nothing to report', h('p', {}, 'The players are playing. Reports appear here when the table turns a card up.'));
+  return sec(t('app.sg.nothing-to-report'), h('p', {}, t('app.sg.players-playing')));
 }
 
 // ---- boards and scores ----
@@ -463,16 +481,16 @@ function reportPanel(ctx) {
 function boards(ctx) {
   const st = ctx.view.state;
   const order = st.players.map((p, i) => i).sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  return h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, 'Score cards'),
+  return h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, t('app.sg.score-cards')),
     h('div', {class: 'boards'}, order.map((i) => board(ctx, st.players[i], i === ctx.seat && ctx.legal && ctx.legal.action === 'cross'))));
 }
 
 function board(ctx, p, cardsShownAbove) {
   const st = ctx.view.state;
   const status = [];
-  if (st.phase === 'setup') status.push(p.kept ? 'has kept' : 'is choosing');
-  if (st.phase === 'crossing') status.push(p.passed ? 'passes' : p.crossed_this_turn ? 'has crossed' : 'is crossing');
-  if (p.takes_owed) status.push(`owes ${p.takes_owed} take${p.takes_owed > 1 ? 's' : ''}`);
+  if (st.phase === 'setup') status.push(p.kept ? t('app.sg.status.kept') : t('app.sg.status.choosing'));
+  if (st.phase === 'crossing') status.push(p.passed ? t('app.sg.status.passes') : p.crossed_this_turn ? t('app.sg.status.crossed') : t('app.sg.status.crossing'));
+  if (p.takes_owed) status.push(t('app.sg.status.owes', {count: p.takes_owed}));
   const coins = [];
   for (let row = 0; row < 3; row++) {
     const cells = [];
@@ -490,7 +508,7 @@ function board(ctx, p, cardsShownAbove) {
   const pileValue = pile.reduce((a, c) => a + c.value, 0);
   const cupSum = p.cups.reduce((a, b) => a + b, 0);
   const palmSum = p.palms.reduce((a, b) => a + b, 0);
-  const summary = `${p.coins} coin${p.coins === 1 ? '' : 's'}, cups ${cupSum}, palms ${palmSum}, ${pile.length} completed card${pile.length === 1 ? '' : 's'} (${pileValue} points)`;
+  const summary = t('app.sg.summary', {coins: t('app.sg.coins', {count: p.coins}), cups: cupSum, palms: palmSum, cards: t('app.sg.completed-cards', {count: pile.length}), points: pileValue});
   const cards = [];
   if (!cardsShownAbove && p.cards.length) {
     const crossed = new Set();
@@ -500,16 +518,24 @@ function board(ctx, p, cardsShownAbove) {
   return h('article', {class: 'board', 'aria-labelledby': 'board-' + p.seat, 'data-seat': p.seat},
     h('h3', {id: 'board-' + p.seat}, p.name, status.length ? h('span', {class: 'muted'}, ` · ${status.join(', ')}`) : null),
     h('p', {class: 'summary'}, summary),
-    h('div', {class: 'scorecard', role: 'img', 'aria-label': `${p.name}'s score card: ${summary}`},
+    h('div', {class: 'scorecard', role: 'img', 'aria-label': t('app.sg.their-score-card', {name: p.name, summary})},
       h('div', {class: 'coins'}, coins), h('div', {class: 'palms'}, palms)),
     cards,
-    pile.length ? h('div', {class: 'pile'}, h('p', {}, 'Completed:'), h('div', {class: 'tiles'}, pile.map((c) => (c.grid ? cardTile(ctx, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
+    pile.length ? h('div', {class: 'pile'}, h('p', {}, t('app.sg.completed')), h('div', {class: 'tiles'}, pile.map((c) => (c.grid ? cardTile(ctx, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
 }
 
-const DECIDED = {
-  total: (above) => `fewer points than ${above}`,
-  shared: (above) => `shares the place with ${above}`,
-};
+
+// The score table's column headings.
+const COLUMN = 'app.sg.col.';
+
+// decided says what put a player below the one above in the ranking (the
+// score's decided_by).
+function decided(by, above) {
+  if (by === 'total') return t('app.score.fewer-points', {above});
+  if (by === 'shared') return t('app.score.shares', {above});
+  if (['grey', 'green', 'orange', 'purple'].includes(by)) return t('app.sg.fewer-colour', {colour: colour(by), above});
+  return t('app.sg.fewer-other', {what: by, above});
+}
 
 function finalScore(ctx) {
   const sc = ctx.score;
@@ -518,10 +544,10 @@ function finalScore(ctx) {
     h('td', {}, p.lines.cards), h('td', {}, p.lines.seals), h('td', {}, h('strong', {}, p.total))));
   const ranking = sc.ranking.map((r, i) => {
     const above = i > 0 ? sc.ranking[i - 1].name : '';
-    const why = r.decided_by ? (DECIDED[r.decided_by] ? DECIDED[r.decided_by](above) : `fewer completed ${r.decided_by} cards than ${above}`) : '';
+    const why = r.decided || (r.decided_by ? decided(r.decided_by, above) : '');
     return h('li', {}, `${r.rank}. ${r.name}, ${r.total}`, why ? ` (${why})` : '');
   });
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? 'Final score' : 'Score so far'),
-    h('table', {}, h('thead', {}, h('tr', {}, ['Player', 'Coins', 'Cups', 'Palms', 'Cards', 'Seals', 'Total'].map((t) => h('th', {scope: 'col'}, t)))), h('tbody', {}, rows)),
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? t('app.score.final') : t('app.score.so-far')),
+    h('table', {}, h('thead', {}, h('tr', {}, ['player', 'coins', 'cups', 'palms', 'cards', 'seals', 'total'].map((c) => h('th', {scope: 'col'}, t(COLUMN + c))))), h('tbody', {}, rows)),
     h('ol', {class: 'ranking'}, ranking));
 }
