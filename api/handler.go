@@ -203,6 +203,5 @@ func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 	e.GET("/docs/redoc.standalone.js", docsScript)
 	e.GET("/", appPage)
 	e.GET("/app/:file", appAsset)
-	languagesTmp(e) // TEMPORARY (i18n-app): delete with api/languages_tmp.go at merge
 	return e, nil
 }

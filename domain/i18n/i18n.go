@@ -83,7 +83,7 @@ type catalogs struct {
 	tags    []language.Tag
 	matcher language.Matcher
 	by      map[Lang]map[string]template
-	raw     map[Lang][]byte // the merged catalog, as served to the app
+	raw     map[Lang][]byte // the catalog, as served to the app
 }
 
 var (
@@ -100,20 +100,17 @@ func get() *catalogs {
 	return loaded
 }
 
-// load reads every locales/*.json. A file is named <lang>.json, or
-// <part>.<lang>.json for a part of a language kept apart while it is written;
-// the parts of a language are merged and may not share a key.
+// load reads every locales/<lang>.json: one file a language.
 func load(fsys fs.FS) (*catalogs, error) {
 	names, err := fs.Glob(fsys, "locales/*.json")
 	if err != nil {
 		return nil, err
 	}
 	c := &catalogs{by: map[Lang]map[string]template{}, raw: map[Lang][]byte{}}
-	merged := map[Lang]map[string]json.RawMessage{}
+	byLang := map[Lang]map[string]json.RawMessage{}
 	for _, name := range names {
-		base := strings.TrimSuffix(path.Base(name), ".json")
-		lang := Lang(base[strings.LastIndexByte(base, '.')+1:])
-		if _, err := language.Parse(string(lang)); err != nil {
+		lang := Lang(strings.TrimSuffix(path.Base(name), ".json"))
+		if _, err := language.Parse(string(lang)); err != nil || strings.Contains(string(lang), ".") {
 			return nil, fmt.Errorf("%s: %q is not a language tag", name, lang)
 		}
 		b, err := fs.ReadFile(fsys, name)
@@ -124,20 +121,12 @@ func load(fsys fs.FS) (*catalogs, error) {
 		if err := json.Unmarshal(b, &m); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		if merged[lang] == nil {
-			merged[lang] = map[string]json.RawMessage{}
-		}
-		for k, v := range m {
-			if _, dup := merged[lang][k]; dup {
-				return nil, fmt.Errorf("%s: key %q is in another file of %s too", name, k, lang)
-			}
-			merged[lang][k] = v
-		}
+		byLang[lang] = m
 	}
-	if merged[English] == nil {
+	if byLang[English] == nil {
 		return nil, fmt.Errorf("no English catalog (locales/en.json)")
 	}
-	for lang, m := range merged {
+	for lang, m := range byLang {
 		t := make(map[string]template, len(m))
 		for k, v := range m {
 			var s string
@@ -198,8 +187,7 @@ func Match(accept string) Lang {
 	return c.langs[i]
 }
 
-// Catalog returns the catalog of lang as JSON (every key, merged from its
-// files), for a client to render messages itself; nil for a language
+// Catalog returns the catalog of lang as JSON (its every key), for a client to render messages itself; nil for a language
 // without one.
 func Catalog(lang Lang) []byte { return get().raw[lang] }
 
