@@ -92,18 +92,6 @@ func render(lang i18n.Lang, doc []byte, name string) string {
 	return s
 }
 
-// othersMerged reports whether the catalogs hold the messages of the games
-// and of the domain (any key outside the api's and the base ones): until
-// they are merged, the problems those packages raise are still English.
-func othersMerged() bool {
-	for _, k := range i18n.Keys(i18n.English) {
-		if !strings.HasPrefix(k, "api.") && k != "language.name" && k != "list.and" && k != "error.internal" {
-			return true
-		}
-	}
-	return false
-}
-
 // TestProblemsInGerman provokes every kind of problem with
 // Accept-Language: de and checks that each says what went wrong in German,
 // with its message beside it.
@@ -169,7 +157,6 @@ func TestProblemsInGerman(t *testing.T) {
 		{"wrong join code", "POST", "/v1/join", map[string]any{"code": "ZZZZZZ"}, nil, 404, "not_found", ""},
 		{"score sheet refused", "POST", "/v1/score-sheets/verify", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{}]}]}`, nil, 400, "invalid", ""},
 	}
-	merged := othersMerged()
 	for _, c := range rows {
 		t.Run(c.name, func(t *testing.T) {
 			r := s.do(t, c.method, c.path, c.body, append([]opt{de}, c.opts...)...)
@@ -191,10 +178,6 @@ func TestProblemsInGerman(t *testing.T) {
 			}
 			if p.Detail == "" || p.DetailMessage.Key == "" {
 				t.Fatalf("detail %q, detail_message %+v", p.Detail, p.DetailMessage)
-			}
-			if c.key == "" && p.DetailMessage.Key == "api.text" && !merged {
-				// Not silent: go test -v lists every one of these.
-				t.Skipf("the games' and the domain's messages are not merged yet: %q", p.Detail)
 			}
 			if c.key != "" && p.DetailMessage.Key != c.key {
 				t.Errorf("detail_message.key %s, want %s", p.DetailMessage.Key, c.key)
@@ -400,11 +383,7 @@ func TestGermanListing(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		if othersMerged() {
-			t.Errorf("no label has a label_message: %s", r.Body)
-		} else {
-			t.Skipf("Silver & Gold's labels have no messages before the games' catalogs are merged")
-		}
+		t.Errorf("no label has a label_message: %s", r.Body)
 	}
 }
 
@@ -451,5 +430,36 @@ func TestGermanEventStream(t *testing.T) {
 				return
 			}
 		})
+	}
+}
+
+// TestRulesetsInGerman: what a client shows to choose a game (each
+// ruleset's summary and its options' descriptions) comes in German.
+func TestRulesetsInGerman(t *testing.T) {
+	s := newServer(t)
+	r := s.do(t, http.MethodGet, "/v1/rulesets", nil, header("Accept-Language", "de"))
+	wantStatus(t, r, http.StatusOK)
+	var got struct {
+		Rulesets []struct {
+			Name    string `json:"name"`
+			Summary string `json:"summary"`
+			Options []struct {
+				Name        string `json:"name"`
+				Description string `json:"description"`
+			} `json:"options"`
+		} `json:"rulesets"`
+	}
+	if err := json.Unmarshal(r.Body, &got); err != nil || len(got.Rulesets) < 3 {
+		t.Fatalf("rulesets: %v %s", err, r.Body)
+	}
+	for _, rs := range got.Rulesets {
+		if rs.Summary == "" || soundsEnglish(rs.Summary) {
+			t.Errorf("%s: summary %q is not German", rs.Name, rs.Summary)
+		}
+		for _, o := range rs.Options {
+			if o.Description == "" || soundsEnglish(o.Description) {
+				t.Errorf("%s: option %s: description %q is not German", rs.Name, o.Name, o.Description)
+			}
+		}
 	}
 }

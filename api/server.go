@@ -495,14 +495,14 @@ func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (
 	out := oapi.ListRulesets200JSONResponse{Rulesets: []oapi.RulesetInfo{}}
 	for _, r := range s.games.RulesetInfos() {
 		info := oapi.RulesetInfo{
-			Name: r.Name, Title: r.Title, Summary: r.Summary, MinPlayers: r.MinPlayers, MaxPlayers: r.MaxPlayers,
+			Name: r.Name, Title: r.Title, Summary: r.Summary, SummaryMessage: r.SummaryMessage, MinPlayers: r.MinPlayers, MaxPlayers: r.MaxPlayers,
 			Modes: []oapi.Mode{}, Options: []oapi.RulesetOption{}, Catalogs: []oapi.RulesetCatalog{}, ScoreSheets: r.ScoreSheets,
 		}
 		for _, m := range r.Modes {
 			info.Modes = append(info.Modes, oapi.Mode(m))
 		}
 		for _, o := range r.Options {
-			opt := oapi.RulesetOption{Name: o.Name, Type: oapi.RulesetOptionType(o.Type), Description: o.Description,
+			opt := oapi.RulesetOption{Name: o.Name, Type: oapi.RulesetOptionType(o.Type), Description: o.Description, DescriptionMessage: o.DescriptionMessage,
 				Minimum: o.Minimum, Maximum: o.Maximum}
 			_ = json.Unmarshal(o.Default, &opt.Default) // the ruleset's JSON value
 			if len(o.Enum) > 0 {

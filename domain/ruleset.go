@@ -1,6 +1,10 @@
 package domain
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/treasury-games/treasury/domain/i18n"
+)
 
 // Ruleset is one game's rules as the server sees them: it describes itself,
 // creates games and restores them. Everything it hands back is JSON so that
@@ -63,28 +67,45 @@ type SheetVerifier interface {
 
 // RulesetInfo describes a ruleset for clients choosing what to play.
 type RulesetInfo struct {
-	Name       string   `json:"name"`
-	Title      string   `json:"title"`
-	Summary    string   `json:"summary"`
-	MinPlayers int      `json:"min_players"`
-	MaxPlayers int      `json:"max_players"`
-	Modes      []string `json:"modes"`
+	Name    string `json:"name"`
+	Title   string `json:"title"`
+	Summary string `json:"summary"`
+	// SummaryMessage is Summary as a message (the API renders Summary in
+	// the client's language); set with Summarized.
+	SummaryMessage *i18n.Message `json:"summary_message,omitempty"`
+	MinPlayers     int           `json:"min_players"`
+	MaxPlayers     int           `json:"max_players"`
+	Modes          []string      `json:"modes"`
 	// Options are what a game of this ruleset may be created with, beside
 	// the mode, the players and the seed.
 	Options []Option `json:"options"`
+}
+
+// Summarized returns info with its summary from the message m.
+func (info RulesetInfo) Summarized(m i18n.Message) RulesetInfo {
+	info.Summary, info.SummaryMessage = i18n.Text(m), &m
+	return info
+}
+
+// Described returns o with its description from the message m.
+func (o Option) Described(m i18n.Message) Option {
+	o.Description, o.DescriptionMessage = i18n.Text(m), &m
+	return o
 }
 
 // Option is one setting a game is created with. Type is "integer", "string"
 // or "boolean"; an integer has Minimum and Maximum, a string may have Enum.
 // Variants are a string option named "variant".
 type Option struct {
-	Name        string          `json:"name"`
-	Type        string          `json:"type"`
-	Description string          `json:"description"`
-	Default     json.RawMessage `json:"default"`
-	Enum        []string        `json:"enum,omitempty"`
-	Minimum     *int            `json:"minimum,omitempty"`
-	Maximum     *int            `json:"maximum,omitempty"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Description string `json:"description"`
+	// DescriptionMessage is Description as a message; set with Described.
+	DescriptionMessage *i18n.Message   `json:"description_message,omitempty"`
+	Default            json.RawMessage `json:"default"`
+	Enum               []string        `json:"enum,omitempty"`
+	Minimum            *int            `json:"minimum,omitempty"`
+	Maximum            *int            `json:"maximum,omitempty"`
 	// Seat, for an integer option, says it names a seat (such as the start
 	// player): its maximum is then the number of players less one.
 	Seat bool `json:"seat,omitempty"`

@@ -5892,6 +5892,9 @@ type RulesetInfo struct {
 	// Example: Flip and write.
 	Summary string `json:"summary"`
 
+	// SummaryMessage `summary` as a message key and its parameters (see `Message`); `summary` is it rendered in the language of the answer.
+	SummaryMessage *Message `json:"summary_message,omitempty"`
+
 	// Title The game's title, for people.
 	//
 	// Example: Silver & Gold
@@ -5919,6 +5922,9 @@ type RulesetOption struct {
 	//
 	// Example: How many of a die's six faces show the pirate.
 	Description string `json:"description"`
+
+	// DescriptionMessage `description` as a message key and its parameters (see `Message`); `description` is it rendered in the language of the answer.
+	DescriptionMessage *Message `json:"description_message,omitempty"`
 
 	// Enum A string option's choices.
 	//

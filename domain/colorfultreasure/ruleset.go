@@ -3,6 +3,7 @@ package colorfultreasure
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
@@ -38,20 +39,17 @@ func intPtr(n int) *int { return &n }
 // options are what a game is created with besides its players.
 var options = func() []domain.Option {
 	o := []domain.Option{
-		{Name: "variant", Type: "string", Description: "standard; junior (no keys, chests, tokens or awards, reveal exactly 2, play until the grid is empty); advanced (the five action tokens, diamond token 3 VP, six gems 23 VP)",
-			Default: json.RawMessage(`"standard"`), Enum: []string{string(VariantStandard), string(VariantJunior), string(VariantAdvanced)}},
-		{Name: "start_player", Type: "integer", Description: "the seat that plays first (the round ends with the seat before it)",
-			Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1), Seat: true},
+		domain.Option{Name: "variant", Type: "string",
+			Default: json.RawMessage(`"standard"`), Enum: []string{string(VariantStandard), string(VariantJunior), string(VariantAdvanced)}}.
+			Described(i18n.M("ct.option.variant")),
+		domain.Option{Name: "start_player", Type: "integer",
+			Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1), Seat: true}.
+			Described(i18n.M("ct.option.start-player")),
 	}
-	effects := [NumTokens]string{"a: peek at 2 cards of different wonders (once); b: peek at up to 3 cards of one wonder (once)",
-		"a: reveal a fourth card (once); b: when keys or chests are revealed, take one type of gem or diamonds instead (permanent)",
-		"a: take 2 types (once); b: a sixth gem colour, 1 VP, counted for Colorful Gems (permanent)",
-		"a: nobody steals from you and you steal from nobody (permanent); b: nobody steals your wonder cards (permanent)",
-		"a: 4 VP (permanent); b: stands in for a key or chest token to make a pair (once)"}
-	for i, e := range effects {
+	for i := range NumTokens {
 		o = append(o, domain.Option{Name: fmt.Sprintf("token_%d", i+1), Type: "string",
-			Description: fmt.Sprintf("advanced: the side of action token %d set out (%s); ignored in other variants", i+1, e),
-			Default:     json.RawMessage(`"a"`), Enum: []string{"a", "b"}})
+			Default: json.RawMessage(`"a"`), Enum: []string{"a", "b"}}.
+			Described(i18n.M("ct.option.token-side", "token", i+1, "sides", i18n.M("ct.option.token-sides."+strconv.Itoa(i+1)))))
 	}
 	return o
 }()
@@ -60,11 +58,9 @@ var options = func() []domain.Option {
 func (r *Rules) Info() domain.RulesetInfo {
 	return domain.RulesetInfo{
 		Name: RulesetName, Title: "Colorful Treasure",
-		Summary: "Memory and set collection on a 5 x 10 grid of face-down wonder cards: reveal two or three, take one " +
-			"type of gem or the diamonds, or every key and chest; pair key and chest tokens to steal. Junior and advanced variants.",
 		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
 		Options: options,
-	}
+	}.Summarized(i18n.M("ct.info.summary"))
 }
 
 // CatalogNames lists the catalogs offered for new games.

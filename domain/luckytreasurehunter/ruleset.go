@@ -1,6 +1,8 @@
 package luckytreasurehunter
 
 import (
+	"github.com/treasury-games/treasury/domain/i18n"
+
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -33,21 +35,19 @@ func intPtr(n int) *int { return &n }
 
 // options are what a game is created with besides mode and players.
 var options = []domain.Option{
-	{Name: "captain_heart", Type: "integer", Seat: true, Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1),
-		Description: "The seat that plays Captain Heart: it takes the first turn, and the game ends when play would come back to it after the last card is drawn."},
-	{Name: "pirate_faces", Type: "integer", Default: json.RawMessage(`3`), Minimum: intPtr(1), Maximum: intPtr(5),
-		Description: "How many of a die's six faces show the pirate. The server rolls with it in a digital game; in both modes it is what the chances in the legal moves are worked out with."},
+	domain.Option{Name: "captain_heart", Type: "integer", Seat: true, Default: json.RawMessage(`0`), Minimum: intPtr(0), Maximum: intPtr(MaxPlayers - 1)}.
+		Described(i18n.M("lth.option.captain-heart")),
+	domain.Option{Name: "pirate_faces", Type: "integer", Default: json.RawMessage(`3`), Minimum: intPtr(1), Maximum: intPtr(5)}.
+		Described(i18n.M("lth.option.pirate-faces")),
 }
 
 // Info describes Lucky Treasure Hunter: 2 to 6 players, both modes.
 func (Rules) Info() domain.RulesetInfo {
 	return domain.RulesetInfo{
 		Name: RulesetName, Title: "Lucky Treasure Hunter",
-		Summary: "Push your luck: place treasure cards into the middle, then steal a face-up set by rolling as many " +
-			"dice as it has cards, all showing the pirate; re-roll by discarding matching cards or once with your captain.",
 		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
 		Options: slices.Clone(options),
-	}
+	}.Summarized(i18n.M("lth.info.summary"))
 }
 
 type optionValues struct {

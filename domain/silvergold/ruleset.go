@@ -36,11 +36,9 @@ func (r *Rules) Name() string { return RulesetName }
 func (r *Rules) Info() domain.RulesetInfo {
 	return domain.RulesetInfo{
 		Name: RulesetName, Title: "Silver & Gold",
-		Summary: "Flip and write: every turn an expedition pattern is revealed and every player crosses it off " +
-			"one of their treasure cards, for coins, palm trees, cups and completed cards. 4 rounds of 7 turns.",
 		MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Modes: []string{domain.Digital, domain.Physical},
 		Options: []domain.Option{},
-	}
+	}.Summarized(i18n.M("sg.info.summary"))
 }
 
 // noOptions is the options of every Silver & Gold game: it has none.

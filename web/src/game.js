@@ -4,7 +4,7 @@
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t} from './i18n.js';
+import {t, tlist} from './i18n.js';
 import {knownGroups, groupLink} from './group.js';
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
@@ -316,7 +316,7 @@ export function openGame(root, id, role, cred) {
     if (!d || !d.label) return null;
     const players = (s.view && s.view.state && s.view.state.players) || [];
     const seatName = (i) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
-    const what = takenWhat(d.label);
+    const what = takenWhat(d);
     const count = d.versions.length;
     return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: seatName(d.by && d.by.seat), what, count});
   }
@@ -329,7 +329,7 @@ export function openGame(root, id, role, cred) {
     const out = [];
     for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
       if (!e.choose) {
-        out.push({move: e.move, label: takenWhat(e.label), takeBack: e.move.type === 'take_back'});
+        out.push({move: e.move, label: takenWhat(e), takeBack: e.move.type === 'take_back'});
       } else if (e.choose.max === 1) {
         for (const p of (l.pools && l.pools[e.choose.pool]) || []) {
           const move = {...e.move};
@@ -483,8 +483,11 @@ export function openGame(root, id, role, cred) {
   return close;
 }
 
-// takenWhat is what a correction's label (the server's) says it takes back:
-// the label without its lead ("Undo: take back …"), in either language.
-function takenWhat(label) {
-  return String(label || '').replace(/^[^:]+:\s*(take back|nimm zurück|zurücknehmen:?)\s+/i, '');
+// takenWhat is what a correction (a listing entry or a taken_back event)
+// takes back: the moves its label's message names, in the app's language;
+// the whole label where it names none (a mis-draw report).
+function takenWhat(c) {
+  const moves = c.label_message && c.label_message.params && c.label_message.params.moves;
+  if (Array.isArray(moves)) return tlist(moves.map((m) => (typeof m === 'string' ? m : t(m.key, m.params))));
+  return String(c.label || '');
 }

@@ -284,7 +284,7 @@ export async function sheetPage(root, asked) {
           h('tbody', {}, res.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name),
             game.columns.map((c) => h('td', {}, c[1](p))), h('td', {}, h('strong', {}, p.total))))))),
       h('ol', {class: 'ranking'}, res.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
-        r.decided_by && i > 0 ? ` (${r.decided || (r.decided_by === 'shared' ? t('app.score.shares', {above: res.ranking[i - 1].name}) : game.decided(r, res.ranking[i - 1].name))})` : ''))),
+        r.decided_by && i > 0 ? ` (${r.decided_by_label || (r.decided_by === 'shared' ? t('app.score.shares', {above: res.ranking[i - 1].name}) : game.decided(r, res.ranking[i - 1].name))})` : ''))),
       res.findings.length ? h('ul', {class: 'findings'}, res.findings.map((f) => {
         // Lead with who and which line, unless the reason starts with them.
         const who = names[f.player] ?? t('app.sheet.the-table');

@@ -43,14 +43,14 @@ func (Rules) Name() string { return Name }
 func intp(i int) *int { return &i }
 
 var options = []domain.Option{
-	{Name: "hand_size", Type: "integer", Description: "Cards in each hand at the start.", Default: json.RawMessage(`3`), Minimum: intp(1), Maximum: intp(5)},
-	{Name: "start_player", Type: "integer", Description: "The seat that plays first.", Default: json.RawMessage(`0`), Seat: true},
+	domain.Option{Name: "hand_size", Type: "integer", Default: json.RawMessage(`3`), Minimum: intp(1), Maximum: intp(5)}.Described(i18n.M("hand.option.hand-size")),
+	domain.Option{Name: "start_player", Type: "integer", Default: json.RawMessage(`0`), Seat: true}.Described(i18n.M("hand.option.start-player")),
 }
 
 // Info describes the game.
 func (Rules) Info() domain.RulesetInfo {
-	return domain.RulesetInfo{Name: Name, Title: "Hidden hand (test game)", Summary: "Play a card from your hidden hand; draw one.",
-		MinPlayers: 2, MaxPlayers: 4, Modes: []string{domain.Digital, domain.Physical}, Options: options}
+	return domain.RulesetInfo{Name: Name, Title: "Hidden hand (test game)",
+		MinPlayers: 2, MaxPlayers: 4, Modes: []string{domain.Digital, domain.Physical}, Options: options}.Summarized(i18n.M("hand.info.summary"))
 }
 
 // Game is the whole state.

@@ -359,7 +359,7 @@ function finalScore(ctx) {
     h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, tr(k))))),
       h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
-      r.decided_by && i > 0 ? ` (${r.decided || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
+      r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
 }
 
 // decided says what put a player below the one above in the ranking.

@@ -544,7 +544,7 @@ function finalScore(ctx) {
     h('td', {}, p.lines.cards), h('td', {}, p.lines.seals), h('td', {}, h('strong', {}, p.total))));
   const ranking = sc.ranking.map((r, i) => {
     const above = i > 0 ? sc.ranking[i - 1].name : '';
-    const why = r.decided || (r.decided_by ? decided(r.decided_by, above) : '');
+    const why = r.decided_by_label || (r.decided_by ? decided(r.decided_by, above) : '');
     return h('li', {}, `${r.rank}. ${r.name}, ${r.total}`, why ? ` (${why})` : '');
   });
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? t('app.score.final') : t('app.score.so-far')),
