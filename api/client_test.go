@@ -6,50 +6,51 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 )
 
 // clientMove builds, with the typed Go client alone, the first move of a new
 // game of one ruleset: from the seat's legal moves, as a typed union.
-type clientMove func(t *testing.T, legal client.LegalMoves) client.Move
+type clientMove func(t *testing.T, legal models.LegalMoves) models.Move
 
 // clientRulesets lists, per ruleset the server plays, how a Go client builds
 // a first move with the generated types (no hand-written JSON).
 var clientRulesets = map[string]clientMove{
-	"colorful-treasure": func(t *testing.T, legal client.LegalMoves) client.Move {
+	"colorful-treasure": func(t *testing.T, legal models.LegalMoves) models.Move {
 		l, err := legal.AsColorfulTreasureLegal()
-		if err != nil || l.Phase != client.ColorfulTreasureLegalPhaseReveal || l.Flip == nil || l.Flip.Count != 2 {
+		if err != nil || l.Phase != models.ColorfulTreasureLegalPhaseReveal || l.Flip == nil || l.Flip.Count != 2 {
 			t.Fatalf("colorful-treasure legal moves %+v, %v", l, err)
 		}
 		cells := l.Flip.Cells
-		var m client.Move
-		if err := m.FromColorfulTreasureFlip(client.ColorfulTreasureFlip{Seat: 0, Cards: []client.ColorfulTreasurePos{
+		var m models.Move
+		if err := m.FromColorfulTreasureFlip(models.ColorfulTreasureFlip{Seat: 0, Cards: []models.ColorfulTreasurePos{
 			{Column: cells[0].Column, Row: cells[0].Row}, {Column: cells[len(cells)-1].Column, Row: cells[len(cells)-1].Row},
 		}}); err != nil {
 			t.Fatal(err)
 		}
 		return m
 	},
-	"silver-and-gold": func(t *testing.T, legal client.LegalMoves) client.Move {
+	"silver-and-gold": func(t *testing.T, legal models.LegalMoves) models.Move {
 		l, err := legal.AsSilverGoldLegal()
-		if err != nil || l.Action != client.SilverGoldLegalActionKeep {
+		if err != nil || l.Action != models.SilverGoldLegalActionKeep {
 			t.Fatalf("silver-and-gold legal moves %+v, %v", l, err)
 		}
-		cards := []client.SilverGoldCardID{l.KeepFrom[0], l.KeepFrom[1]}
-		var m client.Move
-		if err := m.FromSilverGoldKeep(client.SilverGoldKeep{Seat: 0, Cards: &cards}); err != nil {
+		cards := []models.SilverGoldCardID{l.KeepFrom[0], l.KeepFrom[1]}
+		var m models.Move
+		if err := m.FromSilverGoldKeep(models.SilverGoldKeep{Seat: 0, Cards: &cards}); err != nil {
 			t.Fatal(err)
 		}
 		return m
 	},
-	"lucky-treasure-hunter": func(t *testing.T, legal client.LegalMoves) client.Move {
+	"lucky-treasure-hunter": func(t *testing.T, legal models.LegalMoves) models.Move {
 		l, err := legal.AsLuckyTreasureHunterLegal()
-		if err != nil || l.Step != client.LuckyTreasureHunterLegalStepPlace || len(l.Moves) == 0 {
+		if err != nil || l.Step != models.LuckyTreasureHunterLegalStepPlace || len(l.Moves) == 0 {
 			t.Fatalf("lucky-treasure-hunter legal moves %+v, %v", l, err)
 		}
 		o := l.Moves[0] // place: a type and a count from the seat's hand
-		var m client.Move
-		if err := m.FromLuckyTreasureHunterPlace(client.LuckyTreasureHunterPlace{
-			Type: client.LuckyTreasureHunterPlaceTypePlace, Seat: *o.Seat, Treasure: *o.Treasure, Count: *o.Count,
+		var m models.Move
+		if err := m.FromLuckyTreasureHunterPlace(models.LuckyTreasureHunterPlace{
+			Type: models.LuckyTreasureHunterPlaceTypePlace, Seat: *o.Seat, Treasure: *o.Treasure, Count: *o.Count,
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -77,11 +78,11 @@ func TestGoClient(t *testing.T) {
 			if !ok {
 				t.Fatalf("no Go client example for ruleset %s: add one to clientRulesets", r.Name)
 			}
-			players := make([]client.PlayerSpec, r.MinPlayers)
+			players := make([]models.PlayerSpec, r.MinPlayers)
 			for i := range players {
 				players[i].Name = string(rune('A' + i))
 			}
-			created, err := c.CreateGameWithResponse(ctx, client.CreateGameRequest{Ruleset: r.Name, Mode: client.Digital, Players: players})
+			created, err := c.CreateGameWithResponse(ctx, models.CreateGameRequest{Ruleset: r.Name, Mode: models.Digital, Players: players})
 			if err != nil || created.JSON201 == nil {
 				t.Fatalf("create: %v %s", err, created.Body)
 			}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -401,7 +401,7 @@ func (st *stream) snapshot(g domain.GameView) error {
 func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
 	st.spent(u)
 	m, visible := u.Disclose(v, live)
-	move := oapi.EventMove{Seq: u.Seq, Actor: oapi.Actor{Host: u.Actor.Host}, Move: union[oapi.Move](m), At: u.At}
+	move := models.EventMove{Seq: u.Seq, Actor: models.Actor{Host: u.Actor.Host}, Move: union[models.Move](m), At: u.At}
 	if !u.Actor.Host {
 		seat := u.Actor.Seat
 		move.Actor.Seat = &seat
@@ -459,7 +459,7 @@ func (st *stream) revoked(ctx context.Context) bool {
 		return false
 	}
 	m := i18n.M("api.stream.credential-revoked")
-	data, _ := json.Marshal(oapi.EventCredentialRevoked{Reason: i18n.Text(m), ReasonMessage: &m})
+	data, _ := json.Marshal(models.EventCredentialRevoked{Reason: i18n.Text(m), ReasonMessage: &m})
 	st.event("credential_revoked", "", data)
 	_ = st.flush()
 	return true
@@ -484,7 +484,7 @@ func (st *stream) afterEnd(ctx context.Context) error {
 			return st.fail(err)
 		}
 		if next != "" {
-			data, _ := json.Marshal(oapi.EventNextGame{GameId: next})
+			data, _ := json.Marshal(models.EventNextGame{GameId: next})
 			st.event("next_game", "", data)
 			_ = st.flush()
 			return nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
@@ -32,12 +33,12 @@ type player struct {
 // create starts a digital game for n players with the generated client.
 func create(t *testing.T, c *client.ClientWithResponses, n int, seed string) player {
 	t.Helper()
-	var ps []client.PlayerSpec
+	var ps []models.PlayerSpec
 	for _, p := range players(n) {
-		ps = append(ps, client.PlayerSpec{Name: p["name"]})
+		ps = append(ps, models.PlayerSpec{Name: p["name"]})
 	}
-	r, err := c.CreateGameWithResponse(t.Context(), client.CreateGameRequest{
-		Ruleset: silvergold.RulesetName, Mode: client.Digital, Players: ps, Seed: &seed,
+	r, err := c.CreateGameWithResponse(t.Context(), models.CreateGameRequest{
+		Ruleset: silvergold.RulesetName, Mode: models.Digital, Players: ps, Seed: &seed,
 	})
 	if err != nil {
 		t.Fatalf("create: %v", err)
@@ -277,18 +278,18 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 // createNotes creates a game of the notes ruleset for n players.
 func createNotes(t *testing.T, s *opsServer, n int, seed string) player {
 	t.Helper()
-	var ps []client.PlayerSpec
+	var ps []models.PlayerSpec
 	for _, p := range players(n) {
-		ps = append(ps, client.PlayerSpec{Name: p["name"]})
+		ps = append(ps, models.PlayerSpec{Name: p["name"]})
 	}
-	r, err := s.client.CreateGameWithResponse(t.Context(), client.CreateGameRequest{Ruleset: notesRuleset, Mode: client.Digital, Players: ps, Seed: &seed})
+	r, err := s.client.CreateGameWithResponse(t.Context(), models.CreateGameRequest{Ruleset: notesRuleset, Mode: models.Digital, Players: ps, Seed: &seed})
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
 	if r.StatusCode() != http.StatusCreated {
 		t.Fatalf("create: %d %s", r.StatusCode(), r.Body)
 	}
-	var c client.Created
+	var c models.Created
 	if err := json.Unmarshal(r.Body, &c); err != nil {
 		t.Fatal(err)
 	}

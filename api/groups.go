@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/groups"
@@ -375,7 +376,7 @@ func (s *Server) groupFile(ctx context.Context, ref, ext string, file func(group
 // the group's, each member sits once and each player's name is the
 // member's. It returns the group's service and id, nil when the game is for
 // no group.
-func (s *Server) forGroup(ctx context.Context, gg *oapi.GameGroup, players []string) (*groups.Service, string, error) {
+func (s *Server) forGroup(ctx context.Context, gg *models.GameGroup, players []string) (*groups.Service, string, error) {
 	if gg == nil {
 		return nil, "", nil
 	}

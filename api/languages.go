@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -175,9 +176,9 @@ func withoutLang(v string) string {
 
 // ListLanguages lists the languages with a catalog, English first.
 func (s *Server) ListLanguages(context.Context, oapi.ListLanguagesRequestObject) (oapi.ListLanguagesResponseObject, error) {
-	out := oapi.ListLanguages200JSONResponse{Languages: []oapi.Language{}}
+	out := oapi.ListLanguages200JSONResponse{Languages: []models.Language{}}
 	for _, l := range i18n.Languages() {
-		out.Languages = append(out.Languages, oapi.Language{Tag: string(l), Name: i18n.Render(l, i18n.M("language.name"))})
+		out.Languages = append(out.Languages, models.Language{Tag: string(l), Name: i18n.Render(l, i18n.M("language.name"))})
 	}
 	return out, nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
@@ -236,17 +237,17 @@ func (st *stream) all(t *testing.T) []client.Event {
 // groupOf is one move's events as a stream sent them.
 type groupOf struct {
 	seq    int64
-	move   client.EventMove
+	move   models.EventMove
 	events []client.Event // after the move event
 }
 
 // groups splits events (a snapshot first, maybe) into moves' groups and
 // checks their shape: a move event first, the version as id on the last
 // event and on no other.
-func groups(t *testing.T, events []client.Event) (snapshot *client.Game, out []groupOf) {
+func groups(t *testing.T, events []client.Event) (snapshot *models.Game, out []groupOf) {
 	t.Helper()
 	if len(events) > 0 && events[0].Type == "snapshot" {
-		var g client.Game
+		var g models.Game
 		if err := json.Unmarshal(events[0].Data, &g); err != nil {
 			t.Fatalf("snapshot: %v", err)
 		}

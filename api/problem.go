@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -112,14 +112,14 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			log.WarnContext(req.Context(), "unavailable", "error", err, "method", req.Method, "path", req.URL.Path, "request_id", reqID)
 		}
 		k := kinds[code]
-		p := oapi.Problem{
+		p := models.Problem{
 			Type:          "urn:treasury:problem:" + string(code),
 			Title:         i18n.Render(langOf(req.Context()), title(code)),
 			TitleMessage:  new(title(code)),
 			Status:        k.status,
 			Detail:        i18n.Render(langOf(req.Context()), msg),
 			DetailMessage: msg,
-			Code:          oapi.ProblemCode(code),
+			Code:          models.ProblemCode(code),
 		}
 		if rule := domain.ErrorRule(err); rule != "" {
 			p.Rule = &rule

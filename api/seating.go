@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
 )
@@ -32,9 +33,9 @@ func (s *Server) OpenJoinCode(ctx context.Context, r oapi.OpenJoinCodeRequestObj
 	if err != nil {
 		return nil, err
 	}
-	out := oapi.OpenJoinCode200JSONResponse{GameId: t.GameID, Ruleset: t.Ruleset, Mode: oapi.Mode(t.Mode), Seats: make([]oapi.JoinSeat, len(t.Seats))}
+	out := oapi.OpenJoinCode200JSONResponse{GameId: t.GameID, Ruleset: t.Ruleset, Mode: models.Mode(t.Mode), Seats: make([]models.JoinSeat, len(t.Seats))}
 	for i, st := range t.Seats {
-		out.Seats[i] = oapi.JoinSeat{Seat: st.Seat, Name: st.Name, Taken: st.Taken}
+		out.Seats[i] = models.JoinSeat{Seat: st.Seat, Name: st.Name, Taken: st.Taken}
 	}
 	return out, nil
 }
@@ -75,7 +76,7 @@ func (s *Server) PlayAgain(ctx context.Context, r oapi.PlayAgainRequestObject) (
 	if err != nil {
 		return nil, err
 	}
-	body := oapi.NextGame{Game: gameToAPI(n.Game), Host: n.Host, Credential: n.Credential}
+	body := models.NextGame{Game: gameToAPI(n.Game), Host: n.Host, Credential: n.Credential}
 	if !n.Host {
 		seat := n.Seat
 		body.Seat = &seat

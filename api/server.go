@@ -19,6 +19,7 @@ import (
 	"time"
 
 	treasury "github.com/treasury-games/treasury"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/groups"
@@ -82,15 +83,15 @@ func (s *Server) mustActor(ctx context.Context, id string) (domain.Actor, error)
 	return *a, nil
 }
 
-func gameToAPI(g domain.GameView) oapi.Game {
-	out := oapi.Game{
-		Id: g.ID, Ruleset: g.Ruleset, Mode: oapi.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
-		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: union[oapi.GameState](g.State),
+func gameToAPI(g domain.GameView) models.Game {
+	out := models.Game{
+		Id: g.ID, Ruleset: g.Ruleset, Mode: models.Mode(g.Mode), Version: g.Version, Phase: g.Phase, Ended: g.Ended,
+		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt, State: union[models.GameState](g.State),
 		Options: map[string]any{}, SeedCommitment: nonEmpty(g.SeedCommitment), Seed: nonEmpty(g.Seed), SeedSalt: nonEmpty(g.SeedSalt),
-		Awaiting: make([]oapi.Await, len(g.Awaiting)), OnTurn: g.OnTurn, TurnNumber: g.TurnNumber,
+		Awaiting: make([]models.Await, len(g.Awaiting)), OnTurn: g.OnTurn, TurnNumber: g.TurnNumber,
 	}
 	for i, a := range g.Awaiting {
-		out.Awaiting[i] = oapi.Await{Actor: oapi.AwaitActor(a.Actor), Seat: a.Seat, Action: a.Action, Count: a.Count}
+		out.Awaiting[i] = models.Await{Actor: models.AwaitActor(a.Actor), Seat: a.Seat, Action: a.Action, Count: a.Count}
 	}
 	if len(g.Options) > 0 {
 		_ = json.Unmarshal(g.Options, &out.Options) // the ruleset's JSON object
@@ -150,7 +151,7 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 		}
 	}
 	return oapi.CreateGame201JSONResponse{
-		Body:    oapi.Created{Game: gameToAPI(c.Game), Credentials: oapi.Credentials{Host: c.Host, Seats: c.Seat}},
+		Body:    models.Created{Game: gameToAPI(c.Game), Credentials: models.Credentials{Host: c.Host, Seats: c.Seat}},
 		Headers: oapi.CreateGame201ResponseHeaders{ETag: langTag(ctx, etag(c.Game.Version)), Location: "/v1/games/" + c.Game.ID},
 	}, nil
 }
@@ -373,9 +374,9 @@ func (s *Server) ListMoves(ctx context.Context, r oapi.ListMovesRequestObject) (
 	if err != nil {
 		return nil, err
 	}
-	out := oapi.ListMoves200JSONResponse{Moves: make([]oapi.MoveEntry, len(moves))}
+	out := oapi.ListMoves200JSONResponse{Moves: make([]models.MoveEntry, len(moves))}
 	for i, m := range moves {
-		e := oapi.MoveEntry{Seq: m.Seq, Actor: oapi.Actor{Host: m.Actor.Host}, Move: union[oapi.Move](m.Move), At: m.At}
+		e := models.MoveEntry{Seq: m.Seq, Actor: models.Actor{Host: m.Actor.Host}, Move: union[models.Move](m.Move), At: m.At}
 		if !m.Actor.Host {
 			seat := m.Actor.Seat
 			e.Actor.Seat = &seat
@@ -407,7 +408,7 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse{Body: union[oapi.LegalMoves](withHead(l, head)),
+	return oapi.GetLegalMoves200JSONResponse{Body: union[models.LegalMoves](withHead(l, head)),
 		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: langTag(ctx, etag(head.Version))}}, nil
 }
 
@@ -443,7 +444,7 @@ func (s *Server) GetScore(ctx context.Context, r oapi.GetScoreRequestObject) (oa
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetScore200JSONResponse(union[oapi.Score](sc)), nil
+	return oapi.GetScore200JSONResponse(union[models.Score](sc)), nil
 }
 
 // GetCatalog returns a catalog offered for new games.
@@ -486,23 +487,23 @@ func (s *Server) GetCatalog(ctx context.Context, r oapi.GetCatalogRequestObject)
 	if r.Params.IfNoneMatch != nil && noneMatch(*r.Params.IfNoneMatch, tag) {
 		return oapi.GetCatalog304Response{Headers: oapi.GetCatalog304ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
 	}
-	return oapi.GetCatalog200JSONResponse{Body: union[oapi.Catalog](c),
+	return oapi.GetCatalog200JSONResponse{Body: union[models.Catalog](c),
 		Headers: oapi.GetCatalog200ResponseHeaders{ETag: tag, CacheControl: cache}}, nil
 }
 
 // ListRulesets lists the games this server plays.
 func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (oapi.ListRulesetsResponseObject, error) {
-	out := oapi.ListRulesets200JSONResponse{Rulesets: []oapi.RulesetInfo{}}
+	out := oapi.ListRulesets200JSONResponse{Rulesets: []models.RulesetInfo{}}
 	for _, r := range s.games.RulesetInfos() {
-		info := oapi.RulesetInfo{
+		info := models.RulesetInfo{
 			Name: r.Name, Title: r.Title, Summary: r.Summary, SummaryMessage: r.SummaryMessage, MinPlayers: r.MinPlayers, MaxPlayers: r.MaxPlayers,
-			Modes: []oapi.Mode{}, Options: []oapi.RulesetOption{}, Catalogs: []oapi.RulesetCatalog{}, ScoreSheets: r.ScoreSheets,
+			Modes: []models.Mode{}, Options: []models.RulesetOption{}, Catalogs: []models.RulesetCatalog{}, ScoreSheets: r.ScoreSheets,
 		}
 		for _, m := range r.Modes {
-			info.Modes = append(info.Modes, oapi.Mode(m))
+			info.Modes = append(info.Modes, models.Mode(m))
 		}
 		for _, o := range r.Options {
-			opt := oapi.RulesetOption{Name: o.Name, Type: oapi.RulesetOptionType(o.Type), Description: o.Description, DescriptionMessage: o.DescriptionMessage,
+			opt := models.RulesetOption{Name: o.Name, Type: models.RulesetOptionType(o.Type), Description: o.Description, DescriptionMessage: o.DescriptionMessage,
 				Minimum: o.Minimum, Maximum: o.Maximum}
 			_ = json.Unmarshal(o.Default, &opt.Default) // the ruleset's JSON value
 			if len(o.Enum) > 0 {
@@ -514,7 +515,7 @@ func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (
 			info.Options = append(info.Options, opt)
 		}
 		for _, c := range r.Catalogs {
-			info.Catalogs = append(info.Catalogs, oapi.RulesetCatalog{Name: c.Name, Hash: c.Hash,
+			info.Catalogs = append(info.Catalogs, models.RulesetCatalog{Name: c.Name, Hash: c.Hash,
 				Href: "/v1/catalogs/" + url.PathEscape(c.Name) + "?ruleset=" + url.QueryEscape(r.Name) + "&hash=" + c.Hash})
 		}
 		out.Rulesets = append(out.Rulesets, info)
@@ -526,7 +527,7 @@ func (s *Server) ListRulesets(context.Context, oapi.ListRulesetsRequestObject) (
 // supervisor that restarts on a failed liveness check must not restart a
 // server whose database is merely slow (readiness is GetReadiness).
 func (s *Server) GetHealth(context.Context, oapi.GetHealthRequestObject) (oapi.GetHealthResponseObject, error) {
-	return oapi.GetHealth200JSONResponse{Status: oapi.Ok}, nil
+	return oapi.GetHealth200JSONResponse{Status: models.Ok}, nil
 }
 
 // GetReadiness reports whether the store answers and is migrated.
@@ -538,7 +539,7 @@ func (s *Server) GetReadiness(ctx context.Context, _ oapi.GetReadinessRequestObj
 		}
 		return nil, err
 	}
-	return oapi.GetReadiness200JSONResponse{Status: oapi.Ok}, nil
+	return oapi.GetReadiness200JSONResponse{Status: models.Ok}, nil
 }
 
 // GetOpenAPI serves openapi.yaml.

@@ -21,6 +21,7 @@ import (
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	all "github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/domain/service"
@@ -430,7 +431,7 @@ func TestSharedLostRace(t *testing.T) {
 	if n := a.store.lost.Load(); n != 2 {
 		t.Errorf("A lost %d races in all, want 2", n)
 	}
-	g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 4 {
 		t.Errorf("the game is at version %d, want 4", g.Version)
 	}
@@ -448,7 +449,7 @@ func TestSharedLostRaces(t *testing.T) {
 		t.Errorf("the move was tried %d times, want %d", n, service.MaxLostRaces)
 	}
 	a.store.lose.Store(false)
-	g := decode[client.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	g := decode[models.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 0 {
 		t.Errorf("the game is at version %d", g.Version)
 	}
@@ -481,7 +482,7 @@ func TestSharedIdempotency(t *testing.T) {
 		// The same key for another move, on a third server, is refused.
 		wantProblem(t, c.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[0]), key),
 			http.StatusUnprocessableEntity, "idempotency_key_reused")
-		g := decode[client.Game](t, c.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		g := decode[models.Game](t, c.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 		if g.Version != 1 {
 			t.Errorf("the game is at version %d after one move and its retries", g.Version)
 		}
@@ -517,7 +518,7 @@ func TestSharedIdempotency(t *testing.T) {
 			if firsts != 1 {
 				t.Errorf("%d answers were not replays, want 1", firsts)
 			}
-			g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+			g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 			if g.Version != 1 {
 				t.Errorf("the game is at version %d after one move sent three times", g.Version)
 			}
@@ -535,7 +536,7 @@ func TestSharedReads(t *testing.T) {
 		wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B caches what it read
 		r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat]))
 		wantStatus(t, r, http.StatusOK)
-		g := decode[client.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 		if want := int64(seat + 1); g.Version != want {
 			t.Fatalf("after A answered version %d, B shows version %d", want, g.Version)
 		}

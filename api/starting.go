@@ -6,7 +6,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/treasury-games/treasury/api/oapi"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -15,9 +15,9 @@ import (
 // written outside the Echo handler (its error handler writes the others).
 func problemJSON(lang i18n.Lang, code domain.Code, msg i18n.Message) []byte {
 	k := kinds[code]
-	b, _ := json.Marshal(oapi.Problem{
+	b, _ := json.Marshal(models.Problem{
 		Type: "urn:treasury:problem:" + string(code), Title: i18n.Render(lang, title(code)), TitleMessage: new(title(code)), Status: k.status,
-		Detail: i18n.Render(lang, msg), DetailMessage: msg, Code: oapi.ProblemCode(code),
+		Detail: i18n.Render(lang, msg), DetailMessage: msg, Code: models.ProblemCode(code),
 	})
 	return append(b, '\n')
 }

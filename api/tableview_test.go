@@ -11,6 +11,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -28,7 +29,7 @@ func (tv *tableView) card(id string) silvergold.CardView {
 		Crossed: []silvergold.Pos{}, Left: c.Value}
 }
 
-func boxesOf(bs []client.SilverGoldBox) []silvergold.Pos {
+func boxesOf(bs []models.SilverGoldBox) []silvergold.Pos {
 	out := make([]silvergold.Pos, len(bs))
 	for i, b := range bs {
 		out[i] = silvergold.Pos{Row: b[0], Col: b[1]}
@@ -36,7 +37,7 @@ func boxesOf(bs []client.SilverGoldBox) []silvergold.Pos {
 	return out
 }
 
-func expeditionOf(e *client.SilverGoldExpedition) *silvergold.Expedition {
+func expeditionOf(e *models.SilverGoldExpedition) *silvergold.Expedition {
 	if e == nil {
 		return nil
 	}
@@ -52,7 +53,7 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 	}
 	v := &tv.v
 	switch e := data.(type) {
-	case *client.EventMove:
+	case *models.EventMove:
 		raw, _ := e.Move.MarshalJSON()
 		var m silvergold.Move
 		if err := json.Unmarshal(raw, &m); err != nil {
@@ -68,48 +69,48 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 		case silvergold.MoveCross:
 			v.Players[*m.Seat].Crossing = &m
 		}
-	case *client.SilverGoldEventExpeditionRevealed:
+	case *models.SilverGoldEventExpeditionRevealed:
 		for i := range v.Players {
 			p := &v.Players[i]
 			p.CrossedThisTurn, p.Crossing, p.Passed, p.RowsToClaim, p.Takes = false, nil, false, 0, 0
 		}
-	case *client.SilverGoldEventSeat:
+	case *models.SilverGoldEventSeat:
 		switch ev.Type {
 		case "player_passed":
 			v.Players[e.Seat].Passed = true
 		case "resolving":
 			v.Players[e.Seat].RowsToClaim = 0
 		}
-	case *client.SilverGoldEventCrossed:
+	case *models.SilverGoldEventCrossed:
 		p := &v.Players[e.Seat]
 		p.CrossedThisTurn, p.Coins, p.Palms, p.RowsToClaim = true, e.Coins, e.Palms, e.CoinRowsCompleted
 		for _, c := range e.Cards {
 			i := slices.IndexFunc(p.Cards, func(cv silvergold.CardView) bool { return cv.Card == c.Card })
 			p.Cards[i].Crossed, p.Cards[i].Left = boxesOf(c.Crossed), c.BoxesLeft
 		}
-	case *client.SilverGoldEventCupTaken:
+	case *models.SilverGoldEventCupTaken:
 		v.Players[e.Seat].Cups = append(v.Players[e.Seat].Cups, e.Value)
 		v.CupsLeft = v.CupsLeft[1:]
-	case *client.SilverGoldEventCard: // card_completed
+	case *models.SilverGoldEventCard: // card_completed
 		p := &v.Players[e.Seat]
 		p.Cards = slices.DeleteFunc(p.Cards, func(cv silvergold.CardView) bool { return cv.Card == e.Card })
 		p.Pile = append(p.Pile, e.Card)
 		p.Takes++
-	case *client.SilverGoldEventNoReplacement:
+	case *models.SilverGoldEventNoReplacement:
 		v.Players[e.Seat].Takes = 0
-	case *client.SilverGoldEventCardTaken:
+	case *models.SilverGoldEventCardTaken:
 		p := &v.Players[e.Seat]
 		p.Cards = append(p.Cards, tv.card(e.Card))
 		p.Takes--
-		if e.From == client.SilverGoldEventCardTakenFromDisplay {
+		if e.From == models.SilverGoldEventCardTakenFromDisplay {
 			v.Display = slices.DeleteFunc(v.Display, func(c string) bool { return c == e.Card })
 		}
-	case *client.SilverGoldEventDisplayCard:
+	case *models.SilverGoldEventDisplayCard:
 		v.Display = append(v.Display, e.Card)
-	case *client.SilverGoldEventCardsKept:
+	case *models.SilverGoldEventCardsKept:
 		p := &v.Players[e.Seat]
 		p.Cards, p.Dealt = []silvergold.CardView{tv.card(e.Cards[0]), tv.card(e.Cards[1])}, nil
-	case *client.SilverGoldEventStatus:
+	case *models.SilverGoldEventStatus:
 		v.Phase, v.Round, v.Turn, v.StartPlayer = silvergold.Phase(e.Phase), e.Round, e.Turn, e.StartPlayer
 		v.Expedition, v.Revealed, v.DeckSize, v.Resolving = expeditionOf(e.Expedition), e.RevealedThisRound, e.DeckSize, e.Resolving
 		raw, _ := json.Marshal(e.Awaiting)
@@ -117,7 +118,7 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 		if err := json.Unmarshal(raw, &v.Awaiting); err != nil {
 			t.Fatal(err)
 		}
-	case *client.SilverGoldEventTurn, *client.SilverGoldScore, *client.LegalMoves:
+	case *models.SilverGoldEventTurn, *models.SilverGoldScore, *models.LegalMoves:
 		// Nothing on the table changes that status does not tell.
 	default:
 		t.Fatalf("event %s decoded as %T", ev.Type, data)
@@ -210,7 +211,7 @@ func TestTableFromStream(t *testing.T) {
 			if err != nil || first.Type != "snapshot" {
 				t.Fatalf("first event %s: %v", first.Type, err)
 			}
-			raw, _ := snap.(*client.Game).State.MarshalJSON()
+			raw, _ := snap.(*models.Game).State.MarshalJSON()
 			tv := &tableView{cat: map[string]silvergold.CatalogCard{}}
 			if err := json.Unmarshal(raw, &tv.v); err != nil {
 				t.Fatal(err)

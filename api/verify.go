@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -72,7 +73,7 @@ func (s *Server) VerifyScoreSheet(_ context.Context, r oapi.VerifyScoreSheetRequ
 	if err != nil {
 		return nil, err
 	}
-	return oapi.VerifyScoreSheet200JSONResponse(union[oapi.SheetResult](res)), nil
+	return oapi.VerifyScoreSheet200JSONResponse(union[models.SheetResult](res)), nil
 }
 
 // GetGameRecord returns the record of a game. Anyone may read it: while the

@@ -1,11 +1,12 @@
 // Package client is a Go client of the Treasury API, generated from
-// openapi.yaml by oapi-codegen: the request and response types and one method
-// per operation. Frontends, bots and load runs written in Go import it:
+// openapi.yaml by oapi-codegen: one method per operation, on the request and
+// response types of package models (generated once, shared with the server).
+// Frontends, bots and load runs written in Go import both:
 //
 //	c, err := client.NewClientWithResponses("http://127.0.0.1:8080")
-//	created, err := c.CreateGameWithResponse(ctx, client.CreateGameRequest{
-//		Ruleset: "silver-and-gold", Mode: client.Digital,
-//		Players: []client.PlayerSpec{{Name: "Ann"}},
+//	created, err := c.CreateGameWithResponse(ctx, models.CreateGameRequest{
+//		Ruleset: "silver-and-gold", Mode: models.Digital,
+//		Players: []models.PlayerSpec{{Name: "Ann"}},
 //	})
 //
 // Credentials go in a request editor:

@@ -3,20 +3,22 @@ package client
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/treasury-games/treasury/api/models"
 )
 
 // Table is any ruleset's legal-move listing read in the table language: a
 // client that knows no rule of the game plays from it alone.
 type Table struct {
-	Version  int64          `json:"version"`
-	Seat     int            `json:"seat"` // -1: the host's reports
-	Awaiting []Await        `json:"awaiting"`
-	Moves    []LegalMove    `json:"moves"`
-	Pools    LegalMovePools `json:"pools"`
+	Version  int64                 `json:"version"`
+	Seat     int                   `json:"seat"` // -1: the host's reports
+	Awaiting []models.Await        `json:"awaiting"`
+	Moves    []models.LegalMove    `json:"moves"`
+	Pools    models.LegalMovePools `json:"pools"`
 }
 
-// Table reads the listing in the table language, whatever its ruleset.
-func (l LegalMoves) Table() (Table, error) {
+// ReadTable reads the listing l in the table language, whatever its ruleset.
+func ReadTable(l models.LegalMoves) (Table, error) {
 	b, err := l.MarshalJSON()
 	if err != nil {
 		return Table{}, err
@@ -32,7 +34,7 @@ func (l LegalMoves) Table() (Table, error) {
 // those the game awaits: its moves are then owed, not optional.
 func (t Table) Owed() bool {
 	for _, a := range t.Awaiting {
-		if (t.Seat < 0 && a.Actor == AwaitActorHost) || (a.Actor == AwaitActorSeat && a.Seat != nil && *a.Seat == t.Seat) {
+		if (t.Seat < 0 && a.Actor == models.AwaitActorHost) || (a.Actor == models.AwaitActorSeat && a.Seat != nil && *a.Seat == t.Seat) {
 			return true
 		}
 	}
@@ -42,8 +44,8 @@ func (t Table) Owed() bool {
 // Forward returns the listing's entries that play on: every one but the
 // corrections (take-backs, a mis-draw report), which a player chooses to put
 // a slip right, never to play.
-func (t Table) Forward() []LegalMove {
-	out := make([]LegalMove, 0, len(t.Moves))
+func (t Table) Forward() []models.LegalMove {
+	out := make([]models.LegalMove, 0, len(t.Moves))
 	for _, e := range t.Moves {
 		if e.Correction == nil || !*e.Correction {
 			out = append(out, e)
@@ -57,7 +59,7 @@ func (t Table) Forward() []LegalMove {
 // the index of the part to take among the n that may be picked now, or -1
 // to stop (honoured only once the minimum is met). An entry without choose
 // is its move as it is.
-func (t Table) Complete(e LegalMove, pick func(n int) int) map[string]any {
+func (t Table) Complete(e models.LegalMove, pick func(n int) int) map[string]any {
 	move := make(map[string]any, len(e.Move)+2)
 	for k, v := range e.Move {
 		move[k] = v
@@ -110,7 +112,7 @@ func (t Table) Complete(e LegalMove, pick func(n int) int) map[string]any {
 	return move
 }
 
-func excluded(p LegalMovePart, held map[string]bool) bool {
+func excluded(p models.LegalMovePart, held map[string]bool) bool {
 	if p.Excludes == nil {
 		return false
 	}

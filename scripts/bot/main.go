@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 )
 
 type config struct {
@@ -168,9 +169,9 @@ func run(ctx context.Context, c config) (stats, error) {
 	if err != nil {
 		return stats{}, err
 	}
-	req := client.CreateGameRequest{Ruleset: c.ruleset, Mode: client.Mode(c.mode)}
+	req := models.CreateGameRequest{Ruleset: c.ruleset, Mode: models.Mode(c.mode)}
 	for i := range c.players {
-		req.Players = append(req.Players, client.PlayerSpec{Name: "bot-" + strconv.Itoa(i)})
+		req.Players = append(req.Players, models.PlayerSpec{Name: "bot-" + strconv.Itoa(i)})
 	}
 	if c.seed != "" {
 		req.Seed = &c.seed
@@ -188,7 +189,7 @@ func run(ctx context.Context, c config) (stats, error) {
 		g.idle = defaultIdle
 	}
 	creds := created.JSON201.Credentials.Seats
-	if c.mode == string(client.Physical) {
+	if c.mode == string(models.Physical) {
 		creds = append(creds, created.JSON201.Credentials.Host) // the table's reports
 	}
 	var wg sync.WaitGroup
@@ -244,7 +245,7 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // ends the stream, and with it the reader below
 	yes := true
-	resp, err := g.api.StreamGameEvents(ctx, g.id, &client.StreamGameEventsParams{LegalMoves: &yes}, client.Bearer(cred),
+	resp, err := g.api.StreamGameEvents(ctx, g.id, &models.StreamGameEventsParams{LegalMoves: &yes}, client.Bearer(cred),
 		func(_ context.Context, req *http.Request) error {
 			req.Header.Set("Accept", "text/event-stream")
 			return nil
@@ -277,7 +278,7 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 	quiet := time.NewTimer(g.idle)
 	defer quiet.Stop()
 	for {
-		var l client.LegalMoves
+		var l models.LegalMoves
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -314,8 +315,8 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 
 // act makes the move picked from l. A move refused because the game moved on
 // is picked again from a fresh listing; a 429 waits as long as it says.
-func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *rand.Rand) error {
-	params := &client.SubmitMoveParams{}
+func (g *game) act(ctx context.Context, cred string, l models.LegalMoves, r *rand.Rand) error {
+	params := &models.SubmitMoveParams{}
 	if !g.full {
 		minimal := "return=minimal"
 		params.Prefer = &minimal
@@ -365,7 +366,7 @@ func (g *game) act(ctx context.Context, cred string, l client.LegalMoves, r *ran
 }
 
 // version is the game's version a listing was read at.
-func version(l client.LegalMoves) int64 {
+func version(l models.LegalMoves) int64 {
 	var v struct {
 		Version int64 `json:"version"`
 	}
@@ -376,21 +377,21 @@ func version(l client.LegalMoves) int64 {
 }
 
 // legal reads what cred may do now; a 429 waits as long as it says.
-func (g *game) legal(ctx context.Context, cred string) (client.LegalMoves, error) {
+func (g *game) legal(ctx context.Context, cred string) (models.LegalMoves, error) {
 	for {
 		resp, err := g.api.GetLegalMovesWithResponse(ctx, g.id, nil, client.Bearer(cred))
 		if err != nil {
-			return client.LegalMoves{}, err
+			return models.LegalMoves{}, err
 		}
 		switch {
 		case resp.JSON200 != nil:
 			return *resp.JSON200, nil
 		case resp.StatusCode() == http.StatusTooManyRequests:
 			if err := pause(ctx, resp.Body); err != nil {
-				return client.LegalMoves{}, err
+				return models.LegalMoves{}, err
 			}
 		default:
-			return client.LegalMoves{}, fmt.Errorf("legal moves: %d %s", resp.StatusCode(), resp.Body)
+			return models.LegalMoves{}, fmt.Errorf("legal moves: %d %s", resp.StatusCode(), resp.Body)
 		}
 	}
 }

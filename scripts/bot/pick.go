@@ -4,11 +4,12 @@ import (
 	"math/rand/v2"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 )
 
 // A picker chooses one of the moves a legal-moves answer lists, or none when
 // it asks for nothing now.
-type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err error)
+type picker func(l models.LegalMoves, r *rand.Rand) (move any, ok bool, err error)
 
 // pickListed plays any ruleset from its listing alone, in the table language
 // every ruleset speaks (client.Table): it knows no rule of any game and
@@ -19,8 +20,8 @@ type picker func(l client.LegalMoves, r *rand.Rand) (move any, ok bool, err erro
 // dice the table rolled. Moves that are listed but not owed (replacing a
 // crossing already made) it leaves alone, and it makes no correction (a
 // take-back, a mis-draw report).
-func pickListed(l client.LegalMoves, r *rand.Rand) (any, bool, error) {
-	t, err := l.Table()
+func pickListed(l models.LegalMoves, r *rand.Rand) (any, bool, error) {
+	t, err := client.ReadTable(l)
 	if err != nil {
 		return nil, false, err
 	}

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 )
 
 // Options say how tables play.
@@ -291,7 +292,7 @@ func (t *table) refresh(ctx context.Context, seat int) error {
 	known := t.current().Version
 	tag := `"` + strconv.FormatInt(known, 10) + `"`
 	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.client(seat).GetGame(ctx, t.id, &client.GetGameParams{IfNoneMatch: &tag}, bearer(t.creds[seat]))
+		return t.client(seat).GetGame(ctx, t.id, &models.GetGameParams{IfNoneMatch: &tag}, bearer(t.creds[seat]))
 	})
 	if err != nil {
 		return err
@@ -561,7 +562,7 @@ func (t *table) submit(ctx context.Context, seat int, m move, key string) (bool,
 	if err != nil {
 		return false, err
 	}
-	var params client.SubmitMoveParams
+	var params models.SubmitMoveParams
 	if t.o.Idempotency {
 		params.IdempotencyKey = &key
 	}

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain/colorfultreasure"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 )
@@ -113,7 +113,7 @@ func playTurns(ctx context.Context, o Options, rec *Recorder, seed uint64, rules
 			return g.ID, fmt.Errorf("game %s: seat %d is on turn with nothing to do: %s", g.ID, seat, a.body)
 		}
 		mb, _ := json.Marshal(m)
-		var params client.SubmitMoveParams
+		var params models.SubmitMoveParams
 		if o.Idempotency {
 			key := g.ID + "-" + strconv.Itoa(n)
 			params.IdempotencyKey = &key
