@@ -134,14 +134,29 @@ type answer struct {
 	header http.Header
 }
 
-// call sends a request and reads its answer. With Persist, a request that got
-// no answer is sent again until one comes or ctx ends.
+// call sends a request and reads its answer. An answer 429 (a server's rate
+// limit) waits as long as its problem says and sends the request again. With
+// Persist, a request that got no answer is sent again until one comes or ctx
+// ends.
 func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (answer, error) {
 	for {
 		resp, err := send()
 		if err == nil {
 			body, rerr := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if rerr == nil && resp.StatusCode == http.StatusTooManyRequests {
+				t.rec.Error("429 (waited, sent again)")
+				var p struct {
+					RetryAfterMs int64 `json:"retry_after_ms"`
+				}
+				_ = json.Unmarshal(body, &p)
+				select {
+				case <-ctx.Done():
+					return answer{}, ctx.Err()
+				case <-time.After(time.Duration(max(p.RetryAfterMs, 1)) * time.Millisecond):
+				}
+				continue
+			}
 			if rerr == nil {
 				return answer{status: resp.StatusCode, body: body, header: resp.Header}, nil
 			}

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -97,6 +99,58 @@ func TestPickCompletesByTheRule(t *testing.T) {
 	}
 }
 
+// serve starts the real API without rate limits on a fresh database, its
+// handler wrapped by wrap (nil: as it is), and returns a client of it.
+func serve(t *testing.T, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
+	t.Helper()
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	var h http.Handler
+	h, err = api.NewHandler(service.New(store, rulesets.All()...), api.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wrap != nil {
+		h = wrap(h)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	cl, err := client.NewClientWithResponses(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cl
+}
+
+// TestPlayWaitsOutThrottling: an answer 429 is waited out and the request
+// sent again; the game still ends, with no error besides the waits.
+func TestPlayWaitsOutThrottling(t *testing.T) {
+	var n atomic.Int64
+	every5th := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if n.Add(1)%5 == 0 {
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				_, _ = w.Write([]byte(`{"code":"rate_limited","retry_after_ms":2}`))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	rec := NewRecorder()
+	o := Options{Client: serve(t, every5th), Ruleset: "lucky-treasure-hunter", Idempotency: true, Poll: 50 * time.Millisecond}
+	if _, err := Play(t.Context(), o, rec, 3); err != nil {
+		t.Fatal(err)
+	}
+	s := rec.Summary(time.Second)
+	if s.Games != 1 || s.Errors["429 (waited, sent again)"] == 0 || len(s.Errors) != 1 {
+		t.Errorf("games %d, errors %v; want one game, and 429s waited out", s.Games, s.Errors)
+	}
+}
+
 // TestPlayEveryRuleset: a table of four plays a whole digital game of every
 // ruleset the server plays, from the listings alone.
 func TestPlayEveryRuleset(t *testing.T) {
@@ -108,21 +162,7 @@ func TestPlayEveryRuleset(t *testing.T) {
 			continue
 		}
 		t.Run(rs.Name(), func(t *testing.T) {
-			store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = store.Close() })
-			h, err := api.NewHandler(service.New(store, rulesets.All()...), api.Options{Logger: slog.New(slog.DiscardHandler)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			srv := httptest.NewServer(h)
-			t.Cleanup(srv.Close)
-			cl, err := client.NewClientWithResponses(srv.URL)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cl := serve(t, nil)
 			rec := NewRecorder()
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
