@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain/rulesets"
-	"github.com/treasury-games/treasury/domain/service"
-	"github.com/treasury-games/treasury/storage/sqlite"
+	"github.com/treasury-games/treasury/scripts/internal/testserver"
 )
 
 // serve starts the real API, with the default rate limits of `treasury
@@ -26,24 +22,7 @@ func serve(t *testing.T) string {
 // serveThrough is serve with the handler wrapped by wrap (nil: as it is).
 func serveThrough(t *testing.T, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
-	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
-	h, err := api.NewHandler(service.New(store, rulesets.All()...), api.Options{
-		Logger:       slog.New(slog.DiscardHandler),
-		AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wrap != nil {
-		h = wrap(h)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	return testserver.URL(t, api.Options{AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit}, wrap)
 }
 
 // TestBotPlaysWholeGames: the bot plays whole games of every ruleset the

@@ -3,11 +3,8 @@ package play
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,8 +13,7 @@ import (
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain/rulesets"
-	"github.com/treasury-games/treasury/domain/service"
-	"github.com/treasury-games/treasury/storage/sqlite"
+	"github.com/treasury-games/treasury/scripts/internal/testserver"
 )
 
 func listing(t *testing.T, s string) Listing {
@@ -99,26 +95,11 @@ func TestPickCompletesByTheRule(t *testing.T) {
 	}
 }
 
-// serve starts the real API without rate limits on a fresh database, its
-// handler wrapped by wrap (nil: as it is), and returns a client of it.
+// serve starts the real API without rate limits, its handler wrapped by
+// wrap (nil: as it is), and returns a client of it.
 func serve(t *testing.T, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
 	t.Helper()
-	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
-	var h http.Handler
-	h, err = api.NewHandler(service.New(store, rulesets.All()...), api.Options{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wrap != nil {
-		h = wrap(h)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	cl, err := client.NewClientWithResponses(srv.URL)
+	cl, err := client.NewClientWithResponses(testserver.URL(t, api.Options{}, wrap))
 	if err != nil {
 		t.Fatal(err)
 	}
