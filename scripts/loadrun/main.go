@@ -709,11 +709,14 @@ func floorMove(ctx context.Context, cl *client.ClientWithResponses, id string, b
 	return nil
 }
 
-// rulesetNames returns the names of the games the server plays.
+// rulesetNames returns the names of the games the server plays that the
+// load run can play: digital games of play.Seats players.
 func rulesetNames() []string {
 	var names []string
 	for _, r := range rulesets.All() {
-		names = append(names, r.Name())
+		if i := r.Info(); i.MinPlayers <= play.Seats && play.Seats <= i.MaxPlayers && slices.Contains(i.Modes, "digital") {
+			names = append(names, r.Name())
+		}
 	}
 	return names
 }
