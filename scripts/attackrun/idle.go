@@ -178,7 +178,7 @@ func (a *attack) otherAddress(ctx context.Context, from string, d time.Duration)
 		// At most 12 games (about 1,800 moves): the address's quota of new
 		// games (bursts of 30) lasts the whole run.
 		for seed := uint64(1); seed <= 12 && ctx.Err() == nil; seed++ {
-			if _, err := play.Play(context.WithoutCancel(ctx), play.Options{Client: cl, LocalLegal: true, Stop: stop, Poll: 50 * time.Millisecond}, rec, seed); err != nil {
+			if _, err := play.Play(context.WithoutCancel(ctx), play.Options{Client: cl, Stop: stop, Poll: 50 * time.Millisecond}, rec, seed); err != nil {
 				e := shortError(err)
 				if i := strings.IndexAny(e, "\n{"); i >= 0 {
 					e = e[:i]

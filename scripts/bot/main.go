@@ -14,8 +14,8 @@
 // on a fresh GET …/legal-moves. At the end the bot prints the requests it
 // made per move.
 //
-// The bot knows no rule: for each ruleset it has a picker (pick.go) that
-// chooses one of the listed moves.
+// The bot knows no rule: one picker (pick.go) chooses one of the listed
+// moves, whatever the ruleset.
 package main
 
 import (
@@ -327,10 +327,7 @@ func (g *game) act(ctx context.Context, cred string, l models.LegalMoves, r *ran
 		if err != nil || !ok {
 			return err
 		}
-		body, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
+		body := m
 		resp, err := g.api.SubmitMoveWithBodyWithResponse(ctx, g.id, params,
 			"application/json", bytes.NewReader(body), client.Bearer(cred))
 		if err != nil {

@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/domain/rulesets"
-	"github.com/treasury-games/treasury/domain/service"
-	"github.com/treasury-games/treasury/storage/sqlite"
+	"github.com/treasury-games/treasury/scripts/internal/testserver"
 )
 
 // serve starts the real API, with the default rate limits of `treasury
@@ -26,38 +22,31 @@ func serve(t *testing.T) string {
 // serveThrough is serve with the handler wrapped by wrap (nil: as it is).
 func serveThrough(t *testing.T, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
-	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "treasury.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
-	h, err := api.NewHandler(service.New(store, rulesets.All()...), api.Options{
-		Logger:       slog.New(slog.DiscardHandler),
-		AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wrap != nil {
-		h = wrap(h)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	return testserver.URL(t, api.Options{AddressLimit: api.DefaultAddressLimit, CredentialLimit: api.DefaultCredentialLimit}, wrap)
 }
 
-// TestBotPlaysWholeGames: the bot plays whole games from the legal moves
-// alone, with fewer than two requests per move, and at the default rate
-// limits a 4-seat game is never throttled.
+// TestBotPlaysWholeGames: the bot plays whole games of every ruleset the
+// server plays, in each of its modes, from the legal moves alone, with fewer
+// than two requests per move, and at the default rate limits a game is never
+// throttled.
 func TestBotPlaysWholeGames(t *testing.T) {
-	for _, c := range []config{
-		{ruleset: "silver-and-gold", mode: "digital", players: 4, seed: "bot-1", rand: 1},
-		{ruleset: "silver-and-gold", mode: "physical", players: 2, rand: 2},
-		{ruleset: "lucky-treasure-hunter", mode: "digital", players: 4, seed: "bot-3", rand: 3},
-		{ruleset: "colorful-treasure", mode: "digital", players: 3, seed: "bot-4", rand: 4},
-		{ruleset: "lucky-treasure-hunter", mode: "physical", players: 3, rand: 5},
-		{ruleset: "colorful-treasure", mode: "physical", players: 2, rand: 6},
-	} {
+	var games []config
+	for _, r := range rulesets.All() {
+		info := r.Info()
+		for _, mode := range info.Modes {
+			c := config{ruleset: r.Name(), mode: mode, rand: uint64(len(games) + 1)}
+			if mode == "digital" {
+				c.players, c.seed = min(4, info.MaxPlayers), "bot-"+r.Name()
+			} else {
+				c.players = max(2, info.MinPlayers)
+			}
+			games = append(games, c)
+		}
+	}
+	if len(games) < 6 {
+		t.Fatalf("%d games to play, want every ruleset in both modes", len(games))
+	}
+	for _, c := range games {
 		t.Run(c.ruleset+"/"+c.mode, func(t *testing.T) {
 			c.server = serve(t)
 			s, err := run(t.Context(), c)

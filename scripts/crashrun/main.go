@@ -34,6 +34,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -42,7 +43,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain"
-	"github.com/treasury-games/treasury/domain/silvergold"
+	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
 	"github.com/treasury-games/treasury/storage/postgres"
@@ -57,6 +58,7 @@ type config struct {
 	maxUp   time.Duration
 	seed    uint64
 	keep    bool
+	ruleset string // the game the tables play ("": Silver & Gold)
 
 	database string // sqlite or postgres
 	servers  int
@@ -71,13 +73,15 @@ func main() {
 	flag.DurationVar(&c.maxUp, "max-up", 1200*time.Millisecond, "longest time the server runs under load before a kill")
 	flag.Uint64Var(&c.seed, "seed", uint64(time.Now().UnixNano()), "seed of the kill moments and the clients' choices")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (database and server log)")
+	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play (a name of GET /v1/rulesets)")
 	flag.StringVar(&c.database, "database", "sqlite", "sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
 	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres); each kill takes one at random while the clients retry on the others")
 	flag.IntVar(&c.pgKills, "pg-kills", 1, "with -database postgres: how many of the kills also SIGKILL the PostgreSQL server (and start it again)")
 	flag.Parse()
 	if c.kills < 1 || c.clients < play.Seats || c.clients%play.Seats != 0 || c.minUp <= 0 || c.maxUp < c.minUp ||
-		(c.database != "sqlite" && c.database != "postgres") || c.servers < 1 || (c.servers > 1 && c.database != "postgres") || c.pgKills < 0 {
-		fmt.Fprintln(os.Stderr, "crashrun: -kills must be at least 1, -clients a positive multiple of 4, 0 < -min-up <= -max-up, -database sqlite or postgres, -servers 1 or more with postgres")
+		(c.database != "sqlite" && c.database != "postgres") || c.servers < 1 || (c.servers > 1 && c.database != "postgres") || c.pgKills < 0 ||
+		!slices.ContainsFunc(rulesets.All(), func(r domain.Ruleset) bool { return r.Name() == c.ruleset }) {
+		fmt.Fprintln(os.Stderr, "crashrun: -kills must be at least 1, -clients a positive multiple of 4, 0 < -min-up <= -max-up, -database sqlite or postgres, -servers 1 or more with postgres, -ruleset a game the server plays")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -199,7 +203,7 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 	var acked acks
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
-	opts := play.Options{Client: cls[0], Idempotency: true, Persist: true, LocalLegal: true, Ack: acked.add, Stop: stop, Poll: 200 * time.Millisecond}
+	opts := play.Options{Client: cls[0], Ruleset: c.ruleset, Idempotency: true, Persist: true, Ack: acked.add, Stop: stop, Poll: 200 * time.Millisecond}
 	if len(cls) > 1 {
 		opts.Servers = cls
 	}
@@ -347,7 +351,6 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 	if err != nil {
 		return err
 	}
-	rules := silvergold.NewRules()
 	logs := map[string]map[int64]domain.MoveRecord{}
 	for _, id := range ids {
 		moves, err := st.Moves(ctx, id, 0, 0)
@@ -361,7 +364,7 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 		logs[id] = bySeq
 		res.Games++
 		res.Moves += len(moves)
-		if msg := replay(ctx, st, rules, id, moves); msg != "" {
+		if msg := replay(ctx, st, id, moves); msg != "" {
 			res.ReplayMismatches++
 			fmt.Fprintf(out, "replay of game %s: %s\n", id, msg)
 		}
@@ -387,11 +390,17 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 
 // replay rebuilds a stored game from its setup and move log and compares it
 // with the stored snapshot; it returns what differs, or "".
-func replay(ctx context.Context, st store, rules *silvergold.Rules, id string, moves []domain.MoveRecord) string {
+func replay(ctx context.Context, st store, id string, moves []domain.MoveRecord) string {
 	rec, err := st.Game(ctx, id)
 	if err != nil {
 		return err.Error()
 	}
+	all := rulesets.All()
+	i := slices.IndexFunc(all, func(r domain.Ruleset) bool { return r.Name() == rec.Ruleset })
+	if i < 0 {
+		return "no ruleset " + rec.Ruleset
+	}
+	rules := all[i]
 	if rec.Version != int64(len(moves)) {
 		return fmt.Sprintf("the game is at version %d and its log has %d moves", rec.Version, len(moves))
 	}

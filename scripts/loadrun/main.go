@@ -3,9 +3,9 @@
 // (scripts/floor), and in each round of the run:
 //
 //  1. starts treasury on a fresh database and plays complete 4-player games
-//     through the HTTP API with the generated Go client: -clients concurrent
-//     clients, one per seat (-clients/4 tables), each crossing as soon as its
-//     turn opens;
+//     of -ruleset through the HTTP API with the generated Go client: -clients
+//     concurrent clients, one per seat (-clients/4 tables), each moving as
+//     soon as the game awaits it, a move picked from its legal moves;
 //  2. starts the floor on a fresh database (with -database postgres, the
 //     PostgreSQL floor: one statement per move) and sends the same number of
 //     clients, each submitting moves in a closed loop (the bodies treasury's
@@ -44,6 +44,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/domain/rulesets"
 	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/scripts/internal/play"
 	"github.com/treasury-games/treasury/scripts/internal/proc"
@@ -57,7 +58,6 @@ type config struct {
 	runs        int
 	output      string
 	idempotency bool
-	legal       string
 	pprof       string
 	clientPprof string
 	keep        bool
@@ -76,11 +76,10 @@ func main() {
 	flag.IntVar(&c.runs, "runs", 3, "rounds of treasury then floor; the report gives medians")
 	flag.StringVar(&c.output, "output", "", "also write the results as JSON to this file")
 	flag.BoolVar(&c.idempotency, "idempotency", true, "send an Idempotency-Key with every move, as a careful frontend does")
-	flag.StringVar(&c.legal, "legal-moves", "local", "how a seat finds its moves: local (from the game it sees: the pattern, its cards) or server (GET legal-moves before every keep and cross)")
 	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file")
 	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
-	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play: silver-and-gold (one client per seat), or lucky-treasure-hunter or colorful-treasure (4 seats, one move at a time, each seat reading its legal moves)")
+	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play, one of "+strings.Join(rulesetNames(), ", ")+" (each seat reads its legal moves and picks one)")
 	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
 	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
 	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres), behind the nginx configuration Treasury ships (scripts/deploy/nginx: a game's requests go to one server) when nginx is installed")
@@ -91,10 +90,9 @@ func main() {
 		// more of the machine to the servers measured.
 		debug.SetGCPercent(400)
 	}
-	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || (c.legal != "local" && c.legal != "server") ||
-		(c.ruleset != "silver-and-gold" && c.ruleset != "lucky-treasure-hunter" && c.ruleset != "colorful-treasure") ||
+	if c.clients < play.Seats || c.clients%play.Seats != 0 || c.runs < 1 || (c.games <= 0 && c.duration <= 0) || !slices.Contains(rulesetNames(), c.ruleset) ||
 		(c.database != "sqlite" && c.database != "postgres") || c.servers < 1 || (c.servers > 1 && c.database != "postgres") {
-		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, -legal-moves local or server, -ruleset silver-and-gold, lucky-treasure-hunter or colorful-treasure, -database sqlite or postgres, and -servers 1, or more with postgres")
+		fmt.Fprintln(os.Stderr, "loadrun: -clients must be a positive multiple of 4, -runs at least 1, -games or -duration positive, -ruleset one of "+strings.Join(rulesetNames(), ", ")+", -database sqlite or postgres, and -servers 1, or more with postgres")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -129,7 +127,7 @@ type Report struct {
 	Clients     int     `json:"clients"`
 	Tables      int     `json:"tables"`
 	Idempotency bool    `json:"idempotency_keys"`
-	LegalMoves  string  `json:"legal_moves"`
+	Ruleset     string  `json:"ruleset"`
 	Rounds      []Round `json:"rounds"`
 	Median      struct {
 		TreasuryPerSecond float64 `json:"treasury_accepted_per_second"`
@@ -191,7 +189,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		defer cluster.Stop()
 	}
 
-	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, LegalMoves: c.legal}
+	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, Ruleset: c.ruleset}
 	if c.servers > 1 {
 		rep.Routing = "nginx"
 		if c.unrouted {
@@ -211,7 +209,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if cluster != nil {
 		fmt.Fprintln(out, "PostgreSQL: a cluster of this run on a Unix socket, fsync on; its CPU is not in the server CPU per move")
 	}
-	fmt.Fprintf(out, "clients: %d (%d tables x %d seats), idempotency keys: %v, legal moves: %s, ", c.clients, rep.Tables, play.Seats, c.idempotency, c.legal)
+	fmt.Fprintf(out, "clients: %d (%d tables x %d seats), idempotency keys: %v, ruleset: %s, ", c.clients, rep.Tables, play.Seats, c.idempotency, c.ruleset)
 	if c.games > 0 {
 		fmt.Fprintf(out, "%d complete games per treasury phase\n", c.games)
 	} else {
@@ -443,7 +441,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
-	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, LocalLegal: c.legal == "local", Stop: stop}
+	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, Ruleset: c.ruleset, Stop: stop}
 	if len(cls) > 1 && c.unrouted {
 		opts.Servers = cls
 	} else if len(cls) > 1 {
@@ -512,12 +510,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 					return
 				default:
 				}
-				playGame := map[string]func(context.Context, play.Options, *play.Recorder, uint64) (string, error){
-					"silver-and-gold":       play.Play,
-					"lucky-treasure-hunter": play.PlayLTH,
-					"colorful-treasure":     play.PlayCT,
-				}[c.ruleset]
-				if _, err := playGame(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
+				if _, err := play.Play(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
 					errMu.Lock()
 					if firstErr == nil {
 						firstErr = err
@@ -714,4 +707,16 @@ func floorMove(ctx context.Context, cl *client.ClientWithResponses, id string, b
 	}
 	rec.Move(time.Since(start), resp.StatusCode, code, body)
 	return nil
+}
+
+// rulesetNames returns the names of the games the server plays that the
+// load run can play: digital games of play.Seats players.
+func rulesetNames() []string {
+	var names []string
+	for _, r := range rulesets.All() {
+		if i := r.Info(); i.MinPlayers <= play.Seats && play.Seats <= i.MaxPlayers && slices.Contains(i.Modes, "digital") {
+			names = append(names, r.Name())
+		}
+	}
+	return names
 }

@@ -18,7 +18,7 @@ func TestRun(t *testing.T) {
 		t.Skip("builds and starts two servers")
 	}
 	var out bytes.Buffer
-	c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "local", duration: time.Second, database: "sqlite", servers: 1}
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, database: "sqlite", servers: 1}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -32,17 +32,20 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestRunTurnGames measures one complete game of Lucky Treasure Hunter and
-// one of Colorful Treasure, their seats choosing from the server's legal
-// moves.
-func TestRunTurnGames(t *testing.T) {
+// TestRunRulesets measures one complete game of every other ruleset the
+// server plays (TestRun plays the default, Silver & Gold): the seats choose
+// from the server's legal moves, whatever the game.
+func TestRunRulesets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts two servers per game")
 	}
-	for _, ruleset := range []string{"lucky-treasure-hunter", "colorful-treasure"} {
+	for _, ruleset := range rulesetNames() {
+		if ruleset == "silver-and-gold" {
+			continue
+		}
 		t.Run(ruleset, func(t *testing.T) {
 			var out bytes.Buffer
-			c := config{clients: 4, games: 1, runs: 1, idempotency: true, legal: "server", duration: time.Second, ruleset: ruleset}
+			c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, ruleset: ruleset}
 			if err := run(t.Context(), c, &out); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
@@ -66,7 +69,7 @@ func TestRunServers(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	c := config{clients: 8, games: 2, runs: 1, idempotency: true, legal: "local", duration: time.Second, database: "postgres", servers: 3}
+	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}

@@ -1,14 +1,14 @@
-// Package play plays whole Silver & Gold games through the HTTP API with the
+// Package play plays whole games of any ruleset through the HTTP API with the
 // generated Go client (api/client), the way a table of four phones would:
 // one client per seat, each acting as soon as the game waits for it.
 //
-// A seat learns that its turn has opened from the answers to the moves of its
-// table (each answer carries the game as it stands after the move, and the
-// four clients of a table share what any of them hears, as a live event
-// stream would tell them); it reads the game itself only when it has heard
-// nothing for a while. To choose a move it asks for its legal moves (keep and
-// cross) and picks one at random; a crossing that covers red crosses names
-// its extra boxes from the seat's cards as the game shows them.
+// A seat learns that the game awaits it from the table status (`awaiting`)
+// in the answers to the moves of its table (each answer carries the game as
+// it stands after the move, and the four clients of a table share what any
+// of them hears, as a live event stream would tell them); it reads the game
+// itself only when it has heard nothing for a while. To choose a move it
+// asks for its legal moves and picks one of the listed entries at random
+// (Listing.Pick): the package knows no rule of any game.
 package play
 
 import (
@@ -27,6 +27,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/api/models"
+	"github.com/treasury-games/treasury/domain"
 )
 
 // Options say how tables play.
@@ -44,11 +45,10 @@ type Options struct {
 	Persist bool
 	// Ack is told of every move answered 200.
 	Ack func(Ack)
-	// LocalLegal makes each seat work out its crossings from the game as it
-	// sees it (the pattern, its cards and their crossed boxes) and its
-	// starting cards from its own view, instead of asking for its legal
-	// moves; a client then sends little besides its moves.
-	LocalLegal bool
+	// Ruleset is the game the tables play (default silver-and-gold), a
+	// name of domain/rulesets; its games are created digital with Seats
+	// players and default options.
+	Ruleset string
 	// Poll is how long a seat waits for news of its game before it reads
 	// the game itself (default 500ms).
 	Poll time.Duration
@@ -68,77 +68,13 @@ type Ack struct {
 // Seats is the number of players at each table.
 const Seats = 4
 
-// view is the part of a Silver & Gold game's state the clients use.
-type view struct {
-	Phase      string `json:"phase"`
-	Expedition *struct {
-		Boxes [][2]int `json:"boxes"`
-	} `json:"expedition"`
-	Display  []string `json:"display"`
-	DeckSize int      `json:"deck_size"`
-	// Players are decoded one at a time, when a seat needs its own: most of
-	// a game's JSON is the players' cards.
-	Players  []json.RawMessage `json:"players"`
-	Awaiting []struct {
-		Actor  string `json:"actor"`
-		Seat   *int   `json:"seat"`
-		Action string `json:"action"`
-	} `json:"awaiting"`
-}
-
-// player is the part of a seat's state the clients use.
-type player struct {
-	Dealt []string `json:"dealt"`
-	Cards []struct {
-		Card    string   `json:"card"`
-		Grid    []string `json:"grid"`
-		Crossed [][2]int `json:"crossed"`
-	} `json:"cards"`
-}
-
-// player decodes seat's part of the game.
-func (g game) player(seat int) (player, error) {
-	var p player
-	if seat < 0 || seat >= len(g.State.Players) {
-		return p, fmt.Errorf("game %s has no seat %d", g.ID, seat)
-	}
-	err := json.Unmarshal(g.State.Players[seat], &p)
-	return p, err
-}
-
+// game is the head of a game: where it stands, in the words every ruleset
+// shares. Its state is not decoded: the seats choose from their listings.
 type game struct {
-	ID      string `json:"id"`
-	Version int64  `json:"version"`
-	Ended   bool   `json:"ended"`
-	State   view   `json:"state"`
-}
-
-type legal struct {
-	Action     string      `json:"action"`
-	Placements []placement `json:"placements"`
-	Singles    []placement `json:"single_boxes"`
-	KeepFrom   []string    `json:"keep_from"`
-}
-
-type placement struct {
-	Card    string   `json:"card"`
-	Boxes   [][2]int `json:"boxes"`
-	Crosses int      `json:"red_crosses"`
-}
-
-type extra struct {
-	Card string `json:"card"`
-	Box  [2]int `json:"box"`
-}
-
-type move struct {
-	Type  string   `json:"type"`
-	Seat  int      `json:"seat"`
-	Cards []string `json:"cards,omitempty"`
-	Card  string   `json:"card,omitempty"`
-	Boxes [][2]int `json:"boxes,omitempty"`
-	Extra []extra  `json:"extra,omitempty"`
-	From  string   `json:"from,omitempty"`
+	ID       string         `json:"id"`
+	Version  int64          `json:"version"`
+	Ended    bool           `json:"ended"`
+	Awaiting []domain.Await `json:"awaiting"`
 }
 
 // table is one game and its four seat clients.
@@ -199,14 +135,29 @@ type answer struct {
 	header http.Header
 }
 
-// call sends a request and reads its answer. With Persist, a request that got
-// no answer is sent again until one comes or ctx ends.
+// call sends a request and reads its answer. An answer 429 (a server's rate
+// limit) waits as long as its problem says and sends the request again. With
+// Persist, a request that got no answer is sent again until one comes or ctx
+// ends.
 func (t *table) call(ctx context.Context, send func() (*http.Response, error)) (answer, error) {
 	for {
 		resp, err := send()
 		if err == nil {
 			body, rerr := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if rerr == nil && resp.StatusCode == http.StatusTooManyRequests {
+				t.rec.Error("429 (waited, sent again)")
+				var p struct {
+					RetryAfterMs int64 `json:"retry_after_ms"`
+				}
+				_ = json.Unmarshal(body, &p)
+				select {
+				case <-ctx.Done():
+					return answer{}, ctx.Err()
+				case <-time.After(time.Duration(max(p.RetryAfterMs, 1)) * time.Millisecond):
+				}
+				continue
+			}
 			if rerr == nil {
 				return answer{status: resp.StatusCode, body: body, header: resp.Header}, nil
 			}
@@ -238,7 +189,15 @@ func (t *table) client(seat int) *client.ClientWithResponses {
 }
 
 func (t *table) create(ctx context.Context) error {
-	body := []byte(`{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"Ann"},{"name":"Ben"},{"name":"Cid"},{"name":"Dee"}]}`)
+	ruleset := t.o.Ruleset
+	if ruleset == "" {
+		ruleset = "silver-and-gold"
+	}
+	body, err := json.Marshal(map[string]any{"ruleset": ruleset, "mode": "digital",
+		"players": []map[string]string{{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid"}, {"name": "Dee"}}})
+	if err != nil {
+		return err
+	}
 	a, err := t.call(ctx, func() (*http.Response, error) {
 		return t.client(0).CreateGameWithBody(ctx, "application/json", bytes.NewReader(body))
 	})
@@ -323,14 +282,14 @@ func (t *table) stopped() bool {
 	}
 }
 
-// awaited returns what g waits for from seat, or "".
-func awaited(g game, seat int) string {
-	for _, a := range g.State.Awaiting {
-		if a.Actor == "seat" && a.Seat != nil && *a.Seat == seat {
-			return a.Action
+// awaited reports whether g waits for a move of seat.
+func awaited(g game, seat int) bool {
+	for _, a := range g.Awaiting {
+		if a.Actor == domain.ActorSeat && a.Seat != nil && *a.Seat == seat {
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
 // seat is one player's client: it moves whenever the game waits for it.
@@ -347,8 +306,7 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 		if g.Ended {
 			return nil
 		}
-		action := awaited(g, seat)
-		if action == "" {
+		if !awaited(g, seat) {
 			select {
 			case <-changed:
 			case <-time.After(t.o.Poll):
@@ -362,7 +320,7 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 			}
 			continue
 		}
-		m, ok, err := t.choose(ctx, seat, g, action, r)
+		m, typ, ok, err := t.choose(ctx, seat, r)
 		if err != nil {
 			return err
 		}
@@ -373,7 +331,7 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 			continue
 		}
 		n++
-		accepted, err := t.submit(ctx, seat, m, fmt.Sprintf("%s-%d-%d", t.id, seat, n))
+		accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n))
 		if err != nil {
 			return err
 		}
@@ -390,178 +348,30 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 	}
 }
 
-// choose picks a move for action; false when the server says the seat is not
-// asked for it any more.
-func (t *table) choose(ctx context.Context, seat int, g game, action string, r *rand.Rand) (move, bool, error) {
-	m := move{Type: action, Seat: seat}
-	if action == "take" {
-		st := g.State
-		if len(st.Display) > 0 && (st.DeckSize == 0 || r.IntN(2) == 0) {
-			m.From, m.Card = "display", st.Display[r.IntN(len(st.Display))]
-		} else {
-			m.From = "deck"
-		}
-		return m, true, nil
-	}
-	if t.o.LocalLegal {
-		return t.chooseLocal(ctx, seat, g, m, r)
-	}
+// choose reads seat's legal moves and picks one (Listing.Pick); false when
+// the server says the seat is not asked for anything any more.
+func (t *table) choose(ctx context.Context, seat int, r *rand.Rand) (json.RawMessage, string, bool, error) {
 	a, err := t.call(ctx, func() (*http.Response, error) {
 		return t.client(seat).GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
 	})
 	if err != nil {
-		return m, false, err
+		return nil, "", false, err
 	}
 	if a.status != http.StatusOK {
 		t.rec.Error(fmt.Sprintf("legal-moves %d %s", a.status, problemCode(a.body)))
-		return m, false, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
+		return nil, "", false, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
 	}
 	t.rec.Read("legal-moves")
-	var l legal
+	var l Listing
 	if err := json.Unmarshal(a.body, &l); err != nil {
-		return m, false, err
+		return nil, "", false, fmt.Errorf("legal moves of game %s seat %d: %w", t.id, seat, err)
 	}
-	if l.Action != action {
-		return m, false, nil
-	}
-	return t.pick(g, seat, m, l, r)
-}
-
-// chooseLocal is choose without asking the server: the seat reads its own
-// view once for the cards it was dealt, and works out crossings itself.
-func (t *table) chooseLocal(ctx context.Context, seat int, g game, m move, r *rand.Rand) (move, bool, error) {
-	l := legal{Action: m.Type}
-	switch m.Type {
-	case "keep":
-		own, err := t.own(ctx, seat)
-		if err != nil {
-			return m, false, err
-		}
-		if awaited(own, seat) != "keep" {
-			return m, false, nil
-		}
-		p, err := own.player(seat)
-		if err != nil {
-			return m, false, err
-		}
-		l.KeepFrom = p.Dealt
-	case "cross":
-		p, err := g.player(seat)
-		if err != nil {
-			return m, false, err
-		}
-		l = localLegal(g, p)
-	}
-	return t.pick(g, seat, m, l, r)
-}
-
-// own reads the game as seat sees it (its dealt cards are in it).
-func (t *table) own(ctx context.Context, seat int) (game, error) {
-	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.client(seat).GetGame(ctx, t.id, nil, bearer(t.creds[seat]))
-	})
-	if err != nil {
-		return game{}, err
-	}
-	if a.status != http.StatusOK {
-		t.rec.Error(fmt.Sprintf("read %d %s", a.status, problemCode(a.body)))
-		return game{}, fmt.Errorf("read game %s: %d %s", t.id, a.status, a.body)
-	}
-	t.rec.Read("game")
-	var g game
-	if err := json.Unmarshal(a.body, &g); err != nil {
-		return game{}, err
-	}
-	t.update(g)
-	return g, nil
-}
-
-// pick chooses at random among the legal moves l.
-func (t *table) pick(g game, seat int, m move, l legal, r *rand.Rand) (move, bool, error) {
-	switch m.Type {
-	case "keep":
-		if len(l.KeepFrom) < 2 {
-			return m, false, fmt.Errorf("game %s seat %d: %d cards to keep from", t.id, seat, len(l.KeepFrom))
-		}
-		p := r.Perm(len(l.KeepFrom))
-		m.Cards = []string{l.KeepFrom[p[0]], l.KeepFrom[p[1]]}
-	case "cross":
-		var pick placement
-		switch {
-		case len(l.Placements) > 0 && (len(l.Singles) == 0 || r.IntN(4) != 0):
-			pick = l.Placements[r.IntN(len(l.Placements))]
-		case len(l.Singles) > 0:
-			pick = l.Singles[r.IntN(len(l.Singles))]
-		default:
-			return m, false, nil
-		}
-		m.Card, m.Boxes = pick.Card, pick.Boxes
-		if pick.Crosses > 0 {
-			p, err := g.player(seat)
-			if err != nil {
-				return m, false, err
-			}
-			m.Extra = extras(p, pick, r)
-		}
-	default:
-		return m, false, fmt.Errorf("game %s seat %d: unknown action %q", t.id, seat, m.Type)
-	}
-	return m, true, nil
-}
-
-// extras names the boxes the red crosses of pick demand: free boxes anywhere
-// on the seat's cards, each red cross among them demanding one more.
-func extras(p player, pick placement, r *rand.Rand) []extra {
-	owed := pick.Crosses
-	if owed == 0 {
-		return nil
-	}
-	type box struct {
-		card  string
-		pos   [2]int
-		cross bool
-	}
-	taken := map[[2]int]bool{}
-	for _, b := range pick.Boxes {
-		taken[b] = true
-	}
-	var free []box
-	for _, c := range p.Cards {
-		crossed := map[[2]int]bool{}
-		for _, b := range c.Crossed {
-			crossed[b] = true
-		}
-		for row, line := range c.Grid {
-			for col, sym := range line {
-				p := [2]int{row, col}
-				if sym == '.' || crossed[p] || (c.Card == pick.Card && taken[p]) {
-					continue
-				}
-				free = append(free, box{c.Card, p, sym == 'x'})
-			}
-		}
-	}
-	var out []extra
-	for owed > 0 && len(free) > 0 {
-		k := r.IntN(len(free))
-		b := free[k]
-		free = append(free[:k], free[k+1:]...)
-		out = append(out, extra{Card: b.card, Box: b.pos})
-		owed--
-		if b.cross {
-			owed++
-		}
-	}
-	return out
+	return l.Pick(r)
 }
 
 // submit sends a move and learns the game from the answer; false when the
 // move was refused.
-func (t *table) submit(ctx context.Context, seat int, m move, key string) (bool, error) {
-	body, err := json.Marshal(m)
-	if err != nil {
-		return false, err
-	}
+func (t *table) submit(ctx context.Context, seat int, body json.RawMessage, typ, key string) (bool, error) {
 	var params models.SubmitMoveParams
 	if t.o.Idempotency {
 		params.IdempotencyKey = &key
@@ -603,7 +413,7 @@ func (t *table) submit(ctx context.Context, seat int, m move, key string) (bool,
 	}
 	t.update(res.Game)
 	if t.o.Ack != nil {
-		t.o.Ack(Ack{Game: t.id, Seq: res.Seq, Type: m.Type, Seat: seat, Replayed: a.header.Get("Idempotency-Replayed") == "true"})
+		t.o.Ack(Ack{Game: t.id, Seq: res.Seq, Type: typ, Seat: seat, Replayed: a.header.Get("Idempotency-Replayed") == "true"})
 	}
 	return true, nil
 }
