@@ -41,7 +41,11 @@ func expeditionOf(e *models.SilverGoldExpedition) *silvergold.Expedition {
 	if e == nil {
 		return nil
 	}
-	return &silvergold.Expedition{Code: string(e.Code), Name: e.Name, Boxes: boxesOf(e.Boxes)}
+	x := &silvergold.Expedition{Code: string(e.Code), Name: e.Name, Boxes: boxesOf(e.Boxes)}
+	if e.NameMessage != nil {
+		x.NameMessage = *e.NameMessage
+	}
+	return x
 }
 
 // apply updates the picture with one event.

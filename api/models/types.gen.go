@@ -1958,6 +1958,8 @@ type ColorfulTreasureActionToken struct {
 	Holder *int `json:"holder"`
 
 	// Name The token's effect in words, in the language of the answer.
+	//
+	// Example: peek at 2 cards of different wonders
 	Name *string `json:"name,omitempty"`
 
 	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
@@ -1994,6 +1996,8 @@ type ColorfulTreasureAwardLine struct {
 	Award ColorfulTreasureAwardLineAward `json:"award"`
 
 	// Name The award's name in the language of the answer.
+	//
+	// Example: Explorer
 	Name *string `json:"name,omitempty"`
 
 	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
@@ -2062,6 +2066,8 @@ type ColorfulTreasureCatalog struct {
 		Lock ColorfulTreasureCatalogWondersLock `json:"lock"`
 
 		// Name The wonder's name in the language of the answer (its id where the catalog names none).
+		//
+		// Example: Petra
 		Name *string `json:"name,omitempty"`
 
 		// NameMessage `name` as a message; absent for a wonder without a name in the catalogs.
@@ -2176,6 +2182,8 @@ type ColorfulTreasureColumn struct {
 	LockToken bool `json:"lock_token"`
 
 	// Name The wonder's name in the language of the answer (its id for a wonder of a catalog without names).
+	//
+	// Example: Great Wall
 	Name *string `json:"name,omitempty"`
 
 	// NameMessage `name` as a message; absent for a wonder without a name in the catalogs.
@@ -2654,6 +2662,8 @@ type ColorfulTreasurePlace struct {
 	DecidedBy *ColorfulTreasurePlaceDecidedBy `json:"decided_by,omitempty"`
 
 	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	//
+	// Example: a lower total
 	DecidedByLabel *string `json:"decided_by_label,omitempty"`
 
 	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
@@ -3154,6 +3164,8 @@ type ColorfulTreasureView struct {
 	Phase ColorfulTreasureViewPhase `json:"phase"`
 
 	// PhaseLabel What the game waits for now, in a sentence, in the language of the answer.
+	//
+	// Example: revealing one more card or collecting
 	PhaseLabel *string `json:"phase_label,omitempty"`
 
 	// PhaseLabelMessage `phase_label` as a message (see `Message`).
@@ -4815,6 +4827,8 @@ type LuckyTreasureHunterRank struct {
 	DecidedBy *LuckyTreasureHunterRankDecidedBy `json:"decided_by,omitempty"`
 
 	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	//
+	// Example: fewer points: 7 against 9
 	DecidedByLabel *string `json:"decided_by_label,omitempty"`
 
 	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
@@ -4942,6 +4956,8 @@ type LuckyTreasureHunterSeat = int
 // Example: {"size":3,"treasure":"ruby"}
 type LuckyTreasureHunterSet struct {
 	// Name The set in words ("3 rubies"), in the language of the answer; absent in events.
+	//
+	// Example: 3 rubies
 	Name *string `json:"name,omitempty"`
 
 	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
@@ -5189,6 +5205,8 @@ type LuckyTreasureHunterStealState struct {
 	Treasure LuckyTreasureHunterTreasure `json:"treasure"`
 
 	// TreasureName The treasure type of the set in words, in the language of the answer.
+	//
+	// Example: Ruby
 	TreasureName *string `json:"treasure_name,omitempty"`
 
 	// TreasureNameMessage `treasure_name` as a message (see `Message`).
@@ -5279,6 +5297,8 @@ type LuckyTreasureHunterView struct {
 	Steal *LuckyTreasureHunterStealState `json:"steal"`
 
 	// Treasures The five treasure types with their names in the language of the answer, so a client needs no table of its own.
+	//
+	// Example: [{"name":"Ruby","name_message":{"key":"lth.treasure.ruby"},"treasure":"ruby"}]
 	Treasures *[]struct {
 		// Name Its name.
 		//
@@ -6237,6 +6257,8 @@ type SilverGoldCatalogCard struct {
 	Id SilverGoldCardID `json:"id"`
 
 	// Name The card in words ("treasure card grey-01 (grey)"), in the language of the answer.
+	//
+	// Example: treasure card grey-01 (grey)
 	Name *string `json:"name,omitempty"`
 
 	// NameMessage `name` as a message key and its parameters (see `Message`); `name` is it rendered in the language of the answer.
@@ -6877,6 +6899,8 @@ type SilverGoldPlace struct {
 	DecidedBy *string `json:"decided_by,omitempty"`
 
 	// DecidedByLabel What decided this place, in a sentence (`decided_by` in words), in the language of the answer. Absent for the first.
+	//
+	// Example: fewer completed grey cards than Ada
 	DecidedByLabel *string `json:"decided_by_label,omitempty"`
 
 	// DecidedByLabelMessage `decided_by_label` as a message (see `Message`).
