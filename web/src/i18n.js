@@ -13,11 +13,16 @@ let current = 'en';
 let known = [{tag: 'en', name: 'English'}, {tag: 'de', name: 'Deutsch'}];
 const listeners = [];
 
-// choose is the language of a first visit, from the browser's preferred
-// languages: German for de*, English otherwise.
-export function choose(preferred) {
-  const first = (preferred && preferred[0]) || '';
-  return /^de(-|$)/i.test(first) ? 'de' : 'en';
+// choose is the language of a first visit: the first of the browser's
+// preferred languages that the server has (tags, from GET /v1/languages),
+// by its whole tag or its language alone (de-AT → de); English otherwise.
+export function choose(preferred, tags = known.map((l) => l.tag)) {
+  const base = (tag) => String(tag).toLowerCase().split('-')[0];
+  for (const p of preferred || []) {
+    const hit = tags.find((tag) => tag.toLowerCase() === String(p).toLowerCase()) || tags.find((tag) => base(tag) === base(p));
+    if (hit) return hit;
+  }
+  return 'en';
 }
 
 // format renders key with params in the catalogs (by tag) for tag.
@@ -104,18 +109,18 @@ function stored() {
 // English's too (the fallback). Without a catalog the app shows keys
 // rather than nothing.
 export async function init() {
-  const s = stored();
-  current = s === 'en' || s === 'de' ? s : choose(navigator.languages || [navigator.language]);
   try {
     const [list] = await Promise.all([
-      fetch('/v1/languages', {headers: {Accept: 'application/json', 'Accept-Language': current}}).then((r) => (r.ok ? r.json() : null)).catch(() => null),
+      fetch('/v1/languages', {headers: {Accept: 'application/json'}}).then((r) => (r.ok ? r.json() : null)).catch(() => null),
       fetchCatalog('en').catch(() => {}),
-      current === 'en' ? null : fetchCatalog(current).catch(() => {}),
     ]);
     if (list && Array.isArray(list.languages) && list.languages.length) known = list.languages;
   } catch {
-    // offline: the keys show, the next load has the words
+    // offline: the languages known last time, the keys until the words come
   }
+  const s = stored();
+  current = known.some((l) => l.tag === s) ? s : choose(navigator.languages || [navigator.language]);
+  if (current !== 'en') await fetchCatalog(current).catch(() => {});
   if (!cats[current]) current = 'en';
   document.documentElement.lang = current;
 }

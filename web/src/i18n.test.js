@@ -63,6 +63,9 @@ test('a first visit is German for a German browser, English otherwise', () => {
   assert.equal(choose(['de-DE', 'en']), 'de');
   assert.equal(choose(['de']), 'de');
   assert.equal(choose(['en-US', 'de']), 'en');
+  assert.equal(choose(['fr-FR', 'de-AT']), 'de');
+  assert.equal(choose(['fr-FR', 'de'], ['en', 'de', 'fr']), 'fr');
+  assert.equal(choose(['pt-BR'], ['en', 'pt-BR', 'pt']), 'pt-BR');
   assert.equal(choose(['fr']), 'en');
   assert.equal(choose([]), 'en');
   assert.equal(choose(['dee']), 'en');
