@@ -39,10 +39,26 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
-// Tabled is a Game that tells its TableStatus (every ruleset of this server
-// does; the API puts it in every game head, listing and status event).
+// Tabled is the part of every Game that tells where the table stands: who
+// must act now and on what, the seat on turn and the turn counter. The API
+// puts it in every game head, listing and status event; take-backs read the
+// turn counter from it. (Game embeds it; the name stays for code that asks a
+// Game for it alone.)
 type Tabled interface {
+	// Table returns the game's TableStatus now: once the game has ended,
+	// nobody is awaited. Every awaited actor's legal-move listing offers at
+	// least one move that is not a correction.
 	Table() TableStatus
+}
+
+// StatusOf returns g's table status as the server sends it: Awaiting is
+// never nil (an empty list once nobody is awaited).
+func StatusOf(g Tabled) TableStatus {
+	st := g.Table()
+	if st.Awaiting == nil {
+		st.Awaiting = []Await{}
+	}
+	return st
 }
 
 // SeatAwait returns the Await for a seat's action.

@@ -214,13 +214,8 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
 		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options, Awaiting: []domain.Await{},
 	}
-	if tg, ok := g.(domain.Tabled); ok {
-		st := tg.Table()
-		h.OnTurn, h.TurnNumber = st.OnTurn, st.TurnNumber
-		if st.Awaiting != nil {
-			h.Awaiting = st.Awaiting
-		}
-	}
+	st := domain.StatusOf(g)
+	h.OnTurn, h.TurnNumber, h.Awaiting = st.OnTurn, st.TurnNumber, st.Awaiting
 	if setup.Mode == domain.Digital && setup.Seed != "" {
 		h.SeedCommitment = domain.SeedCommitment(setup.Seed, setup.Salt)
 		if rec.Ended {
@@ -488,17 +483,13 @@ func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
 // ruleset that writes its own status (with more in it) keeps it.
 func MoveEvents(g domain.Game) []domain.Event {
 	events := g.Events()
-	tg, ok := g.(domain.Tabled)
-	if !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
+	if len(events) > 0 && events[len(events)-1].Type == "status" {
 		return events
 	}
 	st := struct {
 		Phase string `json:"phase"`
 		domain.TableStatus
-	}{g.Phase(), tg.Table()}
-	if st.Awaiting == nil {
-		st.Awaiting = []domain.Await{}
-	}
+	}{g.Phase(), domain.StatusOf(g)}
 	return append(events[:len(events):len(events)], domain.Event{Type: "status", Data: domain.MustJSON(st)})
 }
 
@@ -657,7 +648,7 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
 		head = headOf(r, g)
-		rec, turn, players = r, turnNumber(g), g.Setup().Players
+		rec, turn, players = r, g.Table().TurnNumber, g.Setup().Players
 		out, err = g.LegalMoves(v, seat)
 		return err
 	})
