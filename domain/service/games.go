@@ -99,6 +99,9 @@ func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateReq
 		return domain.Created{}, err
 	}
 	s.cache(rec, g, creds)
+	if due := domain.DueMove(g); due != nil {
+		s.playDue(ctx, rec.ID, due, rec.Version)
+	}
 	return out, nil
 }
 
@@ -246,9 +249,41 @@ func (s *Games) Game(ctx context.Context, id string, v domain.Viewer) (domain.Ga
 // after its own commit, never before the moves applied before it have been
 // answered, and a move that fails in the store leaves nothing of itself in
 // memory: the game is read again from the store.
+//
+// A game that is Automatic then gets the moves it has due from the server
+// itself (playDue); the answer is the player's move's.
 func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
+	var due []byte
+	p, err := s.play(ctx, id, actor, move, opt, &due)
+	if err == nil && due != nil {
+		s.playDue(ctx, id, due, p.Seq)
+	}
+	return p, err
+}
+
+// playDue makes, as domain.SystemActor, the move due on game id at
+// version, and the moves due after it (at most domain.MaxAutomatic). Each
+// is made only at the version it was due at (If-Match): a move a player made
+// in between has asked for the moves due after it itself. A refusal ends
+// the run (the player's move stands either way).
+func (s *Games) playDue(ctx context.Context, id string, move []byte, version int64) {
+	ctx = context.WithoutCancel(ctx)
+	for i := 0; i < domain.MaxAutomatic && move != nil; i++ {
+		v := version
+		var next []byte
+		p, err := s.play(ctx, id, domain.SystemActor, move, domain.PlayOptions{IfMatch: &v, Minimal: true}, &next)
+		if err != nil {
+			return
+		}
+		move, version = next, p.Seq
+	}
+}
+
+// play applies one move (see Play) and sets *due to the move the game has
+// due after it, if any.
+func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions, due *[]byte) (domain.Played, error) {
 	if s.shared != nil {
-		return s.playShared(ctx, id, actor, move, opt)
+		return s.playShared(ctx, id, actor, move, opt, due)
 	}
 	t := s.acquire(id)
 	defer s.release(t)
@@ -326,6 +361,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	t.g = g
 	t.logged(rec.Version, &a.Move)
+	*due = domain.DueMove(g)
 
 	// Hand the move over, in order, and let the next move of the game in.
 	wait := s.queue(context.WithoutCancel(ctx), a)
