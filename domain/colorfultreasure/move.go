@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // Move types. Every game's move types are distinct on the server.
@@ -96,11 +97,8 @@ func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-seat", "type", m.Type)
 	}
 	seat := *m.Seat
-	if seat < 0 || seat >= len(g.Players) {
-		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
-	}
-	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Fail(domain.Forbidden, "ct.forbidden.other-seat", "own", actor.Seat, "seat", seat)
+	if err := gamekit.CheckSeat(actor, seat, len(g.Players)); err != nil {
+		return 0, err
 	}
 	t := m.Type
 	if (len(m.Cards) > 0 && t != MoveFlip && t != MoveUseToken) || (len(m.Shows) > 0 && t != MoveFlip) ||
@@ -420,7 +418,7 @@ func (g *Game) rob(seat int, m *Move) error {
 	}
 	t := *m.Target
 	if t < 0 || t >= len(g.Players) {
-		return domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", t, "last", len(g.Players)-1)
+		return gamekit.NoSuchSeat(t, len(g.Players))
 	}
 	if t == seat {
 		return domain.Refuse("rob-opponent", "ct.refuse.rob-opponent")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -254,9 +255,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return append(b, j...), err
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(w.g.Players)-1)
-
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	return json.Marshal(w.g.LegalMoves(seat))
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -137,11 +138,8 @@ func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 		return 0, domain.Fail(domain.Invalid, "lth.invalid.no-seat", "type", m.Type)
 	}
 	seat := *m.Seat
-	if seat < 0 || seat >= len(g.Players) {
-		return 0, g.noSeat(seat)
-	}
-	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Fail(domain.Forbidden, "lth.forbidden.other-seat", "own", actor.Seat, "seat", seat)
+	if err := gamekit.CheckSeat(actor, seat, len(g.Players)); err != nil {
+		return 0, err
 	}
 	if (m.Type != MovePlace && (m.Treasure != "" || m.Count != 0)) ||
 		(m.Type != MoveSteal && (m.Owner != nil || m.Set != nil)) ||
@@ -179,11 +177,6 @@ func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
 		return domain.Refuse("step", "lth.refuse.step", "seat", seat, "what", what, "waiting", g.waitingFor())
 	}
 	return nil
-}
-
-// noSeat refuses a seat number the game does not have.
-func (g *Game) noSeat(seat int) error {
-	return domain.Fail(domain.Invalid, "lth.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
 }
 
 // waitingFor says in words what the game waits for.
@@ -458,7 +451,7 @@ func (g *Game) misdraw(m *Move) error {
 	}
 	c := m.Corrections[0]
 	if c.Seat < 0 || c.Seat >= len(g.Players) {
-		return g.noSeat(c.Seat)
+		return gamekit.NoSuchSeat(c.Seat, len(g.Players))
 	}
 	if c.Count == 0 || c.Count < -HandSize || c.Count > HandSize {
 		return domain.Fail(domain.Invalid, "lth.invalid.misdraw-count", "most", HandSize, "given", c.Count)

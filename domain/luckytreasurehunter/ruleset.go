@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // RulesetName is the identifier of Lucky Treasure Hunter on the server.
@@ -240,8 +241,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.g.AppendView(b, v)
 }
 func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, w.g.noSeat(seat)
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	return json.Marshal(w.g.LegalMoves(v, seat))
 }

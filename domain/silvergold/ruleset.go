@@ -6,6 +6,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -240,8 +241,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.g.AppendView(b, v), nil
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, noSeat(seat, len(w.g.Players))
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	// Whoever may ask for a seat's moves (the seat, the host) may see all
 	// they show.
