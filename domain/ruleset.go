@@ -135,15 +135,16 @@ func SeatViewer(seat int) Viewer { return Viewer{Seat: seat} }
 // Game is one game of some ruleset, in memory. It changes only through Apply;
 // a rejected move leaves it exactly as it was.
 //
-// Every game tells the table's concepts in the same words (Tabled): who must
-// act now and on what, the seat on turn and the turn counter, so that what
-// every game needs (take-backs, a clock, a seat the server plays) is written
-// once. What only some games have is an optional capability: Automatic (moves
-// the server makes itself).
+// The table's concepts every game tells in the same words are capabilities
+// the server reads through one place each, so that what every game needs
+// (take-backs, a clock, a seat the server plays) is written once:
+//   - Tabled: who must act now and on what, the seat on turn and the turn
+//     counter. Every ruleset of this server has it (the conformance suite
+//     requires it); the server reads it through StatusOf only, which tells a
+//     game without it as awaiting nobody at turn 0.
+//   - Automatic: moves the server makes itself (SystemActor), read through
+//     DueMove only.
 type Game interface {
-	// Tabled: Table returns who must act now and on what, and the turn
-	// counter.
-	Tabled
 	// Apply checks a move (JSON) made by actor against the rules and applies
 	// it, returning the move as it is logged. Errors are *Error: Invalid for
 	// a move that cannot be read, Forbidden when the actor may not make it,

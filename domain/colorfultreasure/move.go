@@ -41,8 +41,8 @@ func DecodeMove(b []byte) (Move, error) {
 	return m, nil
 }
 
-// SeatPtr returns a pointer to seat, for building moves.
-func SeatPtr(seat int) *int { return &seat }
+// SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).
+var SeatPtr = gamekit.SeatPtr
 
 // Play checks move m, made by actor, against the rules and applies it. A
 // rejected move returns a *domain.Error and leaves the game exactly as it was.

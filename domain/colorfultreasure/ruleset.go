@@ -156,16 +156,8 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		m, err := DecodeMove(rm.Move)
-		if err == nil {
-			err = g.Play(rm.Actor, &m)
-		}
-		if err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, g.Play)
+	return &game{g}, bad, err
 }
 
 // CatalogWonder is a wonder as clients read it.

@@ -39,12 +39,17 @@ func CheckListingSeat(seat, players int) error {
 	return nil
 }
 
-// Replay applies moves in order with play, stopping at the first one it
-// refuses: it returns the 1-based index of that move with the error (0 and
-// nil when all applied), as domain.Ruleset.Replay does.
-func Replay(moves []domain.ReplayMove, play func(actor domain.Actor, move []byte) error) (int, error) {
-	for i, m := range moves {
-		if err := play(m.Actor, m.Move); err != nil {
+// Replay decodes each of moves with decode and applies it with play, in
+// order, stopping at the first move either refuses: it returns the 1-based
+// index of that move with the error (0 and nil when all applied), as
+// domain.Ruleset.Replay does.
+func Replay[M any](moves []domain.ReplayMove, decode func([]byte) (M, error), play func(domain.Actor, *M) error) (int, error) {
+	for i, rm := range moves {
+		m, err := decode(rm.Move)
+		if err == nil {
+			err = play(rm.Actor, &m)
+		}
+		if err != nil {
 			return i + 1, err
 		}
 	}

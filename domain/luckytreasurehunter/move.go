@@ -72,8 +72,8 @@ func (m *Move) AppendJSON(b []byte) []byte {
 	return append(b, out...)
 }
 
-// Ptr returns a pointer to n, for building moves.
-func Ptr(n int) *int { return &n }
+// SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).
+var SeatPtr = gamekit.SeatPtr
 
 // Play checks move m, made by actor, against the rules and applies it. A
 // rejected move returns a *domain.Error and leaves the game as it was.

@@ -125,29 +125,21 @@ func (Rules) Replay(req domain.CreateRequest, _ domain.CatalogBlob, moves []doma
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		if err := g.replay(rm); err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, g.replay)
+	return &game{g}, bad, err
 }
 
 // replay applies one logged move, checking the dice and draws it names.
-func (g *Game) replay(rm domain.ReplayMove) error {
-	m, err := DecodeMove(rm.Move)
-	if err != nil {
-		return err
-	}
+func (g *Game) replay(actor domain.Actor, m *Move) error {
 	faces, drawn := m.Faces, m.Drawn
 	m.Drawn = nil
 	if m.Type != MoveRoll {
 		m.Faces = nil
 	}
-	if err := g.play(rm.Actor, &m); err != nil {
+	if err := g.play(actor, m); err != nil {
 		return err
 	}
-	got := g.logged(&m)
+	got := g.logged(m)
 	if faces != nil && m.Type != MoveRoll && !slices.Equal(faces, got.Faces) {
 		return domain.Refuse("seed-dice", "lth.refuse.seed-dice", "record", fmt.Sprint(faces), "seed", fmt.Sprint(got.Faces))
 	}

@@ -13,7 +13,7 @@ import (
 // The table language (domain.LegalMove, domain.TableStatus): the suite holds
 // every ruleset to it without knowing its moves.
 //
-//   - every game tells who it awaits (Game.Table), and each awaited actor's
+//   - every game tells who it awaits (domain.Tabled), and each awaited actor's
 //     listing offers at least one move (others may be offered optional ones,
 //     such as replacing a choice already made);
 //   - a sample of every listing's entries, completed from their pools by the
@@ -28,7 +28,11 @@ type tableListing struct {
 }
 
 func (x *game) table(g domain.Game) domain.TableStatus {
-	return g.Table()
+	tg, ok := g.(domain.Tabled)
+	if !ok {
+		x.t.Fatalf("%s: the game does not tell its table status (domain.Tabled)", x.name)
+	}
+	return tg.Table()
 }
 
 func (x *game) tableListing(g domain.Game, v domain.Viewer, seat int) tableListing {

@@ -519,7 +519,7 @@ func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
 // ruleset that writes its own status (with more in it) keeps it.
 func MoveEvents(g domain.Game) []domain.Event {
 	events := g.Events()
-	if len(events) > 0 && events[len(events)-1].Type == "status" {
+	if _, ok := g.(domain.Tabled); !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
 		return events
 	}
 	st := struct {
@@ -684,7 +684,7 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
 		head = headOf(r, g)
-		rec, turn, players = r, g.Table().TurnNumber, g.Setup().Players
+		rec, turn, players = r, domain.StatusOf(g).TurnNumber, g.Setup().Players
 		out, err = g.LegalMoves(v, seat)
 		return err
 	})

@@ -157,7 +157,7 @@ func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Ga
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}
-	l, err := s.takeBackLog(ctx, rec, g.Table().TurnNumber, func() []domain.LogEntry { return cached })
+	l, err := s.takeBackLog(ctx, rec, domain.StatusOf(g).TurnNumber, func() []domain.LogEntry { return cached })
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}

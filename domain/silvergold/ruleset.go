@@ -109,16 +109,8 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		m, err := DecodeMove(rm.Move)
-		if err == nil {
-			err = g.play(rm.Actor, &m, true)
-		}
-		if err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, func(a domain.Actor, m *Move) error { return g.play(a, m, true) })
+	return &game{g}, bad, err
 }
 
 // CatalogView encodes catalog name for clients: every treasure card and the
