@@ -5,6 +5,9 @@
 package gamekit
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/treasury-games/treasury/domain"
 )
 
@@ -54,4 +57,16 @@ func Replay[M any](moves []domain.ReplayMove, decode func([]byte) (M, error), pl
 		}
 	}
 	return 0, nil
+}
+
+// DecodeSheet reads a paper score sheet b into v, refusing members v does not
+// have: a sheet that cannot be read is Invalid, told by the game's message
+// key with the decoder's reason as its parameter "error".
+func DecodeSheet(b []byte, v any, key string) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return domain.Fail(domain.Invalid, key, "error", err.Error())
+	}
+	return nil
 }

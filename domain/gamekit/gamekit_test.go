@@ -128,3 +128,19 @@ func TestReplay(t *testing.T) {
 	assert.Equal(t, 3, bad)
 	assert.Equal(t, 3, sum)
 }
+
+func TestDecodeSheet(t *testing.T) {
+	var s struct {
+		Players []string `json:"players"`
+	}
+	require.NoError(t, gamekit.DecodeSheet([]byte(`{"players":["Ann"]}`), &s, "sg.sheet.json"))
+	assert.Equal(t, []string{"Ann"}, s.Players)
+
+	for _, bad := range []string{`{"players":["Ann"],"extra":1}`, `{"players":`, `[]`} {
+		err := gamekit.DecodeSheet([]byte(bad), &s, "sg.sheet.json")
+		assert.Equal(t, domain.Invalid, domain.ErrorCode(err), bad)
+		var e *domain.Error
+		require.True(t, errors.As(err, &e))
+		assert.Equal(t, "sg.sheet.json", e.Msg.Key, "the game's own key")
+	}
+}

@@ -1,7 +1,6 @@
 package luckytreasurehunter
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -181,10 +180,8 @@ func (g *Game) logged(m *Move) Move {
 // VerifySheet checks a paper tally (JSON of Sheet).
 func (Rules) VerifySheet(b []byte) ([]byte, error) {
 	var s Sheet
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Fail(domain.Invalid, "lth.invalid.sheet-json", "error", err.Error())
+	if err := gamekit.DecodeSheet(b, &s, "lth.invalid.sheet-json"); err != nil {
+		return nil, err
 	}
 	res, err := VerifySheet(s)
 	if err != nil {

@@ -1,7 +1,6 @@
 package silvergold
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/treasury-games/treasury/domain"
@@ -127,10 +126,8 @@ func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
 // VerifySheet checks a paper score sheet (JSON of Sheet) with the catalog it names.
 func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 	var s Sheet
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Fail(domain.Invalid, "sg.sheet.json", "error", err.Error())
+	if err := gamekit.DecodeSheet(b, &s, "sg.sheet.json"); err != nil {
+		return nil, err
 	}
 	name := s.Catalog
 	if name == "" {
