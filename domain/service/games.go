@@ -79,7 +79,9 @@ func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
 	return r, nil
 }
 
-// Create makes a new game and returns it with its credentials.
+// Create makes a new game and returns it with its credentials (as created:
+// the moves an Automatic game has due from the start are made after it, as
+// after any move).
 func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateRequest) (domain.Created, error) {
 	rec, g, cat, err := s.prepare(ruleset, req)
 	if err != nil {
