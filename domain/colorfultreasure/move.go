@@ -93,11 +93,8 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 
 // authSeat checks who may make m and that it has only its own fields.
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if err := gamekit.CheckSeat(actor, seat, len(g.Players)); err != nil {
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
 		return 0, err
 	}
 	t := m.Type

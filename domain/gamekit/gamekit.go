@@ -33,6 +33,15 @@ func CheckSeat(actor domain.Actor, seat, players int) error {
 	return nil
 }
 
+// MoveSeat returns the seat a move of type typ names, checked by CheckSeat:
+// Invalid when the move names none ("a keep move names the seat it is for").
+func MoveSeat(actor domain.Actor, seat *int, players int, typ string) (int, error) {
+	if seat == nil {
+		return 0, domain.Fail(domain.Invalid, "table.invalid.no-seat", "type", typ)
+	}
+	return *seat, CheckSeat(actor, *seat, players)
+}
+
 // CheckListingSeat checks the seat a legal-move listing is asked for: a
 // seat of the game, or -1 for the host's reports.
 func CheckListingSeat(seat, players int) error {

@@ -144,3 +144,18 @@ func TestDecodeSheet(t *testing.T) {
 		assert.Equal(t, "sg.sheet.json", e.Msg.Key, "the game's own key")
 	}
 }
+
+func TestMoveSeat(t *testing.T) {
+	seat, err := gamekit.MoveSeat(domain.Actor{Seat: 1}, gamekit.SeatPtr(1), 3, "keep")
+	assert.NoError(t, err)
+	assert.Equal(t, 1, seat)
+
+	_, err = gamekit.MoveSeat(domain.Actor{Seat: 1}, nil, 3, "keep")
+	assert.Equal(t, domain.Invalid, domain.ErrorCode(err))
+	var e *domain.Error
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, "a keep move names the seat it is for", e.Reason)
+
+	_, err = gamekit.MoveSeat(domain.Actor{Seat: 0}, gamekit.SeatPtr(1), 3, "keep")
+	assert.Equal(t, domain.Forbidden, domain.ErrorCode(err))
+}

@@ -134,11 +134,8 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 }
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "lth.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if err := gamekit.CheckSeat(actor, seat, len(g.Players)); err != nil {
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
 		return 0, err
 	}
 	if (m.Type != MovePlace && (m.Treasure != "" || m.Count != 0)) ||

@@ -107,11 +107,8 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 }
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "sg.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if err := gamekit.CheckSeat(actor, seat, len(g.Players)); err != nil {
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
 		return 0, err
 	}
 	if m.Expedition != "" || (m.Type != MoveCross && (len(m.Boxes) > 0 || len(m.Extra) > 0)) ||
