@@ -155,6 +155,16 @@ func SeatViewer(seat int) Viewer { return Viewer{Seat: seat} }
 
 // Game is one game of some ruleset, in memory. It changes only through Apply;
 // a rejected move leaves it exactly as it was.
+//
+// The table's concepts every game tells in the same words are capabilities
+// the server reads through one place each, so that what every game needs
+// (take-backs, a clock, a seat the server plays) is written once:
+//   - Tabled: who must act now and on what, the seat on turn and the turn
+//     counter. Every ruleset of this server has it (the conformance suite
+//     requires it); the server reads it through StatusOf only, which tells a
+//     game without it as awaiting nobody at turn 0.
+//   - Automatic: moves the server makes itself (SystemActor), read through
+//     DueMove only.
 type Game interface {
 	// Apply checks a move (JSON) made by actor against the rules and applies
 	// it, returning the move as it is logged. Errors are *Error: Invalid for

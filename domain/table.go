@@ -39,10 +39,29 @@ type TableStatus struct {
 	TurnNumber int `json:"turn_number"`
 }
 
-// Tabled is a Game that tells its TableStatus (every ruleset of this server
-// does; the API puts it in every game head, listing and status event).
+// Tabled is a Game that tells where the table stands: who must act now and
+// on what, the seat on turn and the turn counter. Every ruleset of this
+// server has it (the conformance suite requires it); the API puts it in
+// every game head, listing and status event, and take-backs read the turn
+// counter from it. Read it through StatusOf.
 type Tabled interface {
+	// Table returns the game's TableStatus now: once the game has ended,
+	// nobody is awaited.
 	Table() TableStatus
+}
+
+// StatusOf returns g's table status as the server sends it, Awaiting never
+// nil (an empty list once nobody is awaited). A game that is not Tabled
+// awaits nobody and is at turn 0.
+func StatusOf(g Game) TableStatus {
+	var st TableStatus
+	if tg, ok := g.(Tabled); ok {
+		st = tg.Table()
+	}
+	if st.Awaiting == nil {
+		st.Awaiting = []Await{}
+	}
+	return st
 }
 
 // SeatAwait returns the Await for a seat's action.

@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // Move types. Every game's move types are distinct on the server.
@@ -40,8 +41,8 @@ func DecodeMove(b []byte) (Move, error) {
 	return m, nil
 }
 
-// SeatPtr returns a pointer to seat, for building moves.
-func SeatPtr(seat int) *int { return &seat }
+// SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).
+var SeatPtr = gamekit.SeatPtr
 
 // Play checks move m, made by actor, against the rules and applies it. A
 // rejected move returns a *domain.Error and leaves the game exactly as it was.
@@ -92,15 +93,9 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 
 // authSeat checks who may make m and that it has only its own fields.
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if seat < 0 || seat >= len(g.Players) {
-		return 0, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
-	}
-	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Fail(domain.Forbidden, "ct.forbidden.other-seat", "own", actor.Seat, "seat", seat)
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
+		return 0, err
 	}
 	t := m.Type
 	if (len(m.Cards) > 0 && t != MoveFlip && t != MoveUseToken) || (len(m.Shows) > 0 && t != MoveFlip) ||
@@ -420,7 +415,7 @@ func (g *Game) rob(seat int, m *Move) error {
 	}
 	t := *m.Target
 	if t < 0 || t >= len(g.Players) {
-		return domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", t, "last", len(g.Players)-1)
+		return gamekit.NoSuchSeat(t, len(g.Players))
 	}
 	if t == seat {
 		return domain.Refuse("rob-opponent", "ct.refuse.rob-opponent")

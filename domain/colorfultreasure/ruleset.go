@@ -7,6 +7,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -151,16 +152,8 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		m, err := DecodeMove(rm.Move)
-		if err == nil {
-			err = g.Play(rm.Actor, &m)
-		}
-		if err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, g.Play)
+	return &game{g}, bad, err
 }
 
 // CatalogWonder is a wonder as clients read it.
@@ -250,9 +243,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return append(b, j...), err
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, domain.Fail(domain.Invalid, "ct.invalid.no-such-seat", "seat", seat, "last", len(w.g.Players)-1)
-
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	return json.Marshal(w.g.LegalMoves(seat))
 }

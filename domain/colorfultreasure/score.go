@@ -2,8 +2,8 @@ package colorfultreasure
 
 import (
 	"encoding/json"
-	"sort"
 
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -203,23 +203,19 @@ func ChestShares(locks []int) []int {
 
 // Rank orders players by total; equal totals share the place.
 func Rank(players []PlayerScore) []Place {
-	order := make([]int, len(players))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return players[order[a]].Total > players[order[b]].Total })
-	places := make([]Place, len(order))
-	for i, idx := range order {
-		p := &players[idx]
-		places[i] = Place{Rank: i + 1, Seat: p.Seat, Name: p.Name, Total: p.Total}
-		if i == 0 {
-			continue
-		}
-		if players[order[i-1]].Total == p.Total {
-			places[i].decided("shared")
-			places[i].Rank = places[i-1].Rank
-		} else {
-			places[i].decided("total")
+	ranked := gamekit.Rank(players, func(a, b *PlayerScore) int { return b.Total - a.Total },
+		func(above, p *PlayerScore) (string, struct{}) {
+			if above.Total == p.Total {
+				return gamekit.Shared, struct{}{}
+			}
+			return "total", struct{}{}
+		})
+	places := make([]Place, len(ranked))
+	for i, r := range ranked {
+		p := &players[r.Index]
+		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total}
+		if i > 0 {
+			places[i].decided(r.By)
 		}
 	}
 	return places

@@ -1,13 +1,13 @@
 package colorfultreasure
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"slices"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
@@ -86,10 +86,8 @@ const (
 // VerifySheet checks a sheet (JSON of Sheet) against the catalog it names.
 func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 	var s Sheet
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Fail(domain.Invalid, "ct.sheet.not-json", "error", err.Error())
+	if err := gamekit.DecodeSheet(b, &s, "ct.sheet.not-json"); err != nil {
+		return nil, err
 	}
 	name := cmp.Or(s.Catalog, defaultCatalog)
 	cat, err := r.catalogs.Offered(name, domain.Invalid)

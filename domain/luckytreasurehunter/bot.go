@@ -83,7 +83,7 @@ func (b Bot) Move(g *Game, seat int) (Move, bool) {
 		}
 	}
 	if best < 0 || val < nerve {
-		return Move{Type: MoveStop, Seat: Ptr(seat)}, true
+		return Move{Type: MoveStop, Seat: SeatPtr(seat)}, true
 	}
 	return l.Moves[best].move(), true
 }

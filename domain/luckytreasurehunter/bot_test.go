@@ -30,7 +30,7 @@ func TestBotWeighsTheOdds(t *testing.T) {
 		0: hand rrrgg
 		1: hand sssss`)
 	m, _ = Bot{R: r}.Move(g, 0)
-	assert.Equal(t, Move{Type: MoveReroll, Seat: Ptr(0), Dice: 1}, m, "chance %.4f", RerollChance(1, 1, 3, 3, true))
+	assert.Equal(t, Move{Type: MoveReroll, Seat: SeatPtr(0), Dice: 1}, m, "chance %.4f", RerollChance(1, 1, 3, 3, true))
 
 	// The steal worth most: a set of 3 it holds 3 cards for beats a single
 	// card it has none for.

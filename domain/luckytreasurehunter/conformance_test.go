@@ -40,7 +40,7 @@ func conformanceCandidates(dg domain.Game, r *rand.Rand) []rulesettest.Candidate
 		out = append(out, rulesettest.Candidate{Actor: actor, Seat: seat, Move: m.AppendJSON(nil)})
 	}
 	if g.Phase == PhaseEnded {
-		add(domain.Actor{Seat: 0}, 0, Move{Type: MoveStop, Seat: Ptr(0)})
+		add(domain.Actor{Seat: 0}, 0, Move{Type: MoveStop, Seat: SeatPtr(0)})
 		return out
 	}
 	hostA := domain.Actor{Host: true}
@@ -54,7 +54,7 @@ func conformanceCandidates(dg domain.Game, r *rand.Rand) []rulesettest.Candidate
 		}
 		add(hostA, -1, miss)
 		add(domain.Actor{Seat: g.Turn}, -1, m)
-		add(domain.Actor{Seat: g.Turn}, g.Turn, Move{Type: MoveStop, Seat: Ptr(g.Turn)})
+		add(domain.Actor{Seat: g.Turn}, g.Turn, Move{Type: MoveStop, Seat: SeatPtr(g.Turn)})
 		return out
 	}
 	seat := g.Turn
@@ -70,13 +70,13 @@ func conformanceCandidates(dg domain.Game, r *rand.Rand) []rulesettest.Candidate
 		add(own, seat, o.move())
 	}
 	// Near misses.
-	s := Ptr(seat)
+	s := SeatPtr(seat)
 	tr := Treasure(r.IntN(int(NumTreasures))).String()
 	owner := r.IntN(len(g.Players)+1) - 1
 	for _, miss := range []Move{
 		{Type: MovePlace, Seat: s, Treasure: tr, Count: 1 + r.IntN(6)},
 		{Type: MovePlace, Seat: s, Treasure: tr, Count: 1, Dice: 1},
-		{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: Ptr(r.IntN(4))},
+		{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: new(r.IntN(4))},
 		{Type: MoveReroll, Seat: s, Dice: 1 + r.IntN(5)},
 		{Type: MoveCaptain, Seat: s},
 		{Type: MoveStop, Seat: s},

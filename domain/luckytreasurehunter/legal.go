@@ -87,7 +87,7 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	}
 	own := g.Mode == Physical || (!v.Host && v.Seat == seat) // may the listing use the hand?
 	p := &g.Players[seat]
-	s := Ptr(seat)
+	s := SeatPtr(seat)
 	switch g.Phase {
 	case PhasePlace:
 		if !own {
@@ -106,7 +106,7 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	case PhaseSteal:
 		add := func(owner int, sets []Set) {
 			for i, st := range sets {
-				o := Option{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: Ptr(i), Treasure: st.Treasure.String(), Size: st.Size,
+				o := Option{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: new(i), Treasure: st.Treasure.String(), Size: st.Size,
 					ChanceWithoutCards: chance(StealChance(st.Size, g.PirateFaces, 0, !p.CaptainUsed))}
 				if own && g.Mode == Digital {
 					o.Chance = chance(StealChance(st.Size, g.PirateFaces, p.Hand[st.Treasure], !p.CaptainUsed))

@@ -85,7 +85,7 @@ func (g *Game) Table() domain.TableStatus {
 	case PhaseDecide:
 		st.Awaiting = append(st.Awaiting, domain.SeatAwait(g.Turn, "decide", 1))
 	}
-	st.OnTurn = Ptr(g.Turn)
+	st.OnTurn = SeatPtr(g.Turn)
 	return st
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -71,8 +72,8 @@ func (m *Move) AppendJSON(b []byte) []byte {
 	return append(b, out...)
 }
 
-// Ptr returns a pointer to n, for building moves.
-func Ptr(n int) *int { return &n }
+// SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).
+var SeatPtr = gamekit.SeatPtr
 
 // Play checks move m, made by actor, against the rules and applies it. A
 // rejected move returns a *domain.Error and leaves the game as it was.
@@ -133,15 +134,9 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 }
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "lth.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if seat < 0 || seat >= len(g.Players) {
-		return 0, g.noSeat(seat)
-	}
-	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Fail(domain.Forbidden, "lth.forbidden.other-seat", "own", actor.Seat, "seat", seat)
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
+		return 0, err
 	}
 	if (m.Type != MovePlace && (m.Treasure != "" || m.Count != 0)) ||
 		(m.Type != MoveSteal && (m.Owner != nil || m.Set != nil)) ||
@@ -179,11 +174,6 @@ func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
 		return domain.Refuse("step", "lth.refuse.step", "seat", seat, "what", what, "waiting", g.waitingFor())
 	}
 	return nil
-}
-
-// noSeat refuses a seat number the game does not have.
-func (g *Game) noSeat(seat int) error {
-	return domain.Fail(domain.Invalid, "lth.invalid.no-such-seat", "seat", seat, "last", len(g.Players)-1)
 }
 
 // waitingFor says in words what the game waits for.
@@ -458,7 +448,7 @@ func (g *Game) misdraw(m *Move) error {
 	}
 	c := m.Corrections[0]
 	if c.Seat < 0 || c.Seat >= len(g.Players) {
-		return g.noSeat(c.Seat)
+		return gamekit.NoSuchSeat(c.Seat, len(g.Players))
 	}
 	if c.Count == 0 || c.Count < -HandSize || c.Count > HandSize {
 		return domain.Fail(domain.Invalid, "lth.invalid.misdraw-count", "most", HandSize, "given", c.Count)

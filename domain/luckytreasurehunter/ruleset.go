@@ -3,7 +3,6 @@ package luckytreasurehunter
 import (
 	"github.com/treasury-games/treasury/domain/i18n"
 
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // RulesetName is the identifier of Lucky Treasure Hunter on the server.
@@ -124,29 +124,21 @@ func (Rules) Replay(req domain.CreateRequest, _ domain.CatalogBlob, moves []doma
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		if err := g.replay(rm); err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, g.replay)
+	return &game{g}, bad, err
 }
 
 // replay applies one logged move, checking the dice and draws it names.
-func (g *Game) replay(rm domain.ReplayMove) error {
-	m, err := DecodeMove(rm.Move)
-	if err != nil {
-		return err
-	}
+func (g *Game) replay(actor domain.Actor, m *Move) error {
 	faces, drawn := m.Faces, m.Drawn
 	m.Drawn = nil
 	if m.Type != MoveRoll {
 		m.Faces = nil
 	}
-	if err := g.play(rm.Actor, &m); err != nil {
+	if err := g.play(actor, m); err != nil {
 		return err
 	}
-	got := g.logged(&m)
+	got := g.logged(m)
 	if faces != nil && m.Type != MoveRoll && !slices.Equal(faces, got.Faces) {
 		return domain.Refuse("seed-dice", "lth.refuse.seed-dice", "record", fmt.Sprint(faces), "seed", fmt.Sprint(got.Faces))
 	}
@@ -188,10 +180,8 @@ func (g *Game) logged(m *Move) Move {
 // VerifySheet checks a paper tally (JSON of Sheet).
 func (Rules) VerifySheet(b []byte) ([]byte, error) {
 	var s Sheet
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Fail(domain.Invalid, "lth.invalid.sheet-json", "error", err.Error())
+	if err := gamekit.DecodeSheet(b, &s, "lth.invalid.sheet-json"); err != nil {
+		return nil, err
 	}
 	res, err := VerifySheet(s)
 	if err != nil {
@@ -240,8 +230,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.g.AppendView(b, v)
 }
 func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, w.g.noSeat(seat)
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	return json.Marshal(w.g.LegalMoves(v, seat))
 }

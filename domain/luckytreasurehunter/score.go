@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -94,38 +95,33 @@ func compareSets(a, b []int) (int, int) {
 // Rank orders players by total, then by set sizes from the largest down,
 // and says for each place what decided it.
 func Rank(players []PlayerScore) []Place {
-	order := make([]int, len(players))
-	for i := range order {
-		order[i] = i
+	type why struct {
+		m   i18n.Message
+		set int
 	}
-	slices.SortStableFunc(order, func(i, j int) int {
-		a, b := &players[i], &players[j]
+	ranked := gamekit.Rank(players, func(a, b *PlayerScore) int {
 		if a.Total != b.Total {
 			return b.Total - a.Total
 		}
 		d, _ := compareSets(a.SetSizes, b.SetSizes)
 		return d
-	})
-	places := make([]Place, len(order))
-	for i, idx := range order {
-		p := &players[idx]
-		places[i] = Place{Rank: i + 1, Seat: p.Seat, Name: p.Name, Total: p.Total}
-		if i == 0 {
-			continue
-		}
-		above := &players[order[i-1]]
+	}, func(above, p *PlayerScore) (string, why) {
 		if above.Total != p.Total {
-			places[i].decided("total", i18n.M("lth.decided.total", "total", p.Total, "above", above.Total))
-			continue
+			return "total", why{m: i18n.M("lth.decided.total", "total", p.Total, "above", above.Total)}
 		}
 		if _, at := compareSets(above.SetSizes, p.SetSizes); at > 0 {
-			places[i].decided("set_sizes", i18n.M("lth.decided.set-sizes", "set", at,
-				"count", sizeAt(p.SetSizes, at), "above", sizeAt(above.SetSizes, at)))
-			places[i].DecidingSet = at
-			continue
+			return "set_sizes", why{m: i18n.M("lth.decided.set-sizes", "set", at,
+				"count", sizeAt(p.SetSizes, at), "above", sizeAt(above.SetSizes, at)), set: at}
 		}
-		places[i].decided("shared", i18n.M("lth.decided.shared"))
-		places[i].Rank = places[i-1].Rank
+		return gamekit.Shared, why{m: i18n.M("lth.decided.shared")}
+	})
+	places := make([]Place, len(ranked))
+	for i, r := range ranked {
+		p := &players[r.Index]
+		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total, DecidingSet: r.Why.set}
+		if i > 0 {
+			places[i].decided(r.By, r.Why.m)
+		}
 	}
 	return places
 }

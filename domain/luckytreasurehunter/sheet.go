@@ -112,13 +112,13 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 				return SheetResult{}, domain.Fail(domain.Invalid, "lth.invalid.sheet-treasure", "player", i, "set", j, "given", strconv.Quote(st.Treasure), "treasures", TreasureNames())
 			}
 			if st.Size < 1 || st.Size > SetSize {
-				res.Findings = append(res.Findings, finding(Finding{Code: FindingSetSize, Player: Ptr(i), Treasure: t.String()},
+				res.Findings = append(res.Findings, finding(Finding{Code: FindingSetSize, Player: SeatPtr(i), Treasure: t.String()},
 					i18n.M("lth.finding.set-size", "name", p.Name, "size", st.Size, "treasure", t.Term())))
 			}
 			if st.Size < SetSize {
 				incomplete[t]++
 				if incomplete[t] == 2 {
-					res.Findings = append(res.Findings, finding(Finding{Code: FindingIncompleteSets, Player: Ptr(i), Treasure: t.String()},
+					res.Findings = append(res.Findings, finding(Finding{Code: FindingIncompleteSets, Player: SeatPtr(i), Treasure: t.String()},
 						i18n.M("lth.finding.incomplete-sets", "name", p.Name, "treasure", t.Term())))
 				}
 			}
@@ -127,7 +127,7 @@ func VerifySheet(s Sheet) (SheetResult, error) {
 		}
 		ps := ScoreOf(i, p.Name, sizes, p.CaptainUsed)
 		if p.Total != nil && *p.Total != ps.Total {
-			res.Findings = append(res.Findings, finding(Finding{Code: FindingTotalMismatch, Player: Ptr(i)},
+			res.Findings = append(res.Findings, finding(Finding{Code: FindingTotalMismatch, Player: SeatPtr(i)},
 				i18n.M("lth.finding.total-mismatch", "name", p.Name, "counted", *p.Total, "cards", ps.Cards, "captain", ps.Captain, "total", ps.Total)))
 		}
 		res.Players = append(res.Players, ps)

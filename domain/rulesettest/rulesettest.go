@@ -412,6 +412,10 @@ func viewerOf(a domain.Actor) domain.Viewer {
 // it, and plays one that was accepted. It returns false when none was.
 func (x *game) step(snap []byte) bool {
 	cands := x.h.Candidates(x.g, x.r)
+	if due := domain.DueMove(x.g); due != nil {
+		// The server makes its move; nobody else acts meanwhile.
+		cands = []Candidate{{Actor: domain.SystemActor, Seat: -1, Move: due}}
+	}
 	if len(cands) == 0 {
 		x.t.Fatalf("%s: no candidate move after %d moves, and the game has not ended", x.name, len(x.log))
 	}
@@ -426,7 +430,7 @@ func (x *game) step(snap []byte) bool {
 	for _, c := range cands {
 		v := viewerOf(c.Actor)
 		listing, lerr := x.g.LegalMoves(v, c.Seat)
-		offered := lerr == nil && x.h.Offered(listing, c)
+		offered := c.Actor.IsSystem() || lerr == nil && x.h.Offered(listing, c)
 		logged, err := x.g.Apply(c.Actor, c.Move)
 		if err != nil {
 			if offered {

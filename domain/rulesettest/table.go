@@ -19,7 +19,10 @@ import (
 //   - a sample of every listing's entries, completed from their pools by the
 //     rule of domain.LegalMove and posted verbatim, is accepted;
 //   - whole games played from the listings alone, by a client that knows no
-//     rule, come to their end.
+//     rule, come to their end;
+//   - a game with a move the server makes itself due (domain.Automatic)
+//     awaits no one meanwhile, and takes that move from domain.SystemActor
+//     only.
 
 // tableListing is a legal-move listing read as the table language.
 type tableListing struct {
@@ -64,6 +67,13 @@ func (x *game) checkTable(snap []byte) {
 		if len(st.Awaiting) != 0 {
 			x.t.Fatalf("%s: the game has ended and still awaits %+v", x.name, st.Awaiting)
 		}
+		if due := domain.DueMove(x.g); due != nil {
+			x.t.Fatalf("%s: the game has ended and the server's move %s is due", x.name, due)
+		}
+		return
+	}
+	if due := domain.DueMove(x.g); due != nil {
+		x.checkDue(st, due, snap)
 		return
 	}
 	if len(st.Awaiting) == 0 {
@@ -86,6 +96,24 @@ func (x *game) checkTable(snap []byte) {
 	if st.OnTurn != nil && (*st.OnTurn < 0 || *st.OnTurn >= x.g.Players()) {
 		x.t.Fatalf("%s: on_turn is seat %d of %d", x.name, *st.OnTurn, x.g.Players())
 	}
+}
+
+// checkDue checks the position snap holds, where the server has move due:
+// nobody is awaited, no seat nor the host may make it, the server may.
+func (x *game) checkDue(st domain.TableStatus, due, snap []byte) {
+	if len(st.Awaiting) != 0 {
+		x.t.Fatalf("%s, after %d moves: the server's move %s is due, and the game awaits %+v", x.name, len(x.log), due, st.Awaiting)
+	}
+	for _, a := range []domain.Actor{{Seat: 0}, {Host: true, Seat: -1}} {
+		if _, err := x.g.Apply(a, due); err == nil {
+			x.t.Fatalf("%s, after %d moves: %+v made the server's move %s", x.name, len(x.log), a, due)
+		}
+		x.g = x.restore(snap)
+	}
+	if _, err := x.g.Apply(domain.SystemActor, due); err != nil {
+		x.t.Fatalf("%s, after %d moves: the server's move %s was refused: %v", x.name, len(x.log), due, err)
+	}
+	x.g = x.restore(snap)
 }
 
 // postListed completes e and applies it as actor; it must be accepted. The
@@ -127,6 +155,13 @@ func playFromListings(t *testing.T, h Harness, mode string, seed uint64) int {
 	for n := 0; !x.g.Ended(); n++ {
 		if n >= h.MaxMoves {
 			t.Fatalf("%s: not ended after %d moves", x.name, n)
+		}
+		if due := domain.DueMove(x.g); due != nil {
+			if _, err := x.g.Apply(domain.SystemActor, due); err != nil {
+				t.Fatalf("%s, after %d moves: the server's move %s was refused: %v", x.name, n, due, err)
+			}
+			x.log = append(x.log, domain.ReplayMove{})
+			continue
 		}
 		st := x.table(x.g)
 		if len(st.Awaiting) == 0 {

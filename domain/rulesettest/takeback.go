@@ -33,9 +33,7 @@ func logEntry(seq int, actor domain.Actor, move []byte, g domain.Game, events []
 	}
 	_ = json.Unmarshal(move, &m)
 	e.Type = m.Type
-	if tg, ok := g.(domain.Tabled); ok {
-		e.TurnNumber = tg.Table().TurnNumber
-	}
+	e.TurnNumber = domain.StatusOf(g).TurnNumber
 	for _, ev := range events {
 		e.Events = append(e.Events, ev.Type)
 	}
@@ -47,9 +45,7 @@ func logEntry(seq int, actor domain.Actor, move []byte, g domain.Game, events []
 
 func (x *game) takeBackLog() *domain.TakeBackLog {
 	l := &domain.TakeBackLog{Mode: x.req.Mode, Ended: x.g.Ended(), Entries: x.entries, Complete: true}
-	if tg, ok := x.g.(domain.Tabled); ok {
-		l.TurnNumber = tg.Table().TurnNumber
-	}
+	l.TurnNumber = domain.StatusOf(x.g).TurnNumber
 	return l
 }
 

@@ -79,7 +79,9 @@ func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
 	return r, nil
 }
 
-// Create makes a new game and returns it with its credentials.
+// Create makes a new game and returns it with its credentials (as created:
+// the moves an Automatic game has due from the start are made after it, as
+// after any move).
 func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateRequest) (domain.Created, error) {
 	rec, g, cat, err := s.prepare(ruleset, req)
 	if err != nil {
@@ -99,6 +101,9 @@ func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateReq
 		return domain.Created{}, err
 	}
 	s.cache(rec, g, creds)
+	if due := domain.DueMove(g); due != nil {
+		s.playDue(ctx, rec.ID, due, rec.Version)
+	}
 	return out, nil
 }
 
@@ -214,13 +219,8 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
 		CreatedAt: rec.CreatedAt, UpdatedAt: rec.UpdatedAt, Options: setup.Options, Awaiting: []domain.Await{},
 	}
-	if tg, ok := g.(domain.Tabled); ok {
-		st := tg.Table()
-		h.OnTurn, h.TurnNumber = st.OnTurn, st.TurnNumber
-		if st.Awaiting != nil {
-			h.Awaiting = st.Awaiting
-		}
-	}
+	st := domain.StatusOf(g)
+	h.OnTurn, h.TurnNumber, h.Awaiting = st.OnTurn, st.TurnNumber, st.Awaiting
 	if setup.Mode == domain.Digital && setup.Seed != "" {
 		h.SeedCommitment = domain.SeedCommitment(setup.Seed, setup.Salt)
 		if rec.Ended {
@@ -251,9 +251,41 @@ func (s *Games) Game(ctx context.Context, id string, v domain.Viewer) (domain.Ga
 // after its own commit, never before the moves applied before it have been
 // answered, and a move that fails in the store leaves nothing of itself in
 // memory: the game is read again from the store.
+//
+// A game that is Automatic then gets the moves it has due from the server
+// itself (playDue); the answer is the player's move's.
 func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
+	var due []byte
+	p, err := s.play(ctx, id, actor, move, opt, &due)
+	if err == nil && due != nil {
+		s.playDue(ctx, id, due, p.Seq)
+	}
+	return p, err
+}
+
+// playDue makes, as domain.SystemActor, the move due on game id at
+// version, and the moves due after it (at most domain.MaxAutomatic). Each
+// is made only at the version it was due at (If-Match): a move a player made
+// in between has asked for the moves due after it itself. A refusal ends
+// the run (the player's move stands either way).
+func (s *Games) playDue(ctx context.Context, id string, move []byte, version int64) {
+	ctx = context.WithoutCancel(ctx)
+	for i := 0; i < domain.MaxAutomatic && move != nil; i++ {
+		v := version
+		var next []byte
+		p, err := s.play(ctx, id, domain.SystemActor, move, domain.PlayOptions{IfMatch: &v, Minimal: true}, &next)
+		if err != nil {
+			return
+		}
+		move, version = next, p.Seq
+	}
+}
+
+// play applies one move (see Play) and sets *due to the move the game has
+// due after it, if any.
+func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions, due *[]byte) (domain.Played, error) {
 	if s.shared != nil {
-		return s.playShared(ctx, id, actor, move, opt)
+		return s.playShared(ctx, id, actor, move, opt, due)
 	}
 	t := s.acquire(id)
 	defer s.release(t)
@@ -331,6 +363,7 @@ func (s *Games) Play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	t.g = g
 	t.logged(rec.Version, &a.Move)
+	*due = domain.DueMove(g)
 
 	// Hand the move over, in order, and let the next move of the game in.
 	wait := s.queue(context.WithoutCancel(ctx), a)
@@ -488,17 +521,13 @@ func (s *Games) otherRuleset(ruleset string, move []byte, err error) error {
 // ruleset that writes its own status (with more in it) keeps it.
 func MoveEvents(g domain.Game) []domain.Event {
 	events := g.Events()
-	tg, ok := g.(domain.Tabled)
-	if !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
+	if _, ok := g.(domain.Tabled); !ok || (len(events) > 0 && events[len(events)-1].Type == "status") {
 		return events
 	}
 	st := struct {
 		Phase string `json:"phase"`
 		domain.TableStatus
-	}{g.Phase(), tg.Table()}
-	if st.Awaiting == nil {
-		st.Awaiting = []domain.Await{}
-	}
+	}{g.Phase(), domain.StatusOf(g)}
 	return append(events[:len(events):len(events)], domain.Event{Type: "status", Data: domain.MustJSON(st)})
 }
 
@@ -657,7 +686,7 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
 		head = headOf(r, g)
-		rec, turn, players = r, turnNumber(g), g.Setup().Players
+		rec, turn, players = r, domain.StatusOf(g).TurnNumber, g.Setup().Players
 		out, err = g.LegalMoves(v, seat)
 		return err
 	})

@@ -51,7 +51,7 @@ const liveFetchLimit = subscriberBuffer
 //     key looked up) before the refusal is told, so that no client hears a
 //     refusal that the stored game would not give, nor a refusal of a retry
 //     whose move was stored.
-func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions) (domain.Played, error) {
+func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, move []byte, opt domain.PlayOptions, due *[]byte) (domain.Played, error) {
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -109,6 +109,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		}
 		if err == nil {
 			t.rec, t.g = recAfter(rec, a), g
+			*due = domain.DueMove(g)
 			s.publish(u)
 			return p, nil
 		}

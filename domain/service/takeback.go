@@ -95,13 +95,6 @@ func (s *Games) takeBackLog(ctx context.Context, rec domain.GameRecord, turn int
 	return l, nil
 }
 
-func turnNumber(g domain.Game) int {
-	if tg, ok := g.(domain.Tabled); ok {
-		return tg.Table().TurnNumber
-	}
-	return 0
-}
-
 // takeBackActor is who a listing for seat, read by viewer v, offers
 // take-backs to: the seat itself, or the host for the table's reports (seat
 // -1); ok is false for anyone else.
@@ -164,7 +157,7 @@ func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Ga
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}
-	l, err := s.takeBackLog(ctx, rec, turnNumber(g), func() []domain.LogEntry { return cached })
+	l, err := s.takeBackLog(ctx, rec, domain.StatusOf(g).TurnNumber, func() []domain.LogEntry { return cached })
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
 	}
@@ -203,15 +196,9 @@ func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Ga
 	}
 	label := c.LabelMessage(actor, setup.Players)
 	ev := domain.TakenBack{Versions: c.Versions, By: domain.ActorOf(actor), Label: i18n.Text(label), LabelMessage: &label,
-		Phase: g2.Phase(), State: state, TableStatus: domain.TableStatus{Awaiting: []domain.Await{}}}
+		Phase: g2.Phase(), State: state, TableStatus: domain.StatusOf(g2)}
 	for _, m := range c.Moves {
 		ev.Moves = append(ev.Moves, domain.TakenMove{Seq: m.Seq, Actor: domain.ActorOf(m.Actor), Type: m.Type})
-	}
-	if tg, ok := g2.(domain.Tabled); ok {
-		ev.TableStatus = tg.Table()
-		if ev.Awaiting == nil {
-			ev.Awaiting = []domain.Await{}
-		}
 	}
 	events := []domain.Event{{Type: domain.EventTakenBack, Data: domain.MustJSON(ev)}}
 	// The status of the last move left standing is where the game stands

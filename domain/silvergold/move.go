@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -51,8 +52,8 @@ func DecodeMove(b []byte) (Move, error) {
 	return m, nil
 }
 
-// SeatPtr returns a pointer to seat, for building moves.
-func SeatPtr(seat int) *int { return &seat }
+// SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).
+var SeatPtr = gamekit.SeatPtr
 
 // Play checks move m, made by actor, against the rules and applies it. A
 // rejected move returns an *domain.Error and leaves the game exactly as it was.
@@ -106,15 +107,9 @@ func (g *Game) play(actor domain.Actor, m *Move, replay bool) error {
 }
 
 func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
-	if m.Seat == nil {
-		return 0, domain.Fail(domain.Invalid, "sg.invalid.no-seat", "type", m.Type)
-	}
-	seat := *m.Seat
-	if seat < 0 || seat >= len(g.Players) {
-		return 0, noSeat(seat, len(g.Players))
-	}
-	if !actor.Host && actor.Seat != seat {
-		return 0, domain.Fail(domain.Forbidden, "sg.forbidden.other-seat", "actor", actor.Seat, "seat", seat)
+	seat, err := gamekit.MoveSeat(actor, m.Seat, len(g.Players), m.Type)
+	if err != nil {
+		return 0, err
 	}
 	if m.Expedition != "" || (m.Type != MoveCross && (len(m.Boxes) > 0 || len(m.Extra) > 0)) ||
 		(m.Type != MoveKeep && len(m.Cards) > 0) || (m.Type != MoveTake && m.From != "") {
@@ -229,11 +224,6 @@ var moveTypeList = strings.Join([]string{MoveKeep, MoveCross, MoveTake, MoveReve
 
 // quote writes s as Go's %q does, for ids and words a player typed.
 func quote(s string) string { return strconv.Quote(s) }
-
-// noSeat is the refusal of a seat the game has not.
-func noSeat(seat, seats int) error {
-	return domain.Fail(domain.Invalid, "sg.invalid.no-such-seat", "seat", seat, "last", seats-1)
-}
 
 // noCard is the refusal of a card id the game's catalog has not.
 func (g *Game) noCard(id string) error {

@@ -1,11 +1,11 @@
 package silvergold
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -106,16 +106,8 @@ func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves 
 	if err != nil {
 		return nil, 0, err
 	}
-	for i, rm := range moves {
-		m, err := DecodeMove(rm.Move)
-		if err == nil {
-			err = g.play(rm.Actor, &m, true)
-		}
-		if err != nil {
-			return &game{g}, i + 1, err
-		}
-	}
-	return &game{g}, 0, nil
+	bad, err := gamekit.Replay(moves, DecodeMove, func(a domain.Actor, m *Move) error { return g.play(a, m, true) })
+	return &game{g}, bad, err
 }
 
 // CatalogView encodes catalog name for clients: every treasure card and the
@@ -132,10 +124,8 @@ func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
 // VerifySheet checks a paper score sheet (JSON of Sheet) with the catalog it names.
 func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
 	var s Sheet
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, domain.Fail(domain.Invalid, "sg.sheet.json", "error", err.Error())
+	if err := gamekit.DecodeSheet(b, &s, "sg.sheet.json"); err != nil {
+		return nil, err
 	}
 	name := s.Catalog
 	if name == "" {
@@ -238,8 +228,8 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.g.AppendView(b, v), nil
 }
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if seat < -1 || seat >= len(w.g.Players) {
-		return nil, noSeat(seat, len(w.g.Players))
+	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+		return nil, err
 	}
 	// Whoever may ask for a seat's moves (the seat, the host) may see all
 	// they show.

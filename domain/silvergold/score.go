@@ -1,8 +1,7 @@
 package silvergold
 
 import (
-	"sort"
-
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -133,38 +132,25 @@ func ScoreLines(cards []CardLine, coins int, cups, palms []int) PlayerScore {
 // Rank orders players by total, then by completed grey, green, orange and
 // purple cards, and says for each place what decided it.
 func Rank(players []PlayerScore) []Place {
-	order := make([]int, len(players))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return decide(&players[order[a]], &players[order[b]]) < 0
-	})
-	places := make([]Place, len(order))
-	for i, idx := range order {
-		p := &players[idx]
-		places[i] = Place{Rank: i + 1, Seat: p.Seat, Name: p.Name, Total: p.Total}
-		if i == 0 {
-			continue
+	ranked := gamekit.Rank(players, decide, func(above, p *PlayerScore) (string, string) {
+		if above.Total != p.Total {
+			return "total", above.Name
 		}
-		above := &players[order[i-1]]
-		switch {
-		case above.Total != p.Total:
-			places[i].DecidedBy = "total"
-		default:
-			places[i].DecidedBy = "shared"
-			for _, c := range Colours {
-				if above.Completed.Get(c) != p.Completed.Get(c) {
-					places[i].DecidedBy = c.String()
-					break
-				}
+		for _, c := range Colours {
+			if above.Completed.Get(c) != p.Completed.Get(c) {
+				return c.String(), above.Name
 			}
 		}
-		if places[i].DecidedBy == "shared" {
-			places[i].Rank = places[i-1].Rank
+		return gamekit.Shared, above.Name
+	})
+	places := make([]Place, len(ranked))
+	for i, r := range ranked {
+		p := &players[r.Index]
+		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total, DecidedBy: r.By}
+		if i > 0 {
+			m := i18n.M("sg.decided."+r.By, "above", r.Why)
+			places[i].DecidedByLabel, places[i].DecidedByLabelMessage = i18n.Text(m), &m
 		}
-		m := i18n.M("sg.decided."+places[i].DecidedBy, "above", above.Name)
-		places[i].DecidedByLabel, places[i].DecidedByLabelMessage = i18n.Text(m), &m
 	}
 	return places
 }

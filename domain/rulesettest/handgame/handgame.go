@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
@@ -176,7 +177,7 @@ func (g *Game) Apply(actor domain.Actor, raw []byte) (domain.Logged, error) {
 	case actor.Host:
 		return domain.Logged{}, domain.Fail(domain.Forbidden, "hand.forbidden.host")
 	case actor.Seat != m.Seat:
-		return domain.Logged{}, domain.Fail(domain.Forbidden, "hand.forbidden.other-seat", "own", actor.Seat, "seat", m.Seat)
+		return domain.Logged{}, gamekit.CheckSeat(actor, m.Seat, len(g.Counts))
 	case m.Seat != g.Turn:
 		return domain.Logged{}, domain.Refuse("turn", "hand.refuse.turn", "seat", g.Turn)
 	}
