@@ -1,0 +1,159 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWebAppGermanGames plays a whole digital game of Lucky Treasure Hunter
+// and of Colorful Treasure on phones set to German (as TestWebAppGerman
+// plays Silver & Gold): no English sentence on any screen after the first
+// moves, in the middle of the game and at the end, and the final ranking
+// says in German what decided each place, as the server says it.
+func TestWebAppGermanGames(t *testing.T) {
+	t.Parallel()
+	t.Run("lucky-treasure-hunter", func(t *testing.T) {
+		t.Parallel()
+		s := newServer(t)
+		b := newBrowser(t, 120*time.Second)
+		b.lang = "de-DE"
+		host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
+		ann := b.open("ann", links[0])
+		bob := b.open("bob", links[1])
+		pages := []*page{ann, bob, host}
+		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
+		germanOn(b, pages, "at the first place", nil)
+		moves, checked := 0, map[string]bool{}
+		lthPlay(b, pages, 75*time.Second, func(p *page, did string) {
+			moves++
+			switch {
+			case moves == 3 && !checked["first"]:
+				checked["first"] = true
+				settled(b, pages)
+				germanOn(b, pages, "after the first moves", nil)
+			case strings.HasPrefix(did, "steal") && !checked["steal"]:
+				// The steal, its dice and what comes of it.
+				settled(b, pages)
+				if b.seen(p, `document.querySelector('section.action')?.dataset.state === 'decide'`, 5*time.Second) {
+					checked["steal"] = true
+					germanOn(b, pages, "as a steal fails", nil)
+				}
+			case moves == 20 && !checked["middle"]:
+				checked["middle"] = true
+				settled(b, pages)
+				germanOn(b, pages, "in the middle of the game", nil)
+			}
+		})
+		if !checked["first"] || !checked["middle"] {
+			t.Errorf("the game was checked for English at %v only", checked)
+		}
+		germanEnd(t, b, s, links[0], pages, []string{"Endwertung"})
+	})
+	t.Run("colorful-treasure", func(t *testing.T) {
+		t.Parallel()
+		checked := map[string]bool{}
+		var b *browser
+		var pages []*page
+		g := playColorfulTreasure(t, "standard", ctTable{lang: "de-DE", hook: func(bb *browser, p *page, step int, did string) {
+			if pages == nil {
+				b = bb
+				pages = b.pages
+			}
+			if step == 4 || step == 40 {
+				checked[did] = true
+				settled(b, pages)
+				germanOn(b, pages, "after "+did, nil)
+			}
+		}})
+		if !g.ended {
+			t.Fatalf("the game did not end through the pages: %v", g.counts)
+		}
+		if len(checked) < 2 {
+			t.Errorf("the game was checked for English at %d points only", len(checked))
+		}
+		germanEnd(t, g.b, g.s, g.links[0], []*page{g.ann, g.bob, g.host}, []string{"Endwertung"})
+	})
+}
+
+// settled waits until the pages have drawn the answer to the last move.
+func settled(b *browser, pages []*page) {
+	b.t.Helper()
+	for _, p := range pages {
+		lthSettled(b, p)
+	}
+}
+
+// germanOn fails the test for every page that shows English, or that lacks
+// one of want.
+func germanOn(b *browser, pages []*page, when string, want []string) {
+	b.t.Helper()
+	for _, p := range pages {
+		if found := englishOn(b, p, []string{}); len(found) > 0 {
+			b.t.Errorf("%s %s shows English: %q", p.name, when, found)
+		}
+		text := b.text(p)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				b.t.Errorf("%s %s lacks %q:\n%s", p.name, when, w, text)
+			}
+		}
+	}
+}
+
+// germanEnd checks the end of a game on German phones: each page shows the
+// server's final ranking with what decided each place in German (as the
+// server says it to a German phone), the words of the end screen, and no
+// English.
+func germanEnd(t *testing.T, b *browser, s *server, link string, pages []*page, words []string) {
+	t.Helper()
+	want := scoreFromAPI(t, s, link)
+	decided := decidedInGerman(t, s, link)
+	if len(decided) == 0 {
+		t.Error("the server says nothing of what decided the places after the first")
+	}
+	for _, p := range pages {
+		b.waitFor(p, `!!document.querySelector('[data-testid=final]') && !document.body.dataset.loading`, 10*time.Second)
+		got := b.finalScore(p)
+		for _, line := range append(want, decided...) {
+			if !strings.Contains(got, line) {
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.name, line, got)
+			}
+		}
+		for _, w := range words {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.name, w, got)
+			}
+		}
+		text := b.text(p)
+		for _, de := range []string{"Noch ein Spiel?", "Was passiert ist", "Das Spiel ist zu Ende"} {
+			if !strings.Contains(text, de) {
+				t.Errorf("%s's end screen lacks %q:\n%s", p.name, de, text)
+			}
+		}
+	}
+	germanOn(b, pages, "at the end", nil)
+}
+
+// decidedInGerman is what decided each place after the first, as the
+// server says it to a German phone.
+func decidedInGerman(t *testing.T, s *server, link string) []string {
+	t.Helper()
+	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
+	r := s.do(t, http.MethodGet, "/v1/games/"+id+"/score", nil, header("Accept-Language", "de"))
+	var score struct {
+		Ranking []struct {
+			DecidedByLabel string `json:"decided_by_label"`
+		} `json:"ranking"`
+	}
+	if err := json.Unmarshal(r.Body, &score); err != nil {
+		t.Fatalf("score: %v %s", err, r.Body)
+	}
+	var out []string
+	for _, p := range score.Ranking[1:] {
+		out = append(out, p.DecidedByLabel)
+	}
+	return out
+}
