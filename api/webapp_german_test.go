@@ -25,7 +25,9 @@ func TestWebAppGermanGames(t *testing.T) {
 		bob := b.open("bob", links[1])
 		pages := []*page{ann, bob, host}
 		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
-		germanOn(b, pages, "at the first place", nil)
+		germanOn(b, pages, "at the first place", []string{"Spieler", "Karten auf der Hand"})
+		// Ann is asked for her place in German, with her hand.
+		germanOn(b, []*page{ann}, "at her first place", []string{"Du bist dran: Karten legen", "Leg 1 bis 5 Karten", "Hand:", " legen"})
 		moves, checked := 0, map[string]bool{}
 		lthPlay(b, pages, 75*time.Second, func(p *page, did string) {
 			moves++
@@ -33,13 +35,14 @@ func TestWebAppGermanGames(t *testing.T) {
 			case moves == 3 && !checked["first"]:
 				checked["first"] = true
 				settled(b, pages)
-				germanOn(b, pages, "after the first moves", nil)
+				germanOn(b, pages, "after the first moves", []string{"hat", "gelegt"})
 			case strings.HasPrefix(did, "steal") && !checked["steal"]:
 				// The steal, its dice and what comes of it.
 				settled(b, pages)
 				if b.seen(p, `document.querySelector('section.action')?.dataset.state === 'decide'`, 5*time.Second) {
 					checked["steal"] = true
-					germanOn(b, pages, "as a steal fails", nil)
+					germanOn(b, pages, "as a steal fails", []string{"zu erbeuten", "gewürfelt"})
+					germanOn(b, []*page{p}, "as its steal fails", []string{"leer", "Kapitän", "Aufhören"})
 				}
 			case moves == 20 && !checked["middle"]:
 				checked["middle"] = true
@@ -50,7 +53,7 @@ func TestWebAppGermanGames(t *testing.T) {
 		if !checked["first"] || !checked["middle"] {
 			t.Errorf("the game was checked for English at %v only", checked)
 		}
-		germanEnd(t, b, s, links[0], pages, []string{"Endwertung"})
+		germanEnd(t, b, s, links[0], pages, []string{"Endwertung", "Spieler", "Kapitän", "Summe"})
 	})
 	t.Run("colorful-treasure", func(t *testing.T) {
 		t.Parallel()
@@ -65,7 +68,7 @@ func TestWebAppGermanGames(t *testing.T) {
 			if step == 4 || step == 40 {
 				checked[did] = true
 				settled(b, pages)
-				germanOn(b, pages, "after "+did, nil)
+				germanOn(b, pages, "after "+did, []string{"Das Raster · noch", "aufgedeckt", "ist am Zug (Runde"})
 			}
 		}})
 		if !g.ended {
@@ -74,7 +77,7 @@ func TestWebAppGermanGames(t *testing.T) {
 		if len(checked) < 2 {
 			t.Errorf("the game was checked for English at %d points only", len(checked))
 		}
-		germanEnd(t, g.b, g.s, g.links[0], []*page{g.ann, g.bob, g.host}, []string{"Endwertung"})
+		germanEnd(t, g.b, g.s, g.links[0], []*page{g.ann, g.bob, g.host}, []string{"Endwertung", "Punkte", "Edelsteine", "Auszeichnungen", "Summe"})
 	})
 }
 
