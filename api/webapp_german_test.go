@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestWebAppGermanGames plays a whole digital game of Lucky Treasure Hunter
@@ -15,46 +17,12 @@ import (
 // says in German what decided each place, as the server says it.
 func TestWebAppGermanGames(t *testing.T) {
 	t.Parallel()
-	t.Run("lucky-treasure-hunter", func(t *testing.T) {
-		t.Parallel()
-		s := newServer(t)
-		b := newBrowser(t, 120*time.Second)
-		b.lang = "de-DE"
-		host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
-		ann := b.open("ann", links[0])
-		bob := b.open("bob", links[1])
-		pages := []*page{ann, bob, host}
-		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
-		germanOn(b, pages, "at the first place", []string{"Spieler", "Karten auf der Hand"})
-		// Ann is asked for her place in German, with her hand.
-		germanOn(b, []*page{ann}, "at her first place", []string{"Du bist dran: Karten legen", "Leg 1 bis 5 Karten", "Hand:", " legen"})
-		moves, checked := 0, map[string]bool{}
-		lthPlay(b, pages, 75*time.Second, func(p *page, did string) {
-			moves++
-			switch {
-			case moves == 3 && !checked["first"]:
-				checked["first"] = true
-				settled(b, pages)
-				germanOn(b, pages, "after the first moves", []string{"hat", "gelegt"})
-			case strings.HasPrefix(did, "steal") && !checked["steal"]:
-				// The steal, its dice and what comes of it.
-				settled(b, pages)
-				if b.seen(p, `document.querySelector('section.action')?.dataset.state === 'decide'`, 5*time.Second) {
-					checked["steal"] = true
-					germanOn(b, pages, "as a steal fails", []string{"zu erbeuten", "gewürfelt"})
-					germanOn(b, []*page{p}, "as its steal fails", []string{"leer", "Kapitän", "Aufhören"})
-				}
-			case moves == 20 && !checked["middle"]:
-				checked["middle"] = true
-				settled(b, pages)
-				germanOn(b, pages, "in the middle of the game", nil)
-			}
+	for _, mode := range []string{"digital", "physical"} {
+		t.Run("lucky-treasure-hunter-"+mode, func(t *testing.T) {
+			t.Parallel()
+			germanLuckyTreasureHunter(t, mode)
 		})
-		if !checked["first"] || !checked["middle"] {
-			t.Errorf("the game was checked for English at %v only", checked)
-		}
-		germanEnd(t, b, s, links[0], pages, []string{"Endwertung", "Spieler", "Kapitän", "Summe"})
-	})
+	}
 	t.Run("colorful-treasure", func(t *testing.T) {
 		t.Parallel()
 		checked := map[string]bool{}
@@ -159,4 +127,61 @@ func decidedInGerman(t *testing.T, s *server, link string) []string {
 		out = append(out, p.DecidedByLabel)
 	}
 	return out
+}
+
+// germanLuckyTreasureHunter plays a whole 2-player game of Lucky Treasure
+// Hunter on German phones; in a physical game the host's device reports the
+// middle and the rolls.
+func germanLuckyTreasureHunter(t *testing.T, mode string) {
+	s := newServer(t)
+	b := newBrowser(t, 120*time.Second)
+	b.lang = "de-DE"
+	host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", mode, "Ann", "Bob")
+	ann := b.open("ann", links[0])
+	bob := b.open("bob", links[1])
+	pages := []*page{ann, bob, host}
+	if mode == "physical" {
+		eval[chromedp.Void](b, host, `window.host = true`)
+		b.waitFor(host, `document.querySelector('section.action')?.dataset.state === 'middle' && !document.body.dataset.loading`, 10*time.Second)
+		germanOn(b, []*page{host}, "before the middle", []string{"Mitte"})
+	} else {
+		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
+		germanOn(b, pages, "at the first place", []string{"Spieler", "Karten auf der Hand"})
+		// Ann is asked for her place in German, with her hand.
+		germanOn(b, []*page{ann}, "at her first place", []string{"Du bist dran: Karten legen", "Leg 1 bis 5 Karten", "Hand:", " legen"})
+	}
+	moves, checked := 0, map[string]bool{}
+	lthPlay(b, pages, 75*time.Second, func(p *page, did string) {
+		moves++
+		switch {
+		case moves == 4 && !checked["first"]:
+			checked["first"] = true
+			settled(b, pages)
+			germanOn(b, pages, "after the first moves", []string{"hat", "gelegt"})
+		case p != host && strings.HasPrefix(did, "steal") && !checked["steal"]:
+			settled(b, pages)
+			checked["steal"] = true
+			germanOn(b, pages, "as a steal begins", []string{"zu erbeuten"})
+		case p != host && mode == "digital" && strings.HasPrefix(did, "steal") && !checked["decide"],
+			p == host && strings.HasPrefix(did, "roll") && strings.Contains(did, "blank") && !checked["decide"]:
+			// A failed roll: the seat stealing is offered its choices.
+			settled(b, pages)
+			for _, q := range []*page{ann, bob} {
+				if eval[bool](b, q, `document.querySelector('section.action')?.dataset.state === 'decide'`) {
+					checked["decide"] = true
+					germanOn(b, pages, "as a steal fails", []string{"gewürfelt"})
+					germanOn(b, []*page{q}, "as its steal fails", []string{"leer", "Kapitän", "Aufhören"})
+				}
+			}
+		case moves == 20 && !checked["middle"]:
+			checked["middle"] = true
+			settled(b, pages)
+			germanOn(b, pages, "in the middle of the game", nil)
+		}
+	})
+	t.Logf("checked for English at %v", checked)
+	if !checked["first"] || !checked["middle"] || !checked["steal"] {
+		t.Errorf("the game was checked for English at %v only", checked)
+	}
+	germanEnd(t, b, s, links[0], pages, []string{"Endwertung", "Spieler", "Kapitän", "Summe"})
 }
