@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -158,6 +159,13 @@ func germanLuckyTreasureHunter(t *testing.T, mode string) {
 			checked["first"] = true
 			settled(b, pages)
 			germanOn(b, pages, "after the first moves", []string{"hat", "gelegt"})
+			if mode == "physical" {
+				// The host may correct the turn: the moves it would take
+				// back are named in German.
+				if text := b.text(host); !regexp.MustCompile(`Korrigieren: (Mitte melden|Auslegen|Stehlen|Wurf melden|Neu würfeln) von `).MatchString(text) {
+					t.Errorf("the host's corrections do not name the moves in German:\n%s", text)
+				}
+			}
 		case p != host && strings.HasPrefix(did, "steal") && !checked["steal"]:
 			settled(b, pages)
 			checked["steal"] = true
