@@ -23,14 +23,33 @@ func TestWebAppColorfulTreasure(t *testing.T) {
 	for _, variant := range []string{"standard", "advanced"} {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
-			playColorfulTreasure(t, variant)
+			playColorfulTreasure(t, variant, ctTable{})
 		})
 	}
 }
 
-func playColorfulTreasure(t *testing.T, variant string) {
+// ctTable is the table playColorfulTreasure plays at: the language its
+// devices prefer (the browser's English when empty) and what runs after
+// every move a page made (its step, what it did).
+type ctTable struct {
+	lang string
+	hook func(b *browser, p *page, step int, did string)
+}
+
+// ctPlayed is a game playColorfulTreasure played, to check further.
+type ctPlayed struct {
+	s              *server
+	b              *browser
+	links          []string
+	host, ann, bob *page
+	ended          bool
+	counts, stored map[string]int
+}
+
+func playColorfulTreasure(t *testing.T, variant string, table ctTable) ctPlayed {
 	s := newServer(t)
 	b := newBrowser(t, 150*time.Second)
+	b.lang = table.lang
 	host, links := b.startTableWith(s.http.URL, "colorful-treasure", "digital",
 		`const v = document.querySelector('#opt-variant'); v.value = '`+variant+`';`, "Ann", "Bob")
 	ann := b.open("ann", links[0])
@@ -42,7 +61,7 @@ func playColorfulTreasure(t *testing.T, variant string) {
 	// What a peek shows is shown to the peeking seat until the next move:
 	// each page notes every time it shows one.
 	for _, p := range []*page{ann, bob} {
-		eval[chromedp.Void](b, p, `new MutationObserver(() => {
+		eval[chromedp.Void](b, p, `window.takeNothing = `+jsString(ctTakeNothing[table.lang])+`; new MutationObserver(() => {
 			const s = document.querySelector('[data-testid=peeked]');
 			if (s) (window.peeksShown = window.peeksShown || []).includes(s.innerText) || window.peeksShown.push(s.innerText);
 		}).observe(document.body, {childList: true, subtree: true})`)
@@ -61,7 +80,7 @@ func playColorfulTreasure(t *testing.T, variant string) {
 				const opts = [...document.querySelectorAll('button[data-option], button[data-k^=use-]')];
 				const peek = q('button[data-k=peek]:not([disabled])');
 				if (peek && !cells.length) { peek.click(); return 'peek'; }
-				const takes = opts.filter((b) => b.dataset.k.startsWith('collect-') && b.innerText !== 'Take nothing');
+				const takes = opts.filter((b) => b.dataset.k.startsWith('collect-') && b.innerText !== window.takeNothing);
 				window.n = (window.n || 0) + 1;
 				if (cells.length && (!opts.length || window.n % 4 === 0)) {
 					const c = cells[(window.n * 7) % cells.length];
@@ -80,6 +99,9 @@ func playColorfulTreasure(t *testing.T, variant string) {
 				acted = true
 				steps++
 				counts[strings.Fields(did)[0]]++
+				if table.hook != nil {
+					table.hook(b, p, steps, did)
+				}
 			}
 			if !axed && strings.HasPrefix(did, "collect") {
 				b.waitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
@@ -150,7 +172,12 @@ func playColorfulTreasure(t *testing.T, variant string) {
 	t.Logf("peeks shown: %d", peeks)
 	b.axe(bob)
 	b.axe(host)
+	return ctPlayed{s: s, b: b, links: links, host: host, ann: ann, bob: bob, ended: ended, counts: counts, stored: stored}
 }
+
+// ctTakeNothing is the label of the choice to take nothing, by language
+// (the browser's English by default).
+var ctTakeNothing = map[string]string{"": "Take nothing", "de-DE": "Nichts nehmen"}
 
 // ctStep does one thing a Colorful Treasure page offers its player, in a
 // physical game as in a digital one, through the page's own buttons: say

@@ -54,8 +54,8 @@ const lthStep = `(() => {
       return prefix + 'place ' + b.innerText;
     }
     if (of('place').length) {
-      const most = Math.max(...of('place').map((b) => Number(b.innerText.split(' ')[1])));
-      b = of('place').filter((b) => Number(b.innerText.split(' ')[1]) === most)[0];
+      const most = Math.max(...of('place').map((b) => Number(b.innerText.match(/\d+/)[0])));
+      b = of('place').filter((b) => Number(b.innerText.match(/\d+/)[0]) === most)[0];
       b.click();
       return prefix + 'place ' + b.innerText;
     }

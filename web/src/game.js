@@ -4,7 +4,7 @@
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
 import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t, tlist} from './i18n.js';
+import {t, tlist, has} from './i18n.js';
 import {knownGroups, groupLink} from './group.js';
 import * as silvergold from './games/silvergold.js';
 import * as lth from './games/lth.js';
@@ -483,11 +483,18 @@ export function openGame(root, id, role, cred) {
   return close;
 }
 
+// moveTypeWord gives a taken-back move's parameters with its type (the
+// API's name, such as "place") in the app's words.
+function moveTypeWord(params) {
+  const typ = params && params.type;
+  return typeof typ === 'string' && has('app.move-type.' + typ) ? {...params, type: t('app.move-type.' + typ)} : params;
+}
+
 // takenWhat is what a correction (a listing entry or a taken_back event)
 // takes back: the moves its label's message names, in the app's language;
 // the whole label where it names none (a mis-draw report).
 function takenWhat(c) {
   const moves = c.label_message && c.label_message.params && c.label_message.params.moves;
-  if (Array.isArray(moves)) return tlist(moves.map((m) => (typeof m === 'string' ? m : t(m.key, m.params))));
+  if (Array.isArray(moves)) return tlist(moves.map((m) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params)))));
   return String(c.label || '');
 }

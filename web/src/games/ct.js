@@ -435,5 +435,6 @@ function finalScore(ctx) {
     h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, tr('app.ct.points')), sc.players.map((p) => h('th', {scope: 'col'}, p.name)))),
       h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, tr(label)), sc.players.map((p) => h('td', {}, p.lines[k])))),
         h('tr', {}, h('th', {scope: 'row'}, tr('app.sg.col.total')), sc.players.map((p) => h('td', {}, h('strong', {}, p.total)))))),
-    h('ol', {class: 'ranking'}, sc.ranking.map((r) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`))));
+    h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
+      i > 0 && r.decided_by_label ? ` (${r.decided_by_label})` : ''))));
 }
