@@ -99,7 +99,7 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 			t.Fatalf("the API finds the tally wrong; the test's sheet should be right")
 		}
 		text := result()
-		expect("a right tally", text, append(totals, "The sheet is right", "1. Becky, 13", "2. Craig, 13 (set 2 smaller than Becky)", "5, 5, 1, 1")...)
+		expect("a right tally", text, append(totals, "The sheet is right", "1. Becky, 13", "2. Craig, 13 (same points; set 2 (largest first) is smaller: 4 cards against 5)", "5, 5, 1, 1")...)
 
 		// Two unfinished gold sets (the total still adds up).
 		b.run(p,

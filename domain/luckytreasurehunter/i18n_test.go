@@ -116,7 +116,7 @@ func TestRankingLinesInGerman(t *testing.T) {
 		assert.Equal(t, want[i+1], p.DecidedByLabel)
 		assertGerman(t, "place "+itoa(i+2), p.DecidedByLabel, p.DecidedByLabelMessage)
 	}
-	assert.Equal(t, "gleich viele Punkte; Set 2 (vom größten an gezählt) ist kleiner: 2 Karten gegen 3", i18n.Render("de", *places[1].DecidedByLabelMessage))
+	assert.Equal(t, "gleich viele Punkte; Satz 2 (vom größten an gezählt) ist kleiner: 2 Karten gegen 3", i18n.Render("de", *places[1].DecidedByLabelMessage))
 }
 
 // TestSheetFindingsInGerman: every finding of a tally reads in German.
@@ -136,7 +136,7 @@ func TestSheetFindingsInGerman(t *testing.T) {
 	b, err := json.Marshal(res)
 	require.NoError(t, err)
 	de := string(i18n.Localize("de", b))
-	assert.Contains(t, de, "Ann notiert ein Set aus 6 Karten vom Typ Rubin")
+	assert.Contains(t, de, "Ann notiert einen Satz aus 6 Karten vom Typ Rubin")
 }
 
 // ruleCodes returns every rule the package's sources refuse a move by.
