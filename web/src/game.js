@@ -483,11 +483,14 @@ export function openGame(root, id, role, cred) {
   return close;
 }
 
+// The keys of the moves' types in the app's words, by the API's name.
+const MOVE_TYPE = 'app.move-type.';
+
 // moveTypeWord gives a taken-back move's parameters with its type (the
 // API's name, such as "place") in the app's words.
 function moveTypeWord(params) {
   const typ = params && params.type;
-  return typeof typ === 'string' && has('app.move-type.' + typ) ? {...params, type: t('app.move-type.' + typ)} : params;
+  return typeof typ === 'string' && has(MOVE_TYPE + typ) ? {...params, type: t(MOVE_TYPE + typ)} : params;
 }
 
 // takenWhat is what a correction (a listing entry or a taken_back event)
