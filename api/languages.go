@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/treasury-games/treasury/api/locale"
 	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/api/oapi"
 	"github.com/treasury-games/treasury/domain"
@@ -42,10 +43,10 @@ func langOf(ctx context.Context) i18n.Lang {
 func requestLang(c echo.Context) i18n.Lang {
 	if c.Path() == eventsRoute {
 		if q := c.QueryParam("lang"); q != "" {
-			return i18n.Match(q)
+			return locale.Match(q)
 		}
 	}
-	return i18n.Match(c.Request().Header.Get("Accept-Language"))
+	return locale.Match(c.Request().Header.Get("Accept-Language"))
 }
 
 // speak puts the request's language in its context, marks the answer with

@@ -6,6 +6,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/treasury-games/treasury/api/locale"
 	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -44,7 +45,7 @@ func Waiting(m *Metrics, detail i18n.Message) http.Handler {
 			metrics.ServeHTTP(w, r)
 			return
 		}
-		lang := i18n.Match(r.Header.Get("Accept-Language"))
+		lang := locale.Match(r.Header.Get("Accept-Language"))
 		body := problemJSON(lang, domain.Unavailable, detail)
 		w.Header().Set("Content-Type", "application/problem+json")
 		w.Header().Set("Content-Language", string(lang))

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/api/locale"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/report"
@@ -123,11 +124,11 @@ func (t tr) mistakes(n int) error {
 // orders them), else English.
 func reportLang(flagValue string, getenv func(string) string) i18n.Lang {
 	if flagValue != "" {
-		return i18n.Match(posixLocale(flagValue))
+		return locale.Match(posixLocale(flagValue))
 	}
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		if v := getenv(k); v != "" {
-			return i18n.Match(posixLocale(v))
+			return locale.Match(posixLocale(v))
 		}
 	}
 	return i18n.English

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/treasury-games/treasury/api/locale"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -92,7 +93,7 @@ func TestVerifySpeaksTheReadersLanguage(t *testing.T) {
 
 func TestPosixLocale(t *testing.T) {
 	for in, want := range map[string]i18n.Lang{"de_DE.UTF-8": "de", "de": "de", "de-AT": "de", "C": "en", "POSIX": "en", "en_US.UTF-8": "en", "sv_SE": "en"} {
-		if got := i18n.Match(posixLocale(in)); got != want {
+		if got := locale.Match(posixLocale(in)); got != want {
 			t.Errorf("%s: %s, want %s", in, got, want)
 		}
 	}

@@ -13,8 +13,11 @@
 // {count} cards". A parameter may itself be a Message (a term such as a card
 // kind), rendered in the same language.
 //
-// The package imports the standard library and golang.org/x/text only (the
-// language matcher and the plural rules), so that domain code may use it.
+// The package imports the standard library only, as all of domain does.
+// Matching an Accept-Language header and the plural rules of CLDR for every
+// language live outside domain (package api/locale, with golang.org/x/text),
+// which installs its rule with SetPluralRule; until then a count of 1 is
+// "one" and any other "other", as in English and German.
 package i18n
 
 import (
@@ -23,13 +26,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-
-	"golang.org/x/text/feature/plural"
-	"golang.org/x/text/language"
 )
 
 // Message is a sentence as a key and its parameters. It is what the API
@@ -79,11 +80,9 @@ type template struct {
 }
 
 type catalogs struct {
-	langs   []Lang
-	tags    []language.Tag
-	matcher language.Matcher
-	by      map[Lang]map[string]template
-	raw     map[Lang][]byte // the catalog, as served to the app
+	langs []Lang
+	by    map[Lang]map[string]template
+	raw   map[Lang][]byte // the catalog, as served to the app
 }
 
 var (
@@ -100,6 +99,10 @@ func get() *catalogs {
 	return loaded
 }
 
+// tagShape is a BCP 47 language tag as a catalog file is named: a language
+// and optional subtags ("de", "pt-BR", "sr-Latn").
+var tagShape = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+
 // load reads every locales/<lang>.json: one file a language.
 func load(fsys fs.FS) (*catalogs, error) {
 	names, err := fs.Glob(fsys, "locales/*.json")
@@ -110,7 +113,7 @@ func load(fsys fs.FS) (*catalogs, error) {
 	byLang := map[Lang]map[string]json.RawMessage{}
 	for _, name := range names {
 		lang := Lang(strings.TrimSuffix(path.Base(name), ".json"))
-		if _, err := language.Parse(string(lang)); err != nil || strings.Contains(string(lang), ".") {
+		if !tagShape.MatchString(string(lang)) {
 			return nil, fmt.Errorf("%s: %q is not a language tag", name, lang)
 		}
 		b, err := fs.ReadFile(fsys, name)
@@ -149,16 +152,12 @@ func load(fsys fs.FS) (*catalogs, error) {
 		c.langs = append(c.langs, lang)
 	}
 	sort.Slice(c.langs, func(i, j int) bool {
-		// English first: it is the matcher's fallback.
+		// English first: the fallback of api/locale's matcher.
 		if (c.langs[i] == English) != (c.langs[j] == English) {
 			return c.langs[i] == English
 		}
 		return c.langs[i] < c.langs[j]
 	})
-	for _, l := range c.langs {
-		c.tags = append(c.tags, language.MustParse(string(l)))
-	}
-	c.matcher = language.NewMatcher(c.tags)
 	return c, nil
 }
 
@@ -167,25 +166,6 @@ func Languages() []Lang { return append([]Lang(nil), get().langs...) }
 
 // Supported reports whether lang has a catalog.
 func Supported(lang Lang) bool { _, ok := get().by[lang]; return ok }
-
-// Match returns the language to answer in for an Accept-Language header
-// (or a plain tag such as "de-AT"): the best one with a catalog, English
-// when none fits or the header cannot be read.
-func Match(accept string) Lang {
-	c := get()
-	if strings.TrimSpace(accept) == "" {
-		return English
-	}
-	tags, _, err := language.ParseAcceptLanguage(accept)
-	if err != nil || len(tags) == 0 {
-		return English
-	}
-	_, i, conf := c.matcher.Match(tags...)
-	if conf == language.No {
-		return English
-	}
-	return c.langs[i]
-}
 
 // Catalog returns the catalog of lang as JSON (its every key), for a client to render messages itself; nil for a language
 // without one.
@@ -269,19 +249,28 @@ func form(lang Lang, count any) string {
 	if n < 0 {
 		n = -n
 	}
-	switch plural.Cardinal.MatchPlural(language.Make(string(lang)), n, 0, 0, 0, 0) {
-	case plural.Zero:
-		return "zero"
-	case plural.One:
-		return "one"
-	case plural.Two:
-		return "two"
-	case plural.Few:
-		return "few"
-	case plural.Many:
-		return "many"
+	pluralMu.RLock()
+	rule := pluralRule
+	pluralMu.RUnlock()
+	return rule(lang, n)
+}
+
+var (
+	pluralMu   sync.RWMutex
+	pluralRule = func(_ Lang, n int) string {
+		if n == 1 {
+			return "one"
+		}
+		return "other"
 	}
-	return "other"
+)
+
+// SetPluralRule installs the rule that names the plural form ("zero",
+// "one", "two", "few", "many" or "other") of a whole number n in lang.
+func SetPluralRule(rule func(lang Lang, n int) string) {
+	pluralMu.Lock()
+	pluralRule = rule
+	pluralMu.Unlock()
 }
 
 func toInt(v any) (int, bool) {

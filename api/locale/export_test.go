@@ -1,0 +1,4 @@
+package locale
+
+// Form is form, for the tests.
+var Form = form
