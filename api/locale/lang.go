@@ -1,7 +1,8 @@
 // Package locale chooses the language of an answer and the plural forms of
 // every language, by the Unicode CLDR data of golang.org/x/text: what
 // domain/i18n (standard library only) leaves to the edge of the server.
-// Importing it installs the plural rules into i18n.
+// Importing it installs the plural rules into i18n, and into domain/names the
+// Unicode comparison of players' names (normalisation and full case folding).
 package locale
 
 import (

@@ -7,6 +7,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/locale"
 	"github.com/treasury-games/treasury/domain/i18n"
+	"github.com/treasury-games/treasury/domain/names"
 )
 
 func TestMatchAcceptLanguage(t *testing.T) {
@@ -36,4 +37,20 @@ func TestPluralFormsOfCLDR(t *testing.T) {
 	}{{"en", 1, "one"}, {"en", 2, "other"}, {"de", 1, "one"}, {"pl", 3, "few"}, {"pl", 5, "many"}, {"ar", 0, "zero"}} {
 		assert.Equal(t, c.want, locale.Form(c.lang, c.n), "%s %d", c.lang, c.n)
 	}
+}
+
+// TestNamesCompareAsPeopleReadThem: importing locale makes two players'
+// names one name when they differ only in case (beyond ASCII) or in how an
+// accent is written.
+func TestNamesCompareAsPeopleReadThem(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"STRASSE", "straße"},
+		{"Ren\u00e9", "Rene\u0301"},
+		{"ΣΟΦΊΑ", "σοφία"},
+		{" Ann ", "ANN"},
+	} {
+		assert.Equal(t, names.Key(pair[0]), names.Key(pair[1]), "%q and %q", pair[0], pair[1])
+		assert.Error(t, names.Check(pair[:]), "%q and %q", pair[0], pair[1])
+	}
+	assert.NotEqual(t, names.Key("Rene"), names.Key("René"), "an accent makes another name")
 }

@@ -1,18 +1,20 @@
 // Package names holds the one rule for players' names, in games and on score
-// sheets alike: what a name may hold and when two names are the same. It is
-// apart from the root domain package because comparing names needs Unicode
-// normalisation and case folding (golang.org/x/text), and the root package
-// imports only the standard library.
+// sheets alike: what a name may hold and when two names are the same.
+//
+// Two names are the same when they are once normalised (NFC) and case-folded.
+// The standard library can do neither fully, and domain/ imports nothing else,
+// so the comparison is installed from the edge of the server (api/locale does it
+// on import with golang.org/x/text, as it installs plural rules into i18n). Until
+// then names compare by simple per-letter case folding ("ANN" and "ann" are one
+// name; "STRASSE" and "straße", or "é" written two ways, are not).
 package names
 
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -91,10 +93,37 @@ func CheckSeed(seed string) error {
 	return nil
 }
 
-// key is the form in which two names are compared: trimmed, normalised to
-// NFC and case-folded (then normalised again, as folding may decompose).
+// key is the form in which two names are compared: trimmed, then folded by
+// the installed Fold.
 func key(name string) string {
-	return norm.NFC.String(cases.Fold().String(norm.NFC.String(strings.TrimSpace(name))))
+	return (*fold.Load())(strings.TrimSpace(name))
+}
+
+// fold is the installed comparison form (SetFold), simpleFold until then.
+var fold atomic.Pointer[func(string) string]
+
+func init() {
+	f := simpleFold
+	fold.Store(&f)
+}
+
+// SetFold installs the form two names are compared in: f must be
+// idempotent and map names people read as one to one string (full case
+// folding and canonical normalisation). Set it once, at start-up, before any
+// name is compared: keys already kept (a group's members) were made with the
+// fold of their day.
+func SetFold(f func(string) string) { fold.Store(&f) }
+
+// simpleFold folds each letter to the least of its case variants (Unicode
+// simple case folding: A and a, Σ, σ and ς), with no normalisation.
+func simpleFold(s string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, s)
 }
 
 // isBidiControl reports whether r is one of Unicode's bidirectional

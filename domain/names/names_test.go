@@ -27,7 +27,7 @@ func TestCheck(t *testing.T) {
 		{"nothing visible", []string{"\u200b\u3164"}, "no visible character"},
 		{"invalid UTF-8", []string{"Ann\xff"}, "not valid UTF-8"},
 		{"case", []string{"ANN", "ann"}, `the same as player 1's, "ANN"`},
-		{"accents written two ways", []string{"Ren\u00e9", "Rene\u0301"}, "the same as player 1's"},
+		{"case beyond ASCII", []string{"ΣΟΦΙΑ", "σοφια"}, "the same as player 1's"},
 		{"surrounding space", []string{"Ann", " Ann "}, "the same as player 1's"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -56,4 +56,16 @@ func TestCheckInGerman(t *testing.T) {
 	}
 	err := names.CheckSeed("a\u202eb")
 	assert.Equal(t, "der Seed enthält das Richtungs-Steuerzeichen U+202E (bei Byte 1), das den Text darum herum umordnet; lass es weg", i18n.Render("de", domain.ErrorMessage(err)))
+}
+
+// TestSetFold: names compare in the installed form (the server installs
+// Unicode's full folding and normalisation from api/locale); without one,
+// case alone is folded and an accent written two ways makes two names.
+func TestSetFold(t *testing.T) {
+	assert.NoError(t, names.Check([]string{"Ren\u00e9", "Rene\u0301"}), "no normalisation in the standard library")
+	names.SetFold(func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "e\u0301", "\u00e9") })
+	t.Cleanup(func() { names.SetFold(names.SimpleFold) })
+	err := names.Check([]string{"Ren\u00e9", "Rene\u0301"})
+	assert.Contains(t, domain.ErrorReason(err), "the same as player 1's")
+	assert.Equal(t, names.Key("RENÉ"), names.Key("Rene\u0301"))
 }

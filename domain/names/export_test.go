@@ -1,0 +1,4 @@
+package names
+
+// SimpleFold is simpleFold, for the tests to put back.
+var SimpleFold = simpleFold
