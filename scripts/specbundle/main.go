@@ -1,6 +1,7 @@
 // Command specbundle writes the served openapi.yaml from openapi.base.yaml and
-// the spec file of every registered game (domain/rulesets.All()), and the
-// table app's list of game screens, web/src/games.gen.ts. The go:generate
+// the spec file of every registered game (domain/rulesets.All()), the Go
+// client's table of event data types (api/client/events.gen.go) and the
+// table app's list of game screens (web/src/games.gen.ts). The go:generate
 // line in openapi.go runs it from the module's root, before oapi-codegen reads
 // openapi.yaml.
 //
@@ -54,6 +55,13 @@ func run(root string) error {
 		return err
 	}
 	if err := os.WriteFile(root+"/openapi.yaml", spec, 0o644); err != nil {
+		return err
+	}
+	types, err := EventTypes(base, games)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(root+"/"+EventTypesFile, types, 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(root+"/"+ScreensFile, Screens(root, games), 0o644)
