@@ -2,19 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"github.com/treasury-games/treasury/api/client"
+	"github.com/treasury-games/treasury/scripts/internal/proc"
 )
 
 // The registration a fifth game takes: its entry in rulesets.All(), and the
@@ -78,60 +78,77 @@ func TestFifthGameIsOneRegistration(t *testing.T) {
 
 	// (b) The server built from the copy plays the fifth game.
 	bin := filepath.Join(t.TempDir(), "treasury")
-	sh(t, dir, "go", "build", "-o", bin, "./cmd/treasury")
-	base := serve(t, bin)
-	var list struct {
-		Rulesets []struct{ Name string } `json:"rulesets"`
+	if err := proc.Build(context.Background(), dir, "./cmd/treasury", bin); err != nil {
+		t.Fatal(err)
 	}
-	call(t, "GET", base+"/v1/rulesets", "", nil, http.StatusOK, &list)
-	if !strings.Contains(fmt.Sprint(list.Rulesets), handgameName) {
-		t.Errorf("GET /v1/rulesets does not list %s: %v", handgameName, list.Rulesets)
+	c, err := client.NewClientWithResponses(serve(t, bin))
+	if err != nil {
+		t.Fatal(err)
 	}
-	spec := call(t, "GET", base+"/openapi.yaml", "", nil, http.StatusOK, nil)
-	if !bytes.Contains(spec, []byte("\n    HandGamePlay:\n")) {
+	// The client is this module's, generated before the fifth game: the
+	// game's views and moves pass through its unions as JSON.
+	ctx := context.Background()
+	list, err := c.ListRulesetsWithResponse(ctx)
+	answered(t, "GET /v1/rulesets", list.HTTPResponse, list.Body, err, http.StatusOK)
+	var names []string
+	for _, r := range list.JSON200.Rulesets {
+		names = append(names, r.Name)
+	}
+	if !slices.Contains(names, handgameName) {
+		t.Errorf("GET /v1/rulesets does not list %s: %v", handgameName, names)
+	}
+	spec, err := c.GetOpenAPIWithResponse(ctx)
+	answered(t, "GET /openapi.yaml", spec.HTTPResponse, spec.Body, err, http.StatusOK)
+	if !bytes.Contains(spec.Body, []byte("\n    HandGamePlay:\n")) {
 		t.Error("the served openapi.yaml has no HandGamePlay schema")
 	}
-	var created struct {
-		Game struct {
-			ID      string `json:"id"`
-			Ruleset string `json:"ruleset"`
-		} `json:"game"`
-		Credentials struct {
-			Seats []string `json:"seats"`
-		} `json:"credentials"`
+	created, err := c.CreateGameWithBodyWithResponse(ctx, "application/json", strings.NewReader(
+		`{"ruleset":"`+handgameName+`","mode":"digital","players":[{"name":"Ann"},{"name":"Bob"}]}`))
+	answered(t, "POST /v1/games", created.HTTPResponse, created.Body, err, http.StatusCreated)
+	id, seat0 := created.JSON201.Game.Id, client.Bearer(created.JSON201.Credentials.Seats[0])
+	if created.JSON201.Game.Ruleset != handgameName {
+		t.Fatalf("created a game of %q: %s", created.JSON201.Game.Ruleset, created.Body)
 	}
-	call(t, "POST", base+"/v1/games", "", map[string]any{"ruleset": handgameName, "mode": "digital",
-		"players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}}, http.StatusCreated, &created)
-	if created.Game.Ruleset != handgameName || len(created.Credentials.Seats) != 2 {
-		t.Fatalf("created %+v", created)
-	}
-	game, seat0 := base+"/v1/games/"+created.Game.ID, created.Credentials.Seats[0]
-	var legal struct {
+	legal, err := c.GetLegalMovesWithResponse(ctx, id, nil, seat0)
+	answered(t, "GET legal-moves", legal.HTTPResponse, legal.Body, err, http.StatusOK)
+	var listing struct {
 		Moves []struct {
 			Move json.RawMessage `json:"move"`
 		} `json:"moves"`
 	}
-	call(t, "GET", game+"/legal-moves", seat0, nil, http.StatusOK, &legal)
-	if len(legal.Moves) == 0 {
-		t.Fatal("seat 0, on turn, has no legal move")
+	if err := json.Unmarshal(legal.Body, &listing); err != nil || len(listing.Moves) == 0 {
+		t.Fatalf("seat 0, on turn, is listed no move (%v): %s", err, legal.Body)
 	}
-	call(t, "POST", game+"/moves", seat0, legal.Moves[0].Move, http.StatusOK, nil)
+	move := listing.Moves[0].Move
+	moved, err := c.SubmitMoveWithBodyWithResponse(ctx, id, nil, "application/json", bytes.NewReader(move), seat0)
+	answered(t, "POST move "+string(move), moved.HTTPResponse, moved.Body, err, http.StatusOK)
+	game, err := c.GetGameWithResponse(ctx, id, nil, seat0)
+	answered(t, "GET game", game.HTTPResponse, game.Body, err, http.StatusOK)
 	var after struct {
 		Version int `json:"version"`
 		State   struct {
 			Played []struct {
-				Seat int    `json:"seat"`
 				Card string `json:"card"`
 			} `json:"played"`
 		} `json:"state"`
 	}
-	call(t, "GET", game, seat0, nil, http.StatusOK, &after)
 	var played struct {
 		Card string `json:"card"`
 	}
-	_ = json.Unmarshal(legal.Moves[0].Move, &played)
-	if after.Version != 1 || len(after.State.Played) != 1 || after.State.Played[0].Card != played.Card {
-		t.Errorf("after the move %s: version %d, played %+v", legal.Moves[0].Move, after.Version, after.State.Played)
+	_ = json.Unmarshal(move, &played)
+	if err := json.Unmarshal(game.Body, &after); err != nil || after.Version != 1 || len(after.State.Played) != 1 || after.State.Played[0].Card != played.Card {
+		t.Errorf("after the move %s (%v): %s", move, err, game.Body)
+	}
+}
+
+// answered fails the test unless the call was answered with status.
+func answered(t *testing.T, what string, resp *http.Response, body []byte, err error, status int) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if resp.StatusCode != status {
+		t.Fatalf("%s: %d, want %d: %s", what, resp.StatusCode, status, body)
 	}
 }
 
@@ -222,107 +239,21 @@ func sh(t *testing.T, dir, name string, args ...string) string {
 	return string(out)
 }
 
-// syncBuffer collects a process's output while it runs.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// serve starts the server bin on a free port with a new SQLite database and
-// returns its base URL once it is ready; it is stopped when the test ends.
+// serve starts the server bin with a new SQLite database and returns its
+// base URL once it is ready; it is stopped when the test ends.
 func serve(t *testing.T, bin string) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := proc.FreeAddress()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close()
-	var logs syncBuffer
-	cmd := exec.Command(bin, "serve", "--address", addr, "--database", filepath.Join(t.TempDir(), "treasury.db"))
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-	})
-	base := "http://" + addr
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		select {
-		case err := <-exited:
-			exited <- err
-			t.Fatalf("the server exited: %v\n%s", err, logs.String())
-		default:
-		}
-		resp, err := http.Get(base + "/readyz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return base
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the server was not ready within a minute (last: %v)\n%s", err, logs.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-// call sends a request (body as JSON, credential as Bearer) and checks its
-// status; it decodes the answer into out, and returns it.
-func call(t *testing.T, method, url, credential string, body any, status int, out any) []byte {
-	t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, url, r)
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "server.log")
+	srv, err := proc.Start(context.Background(), bin, []string{"serve", "--address", addr, "--database", filepath.Join(dir, "treasury.db")}, addr, "/readyz", logPath)
 	if err != nil {
-		t.Fatal(err)
+		log, _ := os.ReadFile(logPath)
+		t.Fatalf("%v\n%s", err, log)
 	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if credential != "" {
-		req.Header.Set("Authorization", "Bearer "+credential)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, url, err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, url, resp.StatusCode, status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Fatalf("%s %s: %v: %s", method, url, err, b)
-		}
-	}
-	return b
+	t.Cleanup(func() { _ = srv.Stop() })
+	return srv.URL
 }
