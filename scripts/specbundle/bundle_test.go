@@ -48,8 +48,8 @@ func TestBundleAddsAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(spec), Header) {
-		t.Errorf("the bundle does not start with %q", Header)
+	if !strings.HasPrefix(string(spec), "openapi: 3.0.3\n"+Header+"\n") {
+		t.Errorf("the bundle does not start with its version and %q", Header)
 	}
 	doc := bundled(t, spec)
 	for _, s := range []string{"HandGameView", "HandGamePlay", "HandGameLegal", "HandGameScore", "SilverGoldView"} {

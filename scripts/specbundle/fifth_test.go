@@ -198,24 +198,22 @@ func register(t *testing.T, file string) {
 	sh(t, filepath.Dir(file), "gofmt", "-w", filepath.Base(file))
 }
 
-// isGenerated reports whether the file says, in the comments it opens with,
-// that it is generated (Go's convention, a line "Code generated ... DO NOT
-// EDIT."; in YAML after "#").
+// isGenerated reports whether the file says, in a comment of its first
+// lines, that it is generated (Go's convention, a line "Code generated ...
+// DO NOT EDIT."; in YAML after "#", below the "openapi:" line).
 func isGenerated(t *testing.T, file string) bool {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range strings.Split(string(b), "\n") {
+	lines := strings.SplitN(string(b), "\n", 6)
+	for _, l := range lines[:min(5, len(lines))] {
 		c, ok := strings.CutPrefix(l, "// ")
 		if !ok {
 			c, ok = strings.CutPrefix(l, "# ")
 		}
-		if !ok && strings.TrimSpace(l) != "" && l != "//" && l != "#" {
-			return false // the comments are over
-		}
-		if generatedLine.MatchString(c) {
+		if ok && generatedLine.MatchString(c) {
 			return true
 		}
 	}
