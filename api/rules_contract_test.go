@@ -5,29 +5,30 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
+	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
 )
 
 // TestRuleCodesDocumented holds the rule codes of the contract (the x-rules
 // of Problem.rule, per ruleset) to the code: every domain.Refuse call in a
-// game's package (its ruleset named by the package's RulesetName constant)
-// must name its rule with a string literal listed for that ruleset, and every
-// rule listed must be one some call names.
+// registered game's package (the folder of its ruleset's Go type) must name
+// its rule with a string literal listed for that ruleset, and every rule
+// listed must be one some call names.
 func TestRuleCodesDocumented(t *testing.T) {
 	listed := listedRules(t)
-	emitted := emittedRules(t, filepath.Join("..", "domain"))
+	dirs := map[string]string{filepath.Join("..", "domain"): "*"}
 	for _, rs := range rulesets.All() {
-		if _, ok := emitted[rs.Name()]; !ok {
-			t.Errorf("no package of domain/ has RulesetName %q", rs.Name())
-		}
+		dirs[rulesetDir(t, rs)] = rs.Name()
 	}
+	emitted := emittedRules(t, dirs)
 	for rs, rules := range emitted {
 		if _, ok := listed[rs]; !ok {
 			t.Errorf("x-rules has no entry for ruleset %s", rs)
@@ -49,6 +50,21 @@ func TestRuleCodesDocumented(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rulesetDir returns the folder of the ruleset's Go package, relative to
+// this package's.
+func rulesetDir(t *testing.T, rs domain.Ruleset) string {
+	t.Helper()
+	typ := reflect.TypeOf(rs)
+	for typ.Kind() == reflect.Pointer {
+		typ = typ.Elem()
+	}
+	rel, ok := strings.CutPrefix(typ.PkgPath(), "github.com/treasury-games/treasury/")
+	if !ok {
+		t.Fatalf("ruleset %s: its type %s is not in this module", rs.Name(), typ)
+	}
+	return filepath.Join("..", filepath.FromSlash(rel))
 }
 
 // listedRules reads the x-rules of Problem.rule: per ruleset, each rule with
@@ -75,11 +91,10 @@ func listedRules(t *testing.T) map[string]map[string]string {
 }
 
 // emittedRules gathers, per ruleset, the rules named by the domain.Refuse
-// calls of the non-test Go files under dir, with where each is named first.
-// A package's ruleset is its RulesetName constant; domain/rulesettest (a
-// test game) is left out; domain itself names the rules every ruleset shares
-// ("*": take-backs).
-func emittedRules(t *testing.T, dir string) map[string]map[string]string {
+// calls of the non-test Go files in each of dirs (folder: its ruleset), with
+// where each is named first. domain itself names the rules every ruleset
+// shares ("*": take-backs).
+func emittedRules(t *testing.T, dirs map[string]string) map[string]map[string]string {
 	t.Helper()
 	type pkg struct {
 		ruleset string
@@ -87,47 +102,32 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 	}
 	pkgs := map[string]*pkg{}
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	for dir, ruleset := range dirs {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		if d.IsDir() {
-			if d.Name() == "rulesettest" {
-				return filepath.SkipDir
+		root := ruleset == "*" // domain itself: its rules are every ruleset's
+		p := &pkg{ruleset: ruleset, rules: map[string]string{}}
+		pkgs[dir] = p
+		for _, e := range entries {
+			path := filepath.Join(dir, e.Name())
+			if e.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				continue
 			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		root := filepath.Dir(path) == dir // domain itself: its rules are every ruleset's ("*")
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
-		p := pkgs[filepath.Dir(path)]
-		if p == nil {
-			p = &pkg{rules: map[string]string{}}
-			if root {
-				p.ruleset = "*"
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				t.Fatal(err)
 			}
-			pkgs[filepath.Dir(path)] = p
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if name.Name == "RulesetName" && i < len(n.Values) {
-						if lit, ok := n.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-							p.ruleset, _ = strconv.Unquote(lit.Value)
-						}
-					}
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
 				}
-			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); root && ok && id.Name == "Refuse" {
+				if id, ok := call.Fun.(*ast.Ident); root && ok && id.Name == "Refuse" {
 					// domain's own calls (take-backs)
 				} else {
-					sel, ok := n.Fun.(*ast.SelectorExpr)
+					sel, ok := call.Fun.(*ast.SelectorExpr)
 					if !ok || sel.Sel.Name != "Refuse" {
 						return true
 					}
@@ -135,8 +135,8 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 						return true
 					}
 				}
-				at := fset.Position(n.Pos()).String()
-				lit, ok := n.Args[0].(*ast.BasicLit)
+				at := fset.Position(call.Pos()).String()
+				lit, ok := call.Args[0].(*ast.BasicLit)
 				if !ok || lit.Kind != token.STRING {
 					t.Errorf("%s: domain.Refuse names its rule with something other than a string literal", at)
 					return true
@@ -145,27 +145,19 @@ func emittedRules(t *testing.T, dir string) map[string]map[string]string {
 				if _, seen := p.rules[rule]; !seen {
 					p.rules[rule] = at
 				}
-			}
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+				return true
+			})
+		}
 	}
 	out := map[string]map[string]string{}
-	dirs := make([]string, 0, len(pkgs))
+	names := make([]string, 0, len(pkgs))
 	for d := range pkgs {
-		dirs = append(dirs, d)
+		names = append(names, d)
 	}
-	slices.Sort(dirs)
-	for _, d := range dirs {
+	slices.Sort(names)
+	for _, d := range names {
 		p := pkgs[d]
 		if len(p.rules) == 0 {
-			continue
-		}
-		if p.ruleset == "" {
-			t.Errorf("%s calls domain.Refuse and has no RulesetName constant to say whose rules they are", d)
 			continue
 		}
 		if out[p.ruleset] == nil {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/treasury-games/treasury/api/models"
 )
 
 // Event is one Server-Sent Event of GET /v1/games/{id}/events.
@@ -79,74 +77,6 @@ func (er *EventReader) Next() (Event, error) {
 			seen = true
 		}
 	}
-}
-
-// The ruleset names the typed decoding knows.
-const silverGold = "silver-and-gold"
-
-// eventTypes maps, per ruleset, an event's name to a new value of its data's
-// type ("*": the events of every ruleset). It follows the x-events table of
-// the EventStream schema in openapi.yaml; a test holds the two together.
-var eventTypes = map[string]map[string]func() any{
-	"*": {
-		"snapshot":           func() any { return new(models.Game) },
-		"move":               func() any { return new(models.EventMove) },
-		"legal_moves":        func() any { return new(models.LegalMoves) },
-		"next_game":          func() any { return new(models.EventNextGame) },
-		"credential_revoked": func() any { return new(models.EventCredentialRevoked) },
-		"taken_back":         func() any { return new(models.EventTakenBack) },
-	},
-	silverGold: {
-		"expedition_revealed": func() any { return new(models.SilverGoldEventExpeditionRevealed) },
-		"player_passed":       func() any { return new(models.SilverGoldEventSeat) },
-		"crossed":             func() any { return new(models.SilverGoldEventCrossed) },
-		"crossing_closed":     func() any { return new(models.SilverGoldEventTurn) },
-		"resolving":           func() any { return new(models.SilverGoldEventSeat) },
-		"cup_taken":           func() any { return new(models.SilverGoldEventCupTaken) },
-		"card_completed":      func() any { return new(models.SilverGoldEventCard) },
-		"no_replacement":      func() any { return new(models.SilverGoldEventNoReplacement) },
-		"card_taken":          func() any { return new(models.SilverGoldEventCardTaken) },
-		"display_card":        func() any { return new(models.SilverGoldEventDisplayCard) },
-		"cards_kept":          func() any { return new(models.SilverGoldEventCardsKept) },
-		"turn_resolved":       func() any { return new(models.SilverGoldEventTurn) },
-		"round_ended":         func() any { return new(models.SilverGoldEventTurn) },
-		"game_ended":          func() any { return new(models.SilverGoldScore) },
-		"status":              func() any { return new(models.SilverGoldEventStatus) },
-	},
-	"lucky-treasure-hunter": {
-		"middle_dealt":    func() any { return new(models.LuckyTreasureHunterEventMiddleDealt) },
-		"turn_started":    func() any { return new(models.LuckyTreasureHunterEventTurnStarted) },
-		"place_skipped":   func() any { return new(models.LuckyTreasureHunterEventSeat) },
-		"cards_placed":    func() any { return new(models.LuckyTreasureHunterEventCardsPlaced) },
-		"cards_drawn":     func() any { return new(models.LuckyTreasureHunterEventCardsDrawn) },
-		"drew":            func() any { return new(models.LuckyTreasureHunterEventDrew) },
-		"pile_empty":      func() any { return new(models.LuckyTreasureHunterEventPileEmpty) },
-		"steal_named":     func() any { return new(models.LuckyTreasureHunterEventStealNamed) },
-		"steal_skipped":   func() any { return new(models.LuckyTreasureHunterEventSeat) },
-		"dice_rolled":     func() any { return new(models.LuckyTreasureHunterEventDiceRolled) },
-		"cards_discarded": func() any { return new(models.LuckyTreasureHunterEventCardsDiscarded) },
-		"captain_used":    func() any { return new(models.LuckyTreasureHunterEventSeat) },
-		"set_stolen":      func() any { return new(models.LuckyTreasureHunterEventSetStolen) },
-		"steal_stopped":   func() any { return new(models.LuckyTreasureHunterEventSeat) },
-		"misdraw":         func() any { return new(models.LuckyTreasureHunterEventMisdraw) },
-		"game_ended":      func() any { return new(models.LuckyTreasureHunterScore) },
-		"status":          func() any { return new(models.TableStatus) },
-	},
-	"colorful-treasure": {
-		"cards_revealed":  func() any { return new(models.ColorfulTreasureEventCardsShown) },
-		"cards_collected": func() any { return new(models.ColorfulTreasureEventCardsCollected) },
-		"tokens_paired":   func() any { return new(models.ColorfulTreasureEventPairs) },
-		"theft_skipped":   func() any { return new(models.ColorfulTreasureEventPairs) },
-		"stolen":          func() any { return new(models.ColorfulTreasureEventStolen) },
-		"token_used":      func() any { return new(models.ColorfulTreasureEventTokenUsed) },
-		"peeked":          func() any { return new(models.ColorfulTreasureEventCardsShown) },
-		"token_taken":     func() any { return new(models.ColorfulTreasureEventTokenTaken) },
-		"award_taken":     func() any { return new(models.ColorfulTreasureEventAwardTaken) },
-		"last_round":      func() any { return new(models.ColorfulTreasureEventLastRound) },
-		"turn_started":    func() any { return new(models.ColorfulTreasureEventTurnStarted) },
-		"game_ended":      func() any { return new(models.ColorfulTreasureEventGameEnded) },
-		"status":          func() any { return new(models.TableStatus) },
-	},
 }
 
 // EventSchemas lists, per ruleset, the event names Decode knows with the Go

@@ -1909,7 +1909,7 @@ type BGStatsFile struct {
 	AdditionalProperties map[string]interface{}   `json:"-"`
 }
 
-// Catalog A card catalog. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldCatalog, for `colorful-treasure` ColorfulTreasureCatalog.
+// Catalog A card catalog. Its shape depends on the ruleset; for `colorful-treasure` ColorfulTreasureCatalog, for `silver-and-gold` SilverGoldCatalog.
 //
 // Example: {"cards":[{"colour":"grey","grid":["ooo.",".oxo","..oc"],"id":"grey-01","seal":null,"value":8}],"expeditions":[{"boxes":[[0,0],[0,1]],"code":"D2","copies":1,"name":"domino","orientations":[[[0,0],[0,1]],[[0,0],[1,0]]]}],"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard","ruleset":"silver-and-gold"}
 type Catalog struct {
@@ -3252,7 +3252,7 @@ type CreateGameRequest struct {
 	// Example: [{"name":"Ann"},{"name":"Ben"}]
 	Players []PlayerSpec `json:"players"`
 
-	// Ruleset The game to play, a `name` of `GET /v1/rulesets` (`silver-and-gold`, `lucky-treasure-hunter`, `colorful-treasure`).
+	// Ruleset The game to play, a `name` of `GET /v1/rulesets` (`colorful-treasure`, `lucky-treasure-hunter`, `silver-and-gold`).
 	//
 	// Example: silver-and-gold
 	Ruleset string `json:"ruleset"`
@@ -3330,7 +3330,7 @@ type EventMove struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+	// Move A move. Its shape depends on the game's ruleset; for `colorful-treasure` one of ColorfulTreasureFlip, ColorfulTreasureCollect, ColorfulTreasureRob, ColorfulTreasureUseToken, ColorfulTreasureClaim or ColorfulTreasureEnd, for `lucky-treasure-hunter` one of LuckyTreasureHunterPlace, LuckyTreasureHunterSteal, LuckyTreasureHunterReroll, LuckyTreasureHunterCaptain, LuckyTreasureHunterStop, LuckyTreasureHunterRoll, LuckyTreasureHunterMiddle or LuckyTreasureHunterMisdraw, for `silver-and-gold` one of SilverGoldKeep, SilverGoldCross, SilverGoldTake, SilverGoldReveal or SilverGoldDisplay, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -3377,25 +3377,24 @@ type EventNextGame struct {
 //     `move`, the ruleset's `status` after it.
 //
 // Then what the move caused, in order; the data is the ruleset's.
-// Silver & Gold's, with which a table view follows the game from the
-// snapshot without reading it again (the catalog gives each card's
-// grid, colour, value and seal):
+// Colorful Treasure's:
 //
-// - `expedition_revealed` - `SilverGoldEventExpeditionRevealed`: an expedition card was turned up (action 1); every player's turn (crossed, crossing, passed, coin rows, takes) starts afresh;
-// - `player_passed` - `SilverGoldEventSeat`: a player has no box left and passes this turn;
-// - `crossed` - `SilverGoldEventCrossed`: a player crossed (or replaced their crossing): the boxes with their symbols, the red-cross chain, coins and palms gained, and the seat's cards after it;
-// - `crossing_closed` - `SilverGoldEventTurn`: everyone has crossed or passed; crossings are locked and action 3 begins;
-// - `resolving` - `SilverGoldEventSeat`: a player with something to resolve begins: their completed coin rows are claimed now (cup_taken follows for each cup left);
-// - `cup_taken` - `SilverGoldEventCupTaken`: a player took a cup for a completed coin row;
-// - `card_completed` - `SilverGoldEventCard`: a card was completed and goes to the scoring pile; one replacement card is owed;
-// - `no_replacement` - `SilverGoldEventNoReplacement`: the deck and display are empty: the replacements still owed lapse;
-// - `card_taken` - `SilverGoldEventCardTaken`: a replacement card was taken from the `display` or the `deck` (the card drawn is named);
-// - `display_card` - `SilverGoldEventDisplayCard`: a card was turned up into the display;
-// - `cards_kept` - `SilverGoldEventCardsKept`: once every player has kept, the two cards each seat kept;
-// - `turn_resolved` - `SilverGoldEventTurn`: the turn is over;
-// - `round_ended` - `SilverGoldEventTurn`: the round is over;
-// - `game_ended` - `SilverGoldScore`: the final score;
-// - `status` - `SilverGoldEventStatus`: last in every move's group: where the game stands and what it awaits now;
+//   - `cards_revealed` - `ColorfulTreasureEventCardsShown`: cards turned face up; told live only
+//     (a catch-up read leaves it out while the game runs: the cards not taken turn face down again);
+//   - `cards_collected` - `ColorfulTreasureEventCardsCollected`: the cards taken (with places and kinds - they
+//     left the grid), the diamond and key or chest tokens taken with them (by wonder), and the places turned
+//     face down again; `instead` when the `instead` token left keys or chests;
+//   - `tokens_paired` - `ColorfulTreasureEventPairs`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
+//   - `theft_skipped` - `ColorfulTreasureEventPairs`: nobody could be robbed, the pairs are discarded without a theft;
+//   - `stolen` - `ColorfulTreasureEventStolen`: a theft of a card or a diamond token;
+//   - `token_used` - `ColorfulTreasureEventTokenUsed`: an action token used (a peek's places, not what they show);
+//   - `peeked` - `ColorfulTreasureEventCardsShown`: what a peek showed - to the peeking seat only (not the host), live only;
+//   - `token_taken` - `ColorfulTreasureEventTokenTaken`: an action token taken with 3 gems of `colour`;
+//   - `award_taken` - `ColorfulTreasureEventAwardTaken`: Colorful Gems or Explorer;
+//   - `last_round` - `ColorfulTreasureEventLastRound`: 10 or fewer cards are left; this round is the last;
+//   - `turn_started` - `ColorfulTreasureEventTurnStarted`: a seat's turn begins;
+//   - `game_ended` - `ColorfulTreasureEventGameEnded`: the game is over;
+//   - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
 // Lucky Treasure Hunter's:
 //
@@ -3417,24 +3416,25 @@ type EventNextGame struct {
 // - `game_ended` - `LuckyTreasureHunterScore`: the final score;
 // - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
 //
-// Colorful Treasure's:
+// Silver & Gold's, with which a table view follows the game from the
+// snapshot without reading it again (the catalog gives each card's
+// grid, colour, value and seal):
 //
-//   - `cards_revealed` - `ColorfulTreasureEventCardsShown`: cards turned face up; told live only
-//     (a catch-up read leaves it out while the game runs: the cards not taken turn face down again);
-//   - `cards_collected` - `ColorfulTreasureEventCardsCollected`: the cards taken (with places and kinds - they
-//     left the grid), the diamond and key or chest tokens taken with them (by wonder), and the places turned
-//     face down again; `instead` when the `instead` token left keys or chests;
-//   - `tokens_paired` - `ColorfulTreasureEventPairs`: key and chest tokens (or the wild token) discarded in pairs, a theft each;
-//   - `theft_skipped` - `ColorfulTreasureEventPairs`: nobody could be robbed, the pairs are discarded without a theft;
-//   - `stolen` - `ColorfulTreasureEventStolen`: a theft of a card or a diamond token;
-//   - `token_used` - `ColorfulTreasureEventTokenUsed`: an action token used (a peek's places, not what they show);
-//   - `peeked` - `ColorfulTreasureEventCardsShown`: what a peek showed - to the peeking seat only (not the host), live only;
-//   - `token_taken` - `ColorfulTreasureEventTokenTaken`: an action token taken with 3 gems of `colour`;
-//   - `award_taken` - `ColorfulTreasureEventAwardTaken`: Colorful Gems or Explorer;
-//   - `last_round` - `ColorfulTreasureEventLastRound`: 10 or fewer cards are left; this round is the last;
-//   - `turn_started` - `ColorfulTreasureEventTurnStarted`: a seat's turn begins;
-//   - `game_ended` - `ColorfulTreasureEventGameEnded`: the game is over;
-//   - `status` - `TableStatus`: last in every move's group: where the game stands and who must act now.
+// - `expedition_revealed` - `SilverGoldEventExpeditionRevealed`: an expedition card was turned up (action 1); every player's turn (crossed, crossing, passed, coin rows, takes) starts afresh;
+// - `player_passed` - `SilverGoldEventSeat`: a player has no box left and passes this turn;
+// - `crossed` - `SilverGoldEventCrossed`: a player crossed (or replaced their crossing): the boxes with their symbols, the red-cross chain, coins and palms gained, and the seat's cards after it;
+// - `crossing_closed` - `SilverGoldEventTurn`: everyone has crossed or passed; crossings are locked and action 3 begins;
+// - `resolving` - `SilverGoldEventSeat`: a player with something to resolve begins: their completed coin rows are claimed now (cup_taken follows for each cup left);
+// - `cup_taken` - `SilverGoldEventCupTaken`: a player took a cup for a completed coin row;
+// - `card_completed` - `SilverGoldEventCard`: a card was completed and goes to the scoring pile; one replacement card is owed;
+// - `no_replacement` - `SilverGoldEventNoReplacement`: the deck and display are empty: the replacements still owed lapse;
+// - `card_taken` - `SilverGoldEventCardTaken`: a replacement card was taken from the `display` or the `deck` (the card drawn is named);
+// - `display_card` - `SilverGoldEventDisplayCard`: a card was turned up into the display;
+// - `cards_kept` - `SilverGoldEventCardsKept`: once every player has kept, the two cards each seat kept;
+// - `turn_resolved` - `SilverGoldEventTurn`: the turn is over;
+// - `round_ended` - `SilverGoldEventTurn`: the round is over;
+// - `game_ended` - `SilverGoldScore`: the final score;
+// - `status` - `SilverGoldEventStatus`: last in every move's group: where the game stands and what it awaits now;
 //
 // An event that is private to one seat reaches only that seat's
 // credential and the host's.
@@ -3492,7 +3492,7 @@ type EventTakenBack struct {
 	// Example: crossing
 	Phase string `json:"phase"`
 
-	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `colorful-treasure` ColorfulTreasureView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `silver-and-gold` SilverGoldView.
 	//
 	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
@@ -3640,7 +3640,7 @@ type Game struct {
 	// Example: 8a4f1d0c2b7e93a5d6c4f1e0b9a8c7d6
 	SeedSalt *string `json:"seed_salt,omitempty"`
 
-	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
+	// State The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `colorful-treasure` ColorfulTreasureView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `silver-and-gold` SilverGoldView.
 	//
 	// Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 	State GameState `json:"state"`
@@ -3722,7 +3722,7 @@ type GameMemberStats struct {
 	Wins int `json:"wins"`
 }
 
-// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `silver-and-gold` SilverGoldView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `colorful-treasure` ColorfulTreasureView.
+// GameState The ruleset's view of the game, told apart by its `ruleset` member (the game's ruleset) - for `colorful-treasure` ColorfulTreasureView, for `lucky-treasure-hunter` LuckyTreasureHunterView, for `silver-and-gold` SilverGoldView.
 //
 // Example: {"awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"catalog":{"hash":"edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","href":"/v1/catalogs/standard?ruleset=silver-and-gold\u0026hash=edc089b8b582a1add46c70e210f9f66a11491f0e84af2ac34f336eac9260cc9b","name":"standard"},"cups_left":[6,5,4,3,2,1],"deck_size":47,"display":[],"expedition":null,"mode":"physical","phase":"setup","players":[{"cards":[],"coin_rows_completed":0,"coins":0,"crossed_this_turn":false,"crossing":null,"cups":[],"kept":false,"name":"Ann","palms":[],"passed":false,"scoring_pile":[],"seat":0,"takes_owed":0}],"resolving":null,"revealed_this_round":[],"round":0,"ruleset":"silver-and-gold","start_player":0,"turn":0}
 type GameState struct {
@@ -4160,7 +4160,7 @@ type LegalMovePart struct {
 // Example: {"extra":[{"add":{"extra":{"box":[0,1],"card":"grey-08"}},"excludes":["grey-08:0,1"],"label":"box (0,1) of grey-08 (cross)","owes":1}]}
 type LegalMovePools map[string][]LegalMovePart
 
-// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `silver-and-gold` it is SilverGoldLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `colorful-treasure` ColorfulTreasureLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
+// LegalMoves What one seat may do now. Its shape depends on the game's ruleset (for `colorful-treasure` ColorfulTreasureLegal, for `lucky-treasure-hunter` LuckyTreasureHunterLegal, for `silver-and-gold` SilverGoldLegal); every ruleset's carries `ruleset` and `version`, the game's version it was listed at (the server adds it).
 //
 // Example: {"action":"keep","awaiting":[{"action":"keep","actor":"seat","count":1,"seat":0}],"count":2,"crossed":false,"crossing":null,"deck":false,"deck_cards":[],"free_boxes":[],"keep_from":["grey-02","green-11","green-10","orange-05"],"moves":[{"label":"Keep grey-02 and green-11","move":{"cards":["grey-02","green-11"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and green-10","move":{"cards":["grey-02","green-10"],"seat":0,"type":"keep"}},{"label":"Keep grey-02 and orange-05","move":{"cards":["grey-02","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and green-10","move":{"cards":["green-11","green-10"],"seat":0,"type":"keep"}},{"label":"Keep green-11 and orange-05","move":{"cards":["green-11","orange-05"],"seat":0,"type":"keep"}},{"label":"Keep green-10 and orange-05","move":{"cards":["green-10","orange-05"],"seat":0,"type":"keep"}}],"placements":[],"pools":{},"reveal_from":[],"ruleset":"silver-and-gold","seat":0,"single_boxes":[],"take_from":[],"version":0}
 type LegalMoves struct {
@@ -5474,7 +5474,7 @@ type MonthlyPlays struct {
 	Plays int `json:"plays"`
 }
 
-// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+// Move A move. Its shape depends on the game's ruleset; for `colorful-treasure` one of ColorfulTreasureFlip, ColorfulTreasureCollect, ColorfulTreasureRob, ColorfulTreasureUseToken, ColorfulTreasureClaim or ColorfulTreasureEnd, for `lucky-treasure-hunter` one of LuckyTreasureHunterPlace, LuckyTreasureHunterSteal, LuckyTreasureHunterReroll, LuckyTreasureHunterCaptain, LuckyTreasureHunterStop, LuckyTreasureHunterRoll, LuckyTreasureHunterMiddle or LuckyTreasureHunterMisdraw, for `silver-and-gold` one of SilverGoldKeep, SilverGoldCross, SilverGoldTake, SilverGoldReveal or SilverGoldDisplay, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 //
 // Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 type Move struct {
@@ -5495,7 +5495,7 @@ type MoveEntry struct {
 	// Example: {"host":false,"seat":0}
 	Actor Actor `json:"actor"`
 
-	// Move A move. Its shape depends on the game's ruleset; for `silver-and-gold` it is one of the five kinds below, for `lucky-treasure-hunter` one of the eight after them, for `colorful-treasure` one of the six `ColorfulTreasure*` moves, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
+	// Move A move. Its shape depends on the game's ruleset; for `colorful-treasure` one of ColorfulTreasureFlip, ColorfulTreasureCollect, ColorfulTreasureRob, ColorfulTreasureUseToken, ColorfulTreasureClaim or ColorfulTreasureEnd, for `lucky-treasure-hunter` one of LuckyTreasureHunterPlace, LuckyTreasureHunterSteal, LuckyTreasureHunterReroll, LuckyTreasureHunterCaptain, LuckyTreasureHunterStop, LuckyTreasureHunterRoll, LuckyTreasureHunterMiddle or LuckyTreasureHunterMisdraw, for `silver-and-gold` one of SilverGoldKeep, SilverGoldCross, SilverGoldTake, SilverGoldReveal or SilverGoldDisplay, told apart by `type` (every game's move types are distinct); `TakeBack` is every game's.
 	//
 	// Example: {"boxes":[[1,1],[1,2]],"card":"orange-05","extra":[{"box":[1,0],"card":"green-10"}],"seat":0,"type":"cross"}
 	Move Move `json:"move"`
@@ -5977,7 +5977,7 @@ type RulesetOption struct {
 // Example: integer
 type RulesetOptionType string
 
-// Score The scores and the ranking. Their shape depends on the game's ruleset; for `silver-and-gold` it is SilverGoldScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore, for `colorful-treasure` ColorfulTreasureScore.
+// Score The scores and the ranking. Their shape depends on the game's ruleset; for `colorful-treasure` ColorfulTreasureScore, for `lucky-treasure-hunter` LuckyTreasureHunterScore, for `silver-and-gold` SilverGoldScore.
 //
 // Example: {"final":false,"players":[{"cards":[],"coins":0,"completed":{"green":0,"grey":0,"orange":0,"purple":0},"cup_values":[],"lines":{"cards":0,"coins":0,"cups":0,"palms":0,"seals":0},"name":"Ann","palm_values":[],"seals":[],"seat":0,"total":0}],"ranking":[{"name":"Ann","rank":1,"seat":0,"total":0}],"ruleset":"silver-and-gold"}
 type Score struct {
@@ -6019,7 +6019,7 @@ type SeatCredential struct {
 	Credential string `json:"credential"`
 }
 
-// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
+// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `colorful-treasure` ColorfulTreasureSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `silver-and-gold` SilverGoldSheet.
 //
 // Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 type Sheet struct {
@@ -6040,7 +6040,7 @@ type SheetPlayRequest struct {
 	// Example: 2026-11-25T19:00:00Z
 	PlayedAt *time.Time `json:"played_at,omitempty"`
 
-	// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `silver-and-gold` it is SilverGoldSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `colorful-treasure` ColorfulTreasureSheet.
+	// Sheet A paper score sheet to check. Its shape depends on the ruleset named by the `ruleset` query parameter; for `colorful-treasure` ColorfulTreasureSheet, for `lucky-treasure-hunter` LuckyTreasureHunterSheet, for `silver-and-gold` SilverGoldSheet.
 	//
 	// Example: {"players":[{"cards":[{"id":"grey-01"},{"id":"grey-03"},{"id":"orange-06"},{"id":"orange-12"},{"id":"green-08"},{"id":"purple-07"}],"coins":9,"cups":[6,2],"name":"Sarah","palms":[2,3,3],"total":95},{"cards":[{"id":"purple-12"},{"id":"purple-06"},{"id":"orange-09"},{"id":"orange-11"},{"id":"grey-02"}],"coins":10,"cups":[5,6],"name":"Tom","palms":[3,2],"total":84}],"ruleset":"silver-and-gold"}
 	Sheet Sheet `json:"sheet"`
@@ -6051,7 +6051,7 @@ type SheetPlayRequest struct {
 	StartPlayer *int `json:"start_player,omitempty"`
 }
 
-// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `silver-and-gold` it is SilverGoldSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `colorful-treasure` ColorfulTreasureSheetResult.
+// SheetResult What the server makes of a score sheet. Its shape depends on the ruleset; for `colorful-treasure` ColorfulTreasureSheetResult, for `lucky-treasure-hunter` LuckyTreasureHunterSheetResult, for `silver-and-gold` SilverGoldSheetResult.
 //
 // Example: {"findings":[{"code":"cup_reused","line":"cups","player":1,"reason":"Sarah and Tom both wrote the cup of 6, but there is one cup of each value"},{"code":"total_mismatch","line":"total","player":1,"reason":"Tom wrote 84; the lines add up to 86 (coins 10 + cups 11 + palms 5 + cards 60 + seals 0): 2 short; a palm (2) looks left out"}],"players":[{"cards":[{"card":"grey-01","colour":"grey","value":8},{"card":"grey-03","colour":"grey","seal":{"colour":"orange","points":2},"value":8},{"card":"orange-06","colour":"orange","value":12},{"card":"orange-12","colour":"orange","seal":{"colour":"grey","points":1},"value":12},{"card":"green-08","colour":"green","value":10},{"card":"purple-07","colour":"purple","value":14}],"coins":9,"completed":{"green":1,"grey":2,"orange":2,"purple":1},"cup_values":[6,2],"lines":{"cards":64,"coins":9,"cups":8,"palms":8,"seals":6},"name":"Sarah","palm_values":[2,3,3],"seals":[{"card":"grey-03","cards":2,"colour":"orange","points":2,"value":4},{"card":"orange-12","cards":2,"colour":"grey","points":1,"value":2}],"seat":0,"total":95},{"cards":[{"card":"purple-12","colour":"purple","value":14},{"card":"purple-06","colour":"purple","value":14},{"card":"orange-09","colour":"orange","value":12},{"card":"orange-11","colour":"orange","value":12},{"card":"grey-02","colour":"grey","value":8}],"coins":10,"completed":{"green":0,"grey":1,"orange":2,"purple":2},"cup_values":[5,6],"lines":{"cards":60,"coins":10,"cups":11,"palms":5,"seals":0},"name":"Tom","palm_values":[3,2],"seals":[],"seat":1,"total":86}],"ranking":[{"name":"Sarah","rank":1,"seat":0,"total":95},{"decided_by":"total","name":"Tom","rank":2,"seat":1,"total":86}],"ruleset":"silver-and-gold","valid":false}
 type SheetResult struct {
@@ -8146,40 +8146,6 @@ func (a LanguageTemplate1) MarshalJSON() ([]byte, error) {
 	return json.Marshal(object)
 }
 
-// AsSilverGoldCatalog returns the union data inside the Catalog as a SilverGoldCatalog
-func (t Catalog) AsSilverGoldCatalog() (SilverGoldCatalog, error) {
-	var body SilverGoldCatalog
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromSilverGoldCatalog overwrites any union data inside the Catalog as the provided SilverGoldCatalog
-func (t *Catalog) FromSilverGoldCatalog(v SilverGoldCatalog) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
-	t.union = b
-	return err
-}
-
-// MergeSilverGoldCatalog performs a merge with any union data inside the Catalog, using the provided SilverGoldCatalog
-func (t *Catalog) MergeSilverGoldCatalog(v SilverGoldCatalog) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
 // AsColorfulTreasureCatalog returns the union data inside the Catalog as a ColorfulTreasureCatalog
 func (t Catalog) AsColorfulTreasureCatalog() (ColorfulTreasureCatalog, error) {
 	var body ColorfulTreasureCatalog
@@ -8205,6 +8171,40 @@ func (t *Catalog) MergeColorfulTreasureCatalog(v ColorfulTreasureCatalog) error 
 		return err
 	}
 	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSilverGoldCatalog returns the union data inside the Catalog as a SilverGoldCatalog
+func (t Catalog) AsSilverGoldCatalog() (SilverGoldCatalog, error) {
+	var body SilverGoldCatalog
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSilverGoldCatalog overwrites any union data inside the Catalog as the provided SilverGoldCatalog
+func (t *Catalog) FromSilverGoldCatalog(v SilverGoldCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	t.union = b
+	return err
+}
+
+// MergeSilverGoldCatalog performs a merge with any union data inside the Catalog, using the provided SilverGoldCatalog
+func (t *Catalog) MergeSilverGoldCatalog(v SilverGoldCatalog) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}
@@ -8247,31 +8247,31 @@ func (t *Catalog) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldView returns the union data inside the GameState as a SilverGoldView
-func (t GameState) AsSilverGoldView() (SilverGoldView, error) {
-	var body SilverGoldView
+// AsColorfulTreasureView returns the union data inside the GameState as a ColorfulTreasureView
+func (t GameState) AsColorfulTreasureView() (ColorfulTreasureView, error) {
+	var body ColorfulTreasureView
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldView overwrites any union data inside the GameState as the provided SilverGoldView
-func (t *GameState) FromSilverGoldView(v SilverGoldView) error {
+// FromColorfulTreasureView overwrites any union data inside the GameState as the provided ColorfulTreasureView
+func (t *GameState) FromColorfulTreasureView(v ColorfulTreasureView) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldView performs a merge with any union data inside the GameState, using the provided SilverGoldView
-func (t *GameState) MergeSilverGoldView(v SilverGoldView) error {
+// MergeColorfulTreasureView performs a merge with any union data inside the GameState, using the provided ColorfulTreasureView
+func (t *GameState) MergeColorfulTreasureView(v ColorfulTreasureView) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	if err != nil {
 		return err
 	}
@@ -8315,31 +8315,31 @@ func (t *GameState) MergeLuckyTreasureHunterView(v LuckyTreasureHunterView) erro
 	return err
 }
 
-// AsColorfulTreasureView returns the union data inside the GameState as a ColorfulTreasureView
-func (t GameState) AsColorfulTreasureView() (ColorfulTreasureView, error) {
-	var body ColorfulTreasureView
+// AsSilverGoldView returns the union data inside the GameState as a SilverGoldView
+func (t GameState) AsSilverGoldView() (SilverGoldView, error) {
+	var body SilverGoldView
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureView overwrites any union data inside the GameState as the provided ColorfulTreasureView
-func (t *GameState) FromColorfulTreasureView(v ColorfulTreasureView) error {
+// FromSilverGoldView overwrites any union data inside the GameState as the provided SilverGoldView
+func (t *GameState) FromSilverGoldView(v SilverGoldView) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureView performs a merge with any union data inside the GameState, using the provided ColorfulTreasureView
-func (t *GameState) MergeColorfulTreasureView(v ColorfulTreasureView) error {
+// MergeSilverGoldView performs a merge with any union data inside the GameState, using the provided SilverGoldView
+func (t *GameState) MergeSilverGoldView(v SilverGoldView) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}
@@ -8446,31 +8446,31 @@ func (t *LanguageTemplate) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldLegal returns the union data inside the LegalMoves as a SilverGoldLegal
-func (t LegalMoves) AsSilverGoldLegal() (SilverGoldLegal, error) {
-	var body SilverGoldLegal
+// AsColorfulTreasureLegal returns the union data inside the LegalMoves as a ColorfulTreasureLegal
+func (t LegalMoves) AsColorfulTreasureLegal() (ColorfulTreasureLegal, error) {
+	var body ColorfulTreasureLegal
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldLegal overwrites any union data inside the LegalMoves as the provided SilverGoldLegal
-func (t *LegalMoves) FromSilverGoldLegal(v SilverGoldLegal) error {
+// FromColorfulTreasureLegal overwrites any union data inside the LegalMoves as the provided ColorfulTreasureLegal
+func (t *LegalMoves) FromColorfulTreasureLegal(v ColorfulTreasureLegal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldLegal performs a merge with any union data inside the LegalMoves, using the provided SilverGoldLegal
-func (t *LegalMoves) MergeSilverGoldLegal(v SilverGoldLegal) error {
+// MergeColorfulTreasureLegal performs a merge with any union data inside the LegalMoves, using the provided ColorfulTreasureLegal
+func (t *LegalMoves) MergeColorfulTreasureLegal(v ColorfulTreasureLegal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	if err != nil {
 		return err
 	}
@@ -8514,31 +8514,31 @@ func (t *LegalMoves) MergeLuckyTreasureHunterLegal(v LuckyTreasureHunterLegal) e
 	return err
 }
 
-// AsColorfulTreasureLegal returns the union data inside the LegalMoves as a ColorfulTreasureLegal
-func (t LegalMoves) AsColorfulTreasureLegal() (ColorfulTreasureLegal, error) {
-	var body ColorfulTreasureLegal
+// AsSilverGoldLegal returns the union data inside the LegalMoves as a SilverGoldLegal
+func (t LegalMoves) AsSilverGoldLegal() (SilverGoldLegal, error) {
+	var body SilverGoldLegal
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureLegal overwrites any union data inside the LegalMoves as the provided ColorfulTreasureLegal
-func (t *LegalMoves) FromColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+// FromSilverGoldLegal overwrites any union data inside the LegalMoves as the provided SilverGoldLegal
+func (t *LegalMoves) FromSilverGoldLegal(v SilverGoldLegal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureLegal performs a merge with any union data inside the LegalMoves, using the provided ColorfulTreasureLegal
-func (t *LegalMoves) MergeColorfulTreasureLegal(v ColorfulTreasureLegal) error {
+// MergeSilverGoldLegal performs a merge with any union data inside the LegalMoves, using the provided SilverGoldLegal
+func (t *LegalMoves) MergeSilverGoldLegal(v SilverGoldLegal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}
@@ -8759,31 +8759,31 @@ func (t *MessageParam_3_Item) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldKeep returns the union data inside the Move as a SilverGoldKeep
-func (t Move) AsSilverGoldKeep() (SilverGoldKeep, error) {
-	var body SilverGoldKeep
+// AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
+func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
+	var body ColorfulTreasureFlip
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldKeep overwrites any union data inside the Move as the provided SilverGoldKeep
-func (t *Move) FromSilverGoldKeep(v SilverGoldKeep) error {
+// FromColorfulTreasureFlip overwrites any union data inside the Move as the provided ColorfulTreasureFlip
+func (t *Move) FromColorfulTreasureFlip(v ColorfulTreasureFlip) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldKeep performs a merge with any union data inside the Move, using the provided SilverGoldKeep
-func (t *Move) MergeSilverGoldKeep(v SilverGoldKeep) error {
+// MergeColorfulTreasureFlip performs a merge with any union data inside the Move, using the provided ColorfulTreasureFlip
+func (t *Move) MergeColorfulTreasureFlip(v ColorfulTreasureFlip) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
 	if err != nil {
 		return err
 	}
@@ -8793,31 +8793,31 @@ func (t *Move) MergeSilverGoldKeep(v SilverGoldKeep) error {
 	return err
 }
 
-// AsSilverGoldCross returns the union data inside the Move as a SilverGoldCross
-func (t Move) AsSilverGoldCross() (SilverGoldCross, error) {
-	var body SilverGoldCross
+// AsColorfulTreasureCollect returns the union data inside the Move as a ColorfulTreasureCollect
+func (t Move) AsColorfulTreasureCollect() (ColorfulTreasureCollect, error) {
+	var body ColorfulTreasureCollect
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldCross overwrites any union data inside the Move as the provided SilverGoldCross
-func (t *Move) FromSilverGoldCross(v SilverGoldCross) error {
+// FromColorfulTreasureCollect overwrites any union data inside the Move as the provided ColorfulTreasureCollect
+func (t *Move) FromColorfulTreasureCollect(v ColorfulTreasureCollect) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldCross performs a merge with any union data inside the Move, using the provided SilverGoldCross
-func (t *Move) MergeSilverGoldCross(v SilverGoldCross) error {
+// MergeColorfulTreasureCollect performs a merge with any union data inside the Move, using the provided ColorfulTreasureCollect
+func (t *Move) MergeColorfulTreasureCollect(v ColorfulTreasureCollect) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
 	if err != nil {
 		return err
 	}
@@ -8827,31 +8827,31 @@ func (t *Move) MergeSilverGoldCross(v SilverGoldCross) error {
 	return err
 }
 
-// AsSilverGoldTake returns the union data inside the Move as a SilverGoldTake
-func (t Move) AsSilverGoldTake() (SilverGoldTake, error) {
-	var body SilverGoldTake
+// AsColorfulTreasureRob returns the union data inside the Move as a ColorfulTreasureRob
+func (t Move) AsColorfulTreasureRob() (ColorfulTreasureRob, error) {
+	var body ColorfulTreasureRob
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldTake overwrites any union data inside the Move as the provided SilverGoldTake
-func (t *Move) FromSilverGoldTake(v SilverGoldTake) error {
+// FromColorfulTreasureRob overwrites any union data inside the Move as the provided ColorfulTreasureRob
+func (t *Move) FromColorfulTreasureRob(v ColorfulTreasureRob) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldTake performs a merge with any union data inside the Move, using the provided SilverGoldTake
-func (t *Move) MergeSilverGoldTake(v SilverGoldTake) error {
+// MergeColorfulTreasureRob performs a merge with any union data inside the Move, using the provided ColorfulTreasureRob
+func (t *Move) MergeColorfulTreasureRob(v ColorfulTreasureRob) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
 	if err != nil {
 		return err
 	}
@@ -8861,31 +8861,31 @@ func (t *Move) MergeSilverGoldTake(v SilverGoldTake) error {
 	return err
 }
 
-// AsSilverGoldReveal returns the union data inside the Move as a SilverGoldReveal
-func (t Move) AsSilverGoldReveal() (SilverGoldReveal, error) {
-	var body SilverGoldReveal
+// AsColorfulTreasureUseToken returns the union data inside the Move as a ColorfulTreasureUseToken
+func (t Move) AsColorfulTreasureUseToken() (ColorfulTreasureUseToken, error) {
+	var body ColorfulTreasureUseToken
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldReveal overwrites any union data inside the Move as the provided SilverGoldReveal
-func (t *Move) FromSilverGoldReveal(v SilverGoldReveal) error {
+// FromColorfulTreasureUseToken overwrites any union data inside the Move as the provided ColorfulTreasureUseToken
+func (t *Move) FromColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldReveal performs a merge with any union data inside the Move, using the provided SilverGoldReveal
-func (t *Move) MergeSilverGoldReveal(v SilverGoldReveal) error {
+// MergeColorfulTreasureUseToken performs a merge with any union data inside the Move, using the provided ColorfulTreasureUseToken
+func (t *Move) MergeColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
 	if err != nil {
 		return err
 	}
@@ -8895,31 +8895,65 @@ func (t *Move) MergeSilverGoldReveal(v SilverGoldReveal) error {
 	return err
 }
 
-// AsSilverGoldDisplay returns the union data inside the Move as a SilverGoldDisplay
-func (t Move) AsSilverGoldDisplay() (SilverGoldDisplay, error) {
-	var body SilverGoldDisplay
+// AsColorfulTreasureClaim returns the union data inside the Move as a ColorfulTreasureClaim
+func (t Move) AsColorfulTreasureClaim() (ColorfulTreasureClaim, error) {
+	var body ColorfulTreasureClaim
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldDisplay overwrites any union data inside the Move as the provided SilverGoldDisplay
-func (t *Move) FromSilverGoldDisplay(v SilverGoldDisplay) error {
+// FromColorfulTreasureClaim overwrites any union data inside the Move as the provided ColorfulTreasureClaim
+func (t *Move) FromColorfulTreasureClaim(v ColorfulTreasureClaim) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldDisplay performs a merge with any union data inside the Move, using the provided SilverGoldDisplay
-func (t *Move) MergeSilverGoldDisplay(v SilverGoldDisplay) error {
+// MergeColorfulTreasureClaim performs a merge with any union data inside the Move, using the provided ColorfulTreasureClaim
+func (t *Move) MergeColorfulTreasureClaim(v ColorfulTreasureClaim) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsColorfulTreasureEnd returns the union data inside the Move as a ColorfulTreasureEnd
+func (t Move) AsColorfulTreasureEnd() (ColorfulTreasureEnd, error) {
+	var body ColorfulTreasureEnd
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromColorfulTreasureEnd overwrites any union data inside the Move as the provided ColorfulTreasureEnd
+func (t *Move) FromColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	t.union = b
+	return err
+}
+
+// MergeColorfulTreasureEnd performs a merge with any union data inside the Move, using the provided ColorfulTreasureEnd
+func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
 	if err != nil {
 		return err
 	}
@@ -9201,31 +9235,31 @@ func (t *Move) MergeLuckyTreasureHunterMisdraw(v LuckyTreasureHunterMisdraw) err
 	return err
 }
 
-// AsColorfulTreasureFlip returns the union data inside the Move as a ColorfulTreasureFlip
-func (t Move) AsColorfulTreasureFlip() (ColorfulTreasureFlip, error) {
-	var body ColorfulTreasureFlip
+// AsSilverGoldKeep returns the union data inside the Move as a SilverGoldKeep
+func (t Move) AsSilverGoldKeep() (SilverGoldKeep, error) {
+	var body SilverGoldKeep
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureFlip overwrites any union data inside the Move as the provided ColorfulTreasureFlip
-func (t *Move) FromColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+// FromSilverGoldKeep overwrites any union data inside the Move as the provided SilverGoldKeep
+func (t *Move) FromSilverGoldKeep(v SilverGoldKeep) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureFlip performs a merge with any union data inside the Move, using the provided ColorfulTreasureFlip
-func (t *Move) MergeColorfulTreasureFlip(v ColorfulTreasureFlip) error {
+// MergeSilverGoldKeep performs a merge with any union data inside the Move, using the provided SilverGoldKeep
+func (t *Move) MergeSilverGoldKeep(v SilverGoldKeep) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"flip"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"keep"}`))
 	if err != nil {
 		return err
 	}
@@ -9235,31 +9269,31 @@ func (t *Move) MergeColorfulTreasureFlip(v ColorfulTreasureFlip) error {
 	return err
 }
 
-// AsColorfulTreasureCollect returns the union data inside the Move as a ColorfulTreasureCollect
-func (t Move) AsColorfulTreasureCollect() (ColorfulTreasureCollect, error) {
-	var body ColorfulTreasureCollect
+// AsSilverGoldCross returns the union data inside the Move as a SilverGoldCross
+func (t Move) AsSilverGoldCross() (SilverGoldCross, error) {
+	var body SilverGoldCross
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureCollect overwrites any union data inside the Move as the provided ColorfulTreasureCollect
-func (t *Move) FromColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+// FromSilverGoldCross overwrites any union data inside the Move as the provided SilverGoldCross
+func (t *Move) FromSilverGoldCross(v SilverGoldCross) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureCollect performs a merge with any union data inside the Move, using the provided ColorfulTreasureCollect
-func (t *Move) MergeColorfulTreasureCollect(v ColorfulTreasureCollect) error {
+// MergeSilverGoldCross performs a merge with any union data inside the Move, using the provided SilverGoldCross
+func (t *Move) MergeSilverGoldCross(v SilverGoldCross) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"collect"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"cross"}`))
 	if err != nil {
 		return err
 	}
@@ -9269,31 +9303,31 @@ func (t *Move) MergeColorfulTreasureCollect(v ColorfulTreasureCollect) error {
 	return err
 }
 
-// AsColorfulTreasureRob returns the union data inside the Move as a ColorfulTreasureRob
-func (t Move) AsColorfulTreasureRob() (ColorfulTreasureRob, error) {
-	var body ColorfulTreasureRob
+// AsSilverGoldTake returns the union data inside the Move as a SilverGoldTake
+func (t Move) AsSilverGoldTake() (SilverGoldTake, error) {
+	var body SilverGoldTake
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureRob overwrites any union data inside the Move as the provided ColorfulTreasureRob
-func (t *Move) FromColorfulTreasureRob(v ColorfulTreasureRob) error {
+// FromSilverGoldTake overwrites any union data inside the Move as the provided SilverGoldTake
+func (t *Move) FromSilverGoldTake(v SilverGoldTake) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureRob performs a merge with any union data inside the Move, using the provided ColorfulTreasureRob
-func (t *Move) MergeColorfulTreasureRob(v ColorfulTreasureRob) error {
+// MergeSilverGoldTake performs a merge with any union data inside the Move, using the provided SilverGoldTake
+func (t *Move) MergeSilverGoldTake(v SilverGoldTake) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"rob"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"take"}`))
 	if err != nil {
 		return err
 	}
@@ -9303,31 +9337,31 @@ func (t *Move) MergeColorfulTreasureRob(v ColorfulTreasureRob) error {
 	return err
 }
 
-// AsColorfulTreasureUseToken returns the union data inside the Move as a ColorfulTreasureUseToken
-func (t Move) AsColorfulTreasureUseToken() (ColorfulTreasureUseToken, error) {
-	var body ColorfulTreasureUseToken
+// AsSilverGoldReveal returns the union data inside the Move as a SilverGoldReveal
+func (t Move) AsSilverGoldReveal() (SilverGoldReveal, error) {
+	var body SilverGoldReveal
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureUseToken overwrites any union data inside the Move as the provided ColorfulTreasureUseToken
-func (t *Move) FromColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+// FromSilverGoldReveal overwrites any union data inside the Move as the provided SilverGoldReveal
+func (t *Move) FromSilverGoldReveal(v SilverGoldReveal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureUseToken performs a merge with any union data inside the Move, using the provided ColorfulTreasureUseToken
-func (t *Move) MergeColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
+// MergeSilverGoldReveal performs a merge with any union data inside the Move, using the provided SilverGoldReveal
+func (t *Move) MergeSilverGoldReveal(v SilverGoldReveal) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"use_token"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"reveal"}`))
 	if err != nil {
 		return err
 	}
@@ -9337,65 +9371,31 @@ func (t *Move) MergeColorfulTreasureUseToken(v ColorfulTreasureUseToken) error {
 	return err
 }
 
-// AsColorfulTreasureClaim returns the union data inside the Move as a ColorfulTreasureClaim
-func (t Move) AsColorfulTreasureClaim() (ColorfulTreasureClaim, error) {
-	var body ColorfulTreasureClaim
+// AsSilverGoldDisplay returns the union data inside the Move as a SilverGoldDisplay
+func (t Move) AsSilverGoldDisplay() (SilverGoldDisplay, error) {
+	var body SilverGoldDisplay
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureClaim overwrites any union data inside the Move as the provided ColorfulTreasureClaim
-func (t *Move) FromColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+// FromSilverGoldDisplay overwrites any union data inside the Move as the provided SilverGoldDisplay
+func (t *Move) FromSilverGoldDisplay(v SilverGoldDisplay) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureClaim performs a merge with any union data inside the Move, using the provided ColorfulTreasureClaim
-func (t *Move) MergeColorfulTreasureClaim(v ColorfulTreasureClaim) error {
+// MergeSilverGoldDisplay performs a merge with any union data inside the Move, using the provided SilverGoldDisplay
+func (t *Move) MergeSilverGoldDisplay(v SilverGoldDisplay) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_claim"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsColorfulTreasureEnd returns the union data inside the Move as a ColorfulTreasureEnd
-func (t Move) AsColorfulTreasureEnd() (ColorfulTreasureEnd, error) {
-	var body ColorfulTreasureEnd
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromColorfulTreasureEnd overwrites any union data inside the Move as the provided ColorfulTreasureEnd
-func (t *Move) FromColorfulTreasureEnd(v ColorfulTreasureEnd) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
-	t.union = b
-	return err
-}
-
-// MergeColorfulTreasureEnd performs a merge with any union data inside the Move, using the provided ColorfulTreasureEnd
-func (t *Move) MergeColorfulTreasureEnd(v ColorfulTreasureEnd) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"ct_end"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"display"}`))
 	if err != nil {
 		return err
 	}
@@ -9508,31 +9508,31 @@ func (t *Move) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldScore returns the union data inside the Score as a SilverGoldScore
-func (t Score) AsSilverGoldScore() (SilverGoldScore, error) {
-	var body SilverGoldScore
+// AsColorfulTreasureScore returns the union data inside the Score as a ColorfulTreasureScore
+func (t Score) AsColorfulTreasureScore() (ColorfulTreasureScore, error) {
+	var body ColorfulTreasureScore
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldScore overwrites any union data inside the Score as the provided SilverGoldScore
-func (t *Score) FromSilverGoldScore(v SilverGoldScore) error {
+// FromColorfulTreasureScore overwrites any union data inside the Score as the provided ColorfulTreasureScore
+func (t *Score) FromColorfulTreasureScore(v ColorfulTreasureScore) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldScore performs a merge with any union data inside the Score, using the provided SilverGoldScore
-func (t *Score) MergeSilverGoldScore(v SilverGoldScore) error {
+// MergeColorfulTreasureScore performs a merge with any union data inside the Score, using the provided ColorfulTreasureScore
+func (t *Score) MergeColorfulTreasureScore(v ColorfulTreasureScore) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	if err != nil {
 		return err
 	}
@@ -9576,31 +9576,31 @@ func (t *Score) MergeLuckyTreasureHunterScore(v LuckyTreasureHunterScore) error 
 	return err
 }
 
-// AsColorfulTreasureScore returns the union data inside the Score as a ColorfulTreasureScore
-func (t Score) AsColorfulTreasureScore() (ColorfulTreasureScore, error) {
-	var body ColorfulTreasureScore
+// AsSilverGoldScore returns the union data inside the Score as a SilverGoldScore
+func (t Score) AsSilverGoldScore() (SilverGoldScore, error) {
+	var body SilverGoldScore
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureScore overwrites any union data inside the Score as the provided ColorfulTreasureScore
-func (t *Score) FromColorfulTreasureScore(v ColorfulTreasureScore) error {
+// FromSilverGoldScore overwrites any union data inside the Score as the provided SilverGoldScore
+func (t *Score) FromSilverGoldScore(v SilverGoldScore) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureScore performs a merge with any union data inside the Score, using the provided ColorfulTreasureScore
-func (t *Score) MergeColorfulTreasureScore(v ColorfulTreasureScore) error {
+// MergeSilverGoldScore performs a merge with any union data inside the Score, using the provided SilverGoldScore
+func (t *Score) MergeSilverGoldScore(v SilverGoldScore) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}
@@ -9645,31 +9645,31 @@ func (t *Score) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldSheet returns the union data inside the Sheet as a SilverGoldSheet
-func (t Sheet) AsSilverGoldSheet() (SilverGoldSheet, error) {
-	var body SilverGoldSheet
+// AsColorfulTreasureSheet returns the union data inside the Sheet as a ColorfulTreasureSheet
+func (t Sheet) AsColorfulTreasureSheet() (ColorfulTreasureSheet, error) {
+	var body ColorfulTreasureSheet
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldSheet overwrites any union data inside the Sheet as the provided SilverGoldSheet
-func (t *Sheet) FromSilverGoldSheet(v SilverGoldSheet) error {
+// FromColorfulTreasureSheet overwrites any union data inside the Sheet as the provided ColorfulTreasureSheet
+func (t *Sheet) FromColorfulTreasureSheet(v ColorfulTreasureSheet) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldSheet performs a merge with any union data inside the Sheet, using the provided SilverGoldSheet
-func (t *Sheet) MergeSilverGoldSheet(v SilverGoldSheet) error {
+// MergeColorfulTreasureSheet performs a merge with any union data inside the Sheet, using the provided ColorfulTreasureSheet
+func (t *Sheet) MergeColorfulTreasureSheet(v ColorfulTreasureSheet) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	if err != nil {
 		return err
 	}
@@ -9713,31 +9713,31 @@ func (t *Sheet) MergeLuckyTreasureHunterSheet(v LuckyTreasureHunterSheet) error 
 	return err
 }
 
-// AsColorfulTreasureSheet returns the union data inside the Sheet as a ColorfulTreasureSheet
-func (t Sheet) AsColorfulTreasureSheet() (ColorfulTreasureSheet, error) {
-	var body ColorfulTreasureSheet
+// AsSilverGoldSheet returns the union data inside the Sheet as a SilverGoldSheet
+func (t Sheet) AsSilverGoldSheet() (SilverGoldSheet, error) {
+	var body SilverGoldSheet
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureSheet overwrites any union data inside the Sheet as the provided ColorfulTreasureSheet
-func (t *Sheet) FromColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+// FromSilverGoldSheet overwrites any union data inside the Sheet as the provided SilverGoldSheet
+func (t *Sheet) FromSilverGoldSheet(v SilverGoldSheet) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureSheet performs a merge with any union data inside the Sheet, using the provided ColorfulTreasureSheet
-func (t *Sheet) MergeColorfulTreasureSheet(v ColorfulTreasureSheet) error {
+// MergeSilverGoldSheet performs a merge with any union data inside the Sheet, using the provided SilverGoldSheet
+func (t *Sheet) MergeSilverGoldSheet(v SilverGoldSheet) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}
@@ -9782,31 +9782,31 @@ func (t *Sheet) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsSilverGoldSheetResult returns the union data inside the SheetResult as a SilverGoldSheetResult
-func (t SheetResult) AsSilverGoldSheetResult() (SilverGoldSheetResult, error) {
-	var body SilverGoldSheetResult
+// AsColorfulTreasureSheetResult returns the union data inside the SheetResult as a ColorfulTreasureSheetResult
+func (t SheetResult) AsColorfulTreasureSheetResult() (ColorfulTreasureSheetResult, error) {
+	var body ColorfulTreasureSheetResult
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromSilverGoldSheetResult overwrites any union data inside the SheetResult as the provided SilverGoldSheetResult
-func (t *SheetResult) FromSilverGoldSheetResult(v SilverGoldSheetResult) error {
+// FromColorfulTreasureSheetResult overwrites any union data inside the SheetResult as the provided ColorfulTreasureSheetResult
+func (t *SheetResult) FromColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	t.union = b
 	return err
 }
 
-// MergeSilverGoldSheetResult performs a merge with any union data inside the SheetResult, using the provided SilverGoldSheetResult
-func (t *SheetResult) MergeSilverGoldSheetResult(v SilverGoldSheetResult) error {
+// MergeColorfulTreasureSheetResult performs a merge with any union data inside the SheetResult, using the provided ColorfulTreasureSheetResult
+func (t *SheetResult) MergeColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
 	if err != nil {
 		return err
 	}
@@ -9850,31 +9850,31 @@ func (t *SheetResult) MergeLuckyTreasureHunterSheetResult(v LuckyTreasureHunterS
 	return err
 }
 
-// AsColorfulTreasureSheetResult returns the union data inside the SheetResult as a ColorfulTreasureSheetResult
-func (t SheetResult) AsColorfulTreasureSheetResult() (ColorfulTreasureSheetResult, error) {
-	var body ColorfulTreasureSheetResult
+// AsSilverGoldSheetResult returns the union data inside the SheetResult as a SilverGoldSheetResult
+func (t SheetResult) AsSilverGoldSheetResult() (SilverGoldSheetResult, error) {
+	var body SilverGoldSheetResult
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromColorfulTreasureSheetResult overwrites any union data inside the SheetResult as the provided ColorfulTreasureSheetResult
-func (t *SheetResult) FromColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+// FromSilverGoldSheetResult overwrites any union data inside the SheetResult as the provided SilverGoldSheetResult
+func (t *SheetResult) FromSilverGoldSheetResult(v SilverGoldSheetResult) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	t.union = b
 	return err
 }
 
-// MergeColorfulTreasureSheetResult performs a merge with any union data inside the SheetResult, using the provided ColorfulTreasureSheetResult
-func (t *SheetResult) MergeColorfulTreasureSheetResult(v ColorfulTreasureSheetResult) error {
+// MergeSilverGoldSheetResult performs a merge with any union data inside the SheetResult, using the provided SilverGoldSheetResult
+func (t *SheetResult) MergeSilverGoldSheetResult(v SilverGoldSheetResult) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"colorful-treasure"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"ruleset":"silver-and-gold"}`))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,10 @@
 // Package rulesets is the list of games the server plays, kept in one place
-// for the server, the offline verifier and the tests. Adding a game is adding
-// its package here (and its schemas to openapi.yaml).
+// for the server, the offline verifier, the scripts and the tests. Adding a
+// game is one line here, its entry in All (with the import Go asks for): the
+// game's folder holds everything else, its part of the HTTP contract
+// (openapi.yaml, which go generate ./... bundles into the served one, see
+// scripts/specbundle) included. scripts/specbundle's
+// TestFifthGameIsOneRegistration holds this to be so.
 package rulesets
 
 import (
