@@ -381,11 +381,11 @@ func (st *stream) end() {
 // connection cannot be taken (HTTP/2, a test recorder), the handler stays
 // and waits for the end.
 func (st *stream) detach(ctx context.Context) error {
-	conn, rw, err := st.rc.Hijack()
+	// net/http's buffers of the connection are dropped with the
+	// bufio.ReadWriter: what the client sends after its request (nothing,
+	// from an EventSource) is never read.
+	conn, _, err := st.rc.Hijack()
 	if err == nil {
-		// What the client sent after its request (nothing, from an
-		// EventSource) is never read.
-		rw.Reader, rw.Writer = nil, nil
 		st.conn, st.res, st.rc = conn, nil, nil
 		_ = conn.SetReadDeadline(time.Time{})
 		st.unwatch = watchClose(conn, func() { st.wake(func() { st.gone = true }) })
