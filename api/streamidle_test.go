@@ -119,9 +119,51 @@ func TestEventStreamsIdleHoldNoGoroutine(t *testing.T) {
 
 // TestEventStreamStalledReader: a client that never reads is cut off once
 // its writes time out, while another stream of the same game hears every
-// move meanwhile, and goes on after.
+// move meanwhile, and goes on after. With a write timeout longer than the
+// test, the stalled stream's writes block for good once the socket buffers
+// are full (4 MB here), and the other stream still hears every move.
 func TestEventStreamStalledReader(t *testing.T) {
-	s := startOps(t, func(o *api.Options) { o.StreamWriteTimeout = 300 * time.Millisecond }, noteRules{pad: 16 << 10})
+	t.Run("blocked", func(t *testing.T) {
+		s, p, _, reader := stalledStreams(t, time.Hour)
+		const moves = 600 // 9.6 MB, more than the stalled client's socket buffers hold
+		for i := range moves {
+			playNote(t, s, p, i)
+			wantMove(t, reader, i+1)
+		}
+		if n := s.metric(t, "treasury_event_streams"); n != 2 {
+			t.Errorf("treasury_event_streams %v, want 2 (the stalled one blocked, not cut off)", n)
+		}
+	})
+	t.Run("cut off", func(t *testing.T) {
+		s, p, stalled, reader := stalledStreams(t, 2*time.Second)
+		const most = 3000 // 48 MB, many times the socket buffers
+		played := 0
+		for s.metric(t, "treasury_event_streams") > 1 {
+			if played == most {
+				t.Fatalf("the stalled stream is still open after %d moves of 16 KB", played)
+			}
+			playNote(t, s, p, played)
+			played++
+			wantMove(t, reader, played)
+		}
+		t.Logf("the stalled stream was cut off after %d moves", played)
+		playNote(t, s, p, played)
+		wantMove(t, reader, played+1)
+
+		// The stalled client finds its connection closed once it reads.
+		_ = stalled.SetReadDeadline(time.Now().Add(20 * time.Second))
+		if _, err := io.Copy(io.Discard, stalled); err != nil {
+			t.Errorf("the stalled stream's connection did not end: %v", err)
+		}
+	})
+}
+
+// stalledStreams opens two streams of a game of notes of 16 KB on a server
+// with the write timeout given: one on a connection that reads nothing
+// after the snapshot, one read as the events come.
+func stalledStreams(t *testing.T, timeout time.Duration) (*opsServer, player, net.Conn, *stream) {
+	t.Helper()
+	s := startOps(t, func(o *api.Options) { o.StreamWriteTimeout = timeout }, noteRules{pad: 16 << 10})
 	p := createNotes(t, s, 2, "")
 	path := "/v1/games/" + p.id + "/events"
 	// A small receive buffer: the server's writes block sooner.
@@ -133,29 +175,14 @@ func TestEventStreamStalledReader(t *testing.T) {
 	if ev, _ := reader.next(t); ev.Type != "snapshot" {
 		t.Fatalf("first event %s", ev.Type)
 	}
+	return s, p, stalled, reader
+}
 
-	const most = 1500 // 24 MB, several times the socket buffers
-	played := 0
-	for s.metric(t, "treasury_event_streams") > 1 {
-		if played == most {
-			t.Fatalf("the stalled stream is still open after %d moves of 16 KB", played)
-		}
-		if _, err := s.games.Play(context.Background(), p.id, domain.Actor{Seat: played % 2}, []byte(noteMove), domain.PlayOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		played++
-		wantMove(t, reader, played)
-	}
-	t.Logf("the stalled stream was cut off after %d moves", played)
-	if _, err := s.games.Play(context.Background(), p.id, domain.Actor{Seat: played % 2}, []byte(noteMove), domain.PlayOptions{}); err != nil {
+// playNote plays the i-th move of a game of notes of two.
+func playNote(t *testing.T, s *opsServer, p player, i int) {
+	t.Helper()
+	if _, err := s.games.Play(context.Background(), p.id, domain.Actor{Seat: i % 2}, []byte(noteMove), domain.PlayOptions{}); err != nil {
 		t.Fatal(err)
-	}
-	wantMove(t, reader, played+1)
-
-	// The stalled client finds its connection closed once it reads.
-	_ = stalled.SetReadDeadline(time.Now().Add(20 * time.Second))
-	if _, err := io.Copy(io.Discard, stalled); err != nil {
-		t.Errorf("the stalled stream's connection did not end: %v", err)
 	}
 }
 
