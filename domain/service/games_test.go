@@ -426,6 +426,31 @@ func TestPlay(t *testing.T) {
 		}
 	})
 
+	t.Run("a listener hears the moves in their order, until it drops itself", func(t *testing.T) {
+		st := newHeldStore()
+		s := service.New(st, silvergold.NewRules())
+		id, keeps := newTable(t, s)
+		all, first := &listener{}, &listener{keep: 1}
+		defer s.Listen(id, all)()
+		defer s.Listen(id, first)()
+
+		var outs []<-chan outcome
+		for seat, k := range keeps {
+			outs = append(outs, playAsync(s, id, seat, k, domain.PlayOptions{}))
+			st.waitQueued(t, 1)
+		}
+		st.commit(len(keeps), nil) // answered last first
+		for _, o := range outs {
+			require.NoError(t, recv(t, o).err)
+		}
+		var want []int64
+		for i := range keeps {
+			want = append(want, int64(i+1))
+		}
+		assert.Equal(t, want, all.seqs())
+		assert.Equal(t, want[:2], first.seqs(), "the listener that dropped itself at the second move heard more")
+	})
+
 	t.Run("the response is what json.Marshal makes of the result", func(t *testing.T) {
 		st := newHeldStore()
 		s := service.New(st, silvergold.NewRules())
@@ -516,3 +541,26 @@ func (h *heldStore) CreateNextGame(context.Context, string, domain.GameRecord, d
 }
 
 func (h *heldStore) NextGame(context.Context, string) (string, error) { return "", nil }
+
+// listener records the updates it hears; with keep > 0 it drops itself at
+// the update after keep.
+type listener struct {
+	mu   sync.Mutex
+	keep int
+	got  []int64
+}
+
+func (l *listener) Update(u *domain.Update) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.got = append(l.got, u.Seq)
+	return l.keep == 0 || len(l.got) <= l.keep
+}
+
+func (*listener) SeatsChanged() {}
+
+func (l *listener) seqs() []int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.got)
+}
