@@ -97,6 +97,10 @@ type limitedConn struct {
 	since    time.Time // when it became idle
 }
 
+// NetConn is the connection counted, for a detached event stream's watch
+// of its end (see watchClose).
+func (c *limitedConn) NetConn() net.Conn { return c.Conn }
+
 func (c *limitedConn) Close() error {
 	c.cl.release(c)
 	return c.Conn.Close()

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
+	"github.com/treasury-games/treasury/domain/service"
 )
 
 // eventsRoute is the pattern of the event stream's route.
@@ -25,23 +27,27 @@ const eventsRoute = "/v1/games/:id/events"
 // connections.
 const DefaultHeartbeat = 15 * time.Second
 
-// streamWriteTimeout bounds each write to an event stream: a client that
-// reads nothing for this long is cut off (it reconnects with Last-Event-ID
-// and catches up from the store). It replaces the server's WriteTimeout,
-// which would end every stream after a fixed time.
-const streamWriteTimeout = 30 * time.Second
+// DefaultStreamWriteTimeout bounds each write to an event stream: a client
+// that reads nothing for this long is cut off (it reconnects with
+// Last-Event-ID and catches up from the store). It replaces the server's
+// WriteTimeout, which would end every stream after a fixed time.
+const DefaultStreamWriteTimeout = 30 * time.Second
 
 // streamGameEvents serves GET /v1/games/{id}/events as Server-Sent Events.
 //
-// No move is lost or sent twice: the stream subscribes to live updates before
+// No move is lost or sent twice: the stream listens to live updates before
 // it reads anything from the store, so every move committed after that read
 // also arrives live; it remembers the last version sent and skips live
-// updates at or below it. A client that falls too far behind has its
-// subscription dropped by the service; the stream then subscribes again and
-// catches up from the store the same way. When several servers share the
-// store, the stream also catches up from the store at every heartbeat, so
-// that a notice of another server's move that never came delays that move
-// by a heartbeat at most.
+// updates at or below it. A client that falls too far behind has its queued
+// updates forgotten; the stream then catches up from the store the same way.
+// When several servers share the store, the stream also catches up from the
+// store at every heartbeat, so that a notice of another server's move that
+// never came delays that move by a heartbeat at most.
+//
+// Once the snapshot (or what a resuming client missed) is sent, the stream
+// holds no goroutine: it takes the connection from net/http (see detach),
+// and whoever publishes an update, the heartbeat wheel (streamHub) or the
+// watch of closed connections wakes it to write (see stream.run).
 func (s *Server) streamGameEvents(c echo.Context) error {
 	req := c.Request()
 	ctx := req.Context()
@@ -75,16 +81,21 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 			legalSeat = actor.Seat
 		}
 	}
-	followNext := c.QueryParam("next_game") == "true"
 	release, err := s.streams.acquire(c, addressKey(c.RealIP()), cred)
 	if err != nil {
 		return err
 	}
-	defer release()
-
-	updates, unsubscribe := s.games.Subscribe(id)
-	defer func() { unsubscribe() }()
-	changed := s.games.Changed(id)
+	st := &stream{s: s, lang: langOf(ctx), id: id, cred: cred, viewer: viewer, legalSeat: legalSeat,
+		followNext: c.QueryParam("next_game") == "true", release: release,
+		requestID: c.Response().Header().Get(echo.HeaderXRequestID)}
+	st.unlisten = s.games.Listen(id, st)
+	handedOff := false
+	defer func() {
+		if !handedOff {
+			st.unlisten()
+			release()
+		}
+	}()
 	g, err := s.games.Game(ctx, id, viewer)
 	if err != nil {
 		return err
@@ -92,134 +103,41 @@ func (s *Server) streamGameEvents(c echo.Context) error {
 	if resume && last > g.Version {
 		resume = false // a version this game never reached: start afresh
 	}
-	if resume && g.Ended && last == g.Version && !followNext {
+	if resume && g.Ended && last == g.Version && !st.followNext {
 		// Everything was sent; 204 tells EventSource to stop reconnecting.
 		return c.NoContent(http.StatusNoContent)
 	}
 
-	st := s.openStream(c)
-	defer st.close()
-	st.legalSeat = legalSeat
-	st.id, st.cred, st.followNext = id, cred, followNext
-	sent := g.Version
+	st.open(c)
+	defer func() {
+		if !handedOff {
+			s.metrics.streams.Dec()
+		}
+	}()
+	st.sent = g.Version
 	if resume {
-		if sent, err = st.catchUp(ctx, id, last, viewer); err != nil {
-			return st.fail(err)
+		if st.sent, err = st.catchUp(ctx, last); err != nil {
+			st.fail(err)
+			return nil
 		}
 	} else if err := st.snapshot(g); err != nil {
-		return st.fail(err)
-	}
-	if g.Ended && sent >= g.Version {
-		return st.afterEnd(ctx) // the game is over and the client has all of it
-	}
-	if err := st.legal(ctx, id, viewer); err != nil {
-		return st.fail(err)
-	}
-	if err := st.flush(); err != nil {
+		st.fail(err)
 		return nil
 	}
-
-	heartbeat := time.NewTicker(s.heartbeat)
-	defer heartbeat.Stop()
-	for {
-		select {
-		case <-ctx.Done(): // the client went away
+	if g.Ended && st.sent >= g.Version {
+		// The game is over and the client has all of it.
+		if !st.afterEnd(ctx) {
 			return nil
-		case <-s.done: // the server shuts down
-			return nil
-		case <-heartbeat.C:
-			if s.games.Shared() {
-				// Other servers store moves too, and a notice of one may
-				// never come: the log is the truth, read it now and then.
-				var ended bool
-				if sent, ended, err = st.catchUpEnded(ctx, id, sent, viewer); err != nil {
-					return st.fail(err)
-				}
-				if ended {
-					return st.afterEnd(ctx)
-				}
-				// Another server may have issued this seat again.
-				if st.revoked(ctx) {
-					return nil
-				}
-			}
-			if err := st.comment("keep-alive"); err != nil {
-				return nil
-			}
-		case <-changed:
-			// A seat was taken or issued again: is this stream's
-			// credential still one of the game's?
-			changed = s.games.Changed(id)
-			if st.revoked(ctx) {
-				return nil
-			}
-		case u, ok := <-updates:
-			if !ok {
-				// Dropped for falling behind: subscribe again, then catch
-				// up from the store from the last version sent.
-				s.metrics.resyncs.Inc()
-				updates, unsubscribe = s.games.Subscribe(id)
-				changed = s.games.Changed(id)
-				if sent, err = st.catchUp(ctx, id, sent, viewer); err != nil {
-					return st.fail(err)
-				}
-				g, err := s.games.Game(ctx, id, domain.Public)
-				if err != nil {
-					return st.fail(err)
-				}
-				if g.Ended && sent >= g.Version {
-					return st.afterEnd(ctx)
-				}
-				// The seat may be the one the game waits for: nothing else
-				// would tell it its legal moves again.
-				if err := st.legal(ctx, id, viewer); err != nil {
-					return st.fail(err)
-				}
-				if err := st.flush(); err != nil {
-					return nil
-				}
-				continue
-			}
-			if u.Seq <= sent {
-				if u.Ended {
-					return st.afterEnd(ctx) // the end, already sent from the store
-				}
-				continue // already sent from the store
-			}
-			if u.Seq > sent+1 {
-				// Updates arrive in order, but with several servers one
-				// may be missing (a notice lost, or a read of the log
-				// overtaken by a move played here): the store has what
-				// lies between, maybe the game's end too.
-				var ended bool
-				if sent, ended, err = st.catchUpEnded(ctx, id, sent, viewer); err != nil {
-					return st.fail(err)
-				}
-				if ended {
-					return st.afterEnd(ctx)
-				}
-				if u.Seq <= sent {
-					continue
-				}
-			}
-			st.group(*u, viewer, true)
-			sent = u.Seq
-			if u.Ended {
-				if st.flush() != nil {
-					return nil
-				}
-				return st.afterEnd(ctx)
-			}
-			if len(updates) == 0 { // caught up: what may the seat do now?
-				if err := st.legal(ctx, id, viewer); err != nil {
-					return st.fail(err)
-				}
-			}
-			if err := st.flush(); err != nil {
-				return nil
-			}
 		}
+	} else if err := st.legal(ctx); err != nil {
+		st.fail(err)
+		return nil
 	}
+	if st.flush() != nil {
+		return nil
+	}
+	handedOff = true
+	return st.detach(ctx)
 }
 
 // lastEventID reads the version a reconnecting client has seen, from the
@@ -239,32 +157,267 @@ func lastEventID(c echo.Context) (v int64, ok bool, err error) {
 	return v, true, nil
 }
 
-// stream writes Server-Sent Events to one client.
+// stream writes Server-Sent Events to one client: first from the request's
+// handler, then, once detached, from a goroutine started for each bout of
+// work (run) and gone when it is done.
 type stream struct {
-	s    *Server
-	lang i18n.Lang // of the request: the events' texts are in it
-	c    echo.Context
-	res  http.ResponseWriter
-	w    *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
-	rc   *http.ResponseController
-	err  error // the first write error; the stream is dead after it
+	s         *Server
+	lang      i18n.Lang // of the request: the events' texts are in it
+	requestID string    // of the request that opened it, for the log
+	unlisten  func()    // stops the game's updates
+	release   func()    // frees its place under the caps on streams
 
-	id         string // the game
-	cred       string // the credential the stream was opened with; "" for none
-	followNext bool   // ?next_game=true: after the end, wait for the next game and tell it
+	id         string        // the game
+	cred       string        // the credential the stream was opened with; "" for none
+	viewer     domain.Viewer // whom the events are disclosed to
+	followNext bool          // ?next_game=true: after the end, wait for the next game and tell it
+	waiting    bool          // the client has the whole game and waits for the next
+	sent       int64         // the last version sent
 
 	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
 	lastLegal []byte // the legal moves last told, without their version
 	legalAt   int64  // the version lastLegal was read at
+
+	// Where the events go: the response through net/http until detach,
+	// then the bare connection (conn), in chunks when chunked.
+	res     http.ResponseWriter
+	rc      *http.ResponseController
+	conn    net.Conn
+	chunked bool
+	w       *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
+	err     error         // the first write error; the stream is dead after it
+	ended   chan struct{} // closed at the end of a stream that could not be detached
+
+	mu      sync.Mutex       // guards what follows: what woke the stream
+	queue   []*domain.Update // updates not yet sent
+	behind  bool             // the queue overflowed: catch up from the store
+	beat    bool             // a heartbeat is due
+	seats   bool             // a seat changed: is the credential still the game's?
+	stop    bool             // end: the server shuts down
+	gone    bool             // end: the client went away
+	live    bool             // detached: wakes start run
+	running bool             // a run is under way (or the stream is over)
+	slot    int              // of the heartbeat wheel
+	unwatch func()           // ends the watch of the connection
+}
+
+// Update queues an update (service.Listener); past SubscriberBuffer queued
+// ones, it forgets them and catches up from the store when it runs.
+func (st *stream) Update(u *domain.Update) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch {
+	case st.behind:
+	case len(st.queue) >= service.SubscriberBuffer:
+		st.queue, st.behind = nil, true
+	default:
+		st.queue = append(st.queue, u)
+	}
+	st.wakeLocked()
+	return true
+}
+
+// SeatsChanged makes the stream check its credential (service.Listener).
+func (st *stream) SeatsChanged() { st.wake(func() { st.seats = true }) }
+
+// wake records why the stream should run, and starts a run unless one is
+// under way (it then sees it) or the stream is not detached yet (detach
+// starts one).
+func (st *stream) wake(why func()) {
+	st.mu.Lock()
+	why()
+	st.wakeLocked()
+	st.mu.Unlock()
+}
+
+func (st *stream) wakeLocked() {
+	if st.live && !st.running {
+		st.running = true
+		go st.run()
+	}
+}
+
+// run does what the stream was woken for until nothing is left, then
+// returns: an idle stream holds no goroutine.
+func (st *stream) run() {
+	for {
+		st.mu.Lock()
+		q, behind, beat, seats, stop := st.queue, st.behind, st.beat, st.seats, st.stop || st.gone
+		st.queue, st.behind, st.beat, st.seats = nil, false, false, false
+		if len(q) == 0 && !behind && !beat && !seats && !stop {
+			st.running = false
+			st.mu.Unlock()
+			return
+		}
+		st.mu.Unlock()
+		if stop || !st.step(q, behind, beat, seats) {
+			st.end()
+			return
+		}
+	}
+}
+
+// step sends what woke the stream; false ends it.
+func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
+	s := st.s
+	ctx, cancel := context.WithTimeout(context.Background(), s.streamWrite)
+	defer cancel()
+	if st.waiting {
+		if beat && st.comment("keep-alive") != nil {
+			return false
+		}
+		return st.next(ctx)
+	}
+	if behind {
+		// Dropped for falling behind: catch up from the store from the
+		// last version sent.
+		s.metrics.resyncs.Inc()
+		var err error
+		if st.sent, err = st.catchUp(ctx, st.sent); err != nil {
+			return st.fail(err)
+		}
+		g, err := s.games.Game(ctx, st.id, domain.Public)
+		if err != nil {
+			return st.fail(err)
+		}
+		if g.Ended && st.sent >= g.Version {
+			return st.afterEnd(ctx)
+		}
+		// The seat may be the one the game waits for: nothing else would
+		// tell it its legal moves again.
+		if err := st.legal(ctx); err != nil {
+			return st.fail(err)
+		}
+	}
+	for i, u := range q {
+		if u.Seq <= st.sent {
+			if u.Ended {
+				return st.flush() == nil && st.afterEnd(ctx) // the end, already sent from the store
+			}
+			continue // already sent from the store
+		}
+		if u.Seq > st.sent+1 {
+			// Updates arrive in order, but with several servers one may
+			// be missing (a notice lost, or a read of the log overtaken by
+			// a move played here): the store has what lies between, maybe
+			// the game's end too.
+			ended, err := st.catchUpEnded(ctx)
+			if err != nil {
+				return st.fail(err)
+			}
+			if ended {
+				return st.afterEnd(ctx)
+			}
+			if u.Seq <= st.sent {
+				continue
+			}
+		}
+		st.group(*u, true)
+		st.sent = u.Seq
+		if u.Ended {
+			return st.flush() == nil && st.afterEnd(ctx)
+		}
+		if i == len(q)-1 { // caught up: what may the seat do now?
+			if err := st.legal(ctx); err != nil {
+				return st.fail(err)
+			}
+		}
+	}
+	if seats && st.revoked(ctx) {
+		// A seat was taken or issued again: this stream's credential is
+		// no longer one of the game's.
+		return false
+	}
+	if beat {
+		if s.games.Shared() {
+			// Other servers store moves too, and a notice of one may never
+			// come: the log is the truth, read it now and then.
+			ended, err := st.catchUpEnded(ctx)
+			if err != nil {
+				return st.fail(err)
+			}
+			if ended {
+				return st.afterEnd(ctx)
+			}
+			// Another server may have issued this seat again.
+			if st.revoked(ctx) {
+				return false
+			}
+		}
+		st.out().WriteString(": keep-alive\n\n")
+	}
+	return st.flush() == nil
+}
+
+// lastChunk ends a chunked response.
+var lastChunk = []byte("0\r\n\r\n")
+
+// end closes the stream: it stops listening, frees its place, and ends the
+// response.
+func (st *stream) end() {
+	st.mu.Lock()
+	st.running, st.live, st.queue = true, false, nil // no run after this one
+	gone := st.gone
+	st.mu.Unlock()
+	st.unlisten()
+	st.s.hub.remove(st)
+	st.release()
+	st.s.metrics.streams.Dec()
+	if st.conn == nil {
+		close(st.ended) // the handler returns, and net/http ends the response
+		return
+	}
+	st.unwatch()
+	if st.chunked && st.err == nil && !gone {
+		st.arm()
+		_, _ = st.conn.Write(lastChunk)
+	}
+	_ = st.conn.Close()
+}
+
+// detach takes the connection from net/http once the stream has sent what
+// the client lacked, drops net/http's buffers and hands the stream to the
+// heartbeat wheel: from then on it holds no goroutine while idle. Where the
+// connection cannot be taken (HTTP/2, a test recorder), the handler stays
+// and waits for the end.
+func (st *stream) detach(ctx context.Context) error {
+	// net/http's buffers of the connection are dropped with the
+	// bufio.ReadWriter: what the client sends after its request (nothing,
+	// from an EventSource) is never read.
+	conn, _, err := st.rc.Hijack()
+	if err == nil {
+		st.conn, st.res, st.rc = conn, nil, nil
+		_ = conn.SetReadDeadline(time.Time{})
+		st.unwatch = watchClose(conn, func() { st.wake(func() { st.gone = true }) })
+	} else {
+		st.ended = make(chan struct{})
+	}
+	st.mu.Lock()
+	st.live = true
+	st.mu.Unlock()
+	if !st.s.hub.add(st) {
+		st.wake(func() { st.stop = true })
+	}
+	st.wake(func() {}) // send what came meanwhile
+	if st.conn != nil {
+		return nil
+	}
+	select {
+	case <-ctx.Done(): // the client went away
+		st.wake(func() { st.gone = true })
+		<-st.ended
+	case <-st.ended:
+	}
+	return nil
 }
 
 // legal buffers a legal_moves event with what the stream's seat may do now,
 // when it differs from what was told last.
-func (st *stream) legal(ctx context.Context, id string, v domain.Viewer) error {
+func (st *stream) legal(ctx context.Context) error {
 	if st.legalSeat < -1 {
 		return nil
 	}
-	head, l, err := st.s.games.LegalMoves(ctx, id, v, st.legalSeat)
+	head, l, err := st.s.games.LegalMoves(ctx, st.id, st.viewer, st.legalSeat)
 	if err != nil {
 		return err
 	}
@@ -287,41 +440,44 @@ func (st *stream) spent(u domain.Update) {
 	}
 }
 
-func (s *Server) openStream(c echo.Context) *stream {
+// open writes the response's header and the reconnection delay.
+func (st *stream) open(c echo.Context) {
 	res := c.Response()
 	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "private, no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
 	res.WriteHeader(http.StatusOK)
-	st := &stream{s: s, c: c, res: res, rc: http.NewResponseController(res), lang: langOf(c.Request().Context())}
+	st.res, st.rc = res, http.NewResponseController(res)
+	// net/http chunks a response of unknown length to HTTP/1.1 clients;
+	// once detached, the stream frames its chunks itself.
+	st.chunked = c.Request().ProtoAtLeast(1, 1)
 	// The server's read and write timeouts are meant for requests that end;
 	// a stream manages its own deadline per write instead. An error means
 	// the writer cannot set deadlines (a test recorder): nothing to lift.
 	_ = st.rc.SetReadDeadline(time.Time{})
-	s.metrics.streams.Inc()
+	st.s.metrics.streams.Inc()
 	st.out().WriteString("retry: 2000\n\n")
 	st.flush()
-	return st
 }
 
-func (st *stream) close() { st.s.metrics.streams.Dec() }
-
-// fail ends a stream after an error. The status line is gone, so the error
-// can only be logged; the client reconnects and tries again.
-func (st *stream) fail(err error) error {
-	ctx := st.c.Request().Context()
+// fail ends a stream after an error, and returns false. The status line is
+// gone, so the error can only be logged; the client reconnects and tries
+// again.
+func (st *stream) fail(err error) bool {
 	if err == st.err {
-		return nil // the client stopped reading or went away
+		return false // the client stopped reading or went away
 	}
-	if ctx.Err() == nil {
-		st.s.log.WarnContext(ctx, "event stream ended on an error", "error", err,
-			"request_id", st.c.Response().Header().Get(echo.HeaderXRequestID))
+	st.mu.Lock()
+	gone := st.gone
+	st.mu.Unlock()
+	if !gone {
+		st.s.log.Warn("event stream ended on an error", "error", err, "request_id", st.requestID)
 	}
-	return nil
+	return false
 }
 
-// flush sends what is buffered, within streamWriteTimeout.
+// flush sends what is buffered, within the stream's write timeout.
 func (st *stream) flush() error {
 	if st.err != nil {
 		return st.err
@@ -333,7 +489,7 @@ func (st *stream) flush() error {
 		streamBuffers.Put(st.w)
 		st.w = nil
 	}
-	if st.err == nil {
+	if st.err == nil && st.rc != nil {
 		st.err = st.rc.Flush()
 	}
 	return st.err
@@ -349,13 +505,45 @@ var streamBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 
 func (st *stream) out() *bufio.Writer {
 	if st.w == nil {
 		st.w = streamBuffers.Get().(*bufio.Writer)
-		st.w.Reset(st.res)
+		switch {
+		case st.conn == nil:
+			st.w.Reset(st.res)
+		case st.chunked:
+			st.w.Reset(chunkWriter{st.conn})
+		default:
+			st.w.Reset(st.conn)
+		}
 	}
 	return st.w
 }
 
-// arm gives the writes from now on streamWriteTimeout to finish.
-func (st *stream) arm() { _ = st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
+// chunkWriter writes each write as one chunk of HTTP/1.1's chunked coding.
+type chunkWriter struct{ conn net.Conn }
+
+func (cw chunkWriter) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	b := make([]byte, 0, len(p)+20)
+	b = strconv.AppendInt(b, int64(len(p)), 16)
+	b = append(b, "\r\n"...)
+	b = append(b, p...)
+	b = append(b, "\r\n"...)
+	if _, err := cw.conn.Write(b); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// arm gives the writes from now on the stream's write timeout to finish.
+func (st *stream) arm() {
+	t := time.Now().Add(st.s.streamWrite)
+	if st.conn != nil {
+		_ = st.conn.SetWriteDeadline(t)
+	} else {
+		_ = st.rc.SetWriteDeadline(t)
+	}
+}
 
 // event buffers one event; data is JSON, whose messages are rendered in
 // the stream's language.
@@ -398,9 +586,9 @@ func (st *stream) snapshot(g domain.GameView) error {
 // group buffers one move and the events it caused as the viewer may read
 // them (live: as they happen; otherwise caught up from the log); the last of
 // them carries the game's version as its id.
-func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
+func (st *stream) group(u domain.Update, live bool) {
 	st.spent(u)
-	m, visible := u.Disclose(v, live)
+	m, visible := u.Disclose(st.viewer, live)
 	move := models.EventMove{Seq: u.Seq, Actor: models.Actor{Host: u.Actor.Host}, Move: union[models.Move](m), At: u.At}
 	if !u.Actor.Host {
 		seat := u.Actor.Seat
@@ -424,26 +612,25 @@ func (st *stream) group(u domain.Update, v domain.Viewer, live bool) {
 
 // catchUp sends, from the store, every move after version after, and returns
 // the last version sent.
-func (st *stream) catchUp(ctx context.Context, id string, after int64, v domain.Viewer) (int64, error) {
-	sent, _, err := st.catchUpEnded(ctx, id, after, v)
-	return sent, err
+func (st *stream) catchUp(ctx context.Context, after int64) (int64, error) {
+	st.sent = after
+	_, err := st.catchUpEnded(ctx)
+	return st.sent, err
 }
 
-// catchUpEnded is catchUp that also says whether it sent the game's end.
-func (st *stream) catchUpEnded(ctx context.Context, id string, after int64, v domain.Viewer) (int64, bool, error) {
-	backlog, err := st.s.games.Updates(ctx, id, after)
-	if err != nil {
-		return after, false, err
-	}
-	if len(backlog) == 0 {
-		return after, false, nil
+// catchUpEnded sends, from the store, every move after the last version
+// sent, and says whether it sent the game's end.
+func (st *stream) catchUpEnded(ctx context.Context) (bool, error) {
+	backlog, err := st.s.games.Updates(ctx, st.id, st.sent)
+	if err != nil || len(backlog) == 0 {
+		return false, err
 	}
 	st.arm()
 	for _, u := range backlog {
-		st.group(u, v, false)
-		after = u.Seq
+		st.group(u, false)
+		st.sent = u.Seq
 	}
-	return after, backlog[len(backlog)-1].Ended, st.flush()
+	return backlog[len(backlog)-1].Ended, st.flush()
 }
 
 // revoked reports whether the stream's credential is no longer the game's
@@ -465,43 +652,30 @@ func (st *stream) revoked(ctx context.Context) bool {
 	return true
 }
 
-// afterEnd ends a stream whose client has the whole game. With
-// ?next_game=true it first waits (keeping the connection alive) until the
-// host starts the next game with the same players, tells it in a next_game
-// event, and ends then; each credential asks for its own credential of the
-// next game (POST /v1/games/{id}/next).
-func (st *stream) afterEnd(ctx context.Context) error {
+// afterEnd is what happens once the client has the whole game: the stream
+// ends (false). With ?next_game=true it first waits (keeping the connection
+// alive) until the host starts the next game with the same players, tells
+// it in a next_game event, and ends then; each credential asks for its own
+// credential of the next game (POST /v1/games/{id}/next).
+func (st *stream) afterEnd(ctx context.Context) bool {
 	if !st.followNext {
-		return nil
+		return false
 	}
-	s := st.s
-	heartbeat := time.NewTicker(s.heartbeat)
-	defer heartbeat.Stop()
-	for {
-		changed := s.games.Changed(st.id)
-		next, err := s.games.NextGameOf(ctx, st.id)
-		if err != nil {
-			return st.fail(err)
-		}
-		if next != "" {
-			data, _ := json.Marshal(models.EventNextGame{GameId: next})
-			st.event("next_game", "", data)
-			_ = st.flush()
-			return nil
-		}
-		if st.revoked(ctx) {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-s.done:
-			return nil
-		case <-changed:
-		case <-heartbeat.C:
-			if err := st.comment("keep-alive"); err != nil {
-				return nil
-			}
-		}
+	st.waiting = true
+	return st.next(ctx)
+}
+
+// next tells the next game if there is one, and says whether to wait on.
+func (st *stream) next(ctx context.Context) bool {
+	next, err := st.s.games.NextGameOf(ctx, st.id)
+	if err != nil {
+		return st.fail(err)
 	}
+	if next != "" {
+		data, _ := json.Marshal(models.EventNextGame{GameId: next})
+		st.event("next_game", "", data)
+		_ = st.flush()
+		return false
+	}
+	return !st.revoked(ctx)
 }

@@ -78,6 +78,10 @@ type Options struct {
 	// Heartbeat is how often an idle event stream sends a keep-alive
 	// comment; DefaultHeartbeat when 0.
 	Heartbeat time.Duration
+	// StreamWriteTimeout bounds each write to an event stream: a client
+	// that reads nothing for this long is cut off, and reconnects with
+	// Last-Event-ID; DefaultStreamWriteTimeout when 0.
+	StreamWriteTimeout time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -111,6 +115,9 @@ func (o Options) withDefaults() Options {
 	o.StreamsPerCredential = orDefault(o.StreamsPerCredential, DefaultStreamsPerCredential)
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = DefaultHeartbeat
+	}
+	if o.StreamWriteTimeout <= 0 {
+		o.StreamWriteTimeout = DefaultStreamWriteTimeout
 	}
 	return o
 }

@@ -36,6 +36,8 @@ type Server struct {
 	done           <-chan struct{} // closed when the server shuts down
 	heartbeat      time.Duration   // keep-alive period of event streams
 	streams        *streamCaps     // open event streams, capped
+	hub            *streamHub      // heartbeats of detached event streams
+	streamWrite    time.Duration   // bounds each write to an event stream
 	groups         *groups.Service // nil: the server keeps no groups
 }
 
@@ -47,7 +49,8 @@ func NewServer(games *service.Games, opts Options) *Server {
 	return &Server{games: games, log: opts.Logger, defaultRuleset: opts.DefaultRuleset,
 		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,
 		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics),
-		groups:  opts.Groups}
+		hub:     newStreamHub(opts.Heartbeat, opts.Done), streamWrite: opts.StreamWriteTimeout,
+		groups: opts.Groups}
 }
 
 // Default and largest page of the move log.

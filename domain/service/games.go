@@ -751,18 +751,48 @@ func (s *Games) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 // before it is dropped (it reconnects and catches up from the log).
 const subscriberBuffer = 256
 
+// SubscriberBuffer is how many updates a Listener should hold for a slow
+// client before it forgets them and catches up from the log instead.
+const SubscriberBuffer = subscriberBuffer
+
+// A Listener hears of one game's updates as they are published, each once
+// and in order, and of changes of its seats (see Changed). Its methods are
+// called with the service's lock of subscribers held: they must not block
+// nor call the service. Every listener of a game receives the same update:
+// it must not change it.
+type Listener interface {
+	// Update hands over an update; false drops the listener, which hears
+	// nothing more (it catches up with Updates if it wants to).
+	Update(u *domain.Update) bool
+	// SeatsChanged says a seat was taken or issued again, or the game got
+	// a next game.
+	SeatsChanged()
+}
+
 // A subscriber's channel holds pointers, each update shared by every
-// subscriber of its game and read only: an idle stream's channel costs
+// subscriber of its game and read only: an idle subscriber's channel costs
 // 256 pointers (2 KB) instead of 256 updates (44 KB).
 type subscriber struct {
 	ch chan *domain.Update
 }
 
+func (sub *subscriber) Update(u *domain.Update) bool {
+	select {
+	case sub.ch <- u:
+		return true
+	default: // too far behind: drop it; it catches up from the log
+		close(sub.ch)
+		return false
+	}
+}
+
+func (*subscriber) SeatsChanged() {}
+
 // audience is the live clients of one game, and the last update handed to
 // them: updates reach them in order, each once, whichever way they came (a
 // move played here, or a notice of a move stored by another server).
 type audience struct {
-	subs map[*subscriber]struct{}
+	subs map[Listener]struct{}
 	last int64
 	// changed is closed when a seat is taken or issued again, or the game
 	// gets a next game (see Changed); nil until someone waits for it.
@@ -781,14 +811,28 @@ type audience struct {
 // subscriber of a game receives the same update: it must not change it.
 func (s *Games) Subscribe(id string) (<-chan *domain.Update, func()) {
 	sub := &subscriber{ch: make(chan *domain.Update, subscriberBuffer)}
+	stop := s.listen(id, sub, func() { close(sub.ch) })
+	return sub.ch, stop
+}
+
+// Listen hands l the updates of game id from now on, and the changes of its
+// seats, until the function it returns is called or l drops itself. It
+// holds no goroutine: l is called from whoever publishes.
+func (s *Games) Listen(id string, l Listener) (stop func()) {
+	return s.listen(id, l, func() {})
+}
+
+// listen adds l to the audience of game id; the function it returns removes
+// it, calling closed if it was still there.
+func (s *Games) listen(id string, l Listener, closed func()) func() {
 	s.subMu.Lock()
 	if s.subs[id] == nil {
-		s.subs[id] = &audience{subs: map[*subscriber]struct{}{}}
+		s.subs[id] = &audience{subs: map[Listener]struct{}{}}
 	}
-	s.subs[id].subs[sub] = struct{}{}
+	s.subs[id].subs[l] = struct{}{}
 	s.subMu.Unlock()
 	var once sync.Once
-	return sub.ch, func() {
+	return func() {
 		once.Do(func() {
 			s.subMu.Lock()
 			defer s.subMu.Unlock()
@@ -796,9 +840,9 @@ func (s *Games) Subscribe(id string) (<-chan *domain.Update, func()) {
 			if a == nil {
 				return
 			}
-			if _, ok := a.subs[sub]; ok {
-				delete(a.subs, sub)
-				close(sub.ch)
+			if _, ok := a.subs[l]; ok {
+				delete(a.subs, l)
+				closed()
 			}
 			if len(a.subs) == 0 {
 				delete(s.subs, id)
@@ -818,12 +862,9 @@ func (s *Games) publish(u domain.Update) {
 	}
 	a.last = u.Seq
 	shared := &u
-	for sub := range a.subs {
-		select {
-		case sub.ch <- shared:
-		default: // too far behind: drop it; it catches up from the log
-			delete(a.subs, sub)
-			close(sub.ch)
+	for l := range a.subs {
+		if !l.Update(shared) {
+			delete(a.subs, l)
 		}
 	}
 }

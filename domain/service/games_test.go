@@ -410,6 +410,10 @@ func TestPlay(t *testing.T) {
 		id, keeps := newTable(t, s)
 		updates, stop := s.Subscribe(id)
 		defer stop()
+		// Listeners too; one drops itself at the second move.
+		all, first := &listener{}, &listener{keep: 1}
+		defer s.Listen(id, all)()
+		defer s.Listen(id, first)()
 
 		var outs []<-chan outcome
 		for seat, k := range keeps {
@@ -420,10 +424,14 @@ func TestPlay(t *testing.T) {
 		for _, o := range outs {
 			require.NoError(t, recv(t, o).err)
 		}
-		for want := int64(1); want <= int64(len(keeps)); want++ {
+		var want []int64
+		for range keeps {
 			u := <-updates
-			assert.Equal(t, want, u.Seq)
+			want = append(want, int64(len(want)+1))
+			assert.Equal(t, want[len(want)-1], u.Seq)
 		}
+		assert.Equal(t, want, all.seqs())
+		assert.Equal(t, want[:2], first.seqs(), "the listener that dropped itself at the second move heard more")
 	})
 
 	t.Run("the response is what json.Marshal makes of the result", func(t *testing.T) {
@@ -516,3 +524,26 @@ func (h *heldStore) CreateNextGame(context.Context, string, domain.GameRecord, d
 }
 
 func (h *heldStore) NextGame(context.Context, string) (string, error) { return "", nil }
+
+// listener records the updates it hears; with keep > 0 it drops itself at
+// the update after keep.
+type listener struct {
+	mu   sync.Mutex
+	keep int
+	got  []int64
+}
+
+func (l *listener) Update(u *domain.Update) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.got = append(l.got, u.Seq)
+	return l.keep == 0 || len(l.got) <= l.keep
+}
+
+func (*listener) SeatsChanged() {}
+
+func (l *listener) seqs() []int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.got)
+}

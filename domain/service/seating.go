@@ -184,9 +184,14 @@ func (s *Games) seatsChanged(id string) {
 		t.creds.Store(nil)
 	}
 	s.subMu.Lock()
-	if a := s.subs[id]; a != nil && a.changed != nil {
-		close(a.changed)
-		a.changed = nil
+	if a := s.subs[id]; a != nil {
+		if a.changed != nil {
+			close(a.changed)
+			a.changed = nil
+		}
+		for l := range a.subs {
+			l.SeatsChanged()
+		}
 	}
 	s.subMu.Unlock()
 }
