@@ -141,16 +141,10 @@ func (g *Game) card(id string) (int, error) {
 }
 
 func (g *Game) keep(seat int, m *Move) error {
-	if g.Phase != PhaseSetup {
-		return domain.Refuse("keep-in-setup", "sg.refuse.keep-after-setup", "round", g.Round)
+	if err := g.keepOpen(seat); err != nil {
+		return err
 	}
 	p := &g.Players[seat]
-	if g.Mode == Physical && g.allKept() {
-		return domain.Refuse("keep-in-setup", "sg.refuse.all-kept")
-	}
-	if p.Kept && p.Changes >= MaxChanges {
-		return changeLimit(seat, i18n.M("sg.term.keep"))
-	}
 	if len(m.Cards) != HandSize {
 		return domain.Refuse("keep-two", "sg.refuse.keep-two", "count", len(m.Cards))
 	}
@@ -165,12 +159,12 @@ func (g *Game) keep(seat int, m *Move) error {
 	if a == b {
 		return domain.Refuse("keep-two", "sg.refuse.keep-same", "card", m.Cards[0])
 	}
-	if g.Mode == Digital {
-		for _, c := range []int{a, b} {
-			if !containsInt(p.Dealt, c) {
-				return domain.Refuse("keep-dealt", "sg.refuse.keep-dealt", "card", g.cardID(c), "seat", seat, "dealt", g.idList(p.Dealt))
-			}
+	for _, c := range [...]int{a, b} {
+		if err := g.keepCard(seat, c); err != nil {
+			return err
 		}
+	}
+	if g.Mode == Digital {
 		if p.Kept {
 			p.Changes++
 		}
@@ -187,16 +181,6 @@ func (g *Game) keep(seat int, m *Move) error {
 			g.finishSetup()
 		}
 		return nil
-	}
-	for i, other := range g.Players {
-		if i == seat {
-			continue
-		}
-		for _, c := range []int{a, b} {
-			if g.inHand(&other, c) {
-				return domain.Refuse("card-in-play", "sg.refuse.kept-by-other", "card", g.cardID(c), "seat", i, "name", other.Name)
-			}
-		}
 	}
 	if p.Kept {
 		p.Changes++
@@ -281,24 +265,11 @@ func (g *Game) handList(p *Player) any {
 // cross applies action 2 for one player. It works on a copy of the player, so
 // a rejected crossing changes nothing.
 func (g *Game) cross(seat int, m *Move) error {
+	if err := g.crossOpen(seat); err != nil {
+		return err
+	}
 	orig := &g.Players[seat]
-	switch {
-	case g.Phase == PhaseResolving && orig.Crossed:
-		return domain.Refuse("crossing-locked", "sg.refuse.own-crossing-locked", "waiting", g.waitingFor())
-	case g.Phase == PhaseResolving:
-		return domain.Refuse("crossing-locked", "sg.refuse.crossing-locked", "waiting", g.waitingFor())
-	case g.Phase == PhaseReveal:
-		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-before-reveal")
-	case g.Phase == PhaseSetup:
-		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-in-setup", "waiting", g.waitingFor())
-	}
-	if orig.Passed {
-		return domain.Refuse("pass", "sg.refuse.passes", "seat", seat)
-	}
 	replacing := orig.Crossed
-	if replacing && orig.Changes >= MaxChanges {
-		return changeLimit(seat, i18n.M("sg.term.crossing"))
-	}
 	p := *orig
 	p.Hand = append([]HandCard(nil), orig.Hand...)
 	p.Palms = append([]int(nil), orig.Palms...)
@@ -329,7 +300,7 @@ func (g *Game) cross(seat int, m *Move) error {
 	named := make([]Mask, len(p.Hand))
 	var set Mask
 	for _, b := range m.Boxes {
-		bit, err := g.checkBox(card, p.Hand[hi].Crossed, b)
+		bit, err := boxRule(card, p.Hand[hi].Crossed, b)
 		if err != nil {
 			return err
 		}
@@ -340,13 +311,8 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	named[hi] = set
 	pat, _ := g.Current()
-	if len(m.Boxes) != 1 {
-		if len(m.Boxes) != pat.Size() {
-			return domain.Refuse("pattern-shape", "sg.refuse.pattern-size", "pattern", pat.Message(), "code", pat.Code(), "size", pat.Size(), "count", len(m.Boxes))
-		}
-		if !pat.Matches(set) {
-			return domain.Refuse("pattern-shape", "sg.refuse.pattern-shape", "boxes", posList(m.Boxes), "pattern", pat.Message(), "code", pat.Code())
-		}
+	if err := shapeRule(pat, set, m.Boxes); err != nil {
+		return err
 	}
 	p.Hand[hi].Crossed |= set
 	owed := (set & card.Crosses).Count()
@@ -371,7 +337,7 @@ func (g *Game) cross(seat int, m *Move) error {
 			}
 			return domain.Refuse("box-once", key, "box", e.Box.String(), "card", ec.ID)
 		}
-		bit, err := g.checkBox(ec, p.Hand[ei].Crossed, e.Box)
+		bit, err := boxRule(ec, p.Hand[ei].Crossed, e.Box)
 		if err != nil {
 			return err
 		}
@@ -468,21 +434,6 @@ type CardCrossed struct {
 	Left    int    `json:"boxes_left"`
 }
 
-// checkBox returns the bit of box b on card c if it can be crossed.
-func (g *Game) checkBox(c *Card, crossed Mask, b Pos) (Mask, error) {
-	bit, ok := b.Bit()
-	if !ok || b.Row >= c.Rows || b.Col >= c.Cols {
-		return 0, domain.Refuse("box-on-card", "sg.refuse.box-off-card", "box", b.String(), "card", c.ID, "rows", c.Rows, "cols", c.Cols)
-	}
-	if c.Boxes&bit == 0 {
-		return 0, domain.Refuse("box-on-card", "sg.refuse.no-box", "card", c.ID, "box", b.String())
-	}
-	if crossed&bit != 0 {
-		return 0, domain.Refuse("box-once", "sg.refuse.box-crossed", "box", b.String(), "card", c.ID)
-	}
-	return bit, nil
-}
-
 func posList(ps []Pos) string {
 	s := make([]string, len(ps))
 	for i, p := range ps {
@@ -493,8 +444,8 @@ func posList(ps []Pos) string {
 
 // take is one replacement card chosen by the resolving player.
 func (g *Game) take(seat int, m *Move, replay bool) error {
-	if g.Phase != PhaseResolving || g.Resolving != seat || g.Players[seat].Takes == 0 {
-		return domain.Refuse("take-when-owed", "sg.refuse.take-not-owed", "seat", seat, "waiting", g.waitingFor())
+	if err := g.takeOpen(seat); err != nil {
+		return err
 	}
 	p := &g.Players[seat]
 	switch m.From {
@@ -506,15 +457,15 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 		if err != nil {
 			return err
 		}
-		at := indexInt(g.Display, c)
-		if at < 0 {
-			return domain.Refuse("take-from-display", "sg.refuse.not-in-display", "card", m.Card, "display", g.idList(g.Display))
+		at, err := g.displayAt(c)
+		if err != nil {
+			return err
 		}
 		g.Display = append(g.Display[:at:at], g.Display[at+1:]...)
 		p.Hand = append(p.Hand, HandCard{Card: c})
 	case FromDeck:
-		if g.DeckSize() == 0 {
-			return domain.Refuse("take-from-deck", "sg.refuse.deck-empty")
+		if err := g.deckOpen(); err != nil {
+			return err
 		}
 		var c int
 		if g.Mode == Digital {
@@ -535,7 +486,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 			if c, err = g.card(m.Card); err != nil {
 				return err
 			}
-			if err := g.inDeck(c); err != nil {
+			if err := g.deckCard(g.locate(), c); err != nil {
 				return err
 			}
 		}
@@ -549,38 +500,16 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 	return nil
 }
 
-// inDeck checks (physical) that card c can be in the deck.
-func (g *Game) inDeck(c int) error {
-	switch g.locate()[c] {
-	case inDisplay:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-display", "card", g.cardID(c))
-	case inHand:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-hand", "card", g.cardID(c))
-	case inPile:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-pile", "card", g.cardID(c))
-	}
-	return nil
-}
-
 func (g *Game) revealReport(m *Move) error {
-	if g.Phase != PhaseReveal {
-		if g.Phase != PhaseSetup && len(g.Revealed) == TurnsPerRound {
-			return domain.Refuse("seven-reveals", "sg.refuse.seven-reveals", "round", g.Round)
-		}
-		return domain.Refuse("reveal-when-owed", "sg.refuse.reveal-not-owed", "waiting", g.waitingFor())
+	if err := g.revealOpen(); err != nil {
+		return err
 	}
 	p, ok := ParsePattern(m.Expedition)
 	if !ok {
 		return domain.Fail(domain.Invalid, "sg.invalid.unknown-expedition", "code", quote(m.Expedition), "codes", patternCodes())
 	}
-	seen := 0
-	for _, r := range g.Revealed {
-		if r == p {
-			seen++
-		}
-	}
-	if seen >= p.Copies() {
-		return domain.Refuse("expedition-copies", "sg.refuse.expedition-copies", "pattern", p.Message(), "code", p.Code(), "count", p.Copies())
+	if err := g.revealable(p); err != nil {
+		return err
 	}
 	g.reveal(p)
 	return nil
@@ -591,15 +520,10 @@ func (g *Game) displayReport(m *Move) error {
 	if err != nil {
 		return err
 	}
-	setupOwes := g.Phase == PhaseSetup && g.allKept()
-	resolvingOwes := g.Phase == PhaseResolving && g.Started && g.Players[g.Resolving].Takes == 0
-	if !setupOwes && !resolvingOwes {
-		return domain.Refuse("display-when-owed", "sg.refuse.display-not-owed", "waiting", g.waitingFor())
+	if err := g.displayOpen(); err != nil {
+		return err
 	}
-	if len(g.Display) >= DisplaySize {
-		return domain.Refuse("display-full", "sg.refuse.display-full", "count", DisplaySize, "display", g.idList(g.Display))
-	}
-	if err := g.inDeck(c); err != nil {
+	if err := g.deckCard(g.locate(), c); err != nil {
 		return err
 	}
 	g.Display = append(g.Display, c)
