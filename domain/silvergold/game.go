@@ -321,7 +321,7 @@ func (g *Game) startTurn() {
 func (g *Game) reveal(p Pattern) {
 	g.Revealed = append(g.Revealed, p)
 	g.Phase = PhaseCrossing
-	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: expedition(p)})
+	g.emit("expedition_revealed", turnEvent{Round: g.Round, Turn: g.Turn, StartPlayer: g.Start, Expedition: expeditionOf(p)})
 	for i := range g.Players {
 		pl := &g.Players[i]
 		pl.Crossed, pl.Crossing, pl.Undo, pl.Rows, pl.Takes, pl.Changes = false, nil, nil, 0, 0, 0
@@ -369,17 +369,19 @@ func (g *Game) advance() {
 					g.Cups = g.Cups[1:]
 				}
 			}
-			kept := p.Hand[:0:0]
-			for _, h := range p.Hand {
-				if h.Crossed == g.cat.Cards[h.Card].Boxes {
-					p.Pile = append(p.Pile, h.Card)
-					p.Takes++
-					g.emit("card_completed", cardEvent{Seat: seat, Card: g.cardID(h.Card)})
-				} else {
-					kept = append(kept, h)
+			if g.completes(p) { // the hand is rebuilt without them (never in place: it may be shared)
+				kept := p.Hand[:0:0]
+				for _, h := range p.Hand {
+					if h.Crossed == g.cat.Cards[h.Card].Boxes {
+						p.Pile = append(p.Pile, h.Card)
+						p.Takes++
+						g.emit("card_completed", cardEvent{Seat: seat, Card: g.cardID(h.Card)})
+					} else {
+						kept = append(kept, h)
+					}
 				}
+				p.Hand = kept
 			}
-			p.Hand = kept
 			g.Started = true
 		}
 		if p.Takes > 0 && (len(g.Display) > 0 || g.DeckSize() > 0) {
@@ -494,7 +496,7 @@ func (g *Game) emitStatus() {
 	st := statusEvent{Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start,
 		Revealed: make([]string, len(g.Revealed)), DeckSize: g.DeckSize(), Awaiting: g.Awaiting()}
 	if pat, ok := g.Current(); ok {
-		st.Expedition = expedition(pat)
+		st.Expedition = expeditionOf(pat)
 	}
 	for i, p := range g.Revealed {
 		st.Revealed[i] = p.Code()

@@ -1,6 +1,8 @@
 package silvergold
 
 import (
+	"sync"
+
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -156,7 +158,7 @@ func (g *Game) legalMoves(seat int) Legal {
 	case g.Phase == PhaseCrossing && g.crossOpen(seat) == nil:
 		pat, _ := g.Current()
 		l.Action, l.Count = MoveCross, 1
-		l.Expedition = expedition(pat)
+		l.Expedition = expeditionOf(pat)
 		l.Crossed, l.Crossing = p.Crossed, p.Crossing
 		for _, pm := range g.AppendPlacements(nil, seat) {
 			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
@@ -237,3 +239,16 @@ type Expedition struct {
 func expedition(p Pattern) *Expedition {
 	return &Expedition{Code: p.Code(), Name: p.Name(), NameMessage: p.Message(), Boxes: p.Cells()}
 }
+
+// expeditionOf is expedition(p) made once per pattern and shared: every
+// move's status event, every reveal and every listing carries one, and no
+// one changes it (BenchmarkExpedition measured it; TestExpeditionsPlain holds
+// it to expedition).
+func expeditionOf(p Pattern) *Expedition { return expeditions()[p] }
+
+var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
+	for p := range e {
+		e[p] = expedition(Pattern(p))
+	}
+	return e
+})

@@ -297,7 +297,11 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	// named is what this move names on each card, to tell a box named twice
 	// from one crossed before.
-	named := make([]Mask, len(p.Hand))
+	var namedBuf [8]Mask
+	named := namedBuf[:0]
+	for range p.Hand {
+		named = append(named, 0)
+	}
 	var set Mask
 	for _, b := range m.Boxes {
 		bit, err := boxRule(card, p.Hand[hi].Crossed, b)
@@ -320,7 +324,6 @@ func (g *Game) cross(seat int, m *Move) error {
 	palms := (set & card.Palms).Count()
 
 	// Red-cross chain: every crossed red cross demands one more box anywhere.
-	extrasOnCard := make([]Mask, len(p.Hand))
 	for _, e := range m.Extra {
 		ei := g.handIndex(&p, e.Card)
 		if ei < 0 {
@@ -343,7 +346,6 @@ func (g *Game) cross(seat int, m *Move) error {
 		}
 		named[ei] |= bit
 		p.Hand[ei].Crossed |= bit
-		extrasOnCard[ei] |= bit
 		owed += (bit & ec.Crosses).Count()
 		coins += (bit & ec.Coins).Count()
 		palms += (bit & ec.Palms).Count()
@@ -597,42 +599,61 @@ func (a Awaited) Message() i18n.Message {
 // list and its seat numbers share one block (BenchmarkAwaiting compares it
 // with the plain version in the tests, TestAwaitingPlain holds them equal).
 func (g *Game) Awaiting() []Awaited {
+	var w [MaxPlayers]await
+	n := g.awaits(&w)
+	if n == 0 {
+		return nil
+	}
+	b := new(struct {
+		aw    [MaxPlayers]Awaited
+		seats [MaxPlayers]int
+	})
+	for i, a := range w[:n] {
+		b.aw[i] = Awaited{Actor: domain.ActorHost, Action: a.action, Count: a.count}
+		if a.seat >= 0 {
+			b.seats[i] = a.seat
+			b.aw[i].Actor, b.aw[i].Seat = domain.ActorSeat, &b.seats[i]
+		}
+	}
+	return b.aw[:n:n]
+}
+
+// await is one thing the game waits for, as Awaited says it but without a
+// pointer, so that a list of them can live on the stack.
+type await struct {
+	seat   int // -1: the host
+	action string
+	count  int
+}
+
+// awaits writes what Awaiting lists into w and returns how many.
+func (g *Game) awaits(w *[MaxPlayers]await) int {
+	n := 0
+	add := func(seat int, action string, count int) {
+		w[n] = await{seat: seat, action: action, count: count}
+		n++
+	}
 	switch g.Phase {
 	case PhaseSetup, PhaseCrossing:
-		type block struct {
-			aw    [MaxPlayers]Awaited
-			seats [MaxPlayers]int
-		}
-		var b *block
-		n := 0
 		for i, p := range g.Players {
-			if (g.Phase == PhaseSetup && !p.Kept) || (g.Phase == PhaseCrossing && !p.Crossed && !p.Passed) {
-				if b == nil {
-					b = new(block)
-				}
-				action := MoveCross
-				if g.Phase == PhaseSetup {
-					action = MoveKeep
-				}
-				b.seats[n] = i
-				b.aw[n] = Awaited{Actor: domain.ActorSeat, Seat: &b.seats[n], Action: action, Count: 1}
-				n++
+			switch {
+			case g.Phase == PhaseSetup && !p.Kept:
+				add(i, MoveKeep, 1)
+			case g.Phase == PhaseCrossing && !p.Crossed && !p.Passed:
+				add(i, MoveCross, 1)
 			}
 		}
-		if b != nil {
-			return b.aw[:n:n]
+		if n == 0 && g.Phase == PhaseSetup && g.Mode == Physical {
+			add(-1, MoveDisplay, g.displayOwed())
 		}
-		if g.Phase == PhaseSetup && g.Mode == Physical {
-			return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
-		}
-		return nil
 	case PhaseReveal:
-		return []Awaited{{Actor: domain.ActorHost, Action: MoveReveal, Count: 1}}
+		add(-1, MoveReveal, 1)
 	case PhaseResolving:
 		if p := g.Players[g.Resolving]; p.Takes > 0 {
-			return []Awaited{{Actor: domain.ActorSeat, Seat: SeatPtr(g.Resolving), Action: MoveTake, Count: p.Takes}}
+			add(g.Resolving, MoveTake, p.Takes)
+		} else {
+			add(-1, MoveDisplay, g.displayOwed())
 		}
-		return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
 	}
-	return nil
+	return n
 }
