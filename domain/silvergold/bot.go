@@ -1,7 +1,6 @@
 package silvergold
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/treasury-games/treasury/domain"
@@ -135,12 +134,6 @@ func nthBox(free []Mask, k int) (int, Mask) {
 		}
 	}
 	return -1, 0
-}
-
-// bitPos is the position of a single-bit mask.
-func bitPos(bit Mask) Pos {
-	i := bits.TrailingZeros16(uint16(bit))
-	return Pos{Row: i / GridStride, Col: i % GridStride}
 }
 
 func (b Bot) take(g *Game, seat int) Move {

@@ -389,9 +389,16 @@ func (g *Game) cross(seat int, m *Move) error {
 		bit, _ := e.Box.Bit()
 		ev.Boxes = append(ev.Boxes, CrossedBox{Card: c.ID, Box: e.Box, Symbol: c.symbol(bit), Extra: true})
 	}
+	n := 0
+	for _, h := range p.Hand {
+		n += h.Crossed.Count()
+	}
+	crossed := make([]Pos, 0, n) // the cards' crossed boxes share one array
 	for i, h := range p.Hand {
 		c := &g.cat.Cards[h.Card]
-		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: h.Crossed.Positions(), Left: (c.Boxes &^ h.Crossed).Count()}
+		at := len(crossed)
+		crossed = h.Crossed.appendPositions(crossed)
+		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: crossed[at:len(crossed):len(crossed)], Left: (c.Boxes &^ h.Crossed).Count()}
 	}
 	g.emit("crossed", ev)
 	norm := *m
@@ -436,12 +443,21 @@ type CardCrossed struct {
 	Left    int    `json:"boxes_left"`
 }
 
+// posList writes boxes as "(r,c) (r,c) …".
 func posList(ps []Pos) string {
-	s := make([]string, len(ps))
+	var b strings.Builder
+	b.Grow(6 * len(ps))
 	for i, p := range ps {
-		s[i] = p.String()
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte('(')
+		b.WriteString(strconv.Itoa(p.Row))
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(p.Col))
+		b.WriteByte(')')
 	}
-	return strings.Join(s, " ")
+	return b.String()
 }
 
 // take is one replacement card chosen by the resolving player.
