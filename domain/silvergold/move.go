@@ -620,18 +620,25 @@ func (g *Game) Awaiting() []Awaited {
 	if n == 0 {
 		return nil
 	}
-	b := new(struct {
-		aw    [MaxPlayers]Awaited
-		seats [MaxPlayers]int
-	})
-	for i, a := range w[:n] {
+	return new(awaitedBlock).fill(w[:n])
+}
+
+// awaitedBlock holds a list of Awaited and their seat numbers in one block.
+type awaitedBlock struct {
+	aw    [MaxPlayers]Awaited
+	seats [MaxPlayers]int
+}
+
+// fill writes w into b as Awaited and returns them.
+func (b *awaitedBlock) fill(w []await) []Awaited {
+	for i, a := range w {
 		b.aw[i] = Awaited{Actor: domain.ActorHost, Action: a.action, Count: a.count}
 		if a.seat >= 0 {
 			b.seats[i] = a.seat
 			b.aw[i].Actor, b.aw[i].Seat = domain.ActorSeat, &b.seats[i]
 		}
 	}
-	return b.aw[:n:n]
+	return b.aw[:len(w):len(w)]
 }
 
 // await is one thing the game waits for, as Awaited says it but without a
