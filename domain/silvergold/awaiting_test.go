@@ -61,7 +61,7 @@ func plainStatus(g *Game) statusEvent {
 	if st.Awaiting == nil {
 		st.Awaiting = []Awaited{}
 	}
-	st.OnTurn, st.TurnNumber = g.Table().OnTurn, g.Table().TurnNumber
+	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber()
 	return st
 }
 
