@@ -113,16 +113,12 @@ func gains(pl Placement) []i18n.Message {
 
 // symbolTerm names a box's symbol ("blank", "coin", "palm", "cross") as a
 // term.
-func symbolTerm(symbol string) i18n.Message {
-	switch symbol {
-	case "coin":
-		return i18n.M("sg.symbol.coin")
-	case "palm":
-		return i18n.M("sg.symbol.palm")
-	case "cross":
-		return i18n.M("sg.symbol.cross")
-	}
-	return i18n.M("sg.symbol.blank")
+func symbolTerm(symbol string) i18n.Message { return i18n.M(symbolKeys[symbol]) }
+
+// symbolKeys are the symbols' message keys, written out so that a label
+// does not build one.
+var symbolKeys = map[string]string{
+	"blank": "sg.symbol.blank", "coin": "sg.symbol.coin", "palm": "sg.symbol.palm", "cross": "sg.symbol.cross",
 }
 
 // Table tells where the game stands in the table language. The seats cross
