@@ -1,6 +1,7 @@
 package silvergold
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"testing"
@@ -43,9 +44,31 @@ func plainAwaiting(g *Game) []Awaited {
 	return out
 }
 
+// plainStatus is the status event's data as it was first written: the
+// reference the one-allocation version is held to.
+func plainStatus(g *Game) statusEvent {
+	st := statusEvent{Phase: g.Phase, Round: g.Round, Turn: g.Turn, StartPlayer: g.Start,
+		Revealed: make([]string, len(g.Revealed)), DeckSize: g.DeckSize(), Awaiting: plainAwaiting(g)}
+	if pat, ok := g.Current(); ok {
+		st.Expedition = expedition(pat)
+	}
+	for i, p := range g.Revealed {
+		st.Revealed[i] = p.Code()
+	}
+	if g.Resolving >= 0 {
+		st.Resolving = SeatPtr(g.Resolving)
+	}
+	if st.Awaiting == nil {
+		st.Awaiting = []Awaited{}
+	}
+	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber()
+	return st
+}
+
 // TestAwaitingPlain: at every step of whole games in both modes, with 2 to 4
 // players, Awaiting and the status event's table fields say what the plain
-// versions say.
+// versions say, and every move's status event is the plain one, byte for
+// byte.
 func TestAwaitingPlain(t *testing.T) {
 	for _, mode := range []Mode{Digital, Physical} {
 		for players := 2; players <= MaxPlayers; players++ {
@@ -77,10 +100,35 @@ func TestAwaitingPlain(t *testing.T) {
 					if err := g.Play(a, &m); err != nil {
 						t.Fatalf("%s step %d: %v", mode, steps, err)
 					}
+					events := g.Events()
+					want, err := json.Marshal(plainStatus(g))
+					if last := events[len(events)-1]; err != nil || last.Type != "status" || string(last.Data) != string(want) {
+						t.Fatalf("%s step %d: status event %s %s, plain %s (%v)", mode, steps, last.Type, last.Data, want, err)
+					}
 				}
 			}
 		}
 	}
+}
+
+// BenchmarkStatus compares the status event every accepted move ends with
+// with the plain version, on a game in its crossing phase.
+func BenchmarkStatus(b *testing.B) {
+	g := midGame(b)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.events = g.events[:0]
+			g.emitStatus()
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.events = g.events[:0]
+			g.emit("status", plainStatus(g))
+		}
+	})
 }
 
 // BenchmarkAwaiting compares Awaiting with the plain version on a game in

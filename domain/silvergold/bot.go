@@ -15,18 +15,24 @@ type Bot struct {
 // Move returns a legal move for what the game waits for from seat, and false
 // when nothing is asked of the seat.
 func (b Bot) Move(g *Game, seat int) (Move, bool) {
-	for _, a := range g.Awaiting() {
-		if a.Actor != "seat" || *a.Seat != seat {
-			continue
+	var w [MaxPlayers]await
+	for _, a := range w[:g.awaits(&w)] {
+		if a.seat == seat {
+			return b.move(g, a)
 		}
-		switch a.Action {
-		case MoveKeep:
-			return b.keep(g, seat), true
-		case MoveCross:
-			return b.cross(g, seat), true
-		case MoveTake:
-			return b.take(g, seat), true
-		}
+	}
+	return Move{}, false
+}
+
+// move returns a legal move for a, something the game waits for from a seat.
+func (b Bot) move(g *Game, a await) (Move, bool) {
+	switch a.action {
+	case MoveKeep:
+		return b.keep(g, a.seat), true
+	case MoveCross:
+		return b.cross(g, a.seat), true
+	case MoveTake:
+		return b.take(g, a.seat), true
 	}
 	return Move{}, false
 }
@@ -66,60 +72,68 @@ func removeInt(s []int, v int) []int {
 
 func (b Bot) cross(g *Game, seat int) Move {
 	p := &g.Players[seat]
-	crossed := make([]Mask, len(p.Hand))
+	// free[i] is what may still be crossed on hand card i as the move grows.
+	var freeBuf [8]Mask
+	free := freeBuf[:0]
 	for i := range p.Hand {
-		crossed[i] = g.crossBase(p, i)
+		free = append(free, crossable(&g.cat.Cards[p.Hand[i].Card], g.crossBase(p, i)))
 	}
 	m := Move{Type: MoveCross, Seat: SeatPtr(seat)}
 	var hand int
 	var set Mask
-	if pl := g.AppendPlacements(nil, seat); len(pl) > 0 && b.R.IntN(4) != 0 {
+	var plBuf [64]PlacementMask
+	if pl := g.AppendPlacements(plBuf[:0], seat); len(pl) > 0 && b.R.IntN(4) != 0 {
 		pick := pl[b.R.IntN(len(pl))]
 		hand, set = pick.Hand, pick.Boxes
 	} else {
-		type single struct {
-			hand int
-			bit  Mask
-		}
-		var all []single
-		for i := range p.Hand {
-			free := g.cat.Cards[p.Hand[i].Card].Boxes &^ crossed[i]
-			for v := free; v != 0; v &= v - 1 {
-				all = append(all, single{i, v & -v})
-			}
-		}
-		s := all[b.R.IntN(len(all))]
-		hand, set = s.hand, s.bit
+		hand, set = nthBox(free, b.R.IntN(countBoxes(free)))
 	}
 	card := &g.cat.Cards[p.Hand[hand].Card]
 	m.Card = card.ID
 	m.Boxes = set.Positions()
-	crossed[hand] |= set
+	free[hand] &^= set
 	owed := (set & card.Crosses).Count()
-	for owed > 0 {
-		var free []Extra
-		var bitsOf []Mask
-		var hands []int
-		for i := range p.Hand {
-			c := &g.cat.Cards[p.Hand[i].Card]
-			for v := c.Boxes &^ crossed[i]; v != 0; v &= v - 1 {
-				bit := v & -v
-				free = append(free, Extra{Card: c.ID, Box: bit.Positions()[0]})
-				bitsOf, hands = append(bitsOf, bit), append(hands, i)
-			}
-		}
-		if len(free) == 0 {
+	for ; owed > 0; owed-- {
+		n := countBoxes(free)
+		if n == 0 {
 			break
 		}
-		k := b.R.IntN(len(free))
-		m.Extra = append(m.Extra, free[k])
-		crossed[hands[k]] |= bitsOf[k]
-		owed--
-		if g.cat.Cards[p.Hand[hands[k]].Card].Crosses&bitsOf[k] != 0 {
+		i, bit := nthBox(free, b.R.IntN(n))
+		c := &g.cat.Cards[p.Hand[i].Card]
+		m.Extra = append(m.Extra, Extra{Card: c.ID, Box: bitPos(bit)})
+		free[i] &^= bit
+		if c.Crosses&bit != 0 {
 			owed++
 		}
 	}
 	return m
+}
+
+// countBoxes counts the boxes of every card's mask.
+func countBoxes(free []Mask) int {
+	n := 0
+	for _, f := range free {
+		n += f.Count()
+	}
+	return n
+}
+
+// nthBox returns the card and bit of the k-th box of free, counting the
+// boxes of card 0 in reading order, then card 1's, ….
+func nthBox(free []Mask, k int) (int, Mask) {
+	for i, f := range free {
+		if n := f.Count(); k >= n {
+			k -= n
+			continue
+		}
+		for v := f; ; v &= v - 1 {
+			if k == 0 {
+				return i, v & -v
+			}
+			k--
+		}
+	}
+	return -1, 0
 }
 
 func (b Bot) take(g *Game, seat int) Move {
@@ -145,11 +159,12 @@ type Table struct {
 
 // Report returns the table's next report, and false when none is owed.
 func (t *Table) Report(g *Game) (Move, bool) {
-	for _, a := range g.Awaiting() {
-		if a.Actor != domain.ActorHost {
+	var w [MaxPlayers]await
+	for _, a := range w[:g.awaits(&w)] {
+		if a.seat >= 0 {
 			continue
 		}
-		if a.Action == MoveReveal {
+		if a.action == MoveReveal {
 			if t.rnd != g.Round || len(t.exp) == 0 {
 				t.rnd = g.Round
 				t.exp = append([]Pattern(nil), ExpeditionDeck...)
@@ -186,18 +201,19 @@ func (t *Table) DrawID(g *Game) string {
 // the actor and the move for the caller to play, and false when the game has
 // ended.
 func Step(g *Game, bot Bot, table *Table) (domain.Actor, Move, bool) {
-	aw := g.Awaiting()
-	if len(aw) == 0 {
+	var w [MaxPlayers]await
+	n := g.awaits(&w)
+	if n == 0 {
 		return domain.Actor{}, Move{}, false
 	}
-	a := aw[bot.R.IntN(len(aw))]
-	if a.Actor == domain.ActorHost {
+	a := w[bot.R.IntN(n)]
+	if a.seat < 0 {
 		m, _ := table.Report(g)
 		return domain.Actor{Host: true}, m, true
 	}
-	m, _ := bot.Move(g, *a.Seat)
+	m, _ := bot.move(g, a)
 	if m.Type == MoveTake && m.From == FromDeck && g.Mode == Physical {
 		m.Card = table.DrawID(g)
 	}
-	return domain.Actor{Seat: *a.Seat}, m, true
+	return domain.Actor{Seat: a.seat}, m, true
 }

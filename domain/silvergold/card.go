@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -109,7 +110,7 @@ func (p Pos) Bit() (Mask, bool) {
 }
 
 // String writes "(row,col)".
-func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.Row, p.Col) }
+func (p Pos) String() string { return "(" + strconv.Itoa(p.Row) + "," + strconv.Itoa(p.Col) + ")" }
 
 // MarshalJSON writes [row, col]. Views list every crossed box, so it is
 // written by hand rather than through reflection.
@@ -143,13 +144,20 @@ func (m Mask) Has(p Pos) bool {
 }
 
 // Positions lists the set's positions in reading order.
-func (m Mask) Positions() []Pos {
-	out := make([]Pos, 0, m.Count())
-	for v := uint16(m); v != 0; v &= v - 1 {
-		i := bits.TrailingZeros16(v)
-		out = append(out, Pos{Row: i / GridStride, Col: i % GridStride})
+func (m Mask) Positions() []Pos { return m.appendPositions(make([]Pos, 0, m.Count())) }
+
+// bitPos is the position of a single-bit mask.
+func bitPos(bit Mask) Pos {
+	i := bits.TrailingZeros16(uint16(bit))
+	return Pos{Row: i / GridStride, Col: i % GridStride}
+}
+
+// appendPositions appends the set's positions in reading order to dst.
+func (m Mask) appendPositions(dst []Pos) []Pos {
+	for v := m; v != 0; v &= v - 1 {
+		dst = append(dst, bitPos(v&-v))
 	}
-	return out
+	return dst
 }
 
 // Seal is the bonus printed on some cards: Points per completed card of Colour.

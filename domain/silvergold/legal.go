@@ -1,6 +1,8 @@
 package silvergold
 
 import (
+	"sync"
+
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -107,9 +109,9 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 	}
 	p := &g.Players[seat]
 	for i := range p.Hand {
-		crossed := g.crossBase(p, i)
+		free := crossable(&g.cat.Cards[p.Hand[i].Card], g.crossBase(p, i))
 		for _, m := range g.cat.derived.placements[p.Hand[i].Card][pat] {
-			if m&crossed == 0 {
+			if m&^free == 0 {
 				dst = append(dst, PlacementMask{Hand: i, Boxes: m})
 			}
 		}
@@ -136,26 +138,34 @@ func (g *Game) legalMoves(seat int) Legal {
 		return l
 	}
 	p := &g.Players[seat]
+	// Each phase has one action a seat may be asked for; its gate says
+	// whether it is open to this seat.
 	switch {
-	case g.Phase == PhaseSetup && !(g.Mode == Physical && g.allKept()) && !(p.Kept && p.Changes >= MaxChanges):
+	case g.Phase == PhaseSetup && g.keepOpen(seat) == nil:
 		l.Action, l.Count = MoveKeep, HandSize
-		for _, c := range p.Dealt {
-			l.Keep = append(l.Keep, g.cardID(c))
-		}
+		candidates := p.Dealt // digital: the cards dealt; physical: every card
 		if g.Mode == Physical {
-			l.Keep = g.unseen(seat)
+			candidates = nil
+			for c := range g.cat.Cards {
+				candidates = append(candidates, c)
+			}
 		}
-	case g.Phase == PhaseCrossing && !p.Passed && !(p.Crossed && p.Changes >= MaxChanges):
+		for _, c := range candidates {
+			if g.keepCard(seat, c) == nil {
+				l.Keep = append(l.Keep, g.cardID(c))
+			}
+		}
+	case g.Phase == PhaseCrossing && g.crossOpen(seat) == nil:
 		pat, _ := g.Current()
 		l.Action, l.Count = MoveCross, 1
-		l.Expedition = expedition(pat)
+		l.Expedition = expeditionOf(pat)
 		l.Crossed, l.Crossing = p.Crossed, p.Crossing
 		for _, pm := range g.AppendPlacements(nil, seat) {
 			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
 		}
 		for i := range p.Hand {
 			c := &g.cat.Cards[p.Hand[i].Card]
-			free := c.Boxes &^ g.crossBase(p, i)
+			free := crossable(c, g.crossBase(p, i))
 			fc := FreeCard{Card: c.ID, Boxes: []FreeBox{}}
 			for _, b := range free.Positions() {
 				bit, _ := b.Bit()
@@ -164,14 +174,16 @@ func (g *Game) legalMoves(seat int) Legal {
 			}
 			l.Free = append(l.Free, fc)
 		}
-	case g.Phase == PhaseResolving && g.Resolving == seat && p.Takes > 0:
+	case g.Phase == PhaseResolving && g.takeOpen(seat) == nil:
 		l.Action, l.Count = MoveTake, p.Takes
 		for _, c := range g.Display {
-			l.TakeFrom = append(l.TakeFrom, g.cardID(c))
+			if _, err := g.displayAt(c); err == nil {
+				l.TakeFrom = append(l.TakeFrom, g.cardID(c))
+			}
 		}
-		l.Deck = g.DeckSize() > 0
+		l.Deck = g.deckOpen() == nil
 		if g.Mode == Physical && l.Deck {
-			l.DeckCards = g.unseen(-1)
+			l.DeckCards = g.deckCards()
 		}
 	}
 	return l
@@ -182,41 +194,27 @@ func (g *Game) tableMoves(l *Legal) {
 	if g.Mode != Physical {
 		return
 	}
-	for _, a := range g.Awaiting() {
-		if a.Actor != domain.ActorHost {
-			continue
-		}
-		l.Action, l.Count = a.Action, a.Count
-		switch a.Action {
-		case MoveReveal:
-			seen := map[Pattern]int{}
-			for _, r := range g.Revealed {
-				seen[r]++
+	switch {
+	case g.Phase == PhaseReveal && g.revealOpen() == nil:
+		l.Action, l.Count = MoveReveal, 1
+		for p := Pattern(0); p < NumPatterns; p++ {
+			if g.revealable(p) == nil {
+				l.RevealFrom = append(l.RevealFrom, p.Code())
 			}
-			for p := Pattern(0); p < NumPatterns; p++ {
-				if seen[p] < p.Copies() {
-					l.RevealFrom = append(l.RevealFrom, p.Code())
-				}
-			}
-		case MoveDisplay:
-			l.DeckCards = g.unseen(-1)
 		}
+	case g.Phase != PhaseReveal && g.displayOpen() == nil:
+		l.Action, l.Count = MoveDisplay, g.displayOwed()
+		l.DeckCards = g.deckCards()
 	}
 }
 
-// unseen returns (physical) the ids of the cards that may still be in the
-// deck: in no hand, the display or a scoring pile. A card kept by seat self
-// during setup counts as unseen for self (it may keep it again).
-func (g *Game) unseen(self int) []string {
+// deckCards returns (physical) the ids of the cards that may be named as
+// drawn from the deck or turned into the display.
+func (g *Game) deckCards() []string {
 	w := g.locate()
-	if self >= 0 {
-		for _, h := range g.Players[self].Hand {
-			w[h.Card] = inDeck
-		}
-	}
 	out := []string{}
-	for c, at := range w {
-		if at == inDeck {
+	for c := range w {
+		if g.deckCard(w, c) == nil {
 			out = append(out, g.cardID(c))
 		}
 	}
@@ -241,3 +239,16 @@ type Expedition struct {
 func expedition(p Pattern) *Expedition {
 	return &Expedition{Code: p.Code(), Name: p.Name(), NameMessage: p.Message(), Boxes: p.Cells()}
 }
+
+// expeditionOf is expedition(p) made once per pattern and shared: every
+// move's status event, every reveal and every listing carries one, and no
+// one changes it (BenchmarkExpedition measured it; TestExpeditionsPlain holds
+// it to expedition).
+func expeditionOf(p Pattern) *Expedition { return expeditions()[p] }
+
+var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
+	for p := range e {
+		e[p] = expedition(Pattern(p))
+	}
+	return e
+})

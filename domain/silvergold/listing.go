@@ -1,8 +1,7 @@
 package silvergold
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -58,9 +57,9 @@ func (g *Game) entries(l *Legal) {
 		pat, _ := ParsePattern(l.Expedition.Code)
 		for _, pl := range l.Placements {
 			if g := gains(pl); g != nil {
-				add(pl, i18n.M("sg.label.cross-pattern-gains", "pattern", pat.Message(), "boxes", posWords(pl.Boxes), "card", pl.Card, "gains", g))
+				add(pl, i18n.M("sg.label.cross-pattern-gains", "pattern", pat.Message(), "boxes", posList(pl.Boxes), "card", pl.Card, "gains", g))
 			} else {
-				add(pl, i18n.M("sg.label.cross-pattern", "pattern", pat.Message(), "boxes", posWords(pl.Boxes), "card", pl.Card))
+				add(pl, i18n.M("sg.label.cross-pattern", "pattern", pat.Message(), "boxes", posList(pl.Boxes), "card", pl.Card))
 			}
 		}
 		for _, pl := range l.Singles {
@@ -92,14 +91,8 @@ func (g *Game) entries(l *Legal) {
 	}
 }
 
-func boxToken(card string, b Pos) string { return fmt.Sprintf("%s:%d,%d", card, b.Row, b.Col) }
-
-func posWords(ps []Pos) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String()
-	}
-	return strings.Join(s, " ")
+func boxToken(card string, b Pos) string {
+	return card + ":" + strconv.Itoa(b.Row) + "," + strconv.Itoa(b.Col)
 }
 
 // gains says what a placement brings and owes, for its label; nil when
@@ -120,7 +113,13 @@ func gains(pl Placement) []i18n.Message {
 
 // symbolTerm names a box's symbol ("blank", "coin", "palm", "cross") as a
 // term.
-func symbolTerm(symbol string) i18n.Message { return i18n.M("sg.symbol." + symbol) }
+func symbolTerm(symbol string) i18n.Message { return i18n.M(symbolKeys[symbol]) }
+
+// symbolKeys are the symbols' message keys, written out so that a label
+// does not build one.
+var symbolKeys = map[string]string{
+	"blank": "sg.symbol.blank", "coin": "sg.symbol.coin", "palm": "sg.symbol.palm", "cross": "sg.symbol.cross",
+}
 
 // Table tells where the game stands in the table language. The seats cross
 // together, so no seat is on turn but the one taking replacement cards.

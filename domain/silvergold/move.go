@@ -141,16 +141,10 @@ func (g *Game) card(id string) (int, error) {
 }
 
 func (g *Game) keep(seat int, m *Move) error {
-	if g.Phase != PhaseSetup {
-		return domain.Refuse("keep-in-setup", "sg.refuse.keep-after-setup", "round", g.Round)
+	if err := g.keepOpen(seat); err != nil {
+		return err
 	}
 	p := &g.Players[seat]
-	if g.Mode == Physical && g.allKept() {
-		return domain.Refuse("keep-in-setup", "sg.refuse.all-kept")
-	}
-	if p.Kept && p.Changes >= MaxChanges {
-		return changeLimit(seat, i18n.M("sg.term.keep"))
-	}
 	if len(m.Cards) != HandSize {
 		return domain.Refuse("keep-two", "sg.refuse.keep-two", "count", len(m.Cards))
 	}
@@ -165,12 +159,12 @@ func (g *Game) keep(seat int, m *Move) error {
 	if a == b {
 		return domain.Refuse("keep-two", "sg.refuse.keep-same", "card", m.Cards[0])
 	}
-	if g.Mode == Digital {
-		for _, c := range []int{a, b} {
-			if !containsInt(p.Dealt, c) {
-				return domain.Refuse("keep-dealt", "sg.refuse.keep-dealt", "card", g.cardID(c), "seat", seat, "dealt", g.idList(p.Dealt))
-			}
+	for _, c := range [...]int{a, b} {
+		if err := g.keepCard(seat, c); err != nil {
+			return err
 		}
+	}
+	if g.Mode == Digital {
 		if p.Kept {
 			p.Changes++
 		}
@@ -187,16 +181,6 @@ func (g *Game) keep(seat int, m *Move) error {
 			g.finishSetup()
 		}
 		return nil
-	}
-	for i, other := range g.Players {
-		if i == seat {
-			continue
-		}
-		for _, c := range []int{a, b} {
-			if g.inHand(&other, c) {
-				return domain.Refuse("card-in-play", "sg.refuse.kept-by-other", "card", g.cardID(c), "seat", i, "name", other.Name)
-			}
-		}
 	}
 	if p.Kept {
 		p.Changes++
@@ -281,24 +265,11 @@ func (g *Game) handList(p *Player) any {
 // cross applies action 2 for one player. It works on a copy of the player, so
 // a rejected crossing changes nothing.
 func (g *Game) cross(seat int, m *Move) error {
+	if err := g.crossOpen(seat); err != nil {
+		return err
+	}
 	orig := &g.Players[seat]
-	switch {
-	case g.Phase == PhaseResolving && orig.Crossed:
-		return domain.Refuse("crossing-locked", "sg.refuse.own-crossing-locked", "waiting", g.waitingFor())
-	case g.Phase == PhaseResolving:
-		return domain.Refuse("crossing-locked", "sg.refuse.crossing-locked", "waiting", g.waitingFor())
-	case g.Phase == PhaseReveal:
-		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-before-reveal")
-	case g.Phase == PhaseSetup:
-		return domain.Refuse("cross-in-action-2", "sg.refuse.cross-in-setup", "waiting", g.waitingFor())
-	}
-	if orig.Passed {
-		return domain.Refuse("pass", "sg.refuse.passes", "seat", seat)
-	}
 	replacing := orig.Crossed
-	if replacing && orig.Changes >= MaxChanges {
-		return changeLimit(seat, i18n.M("sg.term.crossing"))
-	}
 	p := *orig
 	p.Hand = append([]HandCard(nil), orig.Hand...)
 	p.Palms = append([]int(nil), orig.Palms...)
@@ -326,10 +297,14 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	// named is what this move names on each card, to tell a box named twice
 	// from one crossed before.
-	named := make([]Mask, len(p.Hand))
+	var namedBuf [8]Mask
+	named := namedBuf[:0]
+	for range p.Hand {
+		named = append(named, 0)
+	}
 	var set Mask
 	for _, b := range m.Boxes {
-		bit, err := g.checkBox(card, p.Hand[hi].Crossed, b)
+		bit, err := boxRule(card, p.Hand[hi].Crossed, b)
 		if err != nil {
 			return err
 		}
@@ -340,13 +315,8 @@ func (g *Game) cross(seat int, m *Move) error {
 	}
 	named[hi] = set
 	pat, _ := g.Current()
-	if len(m.Boxes) != 1 {
-		if len(m.Boxes) != pat.Size() {
-			return domain.Refuse("pattern-shape", "sg.refuse.pattern-size", "pattern", pat.Message(), "code", pat.Code(), "size", pat.Size(), "count", len(m.Boxes))
-		}
-		if !pat.Matches(set) {
-			return domain.Refuse("pattern-shape", "sg.refuse.pattern-shape", "boxes", posList(m.Boxes), "pattern", pat.Message(), "code", pat.Code())
-		}
+	if err := shapeRule(pat, set, m.Boxes); err != nil {
+		return err
 	}
 	p.Hand[hi].Crossed |= set
 	owed := (set & card.Crosses).Count()
@@ -354,7 +324,6 @@ func (g *Game) cross(seat int, m *Move) error {
 	palms := (set & card.Palms).Count()
 
 	// Red-cross chain: every crossed red cross demands one more box anywhere.
-	extrasOnCard := make([]Mask, len(p.Hand))
 	for _, e := range m.Extra {
 		ei := g.handIndex(&p, e.Card)
 		if ei < 0 {
@@ -371,13 +340,12 @@ func (g *Game) cross(seat int, m *Move) error {
 			}
 			return domain.Refuse("box-once", key, "box", e.Box.String(), "card", ec.ID)
 		}
-		bit, err := g.checkBox(ec, p.Hand[ei].Crossed, e.Box)
+		bit, err := boxRule(ec, p.Hand[ei].Crossed, e.Box)
 		if err != nil {
 			return err
 		}
 		named[ei] |= bit
 		p.Hand[ei].Crossed |= bit
-		extrasOnCard[ei] |= bit
 		owed += (bit & ec.Crosses).Count()
 		coins += (bit & ec.Coins).Count()
 		palms += (bit & ec.Palms).Count()
@@ -421,9 +389,16 @@ func (g *Game) cross(seat int, m *Move) error {
 		bit, _ := e.Box.Bit()
 		ev.Boxes = append(ev.Boxes, CrossedBox{Card: c.ID, Box: e.Box, Symbol: c.symbol(bit), Extra: true})
 	}
+	n := 0
+	for _, h := range p.Hand {
+		n += h.Crossed.Count()
+	}
+	crossed := make([]Pos, 0, n) // the cards' crossed boxes share one array
 	for i, h := range p.Hand {
 		c := &g.cat.Cards[h.Card]
-		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: h.Crossed.Positions(), Left: (c.Boxes &^ h.Crossed).Count()}
+		at := len(crossed)
+		crossed = h.Crossed.appendPositions(crossed)
+		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: crossed[at:len(crossed):len(crossed)], Left: (c.Boxes &^ h.Crossed).Count()}
 	}
 	g.emit("crossed", ev)
 	norm := *m
@@ -468,33 +443,27 @@ type CardCrossed struct {
 	Left    int    `json:"boxes_left"`
 }
 
-// checkBox returns the bit of box b on card c if it can be crossed.
-func (g *Game) checkBox(c *Card, crossed Mask, b Pos) (Mask, error) {
-	bit, ok := b.Bit()
-	if !ok || b.Row >= c.Rows || b.Col >= c.Cols {
-		return 0, domain.Refuse("box-on-card", "sg.refuse.box-off-card", "box", b.String(), "card", c.ID, "rows", c.Rows, "cols", c.Cols)
-	}
-	if c.Boxes&bit == 0 {
-		return 0, domain.Refuse("box-on-card", "sg.refuse.no-box", "card", c.ID, "box", b.String())
-	}
-	if crossed&bit != 0 {
-		return 0, domain.Refuse("box-once", "sg.refuse.box-crossed", "box", b.String(), "card", c.ID)
-	}
-	return bit, nil
-}
-
+// posList writes boxes as "(r,c) (r,c) …".
 func posList(ps []Pos) string {
-	s := make([]string, len(ps))
+	var b strings.Builder
+	b.Grow(6 * len(ps))
 	for i, p := range ps {
-		s[i] = p.String()
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte('(')
+		b.WriteString(strconv.Itoa(p.Row))
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(p.Col))
+		b.WriteByte(')')
 	}
-	return strings.Join(s, " ")
+	return b.String()
 }
 
 // take is one replacement card chosen by the resolving player.
 func (g *Game) take(seat int, m *Move, replay bool) error {
-	if g.Phase != PhaseResolving || g.Resolving != seat || g.Players[seat].Takes == 0 {
-		return domain.Refuse("take-when-owed", "sg.refuse.take-not-owed", "seat", seat, "waiting", g.waitingFor())
+	if err := g.takeOpen(seat); err != nil {
+		return err
 	}
 	p := &g.Players[seat]
 	switch m.From {
@@ -506,15 +475,15 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 		if err != nil {
 			return err
 		}
-		at := indexInt(g.Display, c)
-		if at < 0 {
-			return domain.Refuse("take-from-display", "sg.refuse.not-in-display", "card", m.Card, "display", g.idList(g.Display))
+		at, err := g.displayAt(c)
+		if err != nil {
+			return err
 		}
 		g.Display = append(g.Display[:at:at], g.Display[at+1:]...)
 		p.Hand = append(p.Hand, HandCard{Card: c})
 	case FromDeck:
-		if g.DeckSize() == 0 {
-			return domain.Refuse("take-from-deck", "sg.refuse.deck-empty")
+		if err := g.deckOpen(); err != nil {
+			return err
 		}
 		var c int
 		if g.Mode == Digital {
@@ -535,7 +504,7 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 			if c, err = g.card(m.Card); err != nil {
 				return err
 			}
-			if err := g.inDeck(c); err != nil {
+			if err := g.deckCard(g.locate(), c); err != nil {
 				return err
 			}
 		}
@@ -549,38 +518,16 @@ func (g *Game) take(seat int, m *Move, replay bool) error {
 	return nil
 }
 
-// inDeck checks (physical) that card c can be in the deck.
-func (g *Game) inDeck(c int) error {
-	switch g.locate()[c] {
-	case inDisplay:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-display", "card", g.cardID(c))
-	case inHand:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-hand", "card", g.cardID(c))
-	case inPile:
-		return domain.Refuse("card-in-play", "sg.refuse.card-in-pile", "card", g.cardID(c))
-	}
-	return nil
-}
-
 func (g *Game) revealReport(m *Move) error {
-	if g.Phase != PhaseReveal {
-		if g.Phase != PhaseSetup && len(g.Revealed) == TurnsPerRound {
-			return domain.Refuse("seven-reveals", "sg.refuse.seven-reveals", "round", g.Round)
-		}
-		return domain.Refuse("reveal-when-owed", "sg.refuse.reveal-not-owed", "waiting", g.waitingFor())
+	if err := g.revealOpen(); err != nil {
+		return err
 	}
 	p, ok := ParsePattern(m.Expedition)
 	if !ok {
 		return domain.Fail(domain.Invalid, "sg.invalid.unknown-expedition", "code", quote(m.Expedition), "codes", patternCodes())
 	}
-	seen := 0
-	for _, r := range g.Revealed {
-		if r == p {
-			seen++
-		}
-	}
-	if seen >= p.Copies() {
-		return domain.Refuse("expedition-copies", "sg.refuse.expedition-copies", "pattern", p.Message(), "code", p.Code(), "count", p.Copies())
+	if err := g.revealable(p); err != nil {
+		return err
 	}
 	g.reveal(p)
 	return nil
@@ -591,15 +538,10 @@ func (g *Game) displayReport(m *Move) error {
 	if err != nil {
 		return err
 	}
-	setupOwes := g.Phase == PhaseSetup && g.allKept()
-	resolvingOwes := g.Phase == PhaseResolving && g.Started && g.Players[g.Resolving].Takes == 0
-	if !setupOwes && !resolvingOwes {
-		return domain.Refuse("display-when-owed", "sg.refuse.display-not-owed", "waiting", g.waitingFor())
+	if err := g.displayOpen(); err != nil {
+		return err
 	}
-	if len(g.Display) >= DisplaySize {
-		return domain.Refuse("display-full", "sg.refuse.display-full", "count", DisplaySize, "display", g.idList(g.Display))
-	}
-	if err := g.inDeck(c); err != nil {
+	if err := g.deckCard(g.locate(), c); err != nil {
 		return err
 	}
 	g.Display = append(g.Display, c)
@@ -673,42 +615,68 @@ func (a Awaited) Message() i18n.Message {
 // list and its seat numbers share one block (BenchmarkAwaiting compares it
 // with the plain version in the tests, TestAwaitingPlain holds them equal).
 func (g *Game) Awaiting() []Awaited {
+	var w [MaxPlayers]await
+	n := g.awaits(&w)
+	if n == 0 {
+		return nil
+	}
+	return new(awaitedBlock).fill(w[:n])
+}
+
+// awaitedBlock holds a list of Awaited and their seat numbers in one block.
+type awaitedBlock struct {
+	aw    [MaxPlayers]Awaited
+	seats [MaxPlayers]int
+}
+
+// fill writes w into b as Awaited and returns them.
+func (b *awaitedBlock) fill(w []await) []Awaited {
+	for i, a := range w {
+		b.aw[i] = Awaited{Actor: domain.ActorHost, Action: a.action, Count: a.count}
+		if a.seat >= 0 {
+			b.seats[i] = a.seat
+			b.aw[i].Actor, b.aw[i].Seat = domain.ActorSeat, &b.seats[i]
+		}
+	}
+	return b.aw[:len(w):len(w)]
+}
+
+// await is one thing the game waits for, as Awaited says it but without a
+// pointer, so that a list of them can live on the stack.
+type await struct {
+	seat   int // -1: the host
+	action string
+	count  int
+}
+
+// awaits writes what Awaiting lists into w and returns how many.
+func (g *Game) awaits(w *[MaxPlayers]await) int {
+	n := 0
+	add := func(seat int, action string, count int) {
+		w[n] = await{seat: seat, action: action, count: count}
+		n++
+	}
 	switch g.Phase {
 	case PhaseSetup, PhaseCrossing:
-		type block struct {
-			aw    [MaxPlayers]Awaited
-			seats [MaxPlayers]int
-		}
-		var b *block
-		n := 0
 		for i, p := range g.Players {
-			if (g.Phase == PhaseSetup && !p.Kept) || (g.Phase == PhaseCrossing && !p.Crossed && !p.Passed) {
-				if b == nil {
-					b = new(block)
-				}
-				action := MoveCross
-				if g.Phase == PhaseSetup {
-					action = MoveKeep
-				}
-				b.seats[n] = i
-				b.aw[n] = Awaited{Actor: domain.ActorSeat, Seat: &b.seats[n], Action: action, Count: 1}
-				n++
+			switch {
+			case g.Phase == PhaseSetup && !p.Kept:
+				add(i, MoveKeep, 1)
+			case g.Phase == PhaseCrossing && !p.Crossed && !p.Passed:
+				add(i, MoveCross, 1)
 			}
 		}
-		if b != nil {
-			return b.aw[:n:n]
+		if n == 0 && g.Phase == PhaseSetup && g.Mode == Physical {
+			add(-1, MoveDisplay, g.displayOwed())
 		}
-		if g.Phase == PhaseSetup && g.Mode == Physical {
-			return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
-		}
-		return nil
 	case PhaseReveal:
-		return []Awaited{{Actor: domain.ActorHost, Action: MoveReveal, Count: 1}}
+		add(-1, MoveReveal, 1)
 	case PhaseResolving:
 		if p := g.Players[g.Resolving]; p.Takes > 0 {
-			return []Awaited{{Actor: domain.ActorSeat, Seat: SeatPtr(g.Resolving), Action: MoveTake, Count: p.Takes}}
+			add(g.Resolving, MoveTake, p.Takes)
+		} else {
+			add(-1, MoveDisplay, g.displayOwed())
 		}
-		return []Awaited{{Actor: domain.ActorHost, Action: MoveDisplay, Count: g.displayOwed()}}
 	}
-	return nil
+	return n
 }

@@ -86,7 +86,7 @@ func (g *Game) View(v domain.Viewer) View {
 		out.Awaiting = []Awaited{}
 	}
 	if pat, ok := g.Current(); ok {
-		out.Expedition = expedition(pat)
+		out.Expedition = expeditionOf(pat)
 	}
 	for i, p := range g.Revealed {
 		out.Revealed[i] = p.Code()
