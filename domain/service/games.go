@@ -343,10 +343,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		if t.pending > 0 { // moves came in while a retry waited for its first answer
 			return domain.Played{}, domain.Fail(domain.Conflict, "table.takeback.moved-on")
 		}
-		var cached []domain.LogEntry
-		if t.tbVersion == rec.Version {
-			cached = t.tbLog
-		}
+		cached := t.tbWindow(rec.Version)
 		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move, cached); err != nil {
 			return domain.Played{}, err // a refused take-back changes nothing
 		}

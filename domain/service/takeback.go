@@ -26,10 +26,36 @@ func (t *entry) logged(v int64, m *domain.MoveRecord) {
 	e := domain.LogEntryOf(m)
 	e.Move = nil // the policy reads the type; the move stays in the store
 	t.tbLog = append(t.tbLog, e)
-	if n := len(t.tbLog) - domain.TakeBackWindow; n > 0 {
-		t.tbLog = append(t.tbLog[:0:0], t.tbLog[n:]...)
+	if len(t.tbLog) > domain.TakeBackWindow+tbSlack {
+		t.tbLog = append(t.tbLog[:0:0], t.tbLog[len(t.tbLog)-domain.TakeBackWindow-tbSlack/4:]...)
 	}
 	t.tbVersion = m.Seq
+}
+
+// tbSlack is how many entries beyond domain.TakeBackWindow an entry's
+// take-back log may hold: while moves are on their way to the store, a
+// listing reads the log at the committed version, behind the head, and
+// finds its window in memory instead of reading and decoding the last
+// moves from the store (which cost a listing of Silver & Gold more than the
+// rules did). The log is cut back to the window and a quarter of the slack
+// when it outgrows it, so that cutting copies once in many moves.
+const tbSlack = 64
+
+// tbWindow returns the take-back log at version v (the entries of the moves
+// after v-domain.TakeBackWindow up to v) from t.tbLog, or nil when it does
+// not hold all of them. The entries up to v are those of stored moves when v
+// is a committed version: a move that fails in the store makes the head
+// stale, and reading the head again forgets the log. t.mu is held.
+func (t *entry) tbWindow(v int64) []domain.LogEntry {
+	if t.tbVersion < 0 || t.tbVersion < v {
+		return nil
+	}
+	first := t.tbVersion - int64(len(t.tbLog)) + 1 // the seq of tbLog[0]
+	after := max(0, v-domain.TakeBackWindow)
+	if first > after+1 {
+		return nil
+	}
+	return t.tbLog[after+1-first : v-first+1]
 }
 
 // cachedTakeBackLog returns the take-back log of game id at version v from
@@ -42,10 +68,7 @@ func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
 	defer s.release(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.tbVersion != v || t.pending > 0 || t.rec.Version != v {
-		return nil
-	}
-	return slices.Clone(t.tbLog)
+	return slices.Clone(t.tbWindow(v))
 }
 
 // cacheTakeBackLog keeps entries, game id's take-back log at version v, when
