@@ -192,16 +192,21 @@ func (s *Games) load(ctx context.Context, id string) (domain.GameRecord, domain.
 	if err != nil {
 		return domain.GameRecord{}, nil, err
 	}
+	g, err := s.restore(ctx, rec)
+	return rec, g, err
+}
+
+// restore restores the game of a record read from the store with its ruleset.
+func (s *Games) restore(ctx context.Context, rec domain.GameRecord) (domain.Game, error) {
 	r, err := s.Ruleset(rec.Ruleset)
 	if err != nil {
-		return domain.GameRecord{}, nil, err
+		return nil, err
 	}
 	cat, err := s.catalog(ctx, rec.CatalogHash)
 	if err != nil {
-		return domain.GameRecord{}, nil, err
+		return nil, err
 	}
-	g, err := r.Restore(rec.State, cat)
-	return rec, g, err
+	return r.Restore(rec.State, cat)
 }
 
 func (s *Games) view(rec domain.GameRecord, g domain.Game, v domain.Viewer) (domain.GameView, error) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,7 +81,9 @@ func firstMove(t testing.TB, s *service.Games, id string, r *rand.Rand) (domain.
 // TestTakeBacksWhileMovesPending: while a move is on its way to the store,
 // the host's and the seats' listings (read at the committed version, take-backs
 // included) are those a server that never saw the game reads from the store,
-// over a physical game of four, longer than the log an entry keeps.
+// over a physical game of four, longer than the log an entry keeps, and
+// listings read at once (as a table's streams read them after a move) all
+// succeed.
 func TestTakeBacksWhileMovesPending(t *testing.T) {
 	ctx := t.Context()
 	h := newHeldStore()
@@ -119,6 +122,15 @@ func TestTakeBacksWhileMovesPending(t *testing.T) {
 			require.NoError(t, json.Unmarshal(got, &l))
 			offered += len(takeBacks(l))
 		}
+		// Read at once, as the streams of a table do after a move.
+		var wg sync.WaitGroup
+		for _, x := range viewers {
+			wg.Go(func() {
+				_, _, err := s.LegalMoves(ctx, id, x.v, x.seat)
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
 		h.commit(1, nil)
 		require.NoError(t, <-played, "move %d", n)
 	}
