@@ -86,7 +86,7 @@ func TestRunServers(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3}
+	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3, follow: true}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
