@@ -341,16 +341,12 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 			continue
 		}
 		n++
-		accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n), false)
+		accepted, err := t.send(ctx, seat, m, typ, n, &failures, false)
 		if err != nil {
 			return err
 		}
 		if accepted {
-			failures = 0
 			continue
-		}
-		if failures++; failures > 20 {
-			return fmt.Errorf("game %s seat %d: 20 moves in a row refused", t.id, seat)
 		}
 		if err := t.refresh(ctx, seat); err != nil {
 			return err
@@ -419,22 +415,7 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 		return fmt.Errorf("event stream of game %s seat %d: %d %s", t.id, seat, resp.StatusCode, b)
 	}
 	t.rec.Read("stream")
-	events, ended := make(chan client.Event), make(chan error, 1)
-	go func() {
-		er := client.NewEventReader(resp.Body)
-		for {
-			ev, err := er.Next()
-			if err != nil {
-				ended <- err
-				return
-			}
-			select {
-			case events <- ev:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	events, ended := client.Events(ctx, resp.Body)
 	timer := time.NewTimer(quiet)
 	defer timer.Stop()
 	failures, n := 0, 0
@@ -471,25 +452,21 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			}
 			timer.Reset(quiet)
 		}
+	moves:
 		for !t.stopped() {
 			m, typ, ok, err := l.Pick(r)
-			if err != nil || !ok {
-				if err != nil {
-					return err
-				}
-				break
-			}
-			n++
-			accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n), true)
 			if err != nil {
 				return err
 			}
-			if accepted {
-				failures = 0
+			if !ok { // nothing owed now
 				break
 			}
-			if failures++; failures > 20 {
-				return fmt.Errorf("game %s seat %d: 20 moves in a row refused", t.id, seat)
+			n++
+			switch accepted, err := t.send(ctx, seat, m, typ, n, &failures, true); {
+			case err != nil:
+				return err
+			case accepted:
+				break moves // the next event tells what the seat may do then
 			}
 			// Refused: the game moved on. A listing read now is newer
 			// when the move that refused this one is stored; otherwise
@@ -503,6 +480,20 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			}
 		}
 	}
+}
+
+// send submits move m, seat's nth, and counts the refusals in a row in
+// *failures: true when it was accepted, an error after 20 refusals.
+func (t *table) send(ctx context.Context, seat int, m json.RawMessage, typ string, n int, failures *int, minimal bool) (bool, error) {
+	accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n), minimal)
+	if err != nil || accepted {
+		*failures = 0
+		return accepted, err
+	}
+	if *failures++; *failures > 20 {
+		return false, fmt.Errorf("game %s seat %d: 20 moves in a row refused", t.id, seat)
+	}
+	return false, nil
 }
 
 // submit sends a move and learns the game from the answer; false when the
