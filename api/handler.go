@@ -171,6 +171,7 @@ func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.JSONSerializer = bodySerializer{}
 	// The address a limit applies to is the peer's: X-Forwarded-For and
 	// X-Real-IP are anyone's to forge.
 	e.IPExtractor = echo.ExtractIPDirect()

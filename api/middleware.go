@@ -552,3 +552,21 @@ func kv(m i18n.Message) []any {
 	}
 	return out
 }
+
+// bodySerializer is Echo's JSON serializer, except that a body which decodes
+// itself (json.Unmarshaler: a move, whose bytes the rules decode) is handed
+// the bytes readBody kept, which the validator has found to be one JSON
+// value, instead of being decoded from the request once more.
+type bodySerializer struct{ echo.DefaultJSONSerializer }
+
+func (s bodySerializer) Deserialize(c echo.Context, i any) error {
+	if u, ok := i.(json.Unmarshaler); ok {
+		if data, ok := c.Get(bodyKey).([]byte); ok {
+			if err := u.UnmarshalJSON(bytes.TrimSpace(data)); err != nil {
+				return echo.NewHTTPError(http.StatusBadRequest, err.Error()).SetInternal(err)
+			}
+			return nil
+		}
+	}
+	return s.DefaultJSONSerializer.Deserialize(c, i)
+}

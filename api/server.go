@@ -342,18 +342,23 @@ type moveResult200 struct {
 }
 
 func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", r.etag)
 	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
 	w.Header().Add("Vary", "Prefer")
 	if r.minimal {
 		w.Header().Set("Preference-Applied", "return=minimal")
 	}
+	return writeJSON(w, r.body)
+}
+
+// writeJSON answers 200 with body, a JSON value encoded before.
+func writeJSON(w http.ResponseWriter, body []byte) error {
+	w.Header().Set("Content-Type", "application/json")
 	// With its length known, an answer of more than 2 KB (most of a game's)
 	// is sent as it is rather than in chunks.
-	w.Header().Set("Content-Length", strconv.Itoa(len(r.body)+1))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
 	w.WriteHeader(http.StatusOK)
-	if _, err := w.Write(r.body); err != nil {
+	if _, err := w.Write(body); err != nil {
 		return err
 	}
 	_, err := w.Write([]byte("\n")) // as json.Encoder ends a value
@@ -411,8 +416,20 @@ func (s *Server) GetLegalMoves(ctx context.Context, r oapi.GetLegalMovesRequestO
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GetLegalMoves200JSONResponse{Body: union[models.LegalMoves](withHead(l, head)),
-		Headers: oapi.GetLegalMoves200ResponseHeaders{ETag: langTag(ctx, etag(head.Version))}}, nil
+	return legalMoves200{body: withHead(l, head), etag: langTag(ctx, etag(head.Version))}, nil
+}
+
+// legalMoves200 answers a listing with the bytes the service encoded, as
+// oapi.GetLegalMoves200JSONResponse would write them, without encoding them
+// once more.
+type legalMoves200 struct {
+	body []byte
+	etag string
+}
+
+func (r legalMoves200) VisitGetLegalMovesResponse(w http.ResponseWriter) error {
+	w.Header().Set("ETag", r.etag)
+	return writeJSON(w, r.body)
 }
 
 // withHead returns the JSON object obj (a ruleset's legal moves) with

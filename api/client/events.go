@@ -3,6 +3,7 @@ package client
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -117,4 +118,28 @@ func (e Event) Decode(ruleset string) (any, error) {
 		return nil, fmt.Errorf("client: event %s: %w", e.Type, err)
 	}
 	return v, nil
+}
+
+// Events reads the events of a stream (body) on a goroutine of its own
+// until the stream ends or ctx is done: each event on the first channel,
+// then what ended the stream on the second (io.EOF when it ended between
+// events). Cancelling ctx ends the goroutine.
+func Events(ctx context.Context, body io.Reader) (<-chan Event, <-chan error) {
+	events, ended := make(chan Event), make(chan error, 1)
+	go func() {
+		er := NewEventReader(body)
+		for {
+			ev, err := er.Next()
+			if err != nil {
+				ended <- err
+				return
+			}
+			select {
+			case events <- ev:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return events, ended
 }

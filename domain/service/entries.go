@@ -54,6 +54,20 @@ type entry struct {
 	// new, and the store need not be asked.
 	used      []uint64
 	usedKnown bool
+
+	// past is the game as the store holds it, restored for the reads made
+	// while moves are on their way to the store (pending > 0), so that the
+	// reads of one stored version (the listings the event streams tell each
+	// seat after a move) restore it once; nil while nothing is pending.
+	past *pastGame
+}
+
+// pastGame is a stored version of a game restored for reads; its lock puts
+// them one after another.
+type pastGame struct {
+	mu  sync.Mutex
+	rec domain.GameRecord
+	g   domain.Game
 }
 
 // SetCacheSize bounds how many games the service keeps in memory (at least
@@ -237,16 +251,34 @@ func (s *Games) committed(ctx context.Context, id string, f func(domain.GameReco
 			t.mu.Unlock()
 			return err
 		}
+		t.past = nil
 		err := f(t.rec, t.g)
 		t.mu.Unlock()
 		return err
 	}
+	p := t.past
 	t.mu.Unlock()
-	rec, g, err := s.load(ctx, id)
+	// A version is stored once and never changes: the game restored at the
+	// version the store holds serves every read of that version.
+	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		return err
 	}
-	return f(rec, g)
+	if p == nil || p.rec.Version != rec.Version {
+		g, err := s.restore(ctx, rec)
+		if err != nil {
+			return err
+		}
+		p = &pastGame{rec: rec, g: g}
+		t.mu.Lock()
+		if t.pending > 0 && (t.past == nil || t.past.rec.Version < rec.Version) {
+			t.past = p
+		}
+		t.mu.Unlock()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return f(p.rec, p.g)
 }
 
 // cache keeps a game just created as the head of its entry.

@@ -192,16 +192,21 @@ func (s *Games) load(ctx context.Context, id string) (domain.GameRecord, domain.
 	if err != nil {
 		return domain.GameRecord{}, nil, err
 	}
+	g, err := s.restore(ctx, rec)
+	return rec, g, err
+}
+
+// restore restores the game of a record read from the store with its ruleset.
+func (s *Games) restore(ctx context.Context, rec domain.GameRecord) (domain.Game, error) {
 	r, err := s.Ruleset(rec.Ruleset)
 	if err != nil {
-		return domain.GameRecord{}, nil, err
+		return nil, err
 	}
 	cat, err := s.catalog(ctx, rec.CatalogHash)
 	if err != nil {
-		return domain.GameRecord{}, nil, err
+		return nil, err
 	}
-	g, err := r.Restore(rec.State, cat)
-	return rec, g, err
+	return r.Restore(rec.State, cat)
 }
 
 func (s *Games) view(rec domain.GameRecord, g domain.Game, v domain.Viewer) (domain.GameView, error) {
@@ -343,10 +348,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		if t.pending > 0 { // moves came in while a retry waited for its first answer
 			return domain.Played{}, domain.Fail(domain.Conflict, "table.takeback.moved-on")
 		}
-		var cached []domain.LogEntry
-		if t.tbVersion == rec.Version {
-			cached = t.tbLog
-		}
+		cached := t.tbWindow(rec.Version)
 		if g, logged, events, err = s.takeBack(ctx, rec, t.g, actor, move, cached); err != nil {
 			return domain.Played{}, err // a refused take-back changes nothing
 		}

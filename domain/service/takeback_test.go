@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,6 +47,16 @@ func takeBacks(l listing) []domain.LegalMove {
 // offers (not a take-back), completed at random; it returns the actor.
 func playFirst(t testing.TB, s *service.Games, id string, r *rand.Rand) domain.Actor {
 	t.Helper()
+	actor, m := firstMove(t, s, id, r)
+	_, err := s.Play(t.Context(), id, actor, m, domain.PlayOptions{})
+	require.NoError(t, err, "move %s", m)
+	return actor
+}
+
+// firstMove picks, for the first actor the game awaits, a move its listing
+// offers (not a take-back), completed at random.
+func firstMove(t testing.TB, s *service.Games, id string, r *rand.Rand) (domain.Actor, []byte) {
+	t.Helper()
 	g, err := s.Game(t.Context(), id, domain.HostViewer)
 	require.NoError(t, err)
 	require.NotEmpty(t, g.Awaiting)
@@ -64,9 +75,66 @@ func playFirst(t testing.TB, s *service.Games, id string, r *rand.Rand) domain.A
 	require.NotEmpty(t, ready, "the listing of %+v offers nothing", aw)
 	m, err := ready[r.IntN(len(ready))].Complete(l.Pools, r)
 	require.NoError(t, err)
-	_, err = s.Play(t.Context(), id, actor, m, domain.PlayOptions{})
-	require.NoError(t, err, "move %s", m)
-	return actor
+	return actor, m
+}
+
+// TestTakeBacksWhileMovesPending: while a move is on its way to the store,
+// the host's and the seats' listings (read at the committed version, take-backs
+// included) are those a server that never saw the game reads from the store,
+// over a physical game of four, longer than the log an entry keeps, and
+// listings read at once (as a table's streams read them after a move) all
+// succeed.
+func TestTakeBacksWhileMovesPending(t *testing.T) {
+	ctx := t.Context()
+	h := newHeldStore()
+	s := service.New(h, rulesets.All()...)
+	c, err := s.Create(ctx, "silver-and-gold", domain.CreateRequest{Mode: domain.Physical, Players: []string{"Ann", "Bob", "Cid", "Dee"}})
+	require.NoError(t, err)
+	id := c.Game.ID
+	r := rand.New(rand.NewPCG(5, 6))
+	viewers := []struct {
+		v    domain.Viewer
+		seat int
+	}{{domain.HostViewer, -1}, {domain.SeatViewer(0), 0}, {domain.SeatViewer(1), 1}}
+	offered := 0
+	n := 1
+	for ; n <= 3*domain.TakeBackWindow; n++ {
+		g, err := s.Game(ctx, id, domain.Public)
+		require.NoError(t, err)
+		if g.Ended {
+			break
+		}
+		actor, m := firstMove(t, s, id, r)
+		played := make(chan error, 1)
+		go func() {
+			_, err := s.Play(ctx, id, actor, m, domain.PlayOptions{})
+			played <- err
+		}()
+		h.waitQueued(t, 1)
+		fresh := service.New(h, rulesets.All()...) // reads everything from the store
+		for _, x := range viewers {
+			_, got, err := s.LegalMoves(ctx, id, x.v, x.seat)
+			require.NoError(t, err)
+			_, want, err := fresh.LegalMoves(ctx, id, x.v, x.seat)
+			require.NoError(t, err)
+			require.JSONEq(t, string(want), string(got), "move %d pending, listing of seat %d", n, x.seat)
+			var l listing
+			require.NoError(t, json.Unmarshal(got, &l))
+			offered += len(takeBacks(l))
+		}
+		// Read at once, as the streams of a table do after a move.
+		var wg sync.WaitGroup
+		for _, x := range viewers {
+			wg.Go(func() {
+				_, _, err := s.LegalMoves(ctx, id, x.v, x.seat)
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
+		h.commit(1, nil)
+		require.NoError(t, <-played, "move %d", n)
+	}
+	assert.Positive(t, offered, "the listings offered take-backs")
 }
 
 func newTakeBackService(t *testing.T) *service.Games {

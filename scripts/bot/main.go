@@ -258,23 +258,7 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 		b, _ := io.ReadAll(resp.Body)
 		return fmt.Errorf("event stream: %d %s", resp.StatusCode, b)
 	}
-	events := make(chan client.Event)
-	ended := make(chan error, 1)
-	go func() {
-		er := client.NewEventReader(resp.Body)
-		for {
-			ev, err := er.Next()
-			if err != nil {
-				ended <- err
-				return
-			}
-			select {
-			case events <- ev:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	events, ended := client.Events(ctx, resp.Body)
 	quiet := time.NewTimer(g.idle)
 	defer quiet.Stop()
 	for {

@@ -5,7 +5,11 @@
 //  1. starts treasury on a fresh database and plays complete 4-player games
 //     of -ruleset through the HTTP API with the generated Go client: -clients
 //     concurrent clients, one per seat (-clients/4 tables), each moving as
-//     soon as the game awaits it, a move picked from its legal moves;
+//     soon as the game awaits it, a move picked from its legal moves: each
+//     seat follows the game's event stream with ?legal_moves=true, as the
+//     table app does, and sends each move in one request with Prefer:
+//     return=minimal (-follow=false: reads its legal moves before each move
+//     instead, and gets the whole game in the answer);
 //  2. starts the floor on a fresh database (with -database postgres, the
 //     PostgreSQL floor: one statement per move) and sends the same number of
 //     clients, each submitting moves in a closed loop (the bodies treasury's
@@ -66,6 +70,7 @@ type config struct {
 	servers     int
 	pgConns     int
 	unrouted    bool
+	follow      bool
 }
 
 func main() {
@@ -83,6 +88,7 @@ func main() {
 	flag.StringVar(&c.database, "database", "sqlite", "treasury's store: sqlite (a file) or postgres (a throwaway PostgreSQL cluster this run starts, fsync on)")
 	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
 	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres), behind the nginx configuration Treasury ships (scripts/deploy/nginx: a game's requests go to one server) when nginx is installed")
+	flag.BoolVar(&c.follow, "follow", true, "each seat follows the event stream with ?legal_moves=true and sends one request per move (false: a read of the legal moves before each move)")
 	flag.BoolVar(&c.unrouted, "unrouted", false, "with -servers above 1: no load balancer; each table's seats go to different servers directly")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -127,6 +133,7 @@ type Report struct {
 	Clients     int     `json:"clients"`
 	Tables      int     `json:"tables"`
 	Idempotency bool    `json:"idempotency_keys"`
+	Follow      bool    `json:"follow_stream"`
 	Ruleset     string  `json:"ruleset"`
 	Rounds      []Round `json:"rounds"`
 	Median      struct {
@@ -189,7 +196,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		defer cluster.Stop()
 	}
 
-	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, Ruleset: c.ruleset}
+	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, Follow: c.follow, Ruleset: c.ruleset}
 	if c.servers > 1 {
 		rep.Routing = "nginx"
 		if c.unrouted {
@@ -209,7 +216,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if cluster != nil {
 		fmt.Fprintln(out, "PostgreSQL: a cluster of this run on a Unix socket, fsync on; its CPU is not in the server CPU per move")
 	}
-	fmt.Fprintf(out, "clients: %d (%d tables x %d seats), idempotency keys: %v, ruleset: %s, ", c.clients, rep.Tables, play.Seats, c.idempotency, c.ruleset)
+	fmt.Fprintf(out, "clients: %d (%d tables x %d seats), idempotency keys: %v, ruleset: %s, following the event stream: %v, ", c.clients, rep.Tables, play.Seats, c.idempotency, c.ruleset, c.follow)
 	if c.games > 0 {
 		fmt.Fprintf(out, "%d complete games per treasury phase\n", c.games)
 	} else {
@@ -441,7 +448,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
-	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, Ruleset: c.ruleset, Stop: stop}
+	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, Ruleset: c.ruleset, Stop: stop, Stream: c.follow}
 	if len(cls) > 1 && c.unrouted {
 		opts.Servers = cls
 	} else if len(cls) > 1 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,15 +13,31 @@ import (
 )
 
 // TestRun builds both servers and measures one complete game against each:
-// the smallest run that goes through every step of a real one.
+// the smallest run that goes through every step of a real one. The seats
+// follow the event stream: they read a listing only after a refusal or a
+// quiet stream, far fewer times than they move.
 func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts two servers")
 	}
 	var out bytes.Buffer
-	c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, database: "sqlite", servers: 1}
+	report := filepath.Join(t.TempDir(), "report.json")
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, database: "sqlite", servers: 1, follow: true, output: report}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
+	}
+	b, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	tr := rep.Rounds[0].Treasury
+	if tr.Accepted == 0 || int64(tr.Reads["legal-moves"]) > tr.Accepted/2 || tr.Reads["stream"] != 4 {
+		t.Errorf("%d moves took %d reads of a listing and %d streams, want fewer than half as many reads and 4 streams:\n%s",
+			tr.Accepted, tr.Reads["legal-moves"], tr.Reads["stream"], out.String())
 	}
 	for _, want := range []string{"treasury", "floor", "ratio treasury/floor", "0 others"} {
 		if !bytes.Contains(out.Bytes(), []byte(want)) {
@@ -45,7 +62,7 @@ func TestRunRulesets(t *testing.T) {
 		}
 		t.Run(ruleset, func(t *testing.T) {
 			var out bytes.Buffer
-			c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, ruleset: ruleset}
+			c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, ruleset: ruleset, follow: true}
 			if err := run(t.Context(), c, &out); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
@@ -69,7 +86,7 @@ func TestRunServers(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3}
+	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3, follow: true}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}

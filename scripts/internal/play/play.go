@@ -54,6 +54,12 @@ type Options struct {
 	Poll time.Duration
 	// Stop, when closed, makes the seats stop after the requests in flight.
 	Stop <-chan struct{}
+	// Stream makes each seat follow the game's event stream with
+	// ?legal_moves=true, as the table app and scripts/bot do, and act on
+	// the listings it tells: one request per move (sent with Prefer:
+	// return=minimal, the stream telling the rest), a listing read only
+	// after a refusal or when the stream is quiet for long.
+	Stream bool
 }
 
 // Ack is a move the server acknowledged.
@@ -107,6 +113,10 @@ func Play(ctx context.Context, o Options, rec *Recorder, seed uint64) (string, e
 	errs := make(chan error, Seats)
 	for s := range Seats {
 		r := rand.New(rand.NewPCG(seed, uint64(s)))
+		if o.Stream {
+			go func() { errs <- t.follow(ctx, s, r) }()
+			continue
+		}
 		go func() { errs <- t.seat(ctx, s, r) }()
 	}
 	var first error
@@ -331,16 +341,12 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 			continue
 		}
 		n++
-		accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n))
+		accepted, err := t.send(ctx, seat, m, typ, n, &failures, false)
 		if err != nil {
 			return err
 		}
 		if accepted {
-			failures = 0
 			continue
-		}
-		if failures++; failures > 20 {
-			return fmt.Errorf("game %s seat %d: 20 moves in a row refused", t.id, seat)
 		}
 		if err := t.refresh(ctx, seat); err != nil {
 			return err
@@ -351,30 +357,156 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 // choose reads seat's legal moves and picks one (Listing.Pick); false when
 // the server says the seat is not asked for anything any more.
 func (t *table) choose(ctx context.Context, seat int, r *rand.Rand) (json.RawMessage, string, bool, error) {
-	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.client(seat).GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
-	})
+	l, err := t.listing(ctx, seat)
 	if err != nil {
 		return nil, "", false, err
-	}
-	if a.status != http.StatusOK {
-		t.rec.Error(fmt.Sprintf("legal-moves %d %s", a.status, problemCode(a.body)))
-		return nil, "", false, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
-	}
-	t.rec.Read("legal-moves")
-	var l Listing
-	if err := json.Unmarshal(a.body, &l); err != nil {
-		return nil, "", false, fmt.Errorf("legal moves of game %s seat %d: %w", t.id, seat, err)
 	}
 	return l.Pick(r)
 }
 
+// listing reads seat's legal moves.
+func (t *table) listing(ctx context.Context, seat int) (Listing, error) {
+	a, err := t.call(ctx, func() (*http.Response, error) {
+		return t.client(seat).GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
+	})
+	if err != nil {
+		return Listing{}, err
+	}
+	if a.status != http.StatusOK {
+		t.rec.Error(fmt.Sprintf("legal-moves %d %s", a.status, problemCode(a.body)))
+		return Listing{}, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
+	}
+	t.rec.Read("legal-moves")
+	var l Listing
+	if err := json.Unmarshal(a.body, &l); err != nil {
+		return Listing{}, fmt.Errorf("legal moves of game %s seat %d: %w", t.id, seat, err)
+	}
+	return l, nil
+}
+
+// quiet is how long a following seat waits for an event before it reads its
+// listing itself (a change whose event never came).
+const quiet = 2 * time.Second
+
+// follow is one player's client that follows the game's event stream with
+// ?legal_moves=true (Options.Stream): the server tells the seat what it may
+// do after every change of the game, and the seat moves whenever that owes
+// a move. It returns when the stream ends with the game.
+func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // ends the stream, and with it the reader below
+	yes := true
+	resp, err := t.client(seat).StreamGameEvents(ctx, t.id, &models.StreamGameEventsParams{LegalMoves: &yes}, bearer(t.creds[seat]),
+		func(_ context.Context, req *http.Request) error {
+			req.Header.Set("Accept", "text/event-stream")
+			return nil
+		})
+	if err != nil {
+		if t.stopped() {
+			return errStopped
+		}
+		t.rec.Error("transport")
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		t.rec.Error(fmt.Sprintf("stream %d %s", resp.StatusCode, problemCode(b)))
+		return fmt.Errorf("event stream of game %s seat %d: %d %s", t.id, seat, resp.StatusCode, b)
+	}
+	t.rec.Read("stream")
+	events, ended := client.Events(ctx, resp.Body)
+	timer := time.NewTimer(quiet)
+	defer timer.Stop()
+	failures, n := 0, 0
+	for {
+		var l Listing
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.o.Stop:
+			return errStopped
+		case err := <-ended:
+			if t.stopped() {
+				return errStopped
+			}
+			if errors.Is(err, io.EOF) { // the stream ends with the game
+				g := t.current()
+				g.Ended = true
+				t.update(g)
+				return nil
+			}
+			return fmt.Errorf("event stream of game %s seat %d: %w", t.id, seat, err)
+		case ev := <-events:
+			timer.Reset(quiet)
+			if ev.Type != "legal_moves" {
+				continue
+			}
+			if err := json.Unmarshal(ev.Data, &l); err != nil {
+				return fmt.Errorf("legal_moves event of game %s seat %d: %w", t.id, seat, err)
+			}
+		case <-timer.C:
+			// Nothing told for long: read what the seat may do.
+			if l, err = t.listing(ctx, seat); err != nil {
+				return err
+			}
+			timer.Reset(quiet)
+		}
+	moves:
+		for !t.stopped() {
+			m, typ, ok, err := l.Pick(r)
+			if err != nil {
+				return err
+			}
+			if !ok { // nothing owed now
+				break
+			}
+			n++
+			switch accepted, err := t.send(ctx, seat, m, typ, n, &failures, true); {
+			case err != nil:
+				return err
+			case accepted:
+				break moves // the next event tells what the seat may do then
+			}
+			// Refused: the game moved on. A listing read now is newer
+			// when the move that refused this one is stored; otherwise
+			// its event will tell what the seat may do then.
+			seen := l.Version
+			if l, err = t.listing(ctx, seat); err != nil {
+				return err
+			}
+			if l.Version <= seen {
+				break
+			}
+		}
+	}
+}
+
+// send submits move m, seat's nth, and counts the refusals in a row in
+// *failures: true when it was accepted, an error after 20 refusals.
+func (t *table) send(ctx context.Context, seat int, m json.RawMessage, typ string, n int, failures *int, minimal bool) (bool, error) {
+	accepted, err := t.submit(ctx, seat, m, typ, fmt.Sprintf("%s-%d-%d", t.id, seat, n), minimal)
+	if err != nil || accepted {
+		*failures = 0
+		return accepted, err
+	}
+	if *failures++; *failures > 20 {
+		return false, fmt.Errorf("game %s seat %d: 20 moves in a row refused", t.id, seat)
+	}
+	return false, nil
+}
+
 // submit sends a move and learns the game from the answer; false when the
-// move was refused.
-func (t *table) submit(ctx context.Context, seat int, body json.RawMessage, typ, key string) (bool, error) {
+// move was refused. A minimal answer (Prefer: return=minimal) tells only the
+// move's seq and the game's version.
+func (t *table) submit(ctx context.Context, seat int, body json.RawMessage, typ, key string, minimal bool) (bool, error) {
 	var params models.SubmitMoveParams
 	if t.o.Idempotency {
 		params.IdempotencyKey = &key
+	}
+	if minimal {
+		prefer := "return=minimal"
+		params.Prefer = &prefer
 	}
 	var took time.Duration
 	a, err := t.call(ctx, func() (*http.Response, error) {
