@@ -63,30 +63,22 @@ func (g *Game) LegalMoves(seat int) Legal {
 	return l
 }
 
+// legalMoves offers every move the rules of move.go accept from seat now:
+// each list is the candidates its rule (checkTake, checkRob, checkToken,
+// checkClaim, checkEnd) lets through.
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
-	if seat != g.Turn || g.Phase == PhaseEnded {
+	if seat < 0 || seat >= len(g.Players) || g.checkTurn(seat) != nil {
 		return l
 	}
 	if n, err := g.flipCount(); err == nil && n > 0 {
 		l.Flip = &FlipOption{Count: n, Cells: g.flipCells()}
 	}
-	switch g.Phase {
-	case PhaseChoose:
-		l.Collect = g.takes(seat)
-	case PhaseRob:
-		l.Rob = g.robOptions(seat)
-	case PhaseClaim:
-		l.End = true
-		if g.canClaim() {
-			for t, h := range g.Actions {
-				if h == none {
-					l.Claim = append(l.Claim, t+1)
-				}
-			}
-		}
-	}
+	l.Collect = g.takes(seat)
+	l.Rob = g.robOptions(seat)
 	l.UseToken = g.tokenOptions(seat)
+	l.Claim = g.claims()
+	l.End = g.checkEnd() == nil
 	return l
 }
 
@@ -115,93 +107,83 @@ func (g *Game) flipCells() []FlipCell {
 	return out
 }
 
-// possible returns what the face-down card at p may show in a physical
-// game: any card of its wonder neither taken nor face up now (what it showed
-// before is forgotten; see checkReport).
+// possible returns what the face-down card at p may be reported to show in
+// a physical game (mayShow).
 func (g *Game) possible(p Pos) []Kind {
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
-		seen := false
-		for _, o := range g.Grid[p.Column] {
-			seen = seen || (o.Kind == int8(k) && o.State != CellDown)
-		}
-		if !seen {
+		if g.mayShow(p, k) == nil {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// takes lists every take a collect may name now.
+// takes lists every take a collect may name now: of the takes of the
+// revealed kinds (all keys and chests, nothing, one kind, two kinds), those
+// checkTake accepts.
 func (g *Game) takes(seat int) [][]string {
-	var up [NumKinds]bool
-	locksUp := false
-	for _, p := range g.Revealed {
-		k := Kind(g.cell(p).Kind)
-		up[k] = true
-		locksUp = locksUp || k.IsLock()
+	out := [][]string{}
+	if g.inPhase(PhaseChoose, "collect") != nil {
+		return out
 	}
-	var out [][]string
-	if locksUp {
-		out = append(out, []string{TakeLocks})
-		if !g.has(seat, Instead) {
-			return out
-		}
-	} else {
-		out = append(out, []string{})
-	}
+	up, _ := g.revealed()
+	candidates := [][]string{{TakeLocks}, {}}
 	for k := Diamond; k < NumKinds; k++ {
 		if up[k] && !k.IsLock() {
-			out = append(out, []string{k.String()})
+			candidates = append(candidates, []string{k.String()})
 		}
 	}
-	if g.TwoTypes && !locksUp {
-		for a := Diamond; a < NumKinds; a++ {
-			for b := a + 1; b < NumKinds; b++ {
-				if up[a] && up[b] {
-					out = append(out, []string{a.String(), b.String()})
-				}
+	for a := Diamond; a < NumKinds; a++ {
+		for b := a + 1; b < NumKinds; b++ {
+			if up[a] && up[b] && !a.IsLock() && !b.IsLock() {
+				candidates = append(candidates, []string{a.String(), b.String()})
 			}
+		}
+	}
+	for _, take := range candidates {
+		if _, err := g.checkTake(seat, take); err == nil {
+			out = append(out, take)
 		}
 	}
 	return out
 }
 
+// robOptions lists every theft checkRob accepts now: of each opponent's
+// cards and diamond tokens.
 func (g *Game) robOptions(seat int) []RobOption {
 	out := []RobOption{}
+	if g.inPhase(PhaseRob, "rob") != nil {
+		return out
+	}
 	for v := range g.Players {
-		ok, cards := g.stealable(seat, v)
-		if !ok {
-			continue
-		}
 		p := &g.Players[v]
-		if cards {
-			for _, c := range p.Cards {
-				r := g.ref(c)
+		for _, c := range p.Cards {
+			r := g.ref(c)
+			if _, err := g.checkRob(seat, &Move{Type: MoveRob, Target: &v, Card: &r}); err == nil {
 				out = append(out, RobOption{Target: v, Card: &r})
 			}
 		}
 		for _, col := range p.DiamondTokens {
-			out = append(out, RobOption{Target: v, DiamondToken: g.wonder(col)})
+			if _, err := g.checkRob(seat, &Move{Type: MoveRob, Target: &v, DiamondToken: g.wonder(col)}); err == nil {
+				out = append(out, RobOption{Target: v, DiamondToken: g.wonder(col)})
+			}
 		}
 	}
 	return out
 }
 
+// tokenOptions lists the action tokens checkToken lets seat use now, a peek
+// only while it has cards to look at.
 func (g *Game) tokenOptions(seat int) []TokenOption {
 	out := []TokenOption{}
-	if g.Phase == PhaseRob || g.Phase == PhaseEnded {
-		return out
-	}
-	p := &g.Players[seat]
-	for _, t := range p.Actions {
-		e := g.effect(t)
+	for _, t := range g.Players[seat].Actions {
+		e, err := g.checkToken(seat, t+1, nil)
+		if err != nil {
+			continue
+		}
 		o := TokenOption{Token: t + 1, Effect: e.String()}
-		switch e {
-		case PeekTwo, PeekThree:
-			if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
-				continue
-			}
+		if e == PeekTwo || e == PeekThree {
 			down := g.faceDown()
 			if !g.canPeek(e, down) {
 				continue // no face-down card, or (peek_two) all of one wonder
@@ -212,31 +194,22 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 			} else {
 				o.Min, o.Max, o.SameWonder = 1, 3, true
 			}
-		case FourthCard:
-			if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth || g.Left() == 3 {
-				continue
-			}
-		case TwoTypes:
-			if g.Phase != PhaseChoose || g.TwoTypes || g.locksUp() {
-				continue
-			}
-		case WildPair:
-			if p.KeyTokens+p.ChestTokens == 0 {
-				continue
-			}
-		default:
-			continue
 		}
 		out = append(out, o)
 	}
 	return out
 }
 
-func (g *Game) locksUp() bool {
-	for _, p := range g.Revealed {
-		if Kind(g.cell(p).Kind).IsLock() {
-			return true
+// claims lists the action tokens checkClaim lets the seat on turn take now.
+func (g *Game) claims() []int {
+	out := []int{}
+	if g.inPhase(PhaseClaim, "ct_claim") != nil {
+		return out
+	}
+	for t := range g.Actions {
+		if g.checkClaim(t+1) == nil {
+			out = append(out, t+1)
 		}
 	}
-	return false
+	return out
 }
