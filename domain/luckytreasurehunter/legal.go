@@ -68,7 +68,7 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	}
 	actor := domain.Actor{Host: v.Host, Seat: v.Seat}
 	if seat == -1 {
-		if g.authTable(actor, &Move{}) != nil {
+		if !g.reportsFrom(actor) {
 			return l
 		}
 		if g.checkMiddleReport() == nil {
@@ -94,15 +94,18 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	own := g.Mode == Physical || (!v.Host && v.Seat == seat) // may the listing use the hand?
 	p := &g.Players[seat]
 	s := SeatPtr(seat)
-	if g.mayPlace(actor, seat) == nil {
+	if g.awaits(seat, PhasePlace) && g.mayPlace(actor, seat) == nil {
 		for t := Treasure(0); t < NumTreasures; t++ {
-			for n := 1; g.checkPlaceCount(seat, t, n) == nil; n++ {
+			for n := 1; n <= g.placeMost(seat, t); n++ {
 				l.Moves = append(l.Moves, Option{Type: MovePlace, Seat: s, Treasure: t.String(), Count: n})
 			}
 		}
 	}
-	if g.maySteal(seat) == nil {
+	if g.awaits(seat, PhaseSteal) {
 		for owner := Middle; owner < len(g.Players); owner++ {
+			if owner == seat {
+				continue // the candidates: the sets of the middle and of the other seats
+			}
 			for i, st := range g.setsOf(owner) {
 				if _, err := g.checkSteal(seat, owner, &i); err != nil {
 					continue
@@ -116,9 +119,9 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 			}
 		}
 	}
-	if g.mayReroll(actor, seat) == nil {
+	if g.awaits(seat, PhaseDecide) && g.mayReroll(actor, seat) == nil {
 		st := g.Steal
-		for j := 1; g.checkRerollCount(seat, j) == nil; j++ {
+		for j := 1; j <= g.rerollMost(seat); j++ {
 			o := Option{Type: MoveReroll, Seat: s, Dice: j,
 				ChanceWithoutCards: chance(RerollChance(st.Failed, j, g.PirateFaces, j, !p.CaptainUsed))}
 			if g.Mode == Digital {
@@ -127,14 +130,14 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 			l.Moves = append(l.Moves, o)
 		}
 	}
-	if g.checkCaptain(seat) == nil {
+	if g.awaits(seat, PhaseDecide) && g.checkCaptain(seat) == nil {
 		o := Option{Type: MoveCaptain, Seat: s, ChanceWithoutCards: chance(CaptainChance(g.Steal.Failed, g.PirateFaces, 0))}
 		if own && g.Mode == Digital {
 			o.Chance = chance(CaptainChance(g.Steal.Failed, g.PirateFaces, p.Hand[g.Steal.Treasure]))
 		}
 		l.Moves = append(l.Moves, o)
 	}
-	if g.checkStop(seat) == nil {
+	if g.awaits(seat, PhaseDecide) {
 		l.Moves = append(l.Moves, Option{Type: MoveStop, Seat: s})
 	}
 	return l

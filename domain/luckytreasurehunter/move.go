@@ -146,11 +146,15 @@ func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	return seat, nil
 }
 
+// reportsFrom is the rule authTable words: the host reports the table's
+// cards and dice, in a physical game.
+func (g *Game) reportsFrom(actor domain.Actor) bool { return actor.Host && g.Mode == Physical }
+
 func (g *Game) authTable(actor domain.Actor, m *Move) error {
-	if !actor.Host {
-		return domain.Fail(domain.Forbidden, "lth.forbidden.host-reports")
-	}
-	if g.Mode == Digital {
+	if !g.reportsFrom(actor) {
+		if !actor.Host {
+			return domain.Fail(domain.Forbidden, "lth.forbidden.host-reports")
+		}
 		return domain.Refuse("digital-reports", "lth.refuse.digital-reports")
 	}
 	if m.Seat != nil || m.Treasure != "" || m.Count != 0 || m.Owner != nil || m.Set != nil || m.Dice != 0 || len(m.Drawn) > 0 ||
@@ -164,6 +168,9 @@ func (g *Game) authTable(actor domain.Actor, m *Move) error {
 // onTurn checks that it is seat's turn and the game waits for step.
 // what is the step a move makes, as a phrase ("place cards").
 func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
+	if g.awaits(seat, step) {
+		return nil
+	}
 	if g.Phase == PhaseSetup {
 		return domain.Refuse("setup", "lth.refuse.setup")
 	}
@@ -175,6 +182,10 @@ func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
 	}
 	return nil
 }
+
+// awaits is the rule onTurn words: the game waits for seat's move of step.
+// The listing asks it alone, as it needs no reason.
+func (g *Game) awaits(seat int, step Phase) bool { return g.Phase == step && g.Turn == seat }
 
 // waitingFor says in words what the game waits for.
 func (g *Game) waitingFor() i18n.Message {
@@ -220,9 +231,12 @@ func (g *Game) mayPlace(actor domain.Actor, seat int) error {
 
 // checkPlaceCount is the rule of how many cards of t seat may place: 1 to
 // SetSize, from its hand (digital: the cards of t it holds; physical: its
-// hand size, and no more than the cards of t nobody has seen yet). A count
-// refused refuses every larger one.
+// hand size, and no more than the cards of t nobody has seen yet). It accepts 1
+// to placeMost.
 func (g *Game) checkPlaceCount(seat int, t Treasure, n int) error {
+	if n >= 1 && n <= g.placeMost(seat, t) {
+		return nil
+	}
 	if n < 1 || n > SetSize {
 		return domain.Refuse("place-count", "lth.refuse.place-count", "given", n)
 	}
@@ -240,6 +254,16 @@ func (g *Game) checkPlaceCount(seat int, t Treasure, n int) error {
 		return domain.Refuse("place-unseen", "lth.refuse.place-unseen", "unseen", u, "treasure", t.Term(), "given", n)
 	}
 	return nil
+}
+
+// placeMost is how many cards of t seat may place at most (checkPlaceCount
+// words why no more).
+func (g *Game) placeMost(seat int, t Treasure) int {
+	p := &g.Players[seat]
+	if g.Mode == Digital {
+		return min(SetSize, p.Hand[t])
+	}
+	return min(SetSize, p.HandSize, g.Unseen()[t])
 }
 
 func (g *Game) place(actor domain.Actor, seat int, m *Move) error {
@@ -386,8 +410,11 @@ func (g *Game) mayReroll(actor domain.Actor, seat int) error {
 // checkRerollCount is the rule of how many failed dice seat may re-roll:
 // 1 to the failed dice, discarding as many cards of the steal's type from
 // its hand (physical: its hand size, and no more than the cards of the type
-// nobody has seen yet). A count refused refuses every larger one.
+// nobody has seen yet). It accepts 1 to rerollMost.
 func (g *Game) checkRerollCount(seat, n int) error {
+	if n >= 1 && n <= g.rerollMost(seat) {
+		return nil
+	}
 	st := g.Steal
 	if n < 1 || n > st.Failed {
 		return domain.Refuse("reroll-failed-only", "lth.refuse.reroll-failed-only", "failed", st.Failed)
@@ -407,6 +434,16 @@ func (g *Game) checkRerollCount(seat, n int) error {
 		return domain.Refuse("reroll-unseen", "lth.refuse.reroll-unseen", "unseen", u, "treasure", t.Term(), "given", n)
 	}
 	return nil
+}
+
+// rerollMost is how many failed dice seat may re-roll at most
+// (checkRerollCount words why no more).
+func (g *Game) rerollMost(seat int) int {
+	p, t := &g.Players[seat], g.Steal.Treasure
+	if g.Mode == Digital {
+		return min(g.Steal.Failed, p.Hand[t])
+	}
+	return min(g.Steal.Failed, p.HandSize, g.Unseen()[t])
 }
 
 func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
