@@ -73,12 +73,30 @@ func ParseTakeBack(move []byte) (TakeBack, error) {
 }
 
 // TakeBackPolicy is a Ruleset's part of the take-back policy: what only the
-// game knows about a move it logged.
+// game knows about a move it logged. It is optional: a ruleset without one
+// has every move of a digital game sealed (TakeBackPolicyOf), as Lucky
+// Treasure Hunter, where every move shows cards or rolls dice; whose move it
+// was and when the turn passed the shared policy reads itself.
 type TakeBackPolicy interface {
 	// TakeBackMark says how the logged move e bears on take-backs in a game
 	// of mode.
 	TakeBackMark(mode string, e LogEntry) TakeBackMark
 }
+
+// TakeBackPolicyOf returns rs's part of the take-back policy: its own, or
+// for a ruleset without one, the policy that seals every move of a digital
+// game.
+func TakeBackPolicyOf(rs any) TakeBackPolicy {
+	if p, ok := rs.(TakeBackPolicy); ok && p != nil {
+		return p
+	}
+	return sealAll{}
+}
+
+// sealAll is the policy of a ruleset without its own.
+type sealAll struct{}
+
+func (sealAll) TakeBackMark(string, LogEntry) TakeBackMark { return TakeBackMark{Sealed: true} }
 
 // TakeBackMark is what a ruleset says of a logged move.
 type TakeBackMark struct {
@@ -261,12 +279,10 @@ func TakeBackChoices(p TakeBackPolicy, l *TakeBackLog, actor Actor) []TakeBackCh
 		return nil
 	}
 	st := l.standing()
-	mark := func(e LogEntry) TakeBackMark {
-		if p == nil {
-			return TakeBackMark{Sealed: true}
-		}
-		return p.TakeBackMark(l.Mode, e)
+	if p == nil {
+		p = sealAll{}
 	}
+	mark := func(e LogEntry) TakeBackMark { return p.TakeBackMark(l.Mode, e) }
 	inTurn := func(e LogEntry) bool { return e.TurnNumber == l.TurnNumber }
 	var out []TakeBackChoice
 	if actor.Host && l.Mode == Physical {

@@ -50,7 +50,7 @@ func (x *game) takeBackLog() *domain.TakeBackLog {
 }
 
 func (x *game) checkTakeBacks() {
-	policy, _ := x.h.Ruleset.(domain.TakeBackPolicy)
+	policy := domain.TakeBackPolicyOf(x.h.Ruleset)
 	l := x.takeBackLog()
 	actors := []domain.Actor{{Host: true}}
 	for s := range x.g.Players() {
