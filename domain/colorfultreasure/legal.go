@@ -68,7 +68,7 @@ func (g *Game) LegalMoves(seat int) Legal {
 // checkClaim, checkEnd) lets through.
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
-	if seat < 0 || seat >= len(g.Players) || g.checkTurn(seat) != nil {
+	if !g.onTurn(seat) {
 		return l
 	}
 	if n, err := g.flipCount(); err == nil && n > 0 {
@@ -78,7 +78,7 @@ func (g *Game) legalMoves(seat int) Legal {
 	l.Rob = g.robOptions(seat)
 	l.UseToken = g.tokenOptions(seat)
 	l.Claim = g.claims()
-	l.End = g.checkEnd() == nil
+	l.End = g.phaseAllows(MoveEnd) // checkEnd
 	return l
 }
 
@@ -121,29 +121,33 @@ func (g *Game) possible(p Pos) []Kind {
 
 // takes lists every take a collect may name now: of the takes of the
 // revealed kinds (all keys and chests, nothing, one kind, two kinds), those
-// checkTake accepts.
+// takeAllowed (checkTake's rule) accepts.
 func (g *Game) takes(seat int) [][]string {
 	out := [][]string{}
-	if g.inPhase(PhaseChoose, "collect") != nil {
+	if !g.phaseAllows(MoveCollect) {
 		return out
 	}
-	up, _ := g.revealed()
-	candidates := [][]string{{TakeLocks}, {}}
-	for k := Diamond; k < NumKinds; k++ {
-		if up[k] && !k.IsLock() {
-			candidates = append(candidates, []string{k.String()})
-		}
+	up, locksUp := g.revealed()
+	if g.takeAllowed(seat, true, 0, locksUp) {
+		out = append(out, []string{TakeLocks})
 	}
-	for a := Diamond; a < NumKinds; a++ {
-		for b := a + 1; b < NumKinds; b++ {
-			if up[a] && up[b] && !a.IsLock() && !b.IsLock() {
-				candidates = append(candidates, []string{a.String(), b.String()})
+	if g.takeAllowed(seat, false, 0, locksUp) {
+		out = append(out, []string{})
+	}
+	if g.takeAllowed(seat, false, 1, locksUp) {
+		for k := Diamond; k < NumKinds; k++ {
+			if up[k] && !k.IsLock() {
+				out = append(out, []string{k.String()})
 			}
 		}
 	}
-	for _, take := range candidates {
-		if _, err := g.checkTake(seat, take); err == nil {
-			out = append(out, take)
+	if g.takeAllowed(seat, false, 2, locksUp) {
+		for a := Diamond; a < NumKinds; a++ {
+			for b := a + 1; b < NumKinds; b++ {
+				if up[a] && up[b] && !a.IsLock() && !b.IsLock() {
+					out = append(out, []string{a.String(), b.String()})
+				}
+			}
 		}
 	}
 	return out
@@ -153,7 +157,7 @@ func (g *Game) takes(seat int) [][]string {
 // cards and diamond tokens.
 func (g *Game) robOptions(seat int) []RobOption {
 	out := []RobOption{}
-	if g.inPhase(PhaseRob, "rob") != nil {
+	if !g.phaseAllows(MoveRob) {
 		return out
 	}
 	for v := range g.Players {
@@ -173,13 +177,13 @@ func (g *Game) robOptions(seat int) []RobOption {
 	return out
 }
 
-// tokenOptions lists the action tokens checkToken lets seat use now, a peek
-// only while it has cards to look at.
+// tokenOptions lists the action tokens seat may use now (tokenUsable,
+// checkToken's rule), a peek only while it has cards to look at.
 func (g *Game) tokenOptions(seat int) []TokenOption {
 	out := []TokenOption{}
 	for _, t := range g.Players[seat].Actions {
-		e, err := g.checkToken(seat, t+1, nil)
-		if err != nil {
+		e := g.effect(t)
+		if !g.tokenUsable(seat, e) {
 			continue
 		}
 		o := TokenOption{Token: t + 1, Effect: e.String()}
@@ -203,7 +207,7 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 // claims lists the action tokens checkClaim lets the seat on turn take now.
 func (g *Game) claims() []int {
 	out := []int{}
-	if g.inPhase(PhaseClaim, "ct_claim") != nil {
+	if !g.phaseAllows(MoveClaim) || !g.canClaim() {
 		return out
 	}
 	for t := range g.Actions {

@@ -95,6 +95,9 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 // checkTurn is the rule every move starts with: the game goes on and seat
 // is on turn.
 func (g *Game) checkTurn(seat int) error {
+	if g.onTurn(seat) {
+		return nil
+	}
 	if g.Phase == PhaseEnded {
 		return domain.Refuse("game-ended", "ct.refuse.game-ended")
 	}
@@ -104,10 +107,20 @@ func (g *Game) checkTurn(seat int) error {
 	return nil
 }
 
-// inPhase is the rule that move (its type, for the reason) is made in phase
-// p.
-func (g *Game) inPhase(p Phase, move string) error {
-	if g.Phase != p {
+// onTurn is the rule checkTurn words; the listing, which needs no reason,
+// asks it alone (as it asks phaseAllows, takeAllowed and tokenUsable).
+func (g *Game) onTurn(seat int) bool { return g.Phase != PhaseEnded && seat == g.Turn }
+
+// movePhase is the phase each move of the turn's later steps is made in.
+var movePhase = map[string]Phase{MoveCollect: PhaseChoose, MoveRob: PhaseRob, MoveClaim: PhaseClaim, MoveEnd: PhaseClaim}
+
+// phaseAllows reports whether a move of type move may be made in the
+// current phase (movePhase).
+func (g *Game) phaseAllows(move string) bool { return g.Phase == movePhase[move] }
+
+// inPhase is the rule that move is made in its phase (movePhase).
+func (g *Game) inPhase(move string) error {
+	if !g.phaseAllows(move) {
 		return g.phaseError(move)
 	}
 	return nil
@@ -296,7 +309,7 @@ func (g *Game) locksUp() bool {
 // and fits the revealed cards and the seat's tokens.
 func (g *Game) checkTake(seat int, take []string) (takeChoice, error) {
 	var tc takeChoice
-	if err := g.inPhase(PhaseChoose, "collect"); err != nil {
+	if err := g.inPhase(MoveCollect); err != nil {
 		return tc, err
 	}
 	up, locksUp := g.revealed()
@@ -319,6 +332,9 @@ func (g *Game) checkTake(seat int, take []string) (takeChoice, error) {
 		}
 		tc.kinds = append(tc.kinds, k)
 	}
+	if g.takeAllowed(seat, tc.locks, len(tc.kinds), locksUp) {
+		return tc, nil
+	}
 	switch {
 	case locksUp && tc.locks && len(tc.kinds) == 0:
 	case locksUp && g.has(seat, Instead) && !tc.locks && len(tc.kinds) == 1:
@@ -332,6 +348,17 @@ func (g *Game) checkTake(seat int, take []string) (takeChoice, error) {
 		return tc, domain.Refuse("take-one-type", "ct.refuse.take-one-type", "count", len(tc.kinds))
 	}
 	return tc, nil
+}
+
+// takeAllowed is the rule checkTake words for a take of the revealed cards
+// (all keys and chests when locks, and kinds other kinds): with a key or a
+// chest revealed, all keys and chests are taken, or with the Instead token
+// one other kind; else nothing, one kind, or two with the two-types token.
+func (g *Game) takeAllowed(seat int, locks bool, kinds int, locksUp bool) bool {
+	if locksUp {
+		return (locks && kinds == 0) || (!locks && kinds == 1 && g.has(seat, Instead))
+	}
+	return !locks && (kinds <= 1 || (kinds == 2 && g.TwoTypes))
 }
 
 // collect takes the chosen revealed cards, turns the others face down and
@@ -458,7 +485,7 @@ type theft struct {
 // diamond token an opponent holds and may lose.
 func (g *Game) checkRob(seat int, m *Move) (theft, error) {
 	th := theft{card: -1, token: -1}
-	if err := g.inPhase(PhaseRob, "rob"); err != nil {
+	if err := g.inPhase(MoveRob); err != nil {
 		return th, err
 	}
 	if m.Target == nil {
@@ -573,6 +600,9 @@ func (g *Game) checkToken(seat, token int, cards []Pos) (Effect, error) {
 	if len(cards) > 0 && e != PeekTwo && e != PeekThree {
 		return e, domain.Fail(domain.Invalid, "ct.invalid.token-cards", "token", token, "effect", effectTerm(e))
 	}
+	if g.tokenUsable(seat, e) {
+		return e, nil
+	}
 	switch e {
 	case PeekTwo, PeekThree:
 		if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
@@ -598,6 +628,29 @@ func (g *Game) checkToken(seat, token int, cards []Pos) (Effect, error) {
 		}
 	}
 	return e, nil
+}
+
+// tokenUsable is the rule checkToken words for a token of effect e that
+// seat holds: a one-time token of the advanced game, out of the rob phase;
+// a peek before the claim step ends, the fourth card with three cards
+// revealed and one more face down, two types with no key or chest revealed,
+// the wild pair with a key or chest token to pair.
+func (g *Game) tokenUsable(seat int, e Effect) bool {
+	if g.Variant != VariantAdvanced || !e.OneTime() || g.Phase == PhaseRob {
+		return false
+	}
+	switch e {
+	case PeekTwo, PeekThree:
+		return g.Phase == PhaseReveal || g.Phase == PhaseChoose || g.Phase == PhaseClaim
+	case FourthCard:
+		return g.Phase == PhaseChoose && len(g.Revealed) == 3 && !g.Fourth && g.Left() != len(g.Revealed)
+	case TwoTypes:
+		return g.Phase == PhaseChoose && !g.TwoTypes && !g.locksUp()
+	case WildPair:
+		p := &g.Players[seat]
+		return p.KeyTokens+p.ChestTokens > 0
+	}
+	return false
 }
 
 // useToken uses one of the seat's one-time action tokens.
@@ -709,7 +762,7 @@ func (g *Game) canPeek(e Effect, down []Pos) bool {
 // checkClaim is the rule of taking action token (1 to 5): in the claim
 // step, once a turn, for a third gem of a colour, a token still on offer.
 func (g *Game) checkClaim(token int) error {
-	if err := g.inPhase(PhaseClaim, "ct_claim"); err != nil {
+	if err := g.inPhase(MoveClaim); err != nil {
 		return err
 	}
 	t := token - 1
@@ -746,7 +799,7 @@ func (g *Game) claim(seat int, m *Move) error {
 }
 
 // checkEnd is the rule of ending the turn: in the claim step.
-func (g *Game) checkEnd() error { return g.inPhase(PhaseClaim, "ct_end") }
+func (g *Game) checkEnd() error { return g.inPhase(MoveEnd) }
 
 // end ends the turn in the claim step.
 func (g *Game) end() error {
