@@ -124,6 +124,11 @@ type LogEntry struct {
 	Events []string
 	// Took lists the versions a take-back took back (nil for other moves).
 	Took []int64
+	// Disclosed: the move caused an event told to one seat only or live
+	// only (Event.For, Event.Live), a card shown or drawn: in a digital
+	// game it is sealed whatever the ruleset says, as a take-back cannot
+	// make a seat forget what it saw.
+	Disclosed bool
 }
 
 // LogEntryOf reads a stored move and its events as the policy reads them.
@@ -142,6 +147,7 @@ func LogEntryOf(m *MoveRecord) LogEntry {
 	_ = json.Unmarshal(m.Events, &events)
 	for _, ev := range events {
 		e.Events = append(e.Events, ev.Type)
+		e.Disclosed = e.Disclosed || Discloses(ev)
 		if ev.Type == "status" || ev.Type == EventTakenBack {
 			var st struct {
 				Phase      string `json:"phase"`
@@ -154,6 +160,10 @@ func LogEntryOf(m *MoveRecord) LogEntry {
 	}
 	return e
 }
+
+// Discloses reports whether event ev shows something only some viewers
+// see (LogEntry.Disclosed).
+func Discloses(ev Event) bool { return ev.For != nil || ev.Live }
 
 // EventTakenBack is the event of a take-back (TakenBack is its data).
 const EventTakenBack = "taken_back"
@@ -258,7 +268,8 @@ func (l *TakeBackLog) standing() []LogEntry {
 //     latest move while no other actor has acted since (but for another
 //     seat's simultaneous choice after a simultaneous choice). In a digital
 //     game neither that move nor any after it may be sealed: nothing shown
-//     to another seat, nothing drawn, dealt or rolled. In a physical game
+//     to another seat, nothing drawn, dealt or rolled (the ruleset's
+//     TakeBackMark, and LogEntry.Disclosed for every ruleset). In a physical game
 //     the move must be of the current turn.
 //   - The host of a physical game may correct the latest moves and reports,
 //     whoever made them, back to the start of the current turn (every move
@@ -282,7 +293,11 @@ func TakeBackChoices(p TakeBackPolicy, l *TakeBackLog, actor Actor) []TakeBackCh
 	if p == nil {
 		p = sealAll{}
 	}
-	mark := func(e LogEntry) TakeBackMark { return p.TakeBackMark(l.Mode, e) }
+	mark := func(e LogEntry) TakeBackMark {
+		m := p.TakeBackMark(l.Mode, e)
+		m.Sealed = m.Sealed || e.Disclosed
+		return m
+	}
 	inTurn := func(e LogEntry) bool { return e.TurnNumber == l.TurnNumber }
 	var out []TakeBackChoice
 	if actor.Host && l.Mode == Physical {
