@@ -153,25 +153,28 @@ func (g *Game) takes(seat int) [][]string {
 	return out
 }
 
-// robOptions lists every theft checkRob accepts now: of each opponent's
-// cards and diamond tokens.
+// robOptions lists every theft seat may make now: in the rob phase, each
+// card and diamond token of the opponents stealable (checkRob's rule) lets
+// it take.
 func (g *Game) robOptions(seat int) []RobOption {
 	out := []RobOption{}
 	if !g.phaseAllows(MoveRob) {
 		return out
 	}
 	for v := range g.Players {
+		ok, cards := g.stealable(seat, v)
+		if !ok {
+			continue
+		}
 		p := &g.Players[v]
-		for _, c := range p.Cards {
-			r := g.ref(c)
-			if _, err := g.checkRob(seat, &Move{Type: MoveRob, Target: &v, Card: &r}); err == nil {
+		if cards {
+			for _, c := range p.Cards {
+				r := g.ref(c)
 				out = append(out, RobOption{Target: v, Card: &r})
 			}
 		}
 		for _, col := range p.DiamondTokens {
-			if _, err := g.checkRob(seat, &Move{Type: MoveRob, Target: &v, DiamondToken: g.wonder(col)}); err == nil {
-				out = append(out, RobOption{Target: v, DiamondToken: g.wonder(col)})
-			}
+			out = append(out, RobOption{Target: v, DiamondToken: g.wonder(col)})
 		}
 	}
 	return out
@@ -204,14 +207,15 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 	return out
 }
 
-// claims lists the action tokens checkClaim lets the seat on turn take now.
+// claims lists the action tokens the seat on turn may take now (checkClaim's
+// rule: canClaim, onOffer).
 func (g *Game) claims() []int {
 	out := []int{}
 	if !g.phaseAllows(MoveClaim) || !g.canClaim() {
 		return out
 	}
 	for t := range g.Actions {
-		if g.checkClaim(t+1) == nil {
+		if g.onOffer(t) {
 			out = append(out, t+1)
 		}
 	}

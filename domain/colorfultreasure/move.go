@@ -775,11 +775,14 @@ func (g *Game) checkClaim(token int) error {
 		}
 		return domain.Refuse("claim-three-gems", "ct.refuse.claim-three-gems")
 	}
-	if g.Actions[t] != none {
+	if !g.onOffer(t) {
 		return domain.Refuse("claim-available", "ct.refuse.claim-available", "token", token)
 	}
 	return nil
 }
+
+// onOffer reports whether action token t (0 to 4) is still on offer.
+func (g *Game) onOffer(t int) bool { return g.Actions[t] == none }
 
 // claim takes an action token at the end of the turn.
 func (g *Game) claim(seat int, m *Move) error {
