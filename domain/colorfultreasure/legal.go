@@ -64,8 +64,10 @@ func (g *Game) LegalMoves(seat int) Legal {
 }
 
 // legalMoves offers every move the rules of move.go accept from seat now:
-// each list is the candidates its rule (checkTake, checkRob, checkToken,
-// checkClaim, checkEnd) lets through.
+// each list is the candidates its rule lets through, asked through the
+// rule's yes/no core (onTurn, phaseAllows, takeAllowed, stealable,
+// tokenUsable, canClaim, onOffer), which its check (checkTurn, checkTake,
+// checkRob, checkToken, checkClaim, checkEnd) words as a refusal.
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
 	if !g.onTurn(seat) {

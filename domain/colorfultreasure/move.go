@@ -336,18 +336,15 @@ func (g *Game) checkTake(seat int, take []string) (takeChoice, error) {
 		return tc, nil
 	}
 	switch {
-	case locksUp && tc.locks && len(tc.kinds) == 0:
-	case locksUp && g.has(seat, Instead) && !tc.locks && len(tc.kinds) == 1:
 	case locksUp && g.has(seat, Instead):
 		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks-instead")
 	case locksUp:
 		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks")
 	case tc.locks:
 		return tc, domain.Refuse("take-revealed", "ct.refuse.no-locks-revealed")
-	case len(tc.kinds) > 2 || (len(tc.kinds) == 2 && !g.TwoTypes):
+	default: // more kinds than takeAllowed lets the seat take
 		return tc, domain.Refuse("take-one-type", "ct.refuse.take-one-type", "count", len(tc.kinds))
 	}
-	return tc, nil
 }
 
 // takeAllowed is the rule checkTake words for a take of the revealed cards
