@@ -73,12 +73,30 @@ func ParseTakeBack(move []byte) (TakeBack, error) {
 }
 
 // TakeBackPolicy is a Ruleset's part of the take-back policy: what only the
-// game knows about a move it logged.
+// game knows about a move it logged. It is optional: a ruleset without one
+// has every move of a digital game sealed (TakeBackPolicyOf), as Lucky
+// Treasure Hunter, where every move shows cards or rolls dice; whose move it
+// was and when the turn passed the shared policy reads itself.
 type TakeBackPolicy interface {
 	// TakeBackMark says how the logged move e bears on take-backs in a game
 	// of mode.
 	TakeBackMark(mode string, e LogEntry) TakeBackMark
 }
+
+// TakeBackPolicyOf returns rs's part of the take-back policy: its own, or
+// for a ruleset without one, the policy that seals every move of a digital
+// game.
+func TakeBackPolicyOf(rs any) TakeBackPolicy {
+	if p, ok := rs.(TakeBackPolicy); ok && p != nil {
+		return p
+	}
+	return sealAll{}
+}
+
+// sealAll is the policy of a ruleset without its own.
+type sealAll struct{}
+
+func (sealAll) TakeBackMark(string, LogEntry) TakeBackMark { return TakeBackMark{Sealed: true} }
 
 // TakeBackMark is what a ruleset says of a logged move.
 type TakeBackMark struct {
@@ -106,6 +124,11 @@ type LogEntry struct {
 	Events []string
 	// Took lists the versions a take-back took back (nil for other moves).
 	Took []int64
+	// Disclosed: the move caused an event told to one seat only or live
+	// only (Event.For, Event.Live), a card shown or drawn: in a digital
+	// game it is sealed whatever the ruleset says, as a take-back cannot
+	// make a seat forget what it saw.
+	Disclosed bool
 }
 
 // LogEntryOf reads a stored move and its events as the policy reads them.
@@ -124,6 +147,7 @@ func LogEntryOf(m *MoveRecord) LogEntry {
 	_ = json.Unmarshal(m.Events, &events)
 	for _, ev := range events {
 		e.Events = append(e.Events, ev.Type)
+		e.Disclosed = e.Disclosed || Discloses(ev)
 		if ev.Type == "status" || ev.Type == EventTakenBack {
 			var st struct {
 				Phase      string `json:"phase"`
@@ -136,6 +160,10 @@ func LogEntryOf(m *MoveRecord) LogEntry {
 	}
 	return e
 }
+
+// Discloses reports whether event ev shows something only some viewers
+// see (LogEntry.Disclosed).
+func Discloses(ev Event) bool { return ev.For != nil || ev.Live }
 
 // EventTakenBack is the event of a take-back (TakenBack is its data).
 const EventTakenBack = "taken_back"
@@ -240,7 +268,8 @@ func (l *TakeBackLog) standing() []LogEntry {
 //     latest move while no other actor has acted since (but for another
 //     seat's simultaneous choice after a simultaneous choice). In a digital
 //     game neither that move nor any after it may be sealed: nothing shown
-//     to another seat, nothing drawn, dealt or rolled. In a physical game
+//     to another seat, nothing drawn, dealt or rolled (the ruleset's
+//     TakeBackMark, and LogEntry.Disclosed for every ruleset). In a physical game
 //     the move must be of the current turn.
 //   - The host of a physical game may correct the latest moves and reports,
 //     whoever made them, back to the start of the current turn (every move
@@ -261,11 +290,13 @@ func TakeBackChoices(p TakeBackPolicy, l *TakeBackLog, actor Actor) []TakeBackCh
 		return nil
 	}
 	st := l.standing()
+	if p == nil {
+		p = sealAll{}
+	}
 	mark := func(e LogEntry) TakeBackMark {
-		if p == nil {
-			return TakeBackMark{Sealed: true}
-		}
-		return p.TakeBackMark(l.Mode, e)
+		m := p.TakeBackMark(l.Mode, e)
+		m.Sealed = m.Sealed || e.Disclosed
+		return m
 	}
 	inTurn := func(e LogEntry) bool { return e.TurnNumber == l.TurnNumber }
 	var out []TakeBackChoice

@@ -68,13 +68,8 @@ func (b *Bot) Move(g *Game) (Move, bool) {
 		o := opts[b.R.IntN(len(opts))]
 		m.Type, m.Target, m.Card, m.DiamondToken = MoveRob, SeatPtr(o.Target), o.Card, o.DiamondToken
 	case PhaseClaim:
-		if g.canClaim() {
-			for t, h := range g.Actions {
-				if h == none {
-					m.Type, m.Token = MoveClaim, t+1
-					break
-				}
-			}
+		if c := g.claims(); len(c) > 0 {
+			m.Type, m.Token = MoveClaim, c[0]
 		} else {
 			m.Type = MoveEnd
 		}

@@ -63,30 +63,24 @@ func (g *Game) LegalMoves(seat int) Legal {
 	return l
 }
 
+// legalMoves offers every move the rules of move.go accept from seat now:
+// each list is the candidates its rule lets through, asked through the
+// rule's yes/no core (onTurn, phaseAllows, takeAllowed, stealable,
+// tokenUsable, canClaim, onOffer), which its check (checkTurn, checkTake,
+// checkRob, checkToken, checkClaim, checkEnd) words as a refusal.
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Phase: g.Phase, Collect: [][]string{}, Rob: []RobOption{}, UseToken: []TokenOption{}, Claim: []int{}}
-	if seat != g.Turn || g.Phase == PhaseEnded {
+	if !g.onTurn(seat) {
 		return l
 	}
 	if n, err := g.flipCount(); err == nil && n > 0 {
 		l.Flip = &FlipOption{Count: n, Cells: g.flipCells()}
 	}
-	switch g.Phase {
-	case PhaseChoose:
-		l.Collect = g.takes(seat)
-	case PhaseRob:
-		l.Rob = g.robOptions(seat)
-	case PhaseClaim:
-		l.End = true
-		if g.canClaim() {
-			for t, h := range g.Actions {
-				if h == none {
-					l.Claim = append(l.Claim, t+1)
-				}
-			}
-		}
-	}
+	l.Collect = g.takes(seat)
+	l.Rob = g.robOptions(seat)
 	l.UseToken = g.tokenOptions(seat)
+	l.Claim = g.claims()
+	l.End = g.phaseAllows(MoveEnd) // checkEnd
 	return l
 }
 
@@ -115,50 +109,44 @@ func (g *Game) flipCells() []FlipCell {
 	return out
 }
 
-// possible returns what the face-down card at p may show in a physical
-// game: any card of its wonder neither taken nor face up now (what it showed
-// before is forgotten; see checkReport).
+// possible returns what the face-down card at p may be reported to show in
+// a physical game (mayShow).
 func (g *Game) possible(p Pos) []Kind {
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
-		seen := false
-		for _, o := range g.Grid[p.Column] {
-			seen = seen || (o.Kind == int8(k) && o.State != CellDown)
-		}
-		if !seen {
+		if g.mayShow(p, k) == nil {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// takes lists every take a collect may name now.
+// takes lists every take a collect may name now: of the takes of the
+// revealed kinds (all keys and chests, nothing, one kind, two kinds), those
+// takeAllowed (checkTake's rule) accepts.
 func (g *Game) takes(seat int) [][]string {
-	var up [NumKinds]bool
-	locksUp := false
-	for _, p := range g.Revealed {
-		k := Kind(g.cell(p).Kind)
-		up[k] = true
-		locksUp = locksUp || k.IsLock()
+	out := [][]string{}
+	if !g.phaseAllows(MoveCollect) {
+		return out
 	}
-	var out [][]string
-	if locksUp {
+	up, locksUp := g.revealed()
+	if g.takeAllowed(seat, true, 0, locksUp) {
 		out = append(out, []string{TakeLocks})
-		if !g.has(seat, Instead) {
-			return out
-		}
-	} else {
+	}
+	if g.takeAllowed(seat, false, 0, locksUp) {
 		out = append(out, []string{})
 	}
-	for k := Diamond; k < NumKinds; k++ {
-		if up[k] && !k.IsLock() {
-			out = append(out, []string{k.String()})
+	if g.takeAllowed(seat, false, 1, locksUp) {
+		for k := Diamond; k < NumKinds; k++ {
+			if up[k] && !k.IsLock() {
+				out = append(out, []string{k.String()})
+			}
 		}
 	}
-	if g.TwoTypes && !locksUp {
+	if g.takeAllowed(seat, false, 2, locksUp) {
 		for a := Diamond; a < NumKinds; a++ {
 			for b := a + 1; b < NumKinds; b++ {
-				if up[a] && up[b] {
+				if up[a] && up[b] && !a.IsLock() && !b.IsLock() {
 					out = append(out, []string{a.String(), b.String()})
 				}
 			}
@@ -167,8 +155,14 @@ func (g *Game) takes(seat int) [][]string {
 	return out
 }
 
+// robOptions lists every theft seat may make now: in the rob phase, each
+// card and diamond token of the opponents stealable (checkRob's rule) lets
+// it take.
 func (g *Game) robOptions(seat int) []RobOption {
 	out := []RobOption{}
+	if !g.phaseAllows(MoveRob) {
+		return out
+	}
 	for v := range g.Players {
 		ok, cards := g.stealable(seat, v)
 		if !ok {
@@ -188,20 +182,17 @@ func (g *Game) robOptions(seat int) []RobOption {
 	return out
 }
 
+// tokenOptions lists the action tokens seat may use now (tokenUsable,
+// checkToken's rule), a peek only while it has cards to look at.
 func (g *Game) tokenOptions(seat int) []TokenOption {
 	out := []TokenOption{}
-	if g.Phase == PhaseRob || g.Phase == PhaseEnded {
-		return out
-	}
-	p := &g.Players[seat]
-	for _, t := range p.Actions {
+	for _, t := range g.Players[seat].Actions {
 		e := g.effect(t)
+		if !g.tokenUsable(seat, e) {
+			continue
+		}
 		o := TokenOption{Token: t + 1, Effect: e.String()}
-		switch e {
-		case PeekTwo, PeekThree:
-			if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
-				continue
-			}
+		if e == PeekTwo || e == PeekThree {
 			down := g.faceDown()
 			if !g.canPeek(e, down) {
 				continue // no face-down card, or (peek_two) all of one wonder
@@ -212,31 +203,23 @@ func (g *Game) tokenOptions(seat int) []TokenOption {
 			} else {
 				o.Min, o.Max, o.SameWonder = 1, 3, true
 			}
-		case FourthCard:
-			if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth || g.Left() == 3 {
-				continue
-			}
-		case TwoTypes:
-			if g.Phase != PhaseChoose || g.TwoTypes || g.locksUp() {
-				continue
-			}
-		case WildPair:
-			if p.KeyTokens+p.ChestTokens == 0 {
-				continue
-			}
-		default:
-			continue
 		}
 		out = append(out, o)
 	}
 	return out
 }
 
-func (g *Game) locksUp() bool {
-	for _, p := range g.Revealed {
-		if Kind(g.cell(p).Kind).IsLock() {
-			return true
+// claims lists the action tokens the seat on turn may take now (checkClaim's
+// rule: canClaim, onOffer).
+func (g *Game) claims() []int {
+	out := []int{}
+	if !g.phaseAllows(MoveClaim) || !g.canClaim() {
+		return out
+	}
+	for t := range g.Actions {
+		if g.onOffer(t) {
+			out = append(out, t+1)
 		}
 	}
-	return false
+	return out
 }

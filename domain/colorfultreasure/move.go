@@ -69,11 +69,8 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 	if err != nil {
 		return err
 	}
-	if g.Phase == PhaseEnded {
-		return domain.Refuse("game-ended", "ct.refuse.game-ended")
-	}
-	if seat != g.Turn {
-		return domain.Refuse("not-your-turn", "ct.refuse.not-your-turn", "name", g.Players[g.Turn].Name, "turn", g.Turn, "seat", seat)
+	if err := g.checkTurn(seat); err != nil {
+		return err
 	}
 	switch m.Type {
 	case MoveFlip:
@@ -87,8 +84,46 @@ func (g *Game) play(actor domain.Actor, m *Move) error {
 	case MoveClaim:
 		return g.claim(seat, m)
 	default:
-		return g.end(seat)
+		return g.end()
 	}
+}
+
+// The rules below are each written once: applying a move checks it with
+// them, and the listing (legal.go) offers exactly the moves they accept, as
+// chess's ValidMoves. Each returns the refusal a player reads.
+
+// checkTurn is the rule every move starts with: the game goes on and seat
+// is on turn.
+func (g *Game) checkTurn(seat int) error {
+	if g.onTurn(seat) {
+		return nil
+	}
+	if g.Phase == PhaseEnded {
+		return domain.Refuse("game-ended", "ct.refuse.game-ended")
+	}
+	if seat != g.Turn {
+		return domain.Refuse("not-your-turn", "ct.refuse.not-your-turn", "name", g.Players[g.Turn].Name, "turn", g.Turn, "seat", seat)
+	}
+	return nil
+}
+
+// onTurn is the rule checkTurn words; the listing, which needs no reason,
+// asks it alone (as it asks phaseAllows, takeAllowed and tokenUsable).
+func (g *Game) onTurn(seat int) bool { return g.Phase != PhaseEnded && seat == g.Turn }
+
+// movePhase is the phase each move of the turn's later steps is made in.
+var movePhase = map[string]Phase{MoveCollect: PhaseChoose, MoveRob: PhaseRob, MoveClaim: PhaseClaim, MoveEnd: PhaseClaim}
+
+// phaseAllows reports whether a move of type move may be made in the
+// current phase (movePhase).
+func (g *Game) phaseAllows(move string) bool { return g.Phase == movePhase[move] }
+
+// inPhase is the rule that move is made in its phase (movePhase).
+func (g *Game) inPhase(move string) error {
+	if !g.phaseAllows(move) {
+		return g.phaseError(move)
+	}
+	return nil
 }
 
 // authSeat checks who may make m and that it has only its own fields.
@@ -212,25 +247,35 @@ func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 	}
 	for i, p := range cards {
 		k := shows[i]
-		w := &g.cat.Wonders[p.Column]
 		if k < 0 || k >= NumKinds {
 			return domain.Fail(domain.Invalid, "ct.invalid.report-kind", "index", i)
 		}
-		if !w.Has(k, g.Junior()) {
-			return domain.Refuse("report-possible", "ct.refuse.report-not-in-wonder", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "kinds", kindTerms(w.Cards(g.Junior())))
-		}
-		for r, o := range g.Grid[p.Column] {
-			if o.Kind == int8(k) && o.State != CellDown {
-				if o.State == CellUp {
-					return domain.Refuse("report-possible", "ct.refuse.report-face-up", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "at", posTerm(Pos{p.Column, r}), "pos", posTerm(p))
-				}
-				return domain.Refuse("report-possible", "ct.refuse.report-taken", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "pos", posTerm(p))
-			}
+		if err := g.mayShow(p, k); err != nil {
+			return err
 		}
 		for j, q := range cards[:i] {
 			if q.Column == p.Column && shows[j] == k {
-				return domain.Refuse("report-possible", "ct.refuse.report-twice", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "first", posTerm(q), "pos", posTerm(p))
+				return domain.Refuse("report-possible", "ct.refuse.report-twice", "wonder", wonderTerm(g.wonder(p.Column)), "kind", kindTerm(k), "first", posTerm(q), "pos", posTerm(p))
 			}
+		}
+	}
+	return nil
+}
+
+// mayShow is the rule of what the face-down card at p may be reported to
+// show in a physical game: a card of its wonder neither taken nor face up
+// now.
+func (g *Game) mayShow(p Pos, k Kind) error {
+	w := &g.cat.Wonders[p.Column]
+	if !w.Has(k, g.Junior()) {
+		return domain.Refuse("report-possible", "ct.refuse.report-not-in-wonder", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "kinds", kindTerms(w.Cards(g.Junior())))
+	}
+	for r, o := range g.Grid[p.Column] {
+		if o.Kind == int8(k) && o.State != CellDown {
+			if o.State == CellUp {
+				return domain.Refuse("report-possible", "ct.refuse.report-face-up", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "at", posTerm(Pos{p.Column, r}), "pos", posTerm(p))
+			}
+			return domain.Refuse("report-possible", "ct.refuse.report-taken", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "pos", posTerm(p))
 		}
 	}
 	return nil
@@ -242,17 +287,32 @@ type takeChoice struct {
 	kinds []Kind
 }
 
-// readTake checks a collect's take against the revealed cards and the seat's
-// tokens.
-func (g *Game) readTake(seat int, take []string) (takeChoice, error) {
-	var up [NumKinds]bool
-	locksUp := false
+// revealed returns which kinds the cards revealed this turn show, and
+// whether a key or a chest is among them.
+func (g *Game) revealed() (up [NumKinds]bool, locksUp bool) {
 	for _, p := range g.Revealed {
 		k := Kind(g.cell(p).Kind)
 		up[k] = true
 		locksUp = locksUp || k.IsLock()
 	}
+	return up, locksUp
+}
+
+// locksUp reports whether a key or a chest is among the cards revealed this
+// turn.
+func (g *Game) locksUp() bool {
+	_, l := g.revealed()
+	return l
+}
+
+// checkTake is the rule of a collect: the take is made in the choose phase
+// and fits the revealed cards and the seat's tokens.
+func (g *Game) checkTake(seat int, take []string) (takeChoice, error) {
 	var tc takeChoice
+	if err := g.inPhase(MoveCollect); err != nil {
+		return tc, err
+	}
+	up, locksUp := g.revealed()
 	for i, s := range take {
 		if s == TakeLocks {
 			tc.locks = true
@@ -272,38 +332,45 @@ func (g *Game) readTake(seat int, take []string) (takeChoice, error) {
 		}
 		tc.kinds = append(tc.kinds, k)
 	}
+	if g.takeAllowed(seat, tc.locks, len(tc.kinds), locksUp) {
+		return tc, nil
+	}
 	switch {
-	case locksUp && tc.locks && len(tc.kinds) == 0:
-	case locksUp && g.has(seat, Instead) && !tc.locks && len(tc.kinds) == 1:
 	case locksUp && g.has(seat, Instead):
 		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks-instead")
 	case locksUp:
 		return tc, domain.Refuse("take-locks", "ct.refuse.take-locks")
 	case tc.locks:
 		return tc, domain.Refuse("take-revealed", "ct.refuse.no-locks-revealed")
-	case len(tc.kinds) > 2 || (len(tc.kinds) == 2 && !g.TwoTypes):
+	default: // more kinds than takeAllowed lets the seat take
 		return tc, domain.Refuse("take-one-type", "ct.refuse.take-one-type", "count", len(tc.kinds))
 	}
-	return tc, nil
+}
+
+// takeAllowed is the rule checkTake words for a take of the revealed cards
+// (all keys and chests when locks, and kinds other kinds): with a key or a
+// chest revealed, all keys and chests are taken, or with the Instead token
+// one other kind; else nothing, one kind, or two with the two-types token.
+func (g *Game) takeAllowed(seat int, locks bool, kinds int, locksUp bool) bool {
+	if locksUp {
+		return (locks && kinds == 0) || (!locks && kinds == 1 && g.has(seat, Instead))
+	}
+	return !locks && (kinds <= 1 || (kinds == 2 && g.TwoTypes))
 }
 
 // collect takes the chosen revealed cards, turns the others face down and
 // pairs key and chest tokens.
 func (g *Game) collect(seat int, m *Move) error {
-	if g.Phase != PhaseChoose {
-		return g.phaseError("collect")
-	}
-	tc, err := g.readTake(seat, m.Take)
+	tc, err := g.checkTake(seat, m.Take)
 	if err != nil {
 		return err
 	}
 	p := &g.Players[seat]
 	ev := collectEvent{Seat: seat, Cards: []shownCard{}, DiamondTokens: []string{}, LockTokens: []string{}, TurnedDown: []Pos{}}
-	locksUp := false
+	locksUp := g.locksUp()
 	for _, pos := range g.Revealed {
 		c := g.cell(pos)
 		k := Kind(c.Kind)
-		locksUp = locksUp || k.IsLock()
 		take := (tc.locks && k.IsLock())
 		for _, want := range tc.kinds {
 			take = take || k == want
@@ -400,54 +467,83 @@ func (g *Game) proceed() {
 // the wild pair). Tokens may be used "anytime during your turn, even on the
 // turn that you gain them", so the step waits for ct_end while one may.
 func (g *Game) endIfDone() {
-	if g.Phase == PhaseClaim && !g.canClaim() && !g.wildUsable() && !g.peekUsable(g.Turn) {
+	if g.Phase == PhaseClaim && !g.canClaim() && len(g.tokenOptions(g.Turn)) == 0 {
 		g.endTurn()
 	}
 }
 
-// rob steals a collected card or a diamond token from an opponent.
-func (g *Game) rob(seat int, m *Move) error {
-	if g.Phase != PhaseRob {
-		return g.phaseError("rob")
+// theft is a rob checked: the seat robbed, and the index of the card or
+// diamond token taken among its own.
+type theft struct {
+	target, card, token int // card or token is -1
+}
+
+// checkRob is the rule of a theft: in the rob phase, of one card or one
+// diamond token an opponent holds and may lose.
+func (g *Game) checkRob(seat int, m *Move) (theft, error) {
+	th := theft{card: -1, token: -1}
+	if err := g.inPhase(MoveRob); err != nil {
+		return th, err
 	}
 	if m.Target == nil {
-		return domain.Fail(domain.Invalid, "ct.invalid.rob-target")
+		return th, domain.Fail(domain.Invalid, "ct.invalid.rob-target")
 	}
 	t := *m.Target
 	if t < 0 || t >= len(g.Players) {
-		return gamekit.NoSuchSeat(t, len(g.Players))
+		return th, gamekit.NoSuchSeat(t, len(g.Players))
 	}
 	if t == seat {
-		return domain.Refuse("rob-opponent", "ct.refuse.rob-opponent")
+		return th, domain.Refuse("rob-opponent", "ct.refuse.rob-opponent")
 	}
 	if (m.Card == nil) == (m.DiamondToken == "") {
-		return domain.Fail(domain.Invalid, "ct.invalid.rob-one-thing")
+		return th, domain.Fail(domain.Invalid, "ct.invalid.rob-one-thing")
 	}
+	th.target = t
 	victim := &g.Players[t]
 	ok, cards := g.stealable(seat, t)
 	if !ok {
 		if g.has(t, NoStealing) {
-			return domain.Refuse("rob-protected", "ct.refuse.rob-no-stealing", "name", victim.Name)
+			return th, domain.Refuse("rob-protected", "ct.refuse.rob-no-stealing", "name", victim.Name)
 		}
-		return domain.Refuse("rob-nothing", "ct.refuse.rob-nothing", "name", victim.Name)
+		return th, domain.Refuse("rob-nothing", "ct.refuse.rob-nothing", "name", victim.Name)
 	}
-	ev := theftEvent{Seat: seat, Target: t}
 	if m.Card != nil {
 		if !cards {
 			if g.has(t, Protected) {
-				return domain.Refuse("rob-protected", "ct.refuse.rob-protected", "name", victim.Name)
+				return th, domain.Refuse("rob-protected", "ct.refuse.rob-protected", "name", victim.Name)
 			}
-			return domain.Refuse("rob-nothing", "ct.refuse.rob-no-card", "name", victim.Name)
+			return th, domain.Refuse("rob-nothing", "ct.refuse.rob-no-card", "name", victim.Name)
 		}
 		col, ok := g.cat.Index(m.Card.Wonder)
 		if !ok {
-			return domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.Card.Wonder, "catalog", g.Catalog)
+			return th, domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.Card.Wonder, "catalog", g.Catalog)
 		}
-		c := Card{Wonder: col, Kind: m.Card.Kind}
-		i := victim.holds(c)
-		if i < 0 {
-			return domain.Refuse("rob-held", "ct.refuse.rob-card-not-held", "name", victim.Name, "wonder", wonderTerm(m.Card.Wonder), "kind", kindTerm(m.Card.Kind))
+		if th.card = victim.holds(Card{Wonder: col, Kind: m.Card.Kind}); th.card < 0 {
+			return th, domain.Refuse("rob-held", "ct.refuse.rob-card-not-held", "name", victim.Name, "wonder", wonderTerm(m.Card.Wonder), "kind", kindTerm(m.Card.Kind))
 		}
+		return th, nil
+	}
+	col, ok := g.cat.Index(m.DiamondToken)
+	if !ok {
+		return th, domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.DiamondToken, "catalog", g.Catalog)
+	}
+	if th.token = indexInt(victim.DiamondTokens, col); th.token < 0 {
+		return th, domain.Refuse("rob-held", "ct.refuse.rob-token-not-held", "name", victim.Name, "wonder", wonderTerm(m.DiamondToken))
+	}
+	return th, nil
+}
+
+// rob steals a collected card or a diamond token from an opponent.
+func (g *Game) rob(seat int, m *Move) error {
+	th, err := g.checkRob(seat, m)
+	if err != nil {
+		return err
+	}
+	t := th.target
+	victim := &g.Players[t]
+	ev := theftEvent{Seat: seat, Target: t}
+	if i := th.card; i >= 0 {
+		c := victim.Cards[i]
 		victim.Cards = append(victim.Cards[:i:i], victim.Cards[i+1:]...)
 		g.Players[seat].Cards = append(g.Players[seat].Cards, c)
 		if c.Kind.IsGem() && victim.gems()[c.Kind.colourIndex()] < 3 {
@@ -456,14 +552,8 @@ func (g *Game) rob(seat int, m *Move) error {
 		r := g.ref(c)
 		ev.Card = &r
 	} else {
-		col, ok := g.cat.Index(m.DiamondToken)
-		if !ok {
-			return domain.Fail(domain.Invalid, "ct.invalid.no-such-wonder", "wonder", m.DiamondToken, "catalog", g.Catalog)
-		}
-		i := indexInt(victim.DiamondTokens, col)
-		if i < 0 {
-			return domain.Refuse("rob-held", "ct.refuse.rob-token-not-held", "name", victim.Name, "wonder", wonderTerm(m.DiamondToken))
-		}
+		i := th.token
+		col := victim.DiamondTokens[i]
 		victim.DiamondTokens = append(victim.DiamondTokens[:i:i], victim.DiamondTokens[i+1:]...)
 		g.Players[seat].DiamondTokens = append(g.Players[seat].DiamondTokens, col)
 		ev.DiamondToken = m.DiamondToken
@@ -483,28 +573,90 @@ func indexInt(s []int, v int) int {
 	return -1
 }
 
-// useToken uses one of the seat's one-time action tokens.
-func (g *Game) useToken(seat int, m *Move) error {
+// checkToken is the rule of using action token (1 to 5) now, but for the
+// cards a peek names (checkPeek): the seat holds it, it is one-time, and
+// its effect may be had now. cards are the move's.
+func (g *Game) checkToken(seat, token int, cards []Pos) (Effect, error) {
 	if g.Variant != VariantAdvanced {
-		return domain.Refuse("advanced-only", "ct.refuse.advanced-only", "variant", variantTerm(g.Variant))
+		return 0, domain.Refuse("advanced-only", "ct.refuse.advanced-only", "variant", variantTerm(g.Variant))
 	}
-	t := m.Token - 1
+	t := token - 1
 	if t < 0 || t >= NumTokens {
-		return domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", m.Token)
+		return 0, domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", token)
 	}
 	if indexInt(g.Players[seat].Actions, t) < 0 {
-		return domain.Refuse("token-held", "ct.refuse.token-held", "token", m.Token)
+		return 0, domain.Refuse("token-held", "ct.refuse.token-held", "token", token)
 	}
 	e := g.effect(t)
 	if !e.OneTime() {
-		return domain.Refuse("token-permanent", "ct.refuse.token-permanent", "token", m.Token, "effect", effectTerm(e))
+		return e, domain.Refuse("token-permanent", "ct.refuse.token-permanent", "token", token, "effect", effectTerm(e))
 	}
 	if g.Phase == PhaseRob {
-		return domain.Refuse("steal-first", "ct.refuse.steal-first")
+		return e, domain.Refuse("steal-first", "ct.refuse.steal-first")
 	}
-	if len(m.Cards) > 0 && e != PeekTwo && e != PeekThree {
-		return domain.Fail(domain.Invalid, "ct.invalid.token-cards", "token", m.Token, "effect", effectTerm(e))
+	if len(cards) > 0 && e != PeekTwo && e != PeekThree {
+		return e, domain.Fail(domain.Invalid, "ct.invalid.token-cards", "token", token, "effect", effectTerm(e))
 	}
+	if g.tokenUsable(seat, e) {
+		return e, nil
+	}
+	switch e {
+	case PeekTwo, PeekThree:
+		if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
+			return e, g.phaseError("use_token")
+		}
+	case FourthCard:
+		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
+			return e, domain.Refuse("token-when", "ct.refuse.fourth-when")
+		}
+		if g.Left() == len(g.Revealed) {
+			return e, domain.Refuse("card-in-grid", "ct.refuse.all-face-up-already")
+		}
+	case TwoTypes:
+		if g.Phase != PhaseChoose || g.TwoTypes {
+			return e, domain.Refuse("token-when", "ct.refuse.two-types-when")
+		}
+		if g.locksUp() {
+			return e, domain.Refuse("token-when", "ct.refuse.two-types-locks")
+		}
+	case WildPair:
+		if p := &g.Players[seat]; p.KeyTokens+p.ChestTokens == 0 {
+			return e, domain.Refuse("token-when", "ct.refuse.wild-when")
+		}
+	}
+	return e, nil
+}
+
+// tokenUsable is the rule checkToken words for a token of effect e that
+// seat holds: a one-time token of the advanced game, out of the rob phase;
+// a peek before the claim step ends, the fourth card with three cards
+// revealed and one more face down, two types with no key or chest revealed,
+// the wild pair with a key or chest token to pair.
+func (g *Game) tokenUsable(seat int, e Effect) bool {
+	if g.Variant != VariantAdvanced || !e.OneTime() || g.Phase == PhaseRob {
+		return false
+	}
+	switch e {
+	case PeekTwo, PeekThree:
+		return g.Phase == PhaseReveal || g.Phase == PhaseChoose || g.Phase == PhaseClaim
+	case FourthCard:
+		return g.Phase == PhaseChoose && len(g.Revealed) == 3 && !g.Fourth && g.Left() != len(g.Revealed)
+	case TwoTypes:
+		return g.Phase == PhaseChoose && !g.TwoTypes && !g.locksUp()
+	case WildPair:
+		p := &g.Players[seat]
+		return p.KeyTokens+p.ChestTokens > 0
+	}
+	return false
+}
+
+// useToken uses one of the seat's one-time action tokens.
+func (g *Game) useToken(seat int, m *Move) error {
+	e, err := g.checkToken(seat, m.Token, m.Cards)
+	if err != nil {
+		return err
+	}
+	t := m.Token - 1
 	switch e {
 	case PeekTwo, PeekThree:
 		if err := g.checkPeek(e, m.Cards); err != nil {
@@ -523,28 +675,11 @@ func (g *Game) useToken(seat int, m *Move) error {
 		g.endIfDone()
 		return nil
 	case FourthCard:
-		if g.Phase != PhaseChoose || len(g.Revealed) != 3 || g.Fourth {
-			return domain.Refuse("token-when", "ct.refuse.fourth-when")
-		}
-		if g.Left() == len(g.Revealed) {
-			return domain.Refuse("card-in-grid", "ct.refuse.all-face-up-already")
-		}
 		g.Fourth = true
 	case TwoTypes:
-		if g.Phase != PhaseChoose || g.TwoTypes {
-			return domain.Refuse("token-when", "ct.refuse.two-types-when")
-		}
-		for _, p := range g.Revealed {
-			if Kind(g.cell(p).Kind).IsLock() {
-				return domain.Refuse("token-when", "ct.refuse.two-types-locks")
-			}
-		}
 		g.TwoTypes = true
 	case WildPair:
 		p := &g.Players[seat]
-		if p.KeyTokens+p.ChestTokens == 0 {
-			return domain.Refuse("token-when", "ct.refuse.wild-when")
-		}
 		if p.KeyTokens > 0 {
 			p.KeyTokens--
 		} else {
@@ -563,12 +698,9 @@ func (g *Game) useToken(seat int, m *Move) error {
 	return nil
 }
 
-// checkPeek checks the cards of a peek: face down, two of different wonders
-// or one to three of one wonder.
+// checkPeek is the rule of the cards a peek names: face down, two of
+// different wonders or one to three of one wonder.
 func (g *Game) checkPeek(e Effect, cards []Pos) error {
-	if g.Phase != PhaseReveal && g.Phase != PhaseChoose && g.Phase != PhaseClaim {
-		return g.phaseError("use_token")
-	}
 	if err := g.checkFaceDown(cards); err != nil {
 		return err
 	}
@@ -615,18 +747,6 @@ func (g *Game) claimColour(seat int) int {
 	return -1
 }
 
-// peekUsable reports whether seat holds a peek token it could use on the
-// grid as it lies: face-down cards of two wonders for peek_two, one card for
-// peek_three.
-func (g *Game) peekUsable(seat int) bool {
-	for _, t := range g.Players[seat].Actions {
-		if e := g.effect(t); (e == PeekTwo || e == PeekThree) && g.canPeek(e, g.faceDown()) {
-			return true
-		}
-	}
-	return false
-}
-
 // canPeek reports whether a peek with effect e has cards to look at among
 // the face-down cards down (in grid order).
 func (g *Game) canPeek(e Effect, down []Pos) bool {
@@ -636,20 +756,15 @@ func (g *Game) canPeek(e Effect, down []Pos) bool {
 	return len(down) > 0
 }
 
-// wildUsable reports whether the seat on turn may use its wild token now.
-func (g *Game) wildUsable() bool {
-	p := &g.Players[g.Turn]
-	return p.KeyTokens+p.ChestTokens > 0 && g.has(g.Turn, WildPair)
-}
-
-// claim takes an action token at the end of the turn.
-func (g *Game) claim(seat int, m *Move) error {
-	if g.Phase != PhaseClaim {
-		return g.phaseError("ct_claim")
+// checkClaim is the rule of taking action token (1 to 5): in the claim
+// step, once a turn, for a third gem of a colour, a token still on offer.
+func (g *Game) checkClaim(token int) error {
+	if err := g.inPhase(MoveClaim); err != nil {
+		return err
 	}
-	t := m.Token - 1
+	t := token - 1
 	if t < 0 || t >= NumTokens {
-		return domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", m.Token)
+		return domain.Fail(domain.Invalid, "ct.invalid.token", "last", NumTokens, "token", token)
 	}
 	if !g.canClaim() {
 		if g.Claimed {
@@ -657,9 +772,21 @@ func (g *Game) claim(seat int, m *Move) error {
 		}
 		return domain.Refuse("claim-three-gems", "ct.refuse.claim-three-gems")
 	}
-	if g.Actions[t] != none {
-		return domain.Refuse("claim-available", "ct.refuse.claim-available", "token", m.Token)
+	if !g.onOffer(t) {
+		return domain.Refuse("claim-available", "ct.refuse.claim-available", "token", token)
 	}
+	return nil
+}
+
+// onOffer reports whether action token t (0 to 4) is still on offer.
+func (g *Game) onOffer(t int) bool { return g.Actions[t] == none }
+
+// claim takes an action token at the end of the turn.
+func (g *Game) claim(seat int, m *Move) error {
+	if err := g.checkClaim(m.Token); err != nil {
+		return err
+	}
+	t := m.Token - 1
 	c := g.claimColour(seat)
 	p := &g.Players[seat]
 	p.Claimed[c] = true
@@ -671,10 +798,13 @@ func (g *Game) claim(seat int, m *Move) error {
 	return nil
 }
 
+// checkEnd is the rule of ending the turn: in the claim step.
+func (g *Game) checkEnd() error { return g.inPhase(MoveEnd) }
+
 // end ends the turn in the claim step.
-func (g *Game) end(seat int) error {
-	if g.Phase != PhaseClaim {
-		return g.phaseError("ct_end")
+func (g *Game) end() error {
+	if err := g.checkEnd(); err != nil {
+		return err
 	}
 	g.endTurn()
 	return nil

@@ -1,21 +1,17 @@
 package colorfultreasure
 
-import (
-	"slices"
-
-	"github.com/treasury-games/treasury/domain"
-)
+import "github.com/treasury-games/treasury/domain"
 
 var _ domain.TakeBackPolicy = (*Rules)(nil)
 
 // TakeBackMark is Colorful Treasure's part of the take-back policy (see
 // docs/rules/colorful-treasure.md). In a digital game a flip shows cards and
-// a peek shows them to its seat; a collect turns cards face down, and taking
+// a peek shows them to its seat, which seals them in every game
+// (domain.LogEntry.Disclosed); a collect turns cards face down, and taking
 // it back would turn them face up again, showing everyone what a memory game
-// asks them to remember, so those are sealed. A theft and an action token
-// taken show nothing that was hidden: the seat on turn may take them back
-// until the next seat acts.
+// asks them to remember, so it is sealed too. A theft and an action token
+// taken show nothing that was hidden: the shared policy lets the seat take
+// them back until another seat acts.
 func (*Rules) TakeBackMark(mode string, e domain.LogEntry) domain.TakeBackMark {
-	open := e.Type == MoveRob || e.Type == MoveClaim
-	return domain.TakeBackMark{Sealed: !open || slices.Contains(e.Events, "cards_revealed") || slices.Contains(e.Events, "peeked")}
+	return domain.TakeBackMark{Sealed: e.Type != MoveRob && e.Type != MoveClaim}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // Option is one move a seat (or the table) may make now, in the move's own
@@ -57,24 +58,29 @@ func (g *Game) LegalMoves(v domain.Viewer, seat int) Legal {
 	return l
 }
 
+// legalMoves offers every move the rules of move.go accept now from seat
+// (or the table, seat -1) made by the actor viewer v holds: each candidate
+// is let through by the rule its move is checked with.
 func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Step: "wait", Moves: []Option{}}
 	if g.Phase == PhaseEnded {
 		return l
 	}
+	actor := domain.Actor{Host: v.Host, Seat: v.Seat}
 	if seat == -1 {
-		if g.Mode == Physical && v.Host {
-			switch g.Phase {
-			case PhaseSetup:
-				l.Step = "middle"
-				l.Moves = append(l.Moves, Option{Type: MoveMiddle, Cards: MiddleAtStart})
-			case PhaseRoll:
-				l.Step = "roll"
-				l.Moves = append(l.Moves, Option{Type: MoveRoll, Dice: g.Steal.Pending})
-			}
-			if len(g.misdrawParts()) > 0 {
-				l.Moves = append(l.Moves, Option{Type: MoveMisdraw})
-			}
+		if !g.reportsFrom(actor) {
+			return l
+		}
+		if g.checkMiddleReport() == nil {
+			l.Step = "middle"
+			l.Moves = append(l.Moves, Option{Type: MoveMiddle, Cards: MiddleAtStart})
+		}
+		if g.checkRollReport() == nil {
+			l.Step = "roll"
+			l.Moves = append(l.Moves, Option{Type: MoveRoll, Dice: g.Steal.Pending})
+		}
+		if len(g.misdrawParts()) > 0 {
+			l.Moves = append(l.Moves, Option{Type: MoveMisdraw})
 		}
 		return l
 	}
@@ -82,30 +88,28 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 		return l
 	}
 	l.Step = string(g.Phase)
-	if !v.Host && v.Seat != seat {
+	if gamekit.CheckSeat(actor, seat, len(g.Players)) != nil {
 		return l // nobody else may act for the seat
 	}
 	own := g.Mode == Physical || (!v.Host && v.Seat == seat) // may the listing use the hand?
 	p := &g.Players[seat]
 	s := SeatPtr(seat)
-	switch g.Phase {
-	case PhasePlace:
-		if !own {
-			return l
-		}
-		unseen := g.Unseen()
+	if g.awaits(seat, PhasePlace) && g.mayPlace(actor, seat) == nil {
 		for t := Treasure(0); t < NumTreasures; t++ {
-			most := min(SetSize, p.Hand[t])
-			if g.Mode == Physical {
-				most = min(SetSize, p.HandSize, unseen[t])
-			}
-			for n := 1; n <= most; n++ {
+			for n := 1; n <= g.placeMost(seat, t); n++ {
 				l.Moves = append(l.Moves, Option{Type: MovePlace, Seat: s, Treasure: t.String(), Count: n})
 			}
 		}
-	case PhaseSteal:
-		add := func(owner int, sets []Set) {
-			for i, st := range sets {
+	}
+	if g.awaits(seat, PhaseSteal) {
+		for owner := Middle; owner < len(g.Players); owner++ {
+			if owner == seat {
+				continue // the candidates: the sets of the middle and of the other seats
+			}
+			for i, st := range g.setsOf(owner) {
+				if _, err := g.checkSteal(seat, owner, &i); err != nil {
+					continue
+				}
 				o := Option{Type: MoveSteal, Seat: s, Owner: ownerPtr(owner), Set: new(i), Treasure: st.Treasure.String(), Size: st.Size,
 					ChanceWithoutCards: chance(StealChance(st.Size, g.PirateFaces, 0, !p.CaptainUsed))}
 				if own && g.Mode == Digital {
@@ -114,35 +118,26 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 				l.Moves = append(l.Moves, o)
 			}
 		}
-		add(Middle, g.Middle)
-		for i := range g.Players {
-			if i != seat {
-				add(i, g.Players[i].Sets)
-			}
-		}
-	case PhaseDecide:
+	}
+	if g.awaits(seat, PhaseDecide) && g.mayReroll(actor, seat) == nil {
 		st := g.Steal
-		if own {
-			most := min(st.Failed, p.Hand[st.Treasure])
-			if g.Mode == Physical {
-				most = min(st.Failed, p.HandSize, g.Unseen()[st.Treasure])
-			}
-			for j := 1; j <= most; j++ {
-				o := Option{Type: MoveReroll, Seat: s, Dice: j,
-					ChanceWithoutCards: chance(RerollChance(st.Failed, j, g.PirateFaces, j, !p.CaptainUsed))}
-				if g.Mode == Digital {
-					o.Chance = chance(RerollChance(st.Failed, j, g.PirateFaces, p.Hand[st.Treasure], !p.CaptainUsed))
-				}
-				l.Moves = append(l.Moves, o)
-			}
-		}
-		if !p.CaptainUsed {
-			o := Option{Type: MoveCaptain, Seat: s, ChanceWithoutCards: chance(CaptainChance(st.Failed, g.PirateFaces, 0))}
-			if own && g.Mode == Digital {
-				o.Chance = chance(CaptainChance(st.Failed, g.PirateFaces, p.Hand[st.Treasure]))
+		for j := 1; j <= g.rerollMost(seat); j++ {
+			o := Option{Type: MoveReroll, Seat: s, Dice: j,
+				ChanceWithoutCards: chance(RerollChance(st.Failed, j, g.PirateFaces, j, !p.CaptainUsed))}
+			if g.Mode == Digital {
+				o.Chance = chance(RerollChance(st.Failed, j, g.PirateFaces, p.Hand[st.Treasure], !p.CaptainUsed))
 			}
 			l.Moves = append(l.Moves, o)
 		}
+	}
+	if g.awaits(seat, PhaseDecide) && g.checkCaptain(seat) == nil {
+		o := Option{Type: MoveCaptain, Seat: s, ChanceWithoutCards: chance(CaptainChance(g.Steal.Failed, g.PirateFaces, 0))}
+		if own && g.Mode == Digital {
+			o.Chance = chance(CaptainChance(g.Steal.Failed, g.PirateFaces, p.Hand[g.Steal.Treasure]))
+		}
+		l.Moves = append(l.Moves, o)
+	}
+	if g.awaits(seat, PhaseDecide) {
 		l.Moves = append(l.Moves, Option{Type: MoveStop, Seat: s})
 	}
 	return l

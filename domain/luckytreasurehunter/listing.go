@@ -93,14 +93,13 @@ func (g *Game) Table() domain.TableStatus {
 // way (a report of several cards is the same move with a larger count).
 func (g *Game) misdrawParts() []domain.Part {
 	var parts []domain.Part
-	pile := g.PileSize()
 	for seat := range g.Players {
-		p := &g.Players[seat]
-		if pile > 0 {
-			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-many", "name", p.Name), "corrections", Misdraw{Seat: seat, Count: 1}))
+		name := g.Players[seat].Name
+		if c := (Misdraw{Seat: seat, Count: 1}); g.checkMisdraw(c) == nil {
+			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-many", "name", name), "corrections", c))
 		}
-		if p.HandSize > 0 && !g.LastRound {
-			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-few", "name", p.Name), "corrections", Misdraw{Seat: seat, Count: -1}))
+		if c := (Misdraw{Seat: seat, Count: -1}); g.checkMisdraw(c) == nil {
+			parts = append(parts, domain.Choice(i18n.M("lth.part.misdraw.too-few", "name", name), "corrections", c))
 		}
 	}
 	return parts

@@ -146,11 +146,15 @@ func (g *Game) authSeat(actor domain.Actor, m *Move) (int, error) {
 	return seat, nil
 }
 
+// reportsFrom is the rule authTable words: the host reports the table's
+// cards and dice, in a physical game.
+func (g *Game) reportsFrom(actor domain.Actor) bool { return actor.Host && g.Mode == Physical }
+
 func (g *Game) authTable(actor domain.Actor, m *Move) error {
-	if !actor.Host {
-		return domain.Fail(domain.Forbidden, "lth.forbidden.host-reports")
-	}
-	if g.Mode == Digital {
+	if !g.reportsFrom(actor) {
+		if !actor.Host {
+			return domain.Fail(domain.Forbidden, "lth.forbidden.host-reports")
+		}
 		return domain.Refuse("digital-reports", "lth.refuse.digital-reports")
 	}
 	if m.Seat != nil || m.Treasure != "" || m.Count != 0 || m.Owner != nil || m.Set != nil || m.Dice != 0 || len(m.Drawn) > 0 ||
@@ -164,6 +168,9 @@ func (g *Game) authTable(actor domain.Actor, m *Move) error {
 // onTurn checks that it is seat's turn and the game waits for step.
 // what is the step a move makes, as a phrase ("place cards").
 func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
+	if g.awaits(seat, step) {
+		return nil
+	}
 	if g.Phase == PhaseSetup {
 		return domain.Refuse("setup", "lth.refuse.setup")
 	}
@@ -175,6 +182,10 @@ func (g *Game) onTurn(seat int, step Phase, what i18n.Message) error {
 	}
 	return nil
 }
+
+// awaits is the rule onTurn words: the game waits for seat's move of step.
+// The listing asks it alone, as it needs no reason.
+func (g *Game) awaits(seat int, step Phase) bool { return g.Phase == step && g.Turn == seat }
 
 // waitingFor says in words what the game waits for.
 func (g *Game) waitingFor() i18n.Message {
@@ -203,33 +214,72 @@ func (g *Game) hostBlind(actor domain.Actor, seat int, what i18n.Message) error 
 	return nil
 }
 
-func (g *Game) place(actor domain.Actor, seat int, m *Move) error {
+// The rules below are each written once: applying a move checks it with
+// them, and the listing (legal.go) offers exactly the moves they accept.
+// Each returns the refusal a player reads. A rule of a move's arguments
+// (how many cards, which set) is apart from the rule of when the move may
+// be made, so that a listing asks the latter once.
+
+// mayPlace is the rule of when seat may place: on its turn, in the place
+// step, by an actor who sees its hand.
+func (g *Game) mayPlace(actor domain.Actor, seat int) error {
 	if err := g.onTurn(seat, PhasePlace, i18n.M("lth.step.place")); err != nil {
 		return err
 	}
-	if err := g.hostBlind(actor, seat, i18n.M("lth.blind.place")); err != nil {
+	return g.hostBlind(actor, seat, i18n.M("lth.blind.place"))
+}
+
+// checkPlaceCount is the rule of how many cards of t seat may place: 1 to
+// SetSize, from its hand (digital: the cards of t it holds; physical: its
+// hand size, and no more than the cards of t nobody has seen yet). It accepts 1
+// to placeMost.
+func (g *Game) checkPlaceCount(seat int, t Treasure, n int) error {
+	if n >= 1 && n <= g.placeMost(seat, t) {
+		return nil
+	}
+	if n < 1 || n > SetSize {
+		return domain.Refuse("place-count", "lth.refuse.place-count", "given", n)
+	}
+	p := &g.Players[seat]
+	if g.Mode == Digital {
+		if p.Hand[t] < n {
+			return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand", "held", cardsOf(p.Hand[t], t), "given", n)
+		}
+		return nil
+	}
+	if n > p.HandSize {
+		return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand.seat", "seat", seat, "held", p.HandSize, "given", n)
+	}
+	if u := g.Unseen()[t]; n > u {
+		return domain.Refuse("place-unseen", "lth.refuse.place-unseen", "unseen", u, "treasure", t.Term(), "given", n)
+	}
+	return nil
+}
+
+// placeMost is how many cards of t seat may place at most (checkPlaceCount
+// words why no more).
+func (g *Game) placeMost(seat int, t Treasure) int {
+	p := &g.Players[seat]
+	if g.Mode == Digital {
+		return min(SetSize, p.Hand[t])
+	}
+	return min(SetSize, p.HandSize, g.Unseen()[t])
+}
+
+func (g *Game) place(actor domain.Actor, seat int, m *Move) error {
+	if err := g.mayPlace(actor, seat); err != nil {
 		return err
 	}
 	t, ok := ParseTreasure(m.Treasure)
 	if !ok {
 		return domain.Fail(domain.Invalid, "lth.invalid.place-treasure", "treasures", TreasureNames(), "given", strconv.Quote(m.Treasure))
 	}
-	if m.Count < 1 || m.Count > SetSize {
-		return domain.Refuse("place-count", "lth.refuse.place-count", "given", m.Count)
+	if err := g.checkPlaceCount(seat, t, m.Count); err != nil {
+		return err
 	}
 	p := &g.Players[seat]
 	if g.Mode == Digital {
-		if p.Hand[t] < m.Count {
-			return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand", "held", cardsOf(p.Hand[t], t), "given", m.Count)
-		}
 		p.Hand[t] -= m.Count
-	} else {
-		if m.Count > p.HandSize {
-			return domain.Refuse("place-from-hand", "lth.refuse.place-from-hand.seat", "seat", seat, "held", p.HandSize, "given", m.Count)
-		}
-		if u := g.Unseen()[t]; m.Count > u {
-			return domain.Refuse("place-unseen", "lth.refuse.place-unseen", "unseen", u, "treasure", t.Term(), "given", m.Count)
-		}
 	}
 	p.HandSize -= m.Count
 	g.Middle = combine(g.Middle, t, m.Count)
@@ -247,32 +297,48 @@ func (g *Game) setsOf(owner int) []Set {
 	return g.Players[owner].Sets
 }
 
+// maySteal is the rule of when seat may name a set to steal: on its turn,
+// in the steal step.
+func (g *Game) maySteal(seat int) error {
+	return g.onTurn(seat, PhaseSteal, i18n.M("lth.step.steal"))
+}
+
+// checkSteal is the rule of which set seat may name: a set of the middle
+// (owner Middle) or of another seat. It returns the set.
+func (g *Game) checkSteal(seat, owner int, set *int) (Set, error) {
+	if owner == seat {
+		return Set{}, domain.Refuse("steal-own", "lth.refuse.steal-own")
+	}
+	if owner < Middle || owner >= len(g.Players) {
+		return Set{}, domain.Fail(domain.Invalid, "lth.invalid.owner", "owner", owner, "last", len(g.Players)-1)
+	}
+	if set == nil {
+		return Set{}, domain.Fail(domain.Invalid, "lth.invalid.no-set")
+	}
+	sets := g.setsOf(owner)
+	i := *set
+	if i < 0 || i >= len(sets) {
+		if owner != Middle {
+			return Set{}, domain.Refuse("steal-set", "lth.refuse.steal-set.seat", "owner", owner, "sets", len(sets), "last", len(sets)-1, "set", i)
+		}
+		return Set{}, domain.Refuse("steal-set", "lth.refuse.steal-set.middle", "sets", len(sets), "last", len(sets)-1, "set", i)
+	}
+	return sets[i], nil
+}
+
 func (g *Game) steal(seat int, m *Move) error {
-	if err := g.onTurn(seat, PhaseSteal, i18n.M("lth.step.steal")); err != nil {
+	if err := g.maySteal(seat); err != nil {
 		return err
 	}
 	owner := Middle
 	if m.Owner != nil {
 		owner = *m.Owner
 	}
-	if owner == seat {
-		return domain.Refuse("steal-own", "lth.refuse.steal-own")
+	s, err := g.checkSteal(seat, owner, m.Set)
+	if err != nil {
+		return err
 	}
-	if owner < Middle || owner >= len(g.Players) {
-		return domain.Fail(domain.Invalid, "lth.invalid.owner", "owner", owner, "last", len(g.Players)-1)
-	}
-	if m.Set == nil {
-		return domain.Fail(domain.Invalid, "lth.invalid.no-set")
-	}
-	sets := g.setsOf(owner)
 	i := *m.Set
-	if i < 0 || i >= len(sets) {
-		if owner != Middle {
-			return domain.Refuse("steal-set", "lth.refuse.steal-set.seat", "owner", owner, "sets", len(sets), "last", len(sets)-1, "set", i)
-		}
-		return domain.Refuse("steal-set", "lth.refuse.steal-set.middle", "sets", len(sets), "last", len(sets)-1, "set", i)
-	}
-	s := sets[i]
 	g.Steal = &Steal{Owner: owner, Set: i, Treasure: s.Treasure, Size: s.Size, Failed: s.Size}
 	g.emit("steal_named", stealEvent{Seat: seat, Owner: ownerPtr(owner), Set: i, Treasure: s.Treasure, Size: s.Size})
 	g.roll(s.Size)
@@ -332,31 +398,66 @@ func (g *Game) resolveRoll(faces []bool) {
 	g.endTurn()
 }
 
-func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
+// mayReroll is the rule of when seat may discard cards to re-roll: on its
+// turn, deciding on a steal, by an actor who sees its hand.
+func (g *Game) mayReroll(actor domain.Actor, seat int) error {
 	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.reroll")); err != nil {
 		return err
 	}
-	if err := g.hostBlind(actor, seat, i18n.M("lth.blind.discard")); err != nil {
-		return err
+	return g.hostBlind(actor, seat, i18n.M("lth.blind.discard"))
+}
+
+// checkRerollCount is the rule of how many failed dice seat may re-roll:
+// 1 to the failed dice, discarding as many cards of the steal's type from
+// its hand (physical: its hand size, and no more than the cards of the type
+// nobody has seen yet). It accepts 1 to rerollMost.
+func (g *Game) checkRerollCount(seat, n int) error {
+	if n >= 1 && n <= g.rerollMost(seat) {
+		return nil
 	}
 	st := g.Steal
-	if m.Dice < 1 || m.Dice > st.Failed {
+	if n < 1 || n > st.Failed {
 		return domain.Refuse("reroll-failed-only", "lth.refuse.reroll-failed-only", "failed", st.Failed)
 	}
 	p := &g.Players[seat]
 	t := st.Treasure
 	if g.Mode == Digital {
-		if p.Hand[t] < m.Dice {
+		if p.Hand[t] < n {
 			return domain.Refuse("reroll-matching", "lth.refuse.reroll-matching", "treasure", t.Term(), "held", cardsOf(p.Hand[t], t))
 		}
+		return nil
+	}
+	if n > p.HandSize {
+		return domain.Refuse("reroll-matching", "lth.refuse.reroll-matching.seat", "treasure", t.Term(), "seat", seat, "held", p.HandSize)
+	}
+	if u := g.Unseen()[t]; n > u {
+		return domain.Refuse("reroll-unseen", "lth.refuse.reroll-unseen", "unseen", u, "treasure", t.Term(), "given", n)
+	}
+	return nil
+}
+
+// rerollMost is how many failed dice seat may re-roll at most
+// (checkRerollCount words why no more).
+func (g *Game) rerollMost(seat int) int {
+	p, t := &g.Players[seat], g.Steal.Treasure
+	if g.Mode == Digital {
+		return min(g.Steal.Failed, p.Hand[t])
+	}
+	return min(g.Steal.Failed, p.HandSize, g.Unseen()[t])
+}
+
+func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
+	if err := g.mayReroll(actor, seat); err != nil {
+		return err
+	}
+	if err := g.checkRerollCount(seat, m.Dice); err != nil {
+		return err
+	}
+	st := g.Steal
+	p := &g.Players[seat]
+	t := st.Treasure
+	if g.Mode == Digital {
 		p.Hand[t] -= m.Dice
-	} else {
-		if m.Dice > p.HandSize {
-			return domain.Refuse("reroll-matching", "lth.refuse.reroll-matching.seat", "treasure", t.Term(), "seat", seat, "held", p.HandSize)
-		}
-		if u := g.Unseen()[t]; m.Dice > u {
-			return domain.Refuse("reroll-unseen", "lth.refuse.reroll-unseen", "unseen", u, "treasure", t.Term(), "given", m.Dice)
-		}
 	}
 	p.HandSize -= m.Dice
 	g.Discard[t] += m.Dice
@@ -366,14 +467,23 @@ func (g *Game) reroll(actor domain.Actor, seat int, m *Move) error {
 	return nil
 }
 
-func (g *Game) captain(seat int) error {
+// checkCaptain is the rule of the captain: on seat's turn, deciding on a
+// steal, once a game.
+func (g *Game) checkCaptain(seat int) error {
 	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.captain")); err != nil {
 		return err
 	}
-	p := &g.Players[seat]
-	if p.CaptainUsed {
+	if g.Players[seat].CaptainUsed {
 		return domain.Refuse("captain-once", "lth.refuse.captain-once", "seat", seat)
 	}
+	return nil
+}
+
+func (g *Game) captain(seat int) error {
+	if err := g.checkCaptain(seat); err != nil {
+		return err
+	}
+	p := &g.Players[seat]
 	p.CaptainUsed = true
 	g.Steal.Captain = true
 	g.emit("captain_used", seatEvent{Seat: seat})
@@ -381,8 +491,13 @@ func (g *Game) captain(seat int) error {
 	return nil
 }
 
+// checkStop is the rule of giving up a steal: on seat's turn, deciding.
+func (g *Game) checkStop(seat int) error {
+	return g.onTurn(seat, PhaseDecide, i18n.M("lth.step.stop"))
+}
+
 func (g *Game) stop(seat int) error {
-	if err := g.onTurn(seat, PhaseDecide, i18n.M("lth.step.stop")); err != nil {
+	if err := g.checkStop(seat); err != nil {
 		return err
 	}
 	g.emit("steal_stopped", seatEvent{Seat: seat})
@@ -390,9 +505,18 @@ func (g *Game) stop(seat int) error {
 	return nil
 }
 
-func (g *Game) rollReport(m *Move) error {
+// checkRollReport is the rule of when the table reports dice: when a
+// physical steal waits for them.
+func (g *Game) checkRollReport() error {
 	if g.Phase != PhaseRoll {
 		return domain.Refuse("roll-when-asked", "lth.refuse.roll-when-asked", "waiting", g.waitingFor())
+	}
+	return nil
+}
+
+func (g *Game) rollReport(m *Move) error {
+	if err := g.checkRollReport(); err != nil {
+		return err
 	}
 	n := g.Steal.Pending
 	if len(m.Faces) != n {
@@ -412,9 +536,18 @@ func (g *Game) rollReport(m *Move) error {
 	return nil
 }
 
-func (g *Game) middleReport(m *Move) error {
+// checkMiddleReport is the rule of when the table reports the middle's
+// first cards: at setup.
+func (g *Game) checkMiddleReport() error {
 	if g.Phase != PhaseSetup {
 		return domain.Refuse("middle-at-setup", "lth.refuse.middle-at-setup")
+	}
+	return nil
+}
+
+func (g *Game) middleReport(m *Move) error {
+	if err := g.checkMiddleReport(); err != nil {
+		return err
 	}
 	if len(m.Cards) != MiddleAtStart {
 		return domain.Refuse("middle-three", "lth.refuse.middle-three", "want", MiddleAtStart, "given", len(m.Cards))
@@ -447,6 +580,24 @@ func (g *Game) misdraw(m *Move) error {
 		return domain.Fail(domain.Invalid, "lth.invalid.misdraw-corrections", "example", `[{"seat":S,"count":N}]`)
 	}
 	c := m.Corrections[0]
+	if err := g.checkMisdraw(c); err != nil {
+		return err
+	}
+	p := &g.Players[c.Seat]
+	p.HandSize += c.Count
+	left := g.PileSize()
+	g.emit("misdraw", misdrawEvent{Seat: c.Seat, Count: c.Count, HandSize: p.HandSize, Pile: left})
+	if left == 0 && !g.LastRound {
+		g.LastRound = true
+		g.emit("pile_empty", lastRoundEvent{Seat: c.Seat, EndsBefore: g.Heart})
+	}
+	return nil
+}
+
+// checkMisdraw is the rule of a mis-draw: the seat's hand and the pile stay
+// at zero or more, and no card goes back into a pile whose last card was
+// drawn.
+func (g *Game) checkMisdraw(c Misdraw) error {
 	if c.Seat < 0 || c.Seat >= len(g.Players) {
 		return gamekit.NoSuchSeat(c.Seat, len(g.Players))
 	}
@@ -462,13 +613,6 @@ func (g *Game) misdraw(m *Move) error {
 		return domain.Refuse("misdraw-count", "lth.refuse.misdraw-count.pile", "pile", pile, "name", p.Name, "more", c.Count)
 	case c.Count < 0 && g.LastRound:
 		return domain.Refuse("misdraw-last-round", "lth.refuse.misdraw-last-round")
-	}
-	p.HandSize += c.Count
-	left := g.PileSize()
-	g.emit("misdraw", misdrawEvent{Seat: c.Seat, Count: c.Count, HandSize: p.HandSize, Pile: left})
-	if left == 0 && !g.LastRound {
-		g.LastRound = true
-		g.emit("pile_empty", lastRoundEvent{Seat: c.Seat, EndsBefore: g.Heart})
 	}
 	return nil
 }

@@ -36,6 +36,7 @@ func logEntry(seq int, actor domain.Actor, move []byte, g domain.Game, events []
 	e.TurnNumber = domain.StatusOf(g).TurnNumber
 	for _, ev := range events {
 		e.Events = append(e.Events, ev.Type)
+		e.Disclosed = e.Disclosed || domain.Discloses(ev)
 	}
 	if len(e.Events) == 0 || e.Events[len(e.Events)-1] != "status" {
 		e.Events = append(e.Events, "status") // as the service adds it
@@ -50,7 +51,7 @@ func (x *game) takeBackLog() *domain.TakeBackLog {
 }
 
 func (x *game) checkTakeBacks() {
-	policy, _ := x.h.Ruleset.(domain.TakeBackPolicy)
+	policy := domain.TakeBackPolicyOf(x.h.Ruleset)
 	l := x.takeBackLog()
 	actors := []domain.Actor{{Host: true}}
 	for s := range x.g.Players() {

@@ -143,7 +143,7 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 		return nil, err
 	}
 	s.cacheTakeBackLog(rec.ID, rec.Version, l.Entries)
-	p, _ := s.rulesets[rec.Ruleset].(domain.TakeBackPolicy)
+	p := domain.TakeBackPolicyOf(s.rulesets[rec.Ruleset])
 	choices := domain.TakeBackChoices(p, l, actor)
 	if len(choices) == 0 {
 		return listing, nil
@@ -325,7 +325,7 @@ func (s *Games) takeBack(ctx context.Context, rec domain.GameRecord, g domain.Ga
 		return nil, domain.Logged{}, nil, err
 	}
 	r := s.rulesets[rec.Ruleset]
-	p, _ := r.(domain.TakeBackPolicy)
+	p := domain.TakeBackPolicyOf(r)
 	c, err := domain.ChooseTakeBack(p, l, actor, tb, rec.Version)
 	if err != nil {
 		return nil, domain.Logged{}, nil, err
