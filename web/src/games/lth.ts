@@ -4,25 +4,25 @@
 // physical game the host's device (the shared table device, which sees no
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
-import {h} from '../lib.js';
-import {treasure, pirate} from '../cards/art.js';
-import {t as tr} from '../i18n.js';
+import {h} from '../lib';
+import {treasure, pirate} from '../cards/art';
+import {t as tr} from '../i18n';
 
 // A treasure's word (silver, gold, …).
 const TREASURE = 'app.lth.treasure.';
-const tw = (x) => tr(TREASURE + x);
+const tw = (x: any) => tr(TREASURE + x);
 // nt is n cards of a treasure: "3 gold".
-const nt = (n, x) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
+const nt = (n: any, x: any) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
 
 // tcard draws treasure cards as they lie: the treasure's picture and how
 // many (a set's size, a hand's count).
-function tcard(t, n, label) {
+function tcard(t: any, n: any, label: any) {
   return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
 }
 
 // setsArt draws sets of treasure cards, or says there are none.
-function setsArt(list) {
-  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
+function setsArt(list: any) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s: any) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
 }
 
 export const ruleset = 'lucky-treasure-hunter';
@@ -38,46 +38,46 @@ export const refreshOnMove = true;
 const FIELDS = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
   reroll: ['type', 'seat', 'dice'], captain: ['type', 'seat'], stop: ['type', 'seat']};
 const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
-const none = (x) => x === undefined || x === null;
+const none = (x: any) => x === undefined || x === null;
 
-export function seatName(ctx) {
+export function seatName(ctx: any) {
   const p = ctx.view.state.players[ctx.seat];
   return p ? p.name : undefined;
 }
 
-function name(ctx, seat) {
+function name(ctx: any, seat: any) {
   const p = ctx.view && ctx.view.state.players[seat];
   return p ? p.name : tr('app.seat', {n: seat + 1});
 }
 
-const whose = (ctx, owner) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: name(ctx, owner)}));
-const counts = (cards) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
-const pct = (c) => `${Math.round(c * 100)}%`;
+const whose = (ctx: any, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: name(ctx, owner)}));
+const counts = (cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
+const pct = (c: any) => `${Math.round(c * 100)}%`;
 
 // where names what a move was chosen in, for game.js: a move refused
 // because the game moved on (412) is sent again only if this is unchanged.
 // A steal's decisions share one phase, so its dice count too; so do the
 // sets and the middle, which a steal names by index.
-export function where(ctx) {
+export function where(ctx: any) {
   const st = ctx.view.state;
-  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p) => [p.sets, p.hand_size, p.captain_used])]);
+  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p: any) => [p.sets, p.hand_size, p.captain_used])]);
 }
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn, whose moves the host may make for it.
-export function hostSeats(view) {
+export function hostSeats(view: any) {
   const st = view.state;
   if (st.mode !== 'physical' || view.ended || !['place', 'steal', 'decide'].includes(st.phase)) return [];
   return [st.turn];
 }
 
 // describe turns an event into a line of the table's log.
-export function describe(ev, d, ctx) {
+export function describe(ev: any, d: any, ctx: any) {
   if (!d) return null;
   const who = none(d.seat) ? '' : name(ctx, d.seat);
   switch (ev) {
     case 'middle_dealt':
-      return tr('app.lth.log.middle', {sets: d.middle.map((s) => nt(s.size, s.treasure)).join(', ')});
+      return tr('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(s.size, s.treasure)).join(', ')});
     case 'turn_started':
       return tr('app.lth.log.turn', {who, turn: d.turn});
     case 'place_skipped':
@@ -99,7 +99,7 @@ export function describe(ev, d, ctx) {
     case 'steal_skipped':
       return tr('app.lth.log.steal-skipped', {who});
     case 'dice_rolled': {
-      const p = d.faces.filter((f) => f === 'pirate').length;
+      const p = d.faces.filter((f: any) => f === 'pirate').length;
       return tr('app.lth.log.rolled', {who, pirates: tr('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
         result: d.failed ? tr('app.lth.still-blank', {count: d.failed}) : tr('app.lth.all-pirates')});
     }
@@ -121,13 +121,13 @@ export function describe(ev, d, ctx) {
 // odds says a steal's chance as the listing gives it: with the seat's
 // matching cards (its own screen, digital), or as anyone can work it out,
 // with no (further) card discarded.
-function odds(o) {
+function odds(o: any) {
   if (!none(o.chance)) return tr('app.lth.odds', {pct: pct(o.chance)});
   if (!none(o.chance_without_cards)) return tr(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
   return '';
 }
 
-function move(o) {
+function move(o: any) {
   const m = {};
   for (const k of FIELDS[o.type] || Object.keys(o)) if (!none(o[k])) m[k] = o[k];
   return m;
@@ -135,7 +135,7 @@ function move(o) {
 
 
 // dice draws dice: pirates first, then blanks, then those still to roll.
-function dice(pirates, blanks, pending, label) {
+function dice(pirates: any, blanks: any, pending: any, label: any) {
   const out = [];
   for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, tr('app.lth.pirate'))));
   for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, tr('app.lth.blank'))));
@@ -144,7 +144,7 @@ function dice(pirates, blanks, pending, label) {
 }
 
 // stealPanel tells the steal under way: the set, the dice and what comes next.
-function stealPanel(ctx) {
+function stealPanel(ctx: any) {
   const st = ctx.view.state;
   const s = st.steal;
   const pending = st.phase === 'roll' ? s.dice_to_report : 0;
@@ -164,7 +164,7 @@ function stealPanel(ctx) {
 }
 
 // what says what a listed move does, in a player's words.
-function what(ctx, o, forName) {
+function what(ctx: any, o: any, forName: any) {
   const s = ctx.view.state.steal;
   const hand = forName ? tr('app.lth.their-hand', {name: forName}) : tr('app.lth.your-hand');
   switch (o.type) {
@@ -183,7 +183,7 @@ function what(ctx, o, forName) {
   }
 }
 
-function label(ctx, o) {
+function label(ctx: any, o: any) {
   switch (o.type) {
     case 'place':
       return nt(o.count, o.treasure);
@@ -203,13 +203,13 @@ function label(ctx, o) {
 // options draws a listing's moves: places grouped by treasure, the others
 // one per row with what they do. forName names the seat when the host acts
 // for it.
-function options(ctx, l, forName) {
+function options(ctx: any, l: any, forName: any) {
   const key = forName ? 'for-' : 'opt-';
   const attr = forName ? 'data-for' : 'data-option';
-  const btn = (o, i, text) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
+  const btn = (o: any, i: any, text: any) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
     'aria-describedby': o.type === 'place' ? null : key + 'd-' + i, onclick: () => ctx.play(move(o))}, text);
   // Corrections (take-backs, a mis-draw) are every screen's Undo or Correct.
-  const all = l.moves.map((o, i) => [o, i]).filter(([o]) => !o.correction);
+  const all = l.moves.map((o: any, i: any) => [o, i]).filter(([o]) => !o.correction);
   const places = all.filter(([o]) => o.type === 'place');
   const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
@@ -234,13 +234,13 @@ function options(ctx, l, forName) {
 // placePicker chooses a physical place in two taps, the treasure and how
 // many, among the listed ones (the server lists every treasure that may still
 // be in the hand, up to the hand's size), then sends it.
-function placePicker(ctx, places, forName, key, attr) {
+function placePicker(ctx: any, places: any, forName: any, key: any, attr: any) {
   const ui = ctx.ui;
   const ts = TREASURES.filter((t) => places.some(([o]) => o.treasure === t));
   const t = ts.includes(ui.placeT) ? ui.placeT : null;
   const ns = t ? places.filter(([o]) => o.treasure === t) : [];
   const chosen = ns.find(([o]) => o.count === ui.placeN);
-  const pick = (k, v) => { ui[k] = v; ctx.rerender(); };
+  const pick = (k: any, v: any) => { ui[k] = v; ctx.rerender(); };
   return h('div', {class: 'place-pick'},
     h('p', {id: key + 'pt'}, tr('app.lth.which')),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
@@ -253,7 +253,7 @@ function placePicker(ctx, places, forName, key, attr) {
 }
 
 // middlePicker is the host's report of the 3 cards turned into the middle.
-function middlePicker(ctx) {
+function middlePicker(ctx: any) {
   const st = ctx.view.state;
   const ui = ctx.ui;
   const picked = ui.middle || (ui.middle = {});
@@ -261,7 +261,7 @@ function middlePicker(ctx) {
   const rows = TREASURES.map((t) => {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
-    const set = (v) => { picked[t] = v; ctx.rerender(); };
+    const set = (v: any) => { picked[t] = v; ctx.rerender(); };
     return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(t)),
       h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': tr('app.lth.one-fewer', {treasure: tw(t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
@@ -277,26 +277,26 @@ function middlePicker(ctx) {
 }
 
 // rollPicker is the host's report of the dice as they fell.
-function rollPicker(ctx, n) {
+function rollPicker(ctx: any, n: any) {
   const s = ctx.view.state.steal;
   const ui = ctx.ui;
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
-  const pirates = faces.filter((f) => f === 'pirate').length;
+  const pirates = faces.filter((f: any) => f === 'pirate').length;
   return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, tr('app.lth.report-roll')),
     h('p', {}, tr('app.lth.report-roll-how', {who: name(ctx, s.seat), count: n, whose: whose(ctx, s.owner), set: nt(s.size, s.treasure)})),
-    h('ul', {class: 'dice roll'}, faces.map((f, i) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
+    h('ul', {class: 'dice roll'}, faces.map((f: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
       'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': tr('app.lth.die-pirate', {n: i + 1}),
       onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; ctx.rerender(); }}, f === 'pirate' ? pirate() : ' ')))),
     h('p', {}, tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: pirates}), blanks: tr('app.lth.blanks', {count: n - pirates})})),
     h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => ctx.play({type: 'roll', faces: faces.slice()})}, tr('app.lth.report-roll')));
 }
 
-function action(ctx) {
+function action(ctx: any) {
   const v = ctx.view;
   const st = v.state;
   const l = ctx.legal;
-  const sec = (state, title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
+  const sec = (state: any, title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
   if (v.ended) return null;
   if (ctx.role === 'host' && st.mode === 'physical') {
     // (The game and its listings are read at once: draw them only when
@@ -326,7 +326,7 @@ function action(ctx) {
 const PHASE = 'app.lth.phase.';
 const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 
-export function render(ctx) {
+export function render(ctx: any) {
   const v = ctx.view;
   const st = v.state;
   const who = ctx.role === 'host' ? tr('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : tr('app.role.spectator');
@@ -344,7 +344,7 @@ export function render(ctx) {
   if (st.steal) out.push(stealPanel(ctx));
   out.push(action(ctx));
   out.push(h('div', {class: 'middle'}, h('strong', {}, tr('app.lth.in-middle')), setsArt(st.middle)));
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
     h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
     p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, tr('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], tr('app.lth.in-hand', {cards: nt(p.hand[t], t)})))) : tr('app.lth.empty'))
       : h('p', {'data-testid': 'hand-size'}, tr('app.lth.hand-size', {count: p.hand_size})),
@@ -353,17 +353,17 @@ export function render(ctx) {
   return h('div', {class: 'lth'}, out);
 }
 
-function finalScore(ctx) {
+function finalScore(ctx: any) {
   const sc = ctx.score;
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
     h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, tr(k))))),
-      h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
-    h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
+      h('tbody', {}, sc.players.map((p: any) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
+    h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
       r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
 }
 
 // decided says what put a player below the one above in the ranking.
-function decided(by, above) {
+function decided(by: any, above: any) {
   if (by === 'total') return tr('app.lth.fewer-cards', {above});
   if (by === 'shared') return tr('app.score.shares', {above});
   return tr('app.lth.smaller-sets', {above});

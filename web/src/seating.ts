@@ -4,15 +4,15 @@
 // travel in headers and bodies, and live on this device in the URL's
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t} from './i18n.js';
+import {h, replace, call, tables, remember, gameLink, randomKey} from './lib';
+import {t} from './i18n';
 
 const enc = encodeURIComponent;
 
 // spaced writes a join code as it is read aloud: two groups of three.
-export const spaced = (code) => `${code.slice(0, 3)} ${code.slice(3)}`;
+export const spaced = (code: any) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
-function qrImage(text, alt) {
+function qrImage(text: any, alt: any) {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -22,7 +22,7 @@ function qrImage(text, alt) {
 
 // joinPage: type the code, pick your seat. The code may come in the
 // fragment (#/join/K7QM4T, the join QR code's link).
-export function joinPage(root, given) {
+export function joinPage(root: any, given: any) {
   document.title = t('app.join.doc-title');
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const seatsBox = h('div', {'aria-live': 'polite'});
@@ -53,19 +53,19 @@ export function joinPage(root, given) {
     }
   }
 
-  function showSeats(table) {
-    const free = table.seats.filter((s) => !s.taken);
+  function showSeats(table: any) {
+    const free = table.seats.filter((s: any) => !s.taken);
     replace(seatsBox, h('section', {'aria-labelledby': 'pick-h'},
       h('h2', {id: 'pick-h', tabindex: '-1'}, t('app.join.who')),
       free.length ? h('p', {}, t('app.join.tap-name'))
         : h('p', {}, t('app.join.all-taken')),
-      h('ul', {class: 'join-seats'}, table.seats.map((s) => h('li', {},
+      h('ul', {class: 'join-seats'}, table.seats.map((s: any) => h('li', {},
         s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, t('app.join.taken', {name: s.name}))
           : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(table, s)}, t('app.join.i-am', {name: s.name})))))));
     seatsBox.querySelector('#pick-h').focus();
   }
 
-  async function take(table, seat) {
+  async function take(table: any, seat: any) {
     problem.textContent = '';
     try {
       // An answer lost on the way is asked for again with the same key,
@@ -100,17 +100,17 @@ export function joinPage(root, given) {
 }
 
 // hostEntry is this device's record of the host credential of game id.
-function hostEntry(id, cred) {
+function hostEntry(id: any, cred: any) {
   return tables().find((x) => x.id === id && x.role === 'host' && x.cred === cred) || {id, role: 'host', cred};
 }
 
 // hostTools is the host's panel: the join code (with a QR code of the join
 // page), and a new link for any seat whose phone was lost. Works on any
 // device holding the host credential.
-export function hostTools(ctx) {
+export function hostTools(ctx: any) {
   const {s} = ctx;
   const ui = s.ui;
-  const names = (ctx.view.state && ctx.view.state.players || []).map((p) => p.name);
+  const names = (ctx.view.state && ctx.view.state.players || []).map((p: any) => p.name);
   const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, t('app.seating.title')));
   if (!ctx.view.ended) {
     if (s.joinCode) {
@@ -130,7 +130,7 @@ export function hostTools(ctx) {
     }
   }
   box.append(h('p', {}, t('app.seating.lost')));
-  box.append(h('ul', {class: 'buttons'}, names.map((name, i) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
+  box.append(h('ul', {class: 'buttons'}, names.map((name: any, i: any) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
     onclick: async () => {
       if (ui.confirmReissue !== i) {
         ui.confirmReissue = i;
@@ -158,7 +158,7 @@ export function hostTools(ctx) {
 // nextGamePanel is the end screen's "play again": the host starts the next
 // game with the same players and the next start player; every seat's phone
 // is moved to it by the stream's next_game event (or this button).
-export function nextGamePanel(ctx) {
+export function nextGamePanel(ctx: any) {
   const {s} = ctx;
   if (ctx.role === 'public') {
     return s.nextGame ? h('p', {}, h('a', {href: `#/game/${enc(s.nextGame)}`}, t('app.next.follow'))) : null;
@@ -172,14 +172,14 @@ export function nextGamePanel(ctx) {
 
 // followNext moves this screen to the next game: the host creates it (or
 // gets it), a seat asks for its own credential of it.
-export async function followNext(ctx, asked) {
+export async function followNext(ctx: any, asked: any) {
   const {s} = ctx;
   if (s.movingOn) return;
   s.movingOn = true;
   try {
     const n = await call('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
     const old = tables().find((x) => x.id === s.id && x.role === ctx.role && x.cred === s.cred) || {};
-    const names = (n.game.state && n.game.state.players || []).map((p) => p.name);
+    const names = (n.game.state && n.game.state.players || []).map((p: any) => p.name);
     if (n.host) {
       remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old.title, names, seats: []});
       location.hash = gameLink(n.game.id, 'host', n.credential).replace(location.origin + '/', '');

@@ -3,21 +3,21 @@
 // itself after a lost connection) and hands the drawing to the game's own
 // module. A module exports ruleset, load(ctx) (optional) and render(ctx).
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t, tlist, has} from './i18n.js';
-import {knownGroups, groupLink} from './group.js';
-import * as silvergold from './games/silvergold.js';
-import * as lth from './games/lth.js';
-import * as ct from './games/ct.js';
-import {GameStream, CLOSED} from './stream.js';
-import {hostTools, nextGamePanel, followNext} from './seating.js';
-import {turnCue, keepAwake, cueSwitch} from './phone.js';
-import {howTo} from './howto.js';
+import {h, replace, call, tables, remember, gameLink, randomKey} from './lib';
+import {t, tlist, has} from './i18n';
+import {knownGroups, groupLink} from './group';
+import * as silvergold from './games/silvergold';
+import * as lth from './games/lth';
+import * as ct from './games/ct';
+import {GameStream, CLOSED} from './stream';
+import {hostTools, nextGamePanel, followNext} from './seating';
+import {turnCue, keepAwake, cueSwitch} from './phone';
+import {howTo} from './howto';
 
 const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
 
 // hasScreen says whether this app draws the game's screens.
-export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
+export const hasScreen = (ruleset: any) => Object.hasOwn(screens, ruleset);
 
 // Every event name the stream sends for the games above; EventSource hears
 // a named event only through a listener for that name.
@@ -25,18 +25,18 @@ export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
 const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', 'taken_back', ...silvergold.events, ...lth.events, ...ct.events])];
 
 // openGame draws the game into root and returns a function that stops it.
-export function openGame(root, id, role, cred) {
+export function openGame(root: any, id: any, role: any, cred: any) {
   const s = {id, role, cred, view: null, legal: null, score: null, seat: null, ui: {}, log: [], closed: false, loaded: false};
   const live = h('p', {class: 'live', role: 'status'}, t('app.game.live.connecting'));
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const announce = h('div', {class: 'sr-only', 'aria-live': 'polite'});
   const content = h('div', {}, h('p', {}, t('app.game.loading')));
   replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), live, problem, content, announce);
-  let es = null;
-  let timer = null;
-  let retry = null;
-  let loading = null;
-  let lastId = null;
+  let es: any = null;
+  let timer: any = null;
+  let retry: any = null;
+  let loading: any = null;
+  let lastId: any = null;
   let seen = ''; // the last event id heard: where a new stream resumes
   const awake = keepAwake(s); // the screen stays on while the game is played
 
@@ -54,7 +54,7 @@ export function openGame(root, id, role, cred) {
     announce: say,
   };
 
-  function fail(msg) {
+  function fail(msg: any) {
     problem.textContent = msg;
     if (msg && s.unsent) {
       const u = s.unsent;
@@ -64,11 +64,11 @@ export function openGame(root, id, role, cred) {
     if (msg) problem.focus({preventScroll: false});
   }
 
-  function say(msg) {
+  function say(msg: any) {
     announce.textContent = msg;
   }
 
-  function setLive(state) {
+  function setLive(state: any) {
     live.dataset.state = state;
     live.textContent = t({
       live: 'app.game.live.live',
@@ -93,7 +93,7 @@ export function openGame(root, id, role, cred) {
     const mod = screens[view.ruleset];
     const seats = role === 'host' && mod && mod.hostSeats ? mod.hostSeats(view) : [];
     const seatLegal = {};
-    await Promise.all(seats.map(async (i) => {
+    await Promise.all(seats.map(async (i: any) => {
       seatLegal[i] = await call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
     }));
     if (s.view && view.version < s.view.version) return;
@@ -150,7 +150,7 @@ export function openGame(root, id, role, cred) {
   // got no answer (the connection dropped) or was turned away for a moment
   // (429, 503) is sent again with the same Idempotency-Key and If-Match, so
   // that a move the server did apply is answered again, not applied twice.
-  async function send(move, version, key) {
+  async function send(move: any, version: any, key: any) {
     for (let attempt = 0; ; attempt++) {
       try {
         return await call('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: version, idempotent: key});
@@ -166,7 +166,7 @@ export function openGame(root, id, role, cred) {
   // play sends a move and draws the game it leads to. A move that still got
   // no answer after the retries is offered again (ctx.s.unsent) with the
   // same key: tapping "Try again" cannot make it count twice.
-  async function play(move, again) {
+  async function play(move: any, again: any) {
     fail('');
     s.unsent = null;
     document.body.dataset.busy = 'play';
@@ -243,7 +243,7 @@ export function openGame(root, id, role, cred) {
       retry = setTimeout(connect, 3000);
     };
     for (const name of EVENTS) {
-      es.addEventListener(name, (e) => {
+      es.addEventListener(name, (e: any) => {
         let data = null;
         try {
           data = JSON.parse(e.data);
@@ -312,10 +312,10 @@ export function openGame(root, id, role, cred) {
 
   // takenBackLine says in plain words what a take-back did, for the log of
   // every screen.
-  function takenBackLine(d) {
+  function takenBackLine(d: any) {
     if (!d || !d.label) return null;
     const players = (s.view && s.view.state && s.view.state.players) || [];
-    const seatName = (i) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
+    const seatName = (i: any) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
     const what = takenWhat(d);
     const count = d.versions.length;
     return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: seatName(d.by && d.by.seat), what, count});
@@ -352,7 +352,7 @@ export function openGame(root, id, role, cred) {
     }
     const verb = role === 'host' ? t('app.game.correct') : t('app.game.undo');
     const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const same = (a: any, b: any) => JSON.stringify(a) === JSON.stringify(b);
     const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
     if (chosen) {
       sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
@@ -413,11 +413,11 @@ export function openGame(root, id, role, cred) {
 
   function invites() {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
-    const names = (s.view.state && s.view.state.players || []).map((p) => p.name);
+    const names = (s.view.state && s.view.state.players || []).map((p: any) => p.name);
     // Open while the table is being seated: in a setup phase, or before the
     // first move (a digital game of some rulesets starts with a turn).
     if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup' || s.view.version === 0;
-    const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
+    const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e: any) => { s.ui.invitesOpen = e.target.open; }},
       h('summary', {'data-k': 'invites'}, t('app.invite.summary')));
     if (!entry || !entry.seats) {
       details.append(h('p', {}, t('app.invite.elsewhere')));
@@ -488,7 +488,7 @@ const MOVE_TYPE = 'app.move-type.';
 
 // moveTypeWord gives a taken-back move's parameters with its type (the
 // API's name, such as "place") in the app's words.
-function moveTypeWord(params) {
+function moveTypeWord(params: any) {
   const typ = params && params.type;
   return typeof typ === 'string' && has(MOVE_TYPE + typ) ? {...params, type: t(MOVE_TYPE + typ)} : params;
 }
@@ -496,7 +496,7 @@ function moveTypeWord(params) {
 // takenWhat is what a correction (a listing entry or a taken_back event)
 // takes back: the moves its label's message names, in the app's language;
 // the whole label where it names none (a mis-draw report).
-function takenWhat(c) {
+function takenWhat(c: any) {
   const moves = c.label_message && c.label_message.params && c.label_message.params.moves;
   if (Array.isArray(moves)) return tlist(moves.map((m) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params)))));
   return String(c.label || '');
