@@ -10,6 +10,10 @@ cd "$(dirname "$0")/../web"
 npm ci --no-audit --no-fund --loglevel=error
 # The types of the API's answers, from the spec the server serves.
 npx --no-install openapi-typescript ../openapi.yaml --output src/api.gen.ts --silent
+# esbuild strips the types without checking them: tsc does (strict), the
+# app and its tests (which also see Node's types).
+npx --no-install tsc --noEmit -p tsconfig.json
+npx --no-install tsc --noEmit -p tsconfig.test.json
 rm -rf dist && mkdir -p dist
 npx --no-install esbuild src/main.ts --bundle --minify --format=iife --target=es2020 \
 	--legal-comments=eof --outfile=dist/app.js --log-level=warning

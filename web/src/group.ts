@@ -3,7 +3,7 @@
 // which lives in the URL's fragment and in this device's list of groups:
 //   #/group                     create a group, or open one of this device's
 //   #/group/<id>/<cred>         the group's screen
-import {h, replace, call, remember} from './lib';
+import {h, replace, call, remember, errorOf} from './lib';
 import {t, term, lang} from './i18n';
 
 // A game's score lines by their API names (coins, gems, …).
@@ -48,7 +48,8 @@ export function groupsPage(root: any) {
       const c = await call('POST', '/v1/groups', {body: {name: name.value.trim()}});
       keepGroup({id: c.group.id, name: c.group.name, cred: c.credential});
       location.hash = groupLink(c.group.id, c.credential);
-    } catch (err) {
+    } catch (caught) {
+      const err = errorOf(caught);
       problem.textContent = err.message;
     }
   }}, h('h2', {id: 'new-group-h'}, t('app.group.new')),
@@ -152,7 +153,7 @@ export function groupPage(root: any, id: any, cred: any) {
     return {group, page, stats};
   }
 
-  function draw({group, page, stats}) {
+  function draw({group, page, stats}: {group: any; page: any; stats: any}) {
     if (closed) return;
     document.title = `Treasury: ${group.group.name}`;
     keepGroup({id, name: group.group.name, cred});
@@ -168,7 +169,8 @@ export function groupPage(root: any, id: any, cred: any) {
         try {
           await call('POST', base + '/members', {cred, body: {name: addName.value.trim()}});
           refresh();
-        } catch (err) {
+        } catch (caught) {
+          const err = errorOf(caught);
           problem.textContent = err.message;
         }
       }}, h('label', {for: 'member-name'}, t('app.sheet.name')), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, t('app.group.add-member'))));
@@ -179,16 +181,17 @@ export function groupPage(root: any, id: any, cred: any) {
     const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e: any) => {
       e.preventDefault();
       problem.textContent = '';
-      rs = playable.find((r: any) => r.name === gameForm.querySelector('#group-ruleset').value) || rs;
+      rs = playable.find((r: any) => r.name === gameForm.querySelector<HTMLSelectElement>('#group-ruleset')!.value) || rs;
       const seated = pick.filter((m: any) => names[m]);
-      const mode = gameForm.querySelector('input[name=group-mode]:checked')?.value || rs.modes[0];
+      const mode = gameForm.querySelector<HTMLInputElement>('input[name=group-mode]:checked')?.value || rs.modes[0];
       try {
         const created = await call('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m: any) => ({name: names[m]})),
           group: {id, members: seated}}});
         remember({id: created.game.id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title,
           seats: created.credentials.seats, names: seated.map((m: any) => names[m]), group: id});
         location.hash = `#/game/${encodeURIComponent(created.game.id)}/host/${encodeURIComponent(created.credentials.host)}`;
-      } catch (err) {
+      } catch (caught) {
+        const err = errorOf(caught);
         problem.textContent = err.message;
       }
     }}, h('h2', {id: 'play-h'}, t('app.group.play')),
@@ -215,7 +218,8 @@ export function groupPage(root: any, id: any, cred: any) {
           try {
             await call('DELETE', `${base}/plays/${encodeURIComponent(p.id)}`, auth);
             refresh();
-          } catch (err) {
+          } catch (caught) {
+            const err = errorOf(caught);
             problem.textContent = err.message;
           }
         }}, t('app.group.delete'))))) : h('p', {class: 'muted'}, t('app.group.no-plays')));
@@ -260,7 +264,8 @@ export function groupPage(root: any, id: any, cred: any) {
   async function refresh() {
     try {
       draw(await load());
-    } catch (e) {
+    } catch (caught) {
+      const e = errorOf(caught);
       if (closed) return;
       replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/group'}, t('app.group.groups'))), h('h1', {}, t('app.group.group')),
         h('p', {}, e.status === 401 || e.status === 404 ? t('app.group.bad-link') : t('app.group.unreadable')), h('p', {class: 'problem'}, e.message));

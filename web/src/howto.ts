@@ -7,10 +7,10 @@ import {t} from './i18n';
 const HOWTO = 'app.howto.';
 
 // STEPS is how many steps each game's turn has.
-const STEPS = {'silver-and-gold': 4, 'lucky-treasure-hunter': 3, 'colorful-treasure': 4};
+const STEPS: Record<string, number> = {'silver-and-gold': 4, 'lucky-treasure-hunter': 3, 'colorful-treasure': 4};
 
 // howTo is the folded "How a turn goes" of a game (null for one it does not know).
-export function howTo(ruleset: any) {
+export function howTo(ruleset: string): HTMLElement | null {
   const n = STEPS[ruleset];
   if (!n) return null;
   const steps = [];

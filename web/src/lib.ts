@@ -71,6 +71,12 @@ export class ApiError extends Error {
   }
 }
 
+// errorOf is what a request threw, as the app's error (anything else is a
+// fault of the app: its message is shown).
+export function errorOf(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(e instanceof Error ? e.message : String(e), -1);
+}
+
 // call sends one request to the API and returns its JSON answer.
 export type CallOptions = {cred?: string; body?: unknown; ifMatch?: number | string; idempotent?: string};
 

@@ -9,9 +9,9 @@
 //   #/game/<id>/tv              the same, large, for a screen on the table
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
-import {h, replace, call, tables, remember, forget, gameLink} from './lib';
+import {h, replace, call, tables, remember, forget, gameLink, errorOf} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
-import {openGame, hasScreen} from './game';
+import {openGame, hasScreen, type Closer} from './game';
 import {sheetPage} from './sheet';
 import {joinPage} from './seating';
 import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options';
@@ -19,8 +19,8 @@ import {installShell} from './phone';
 //   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
 import {groupsPage, groupPage} from './group';
 
-const main = document.getElementById('main');
-let closeScreen: any = null;
+const main = document.getElementById('main')!;
+let closeScreen: Closer | null = null;
 
 function route() {
   if (closeScreen) closeScreen();
@@ -80,7 +80,8 @@ async function homePage(root: any) {
   let list;
   try {
     list = (await call('GET', '/v1/rulesets')).rulesets;
-  } catch (e) {
+  } catch (caught) {
+    const e = errorOf(caught);
     status.textContent = e.message;
     return;
   }
@@ -116,7 +117,8 @@ function yourTables(rulesets: any) {
         if (x.role === 'host' && names.length && !(x.names && x.names.length)) link.textContent = `${title(x)}: ${who({...x, names})}`;
         state.textContent = g.ended ? t('app.home.state-ended') : t('app.home.state-playing');
         state.dataset.tableState = g.ended ? 'ended' : 'playing';
-      } catch (e) {
+      } catch (caught) {
+        const e = errorOf(caught);
         state.textContent = e.status === 404 ? t('app.home.state-gone') : '';
         if (e.status === 404) state.dataset.tableState = 'gone';
       }
@@ -169,14 +171,14 @@ function newTableForm(all: any) {
     problem.textContent = '';
     const players = [];
     for (let i = 0; i < count; i++) players.push({name: (names[i] || '').trim() || t('app.new.player', {n: i + 1})});
-    const mode = form.querySelector('input[name=mode]:checked')?.value || rs.modes[0];
-    const options = {};
+    const mode = form.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value || rs.modes[0];
+    const options: Record<string, unknown> = {};
     for (const o of rs.options || []) {
-      const el = form.querySelector(`[name="opt-${CSS.escape(o.name)}"]`);
+      const el = form.querySelector<HTMLInputElement>(`[name="opt-${CSS.escape(o.name)}"]`);
       if (!el) continue;
       options[o.name] = o.type === 'boolean' ? el.checked : o.type === 'integer' ? Number(el.value) : el.value;
     }
-    const req = {ruleset: rs.name, mode, players};
+    const req: Record<string, unknown> = {ruleset: rs.name, mode, players};
     if ((rs.options || []).length) req.options = options;
     try {
       const created = await call('POST', '/v1/games', {body: req});
@@ -184,7 +186,8 @@ function newTableForm(all: any) {
       const seats = created.credentials.seats;
       remember({id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title, seats, names: players.map((p) => p.name)});
       location.hash = `#/game/${encodeURIComponent(id)}/host/${encodeURIComponent(created.credentials.host)}`;
-    } catch (err) {
+    } catch (caught) {
+      const err = errorOf(caught);
       problem.textContent = err.message;
       problem.focus?.();
     }

@@ -11,7 +11,7 @@ import {t, has} from './i18n';
 const OPTION = 'app.option.';
 
 // WHEN: an option applies only while another has a value.
-const WHEN = {};
+const WHEN: Record<string, [string, string]> = {};
 for (let i = 1; i <= 5; i++) WHEN[`token_${i}`] = ['variant', 'advanced'];
 
 // optionLabel is the label of an option's field.

@@ -3,6 +3,7 @@
 // sound) when it becomes this seat's turn, which the player can switch off
 // (remembered on the device). It also installs the app's offline shell.
 import {t} from './i18n';
+import type {Shell} from './game';
 
 const CUE = 'treasury.turn-cue';
 
@@ -72,7 +73,7 @@ export const myTurn = (view: any, seat: any) => !view.ended && seat !== null && 
 
 // turnCue gives the cue when the game comes to await the seat after it did
 // not (not when the screen opens on the seat's turn: the player is looking).
-export function turnCue(s: any) {
+export function turnCue(s: Shell): void {
   const mine = s.role === 'seat' && s.view ? myTurn(s.view, s.seat) : false;
   if (mine && s.wasMine === false && cueOn()) {
     if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
@@ -86,7 +87,7 @@ export function turnCue(s: any) {
 // is shown (a browser drops it when the page is hidden; it is taken again
 // when the page comes back). It returns the function that lets the screen
 // sleep again.
-export function keepAwake(s: any) {
+export function keepAwake(s: Pick<Shell, 'view'>) {
   let lock: any = null;
   let stopped = false;
   const take = async () => {

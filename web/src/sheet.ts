@@ -3,9 +3,9 @@
 // mistakes. Nothing is stored. Each game's part below says what its paper
 // tally holds (fields), how it becomes the sheet the API takes (sheet), and
 // which lines its answer has (columns).
-import {cardPicture} from './games/silvergold';
+import {cardPicture} from '../../domain/silvergold/app/screen';
 import {gem} from './cards/art';
-import {h, replace, call, randomKey} from './lib';
+import {h, replace, call, randomKey, errorOf} from './lib';
 import {knownGroups, groupLink} from './group';
 import {t, term} from './i18n';
 
@@ -29,13 +29,13 @@ const number = (s: any, label: any) => (String(s ?? '').trim() === '' ? undefine
 const nums = (s: any, label: any) => String(s ?? '').split(/[\s,;]+/).filter(Boolean).map((x) => whole(x, label));
 
 // input is a labelled text field bound to o[key].
-function input(o: any, id: any, key: any, label: any, hint: any, attrs = {}) {
+function input(o: any, id: string, key: string, label: any, hint?: string | null, attrs: Record<string, unknown> = {}) {
   return h('div', {class: 'field'}, h('label', {for: id}, label), hint ? h('span', {class: 'hint', id: id + '-hint'}, hint) : null,
     h('input', {id, 'data-k': id, value: o[key] ?? '', 'aria-describedby': hint ? id + '-hint' : null, oninput: (e: any) => { o[key] = e.target.value; }, ...attrs}));
 }
 
 // check is a labelled checkbox bound to the membership of value in o[key].
-function check(o: any, id: any, key: any, value: any, label: any, cls: any) {
+function check(o: any, id: string, key: string, value: string, label: any, cls?: string) {
   const list = o[key] || (o[key] = []);
   return h('label', {class: 'chip' + (cls ? ' ' + cls : ''), for: id},
     h('input', {type: 'checkbox', id, 'data-k': id, checked: list.includes(value), onchange: (e: any) => {
@@ -156,7 +156,7 @@ const colorfulTreasure = {
   },
   sheet: (tb: any) => ({variant: tb.variant || 'standard'}),
   player(p: any, tb: any) {
-    const out = {cards: (p.cards || []).map((c: any) => ({wonder: c.split('/')[0], kind: c.split('/')[1]})), diamond_tokens: tb.variant === 'junior' ? [] : [...(p.tokens || [])]};
+    const out: Record<string, unknown> = {cards: (p.cards || []).map((c: any) => ({wonder: c.split('/')[0], kind: c.split('/')[1]})), diamond_tokens: tb.variant === 'junior' ? [] : [...(p.tokens || [])]};
     if (tb.variant === 'advanced') out.action_tokens = [...(p.actions || [])];
     if (tb.variant !== 'junior') out.awards = [...(p.awards || [])];
     return out;
@@ -166,7 +166,7 @@ const colorfulTreasure = {
   decided: (r: any, above: any) => t('app.score.fewer-points', {above}),
 };
 
-const GAMES = {'silver-and-gold': silverGold, 'lucky-treasure-hunter': luckyTreasureHunter, 'colorful-treasure': colorfulTreasure};
+const GAMES: Record<string, any> = {'silver-and-gold': silverGold, 'lucky-treasure-hunter': luckyTreasureHunter, 'colorful-treasure': colorfulTreasure};
 
 // sheetPage draws the check; asked names the game to start with (#/sheet/<ruleset>).
 export async function sheetPage(root: any, asked: any) {
@@ -176,12 +176,14 @@ export async function sheetPage(root: any, asked: any) {
   let rulesets: any = [];
   try {
     rulesets = (await call('GET', '/v1/rulesets')).rulesets.filter((r: any) => r.score_sheets && GAMES[r.name]);
-  } catch (e) {
+  } catch (caught) {
+    const e = errorOf(caught);
     problem.textContent = e.message;
   }
   let rs = rulesets.find((r: any) => r.name === asked) || rulesets.find((r: any) => r.name === 'silver-and-gold') || rulesets[0];
-  let players = [{}, {}];
-  let table = {};
+  // What is typed per player (name, total, the game's fields) and for the table.
+  let players: Record<string, any>[] = [{}, {}];
+  let table: Record<string, any> = {};
   let data = {};
   const intro = h('p', {});
   const list = h('div');
@@ -200,7 +202,8 @@ export async function sheetPage(root: any, asked: any) {
     if (game.prepare) {
       try {
         data = await game.prepare(rs);
-      } catch (e) {
+      } catch (caught) {
+        const e = errorOf(caught);
         problem.textContent = e.message;
       }
     }
@@ -244,7 +247,8 @@ export async function sheetPage(root: any, asked: any) {
         return out;
       })};
       show(await call('POST', `/v1/score-sheets/verify?ruleset=${encodeURIComponent(rs.name)}`, {body}), body);
-    } catch (err) {
+    } catch (caught) {
+      const err = errorOf(caught);
       problem.textContent = err.message;
       replace(result);
     }
@@ -268,7 +272,8 @@ export async function sheetPage(root: any, asked: any) {
         try {
           await call('POST', `/v1/groups/${encodeURIComponent(g.id)}/plays`, {cred: g.cred, body: {sheet: body}, idempotent: key});
           replace(out, t('app.sheet.saved-before'), h('a', {href: groupLink(g.id, g.cred)}, g.name), t('app.sheet.saved-after'));
-        } catch (err) {
+        } catch (caught) {
+          const err = errorOf(caught);
           out.textContent = err.message;
         }
       }}, t('app.sheet.save')), out);
@@ -292,8 +297,9 @@ export async function sheetPage(root: any, asked: any) {
         return h('li', {}, lead ? h('strong', {}, lead + ': ') : null, f.reason);
       })) : null,
       res.valid && body ? keep(body) : null));
-    result.querySelector('h2').setAttribute('tabindex', '-1');
-    result.querySelector('h2').focus();
+    const heading = result.querySelector('h2')!;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
   }
 
   replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), h('h1', {}, t('app.sheet.title')), intro, form, problem, result);
