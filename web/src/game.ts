@@ -135,7 +135,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
       if (mod.load) await mod.load(table);
       if (role !== 'public') {
         const known = tables().find((t) => t.id === id && t.role === role && t.cred === cred);
-        const me = role === 'seat' && mod.seatName ? mod.seatName(table) : undefined;
+        const me = role === 'seat' ? playerOf(view, s.seat)?.name : undefined;
         remember({...known, id, role, cred, ruleset: view.ruleset, name: me});
       }
     }
@@ -345,11 +345,9 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
   // every screen.
   function takenBackLine(d: any): string | null {
     if (!d || !d.label) return null;
-    const players = (s.view && s.view.state && s.view.state.players) || [];
-    const seatName = (i: number) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
     const what = takenWhat(d);
     const count = d.versions.length;
-    return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: seatName(d.by && d.by.seat), what, count});
+    return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: playerName(s.view, d.by && d.by.seat), what, count});
   }
 
   // corrections are the listing's entries that put a slip right (a
@@ -549,9 +547,23 @@ function tableOf(s: Shell, verbs: Pick<Table, 'send' | 'fail' | 'redraw' | 'anno
     get ui() { return s.ui; },
     get memo() { return s.memo; },
     get closed() { return s.closed; },
+    playerName: (seat) => playerName(s.view, seat),
     ...verbs,
     t,
     tlist,
     term,
   };
+}
+
+// playerOf is the player at seat in the view's players (as every game lists
+// them).
+function playerOf(view: Game | null, seat: number | null | undefined): {name?: string} | undefined {
+  const players = view && view.state && view.state.players;
+  return Array.isArray(players) && seat !== null && seat !== undefined ? players[seat] : undefined;
+}
+
+// playerName is the name of the player at seat, or the seat's number.
+function playerName(view: Game | null, seat: number | null | undefined): string {
+  const p = playerOf(view, seat);
+  return (p && p.name) || t('app.seat', {n: (seat ?? 0) + 1});
 }

@@ -23,8 +23,7 @@ export function shown(v: unknown): string {
 function who(table: Table): string {
   if (table.role === 'host') return table.t('app.role.host');
   if (table.role === 'public') return table.t('app.role.spectator');
-  const p = table.view.state && table.view.state.players && table.view.state.players[table.seat ?? -1];
-  return p && p.name ? p.name : table.t('app.seat', {n: (table.seat ?? 0) + 1});
+  return table.playerName(table.seat);
 }
 
 // fields lists an object's members as a definition list.

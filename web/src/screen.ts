@@ -62,6 +62,8 @@ export interface Table<State = any, Own = Record<string, any>> {
   redraw(): void;
   // announce reads a line out to screen readers.
   announce(message: string): void;
+  // playerName is the name of the player at a seat, or the seat's number.
+  playerName(seat: number | null): string;
   // t is a key of the catalogs in the player's language; tlist joins words
   // as a sentence does; term is a game's word for an id.
   t(key: string, params?: Params | null): string;
@@ -84,9 +86,6 @@ export interface Screen<State = any, Own = Record<string, any>> {
   readonly history?: boolean;
   // load runs once, before the first draw (fetch a catalog into memo).
   load?(table: Table<State, Own>): Promise<void>;
-  // seatName is the name of the seat the screen plays, for the device's
-  // list of tables.
-  seatName?(table: Table<State, Own>): string | undefined;
   // where names what a move was chosen in: a move refused because the game
   // moved on (412, 409) is sent again while this is unchanged. The shell's
   // default is round/turn/phase/action.

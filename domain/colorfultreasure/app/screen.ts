@@ -52,16 +52,6 @@ const andList = (xs: any) => tlist(xs);
 const cardWords = (c: any) => tr('app.ct.card', {kind: kind(c.kind), wonder: wonder(c.wonder)});
 const samePos = (a: any, b: any) => a.column === b.column && a.row === b.row;
 
-function seatName(table: GameTable) {
-  const p = table.view.state.players[table.seat ?? -1];
-  return p ? p.name : undefined;
-}
-
-function name(table: GameTable, seat: any) {
-  const p = table.view && table.view.state.players[seat];
-  return p ? p.name : tr('app.seat', {n: seat + 1});
-}
-
 // describe turns an event into a line of the table's log. No line says
 // what a card of the grid showed: the log stays on every screen, and a card
 // turned face down again must be face down there too. What cards show is
@@ -69,13 +59,13 @@ function name(table: GameTable, seat: any) {
 // seat until the next move (peekPanel).
 function describe(ev: any, d: any, table: GameTable) {
   if (!d) return null;
-  const who = d.seat !== undefined ? name(table, d.seat) : '';
+  const who = d.seat !== undefined ? table.playerName(d.seat) : '';
   switch (ev) {
     case 'move':
       // A new move: a peek's cards are face down for the peeking seat too.
       delete table.memo.peek;
       if (d.move && d.move.type === 'flip' && d.move.cards) {
-        return tr('app.ct.log.turned-over', {who: name(table, d.move.seat), places: andList(d.move.cards.map((c: any) => placeAt(table, c)))});
+        return tr('app.ct.log.turned-over', {who: table.playerName(d.move.seat), places: andList(d.move.cards.map((c: any) => placeAt(table, c)))});
       }
       return null;
     case 'cards_revealed':
@@ -89,7 +79,7 @@ function describe(ev: any, d: any, table: GameTable) {
     case 'theft_skipped':
       return tr('app.ct.log.nobody', {who});
     case 'stolen':
-      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: name(table, d.target)});
+      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: table.playerName(d.target)});
     case 'token_used':
       return d.cards ? tr('app.ct.log.used-at', {who, token: d.token, effect: effect(d.effect), places: andList(d.cards.map((c: any) => placeAt(table, c)))}) :
         tr('app.ct.log.used', {who, token: d.token, effect: effect(d.effect)});
@@ -224,7 +214,7 @@ function reportPanel(table: GameTable, a: any, pick: any) {
       h('div', {class: 'buttons'}, offered(table, pick, p).map((kind: any) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
         'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; table.redraw(); }}, gem(kind), term(KIND, kind)))));
   });
-  const who = a.host ? name(table, a.seat) : '';
+  const who = a.host ? table.playerName(a.seat) : '';
   return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
     h('h2', {id: 'report-h'}, who ? tr('app.ct.what-show-for', {count: pick.max, who}) : tr('app.ct.what-show', {count: pick.max})),
     left > 0 ? h('p', {}, left === 1 ? (pick.max === 1 ? tr('app.ct.tap-the') : tr('app.ct.tap-one-more')) : tr('app.ct.tap-n', {n: left})) : null,
@@ -336,7 +326,7 @@ const take = (t: any) => (t.length ? tr('app.ct.take', {what: tlist(t.map((x: an
 function actions(table: GameTable, a: any) {
   const l = a.l;
   const seat = a.seat;
-  const who = name(table, seat);
+  const who = table.playerName(seat);
   const out = [];
   const btn = (k: string, text: any, move: Move, primary?: boolean) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => table.send(move)}, text));
   const pick = pickable(table, a);
@@ -363,7 +353,7 @@ function actions(table: GameTable, a: any) {
   }
   const opts = [];
   (l.collect || []).forEach((t: any, i: any) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
-  (l.rob || []).forEach((r: any, i: any) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: name(table, r.target)}),
+  (l.rob || []).forEach((r: any, i: any) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: table.playerName(r.target)}),
     {type: 'rob', seat, target: r.target, ...(r.card ? {card: r.card} : {diamond_token: r.diamond_token})})));
   (l.use_token || []).forEach((u: any) => {
     if (u.cells) {
@@ -385,33 +375,33 @@ function actions(table: GameTable, a: any) {
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? name(table, table.seat) : tr('app.role.spectator');
+  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : tr('app.role.spectator');
   const title = tr('app.ct.title');
   document.title = `${title}: ${who}`;
   const out: (HTMLElement | null)[] = [h('h1', {}, `${title} · ${who}`)];
   const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
-  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: name(table, st.turn), phase}),
+  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
     ` · ${term(VARIANT, st.variant)}${st.mode === 'physical' ? tr('app.ct.physical') : ''}${st.last_round ? tr('app.ct.last-round') : ''}${st.thefts_owed ? tr('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
   if (v.ended && table.score) out.push(finalScore(table));
   const a = acting(table);
   tidy(table, a);
   if (hasMoves(a)) {
     out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options', 'data-for': a.seat},
-      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: name(table, a.seat)}) : tr('app.ct.your-move')), actions(table, a)));
+      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: table.playerName(a.seat)}) : tr('app.ct.your-move')), actions(table, a)));
   } else if (table.role === 'seat' && !v.ended) {
-    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: name(table, st.turn)}))));
+    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)}))));
   } else if (table.role === 'host' && !v.ended && !physical(table)) {
     out.push(h('p', {class: 'muted'}, tr('app.ct.follows')));
   }
   if (table.memo.peek && !v.ended) out.push(peekPanel(table.memo.peek));
   out.push(grid(table, a));
   const aw = st.awards;
-  const holder = (x: any) => (x === null || x === undefined ? tr('app.ct.not-taken') : name(table, x));
+  const holder = (x: any) => (x === null || x === undefined ? tr('app.ct.not-taken') : table.playerName(x));
   out.push(h('p', {}, h('strong', {}, tr('app.ct.awards')), tr('app.ct.award-holder', {award: term(AWARD, 'colorful_gems'), who: holder(aw.colorful_gems)}),
     ' · ', tr('app.ct.award-holder', {award: term(AWARD, 'explorer'), who: holder(aw.explorer)})));
   if (st.action_tokens && st.action_tokens.length) {
     out.push(h('p', {}, h('strong', {}, tr('app.ct.action-tokens')), st.action_tokens.map((x: any) => tr('app.ct.token-state', {token: x.token, effect: effect(x.effect),
-      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : name(table, x.holder)})).join(' · ')));
+      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : table.playerName(x.holder)})).join(' · ')));
   }
   out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
     h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
@@ -444,5 +434,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, history: true, seatName, hostSeats, describe, render};
+const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
 export default screen;

@@ -44,17 +44,7 @@ const FIELDS: Record<string, string[]> = {place: ['type', 'seat', 'treasure', 'c
 const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
 const none = (x: any) => x === undefined || x === null;
 
-function seatName(table: GameTable) {
-  const p = table.view.state.players[table.seat ?? -1];
-  return p ? p.name : undefined;
-}
-
-function name(table: GameTable, seat: any) {
-  const p = table.view && table.view.state.players[seat];
-  return p ? p.name : tr('app.seat', {n: seat + 1});
-}
-
-const whose = (table: GameTable, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: name(table, owner)}));
+const whose = (table: GameTable, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: table.playerName(owner)}));
 const counts = (cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
 const pct = (c: any) => `${Math.round(c * 100)}%`;
 
@@ -78,7 +68,7 @@ function hostSeats(view: any) {
 // describe turns an event into a line of the table's log.
 function describe(ev: any, d: any, table: GameTable) {
   if (!d) return null;
-  const who = none(d.seat) ? '' : name(table, d.seat);
+  const who = none(d.seat) ? '' : table.playerName(d.seat);
   switch (ev) {
     case 'middle_dealt':
       return tr('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(s.size, s.treasure)).join(', ')});
@@ -97,7 +87,7 @@ function describe(ev: any, d: any, table: GameTable) {
     case 'misdraw':
       return tr(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
     case 'pile_empty':
-      return tr('app.lth.log.pile-empty', {who: name(table, d.ends_before)});
+      return tr('app.lth.log.pile-empty', {who: table.playerName(d.ends_before)});
     case 'steal_named':
       return tr('app.lth.log.steal-named', {who, whose: whose(table, d.owner), set: nt(d.size, d.treasure)});
     case 'steal_skipped':
@@ -156,11 +146,11 @@ function stealPanel(table: GameTable) {
   let now;
   const mine = table.role === 'seat' && table.seat === s.seat;
   if (st.phase === 'roll') now = tr('app.lth.being-rolled', {count: s.dice_to_report});
-  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: name(table, s.seat), treasure: tw(s.treasure)});
+  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: table.playerName(s.seat), treasure: tw(s.treasure)});
   else now = tr('app.lth.taken');
   const set = {whose: whose(table, s.owner), set: nt(s.size, s.treasure)};
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
-    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: name(table, s.seat), ...set})),
+    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: table.playerName(s.seat), ...set})),
     dice(s.pirates, blanks, pending, pending ? tr('app.lth.dice-pending', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks}), pending})
       : tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks})})),
     h('p', {}, tr('app.lth.of-pirates', {pirates: s.pirates, size: s.size, now})),
@@ -288,7 +278,7 @@ function rollPicker(table: GameTable, n: any) {
   const faces = ui.faces;
   const pirates = faces.filter((f: any) => f === 'pirate').length;
   return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, tr('app.lth.report-roll')),
-    h('p', {}, tr('app.lth.report-roll-how', {who: name(table, s.seat), count: n, whose: whose(table, s.owner), set: nt(s.size, s.treasure)})),
+    h('p', {}, tr('app.lth.report-roll-how', {who: table.playerName(s.seat), count: n, whose: whose(table, s.owner), set: nt(s.size, s.treasure)})),
     h('ul', {class: 'dice roll'}, faces.map((f: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
       'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': tr('app.lth.die-pirate', {n: i + 1}),
       onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; table.redraw(); }}, f === 'pirate' ? pirate() : ' ')))),
@@ -310,7 +300,7 @@ function action(table: GameTable) {
     if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(table, rep.dice);
     const sl = (table.seatLegal || {})[st.turn];
     if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
-      const who = name(table, st.turn);
+      const who = table.playerName(st.turn);
       return sec('for-seat', tr('app.lth.their-move', {who}), h('p', {}, tr('app.lth.they-or-you', {who})), options(table, sl, who));
     }
     return sec('wait', tr('app.sg.nothing-to-report'), h('p', {}, tr('app.lth.reports-appear')));
@@ -321,9 +311,9 @@ function action(table: GameTable) {
   if (table.role !== 'seat') return null;
   if (st.phase === 'setup') return sec('wait-middle', tr('app.lth.wait-host'), h('p', {}, tr('app.lth.wait-middle')));
   if (st.phase === 'roll') {
-    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === table.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: name(table, st.turn)})));
+    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === table.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: table.playerName(st.turn)})));
   }
-  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: name(table, st.turn)})));
+  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)})));
 }
 
 // What the player on turn does, by phase.
@@ -333,16 +323,16 @@ const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? name(table, table.seat) : tr('app.role.spectator');
+  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : tr('app.role.spectator');
   const title = tr('app.lth.title');
   document.title = `${title}: ${who}`;
   const out: (HTMLElement | null)[] = [h('h1', {}, `${title} · ${who}`)];
   const doing = PHASES.includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : st.phase === 'setup' ? tr('app.lth.setting-up') :
-    st.turn === table.seat && table.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: name(table, st.turn), doing}),
+    st.turn === table.seat && table.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: table.playerName(st.turn), doing}),
   tr('app.lth.phase-rest', {pile: st.pile_size, faces: st.pirate_faces})));
   if (st.last_round && !v.ended) {
-    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: name(table, st.captain_heart)})));
+    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
   if (v.ended && table.score) out.push(finalScore(table));
   if (st.steal) out.push(stealPanel(table));
@@ -374,5 +364,5 @@ function decided(by: any, above: any) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, seatName, where, hostSeats, describe, render};
+const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
 export default screen;

@@ -37,17 +37,6 @@ async function load(table: GameTable) {
   table.memo.catalog = catalogs.get(key);
 }
 
-// seatName is the name of the seat the screen belongs to.
-function seatName(table: GameTable) {
-  const p = table.view.state.players[table.seat ?? -1];
-  return p ? p.name : undefined;
-}
-
-function name(table: GameTable, seat: any) {
-  const p = table.view && table.view.state.players[seat];
-  return p ? p.name : t('app.seat', {n: seat + 1});
-}
-
 function patternName(table: GameTable, code: any) {
   if (code && typeof code === 'object') return t('app.sg.pattern-name', {name: code.name, code: code.code});
   const e = table.memo.catalog && table.memo.catalog.expeditions.get(code);
@@ -63,7 +52,7 @@ function short(table: GameTable, id: any) {
 // describe turns an event into a line of the table's log.
 function describe(ev: any, d: any, table: GameTable) {
   d = d || {};
-  const who = d.seat !== undefined && d.seat !== null ? name(table, d.seat) : '';
+  const who = d.seat !== undefined && d.seat !== null ? table.playerName(d.seat) : '';
   switch (ev) {
     case 'expedition_revealed':
       return t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(table, d.expedition)});
@@ -207,7 +196,7 @@ function awaitingText(table: GameTable) {
   const st = table.view.state;
   const known = ['keep', 'cross', 'take', 'reveal', 'display'];
   return tlist((st.awaiting || []).map((a: any) => {
-    const who = a.actor === 'seat' ? name(table, a.seat) : t('app.sg.the-host');
+    const who = a.actor === 'seat' ? table.playerName(a.seat) : t('app.sg.the-host');
     return known.includes(a.action) ? t(AWAIT + a.action, {who}) : t('app.sg.await-other', {who, action: a.action});
   }));
 }
@@ -216,7 +205,7 @@ function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
   const out = [];
-  const who = table.role === 'host' ? t('app.role.host') : table.role === 'seat' ? name(table, table.seat) : t('app.role.spectator');
+  const who = table.role === 'host' ? t('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : t('app.role.spectator');
   const title = t('app.sg.title');
   document.title = `${title}: ${who}`;
   out.push(h('h1', {}, `${title} · ${who}`));
@@ -232,7 +221,7 @@ function tableInfo(table: GameTable) {
   const st = table.view.state;
   const parts = [];
   const phase = table.view.ended ? t('app.sg.game-over') : st.phase === 'setup' ? t('app.sg.setting-up') : t('app.sg.round-turn', {round: st.round, turn: st.turn});
-  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: name(table, st.start_player)})));
+  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: table.playerName(st.start_player)})));
   if (st.expedition) {
     parts.push(h('div', {class: 'expedition'}, h('span', {}, t('app.sg.expedition-card')), pattern(table, st.expedition.code), h('strong', {}, ' ', t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
   }
@@ -558,5 +547,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, load, seatName, hostSeats, describe, render};
+const screen: Screen<any, any> = {ruleset, events, load, hostSeats, describe, render};
 export default screen;
