@@ -548,6 +548,11 @@ function tableOf(s: Shell, verbs: Pick<Table, 'send' | 'fail' | 'redraw' | 'anno
     get memo() { return s.memo; },
     get closed() { return s.closed; },
     playerName: (seat) => playerName(s.view, seat),
+    heading(title) {
+      const who = s.role === 'host' ? t('app.role.host') : s.role === 'seat' ? playerName(s.view, s.seat) : t('app.role.spectator');
+      document.title = `${title}: ${who}`;
+      return h('h1', {}, `${title} · ${who}`);
+    },
     ...verbs,
     t,
     tlist,

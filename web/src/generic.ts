@@ -20,12 +20,6 @@ export function shown(v: unknown): string {
   return String(v);
 }
 
-function who(table: Table): string {
-  if (table.role === 'host') return table.t('app.role.host');
-  if (table.role === 'public') return table.t('app.role.spectator');
-  return table.playerName(table.seat);
-}
-
 // fields lists an object's members as a definition list.
 function fields(o: Record<string, unknown>, testid: string): HTMLElement {
   return h('dl', {class: 'generic-fields', 'data-testid': testid}, Object.entries(o).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, shown(v))]));
@@ -74,10 +68,9 @@ export const generic: Screen = {
   render(table) {
     const v = table.view;
     const t = table.t;
-    document.title = `${v.ruleset}: ${who(table)}`;
     const state = v.state && typeof v.state === 'object' ? v.state : {};
     return h('div', {class: 'generic', 'data-ruleset': v.ruleset},
-      h('h1', {}, `${v.ruleset} · ${who(table)}`),
+      table.heading(v.ruleset),
       h('p', {class: 'note'}, t('app.game.no-screen')),
       moves(table),
       v.ended && table.score ? h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'},

@@ -62,6 +62,9 @@ export interface Table<State = any, Own = Record<string, any>> {
   redraw(): void;
   // announce reads a line out to screen readers.
   announce(message: string): void;
+  // heading is the screen's heading: the game's title and whom the screen
+  // is for (the host, a player, a spectator); the page's title says it too.
+  heading(title: string): HTMLElement;
   // playerName is the name of the player at a seat, or the seat's number.
   playerName(seat: number | null): string;
   // t is a key of the catalogs in the player's language; tlist joins words

@@ -375,10 +375,7 @@ function actions(table: GameTable, a: any) {
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : tr('app.role.spectator');
-  const title = tr('app.ct.title');
-  document.title = `${title}: ${who}`;
-  const out: (HTMLElement | null)[] = [h('h1', {}, `${title} · ${who}`)];
+  const out: (HTMLElement | null)[] = [table.heading(tr('app.ct.title'))];
   const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
     ` · ${term(VARIANT, st.variant)}${st.mode === 'physical' ? tr('app.ct.physical') : ''}${st.last_round ? tr('app.ct.last-round') : ''}${st.thefts_owed ? tr('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));

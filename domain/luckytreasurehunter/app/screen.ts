@@ -323,10 +323,7 @@ const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const who = table.role === 'host' ? tr('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : tr('app.role.spectator');
-  const title = tr('app.lth.title');
-  document.title = `${title}: ${who}`;
-  const out: (HTMLElement | null)[] = [h('h1', {}, `${title} · ${who}`)];
+  const out: (HTMLElement | null)[] = [table.heading(tr('app.lth.title'))];
   const doing = PHASES.includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : st.phase === 'setup' ? tr('app.lth.setting-up') :
     st.turn === table.seat && table.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: table.playerName(st.turn), doing}),

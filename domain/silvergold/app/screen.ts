@@ -205,10 +205,7 @@ function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
   const out = [];
-  const who = table.role === 'host' ? t('app.role.host') : table.role === 'seat' ? table.playerName(table.seat) : t('app.role.spectator');
-  const title = t('app.sg.title');
-  document.title = `${title}: ${who}`;
-  out.push(h('h1', {}, `${title} · ${who}`));
+  out.push(table.heading(t('app.sg.title')));
   out.push(tableInfo(table));
   if (v.ended && table.score) out.push(finalScore(table));
   if (table.role === 'seat' && table.legal) out.push(seatPanel(table));
