@@ -9,7 +9,7 @@
 //   #/game/<id>/tv              the same, large, for a screen on the table
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
-import {h, replace, call, tables, remember, forget, gameLink, errorOf} from './lib';
+import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
 import {openGame, hasScreen, type Closer} from './game';
 import {sheetPage} from './sheet';
@@ -18,6 +18,10 @@ import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options';
 import {installShell} from './phone';
 //   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
 import {groupsPage, groupPage} from './group';
+import type {components} from './api.gen';
+
+type RulesetInfo = components['schemas']['RulesetInfo'];
+type RulesetOption = components['schemas']['RulesetOption'];
 
 const main = document.getElementById('main')!;
 let closeScreen: Closer | null = null;
@@ -73,13 +77,13 @@ init().then(() => {
   installShell();
 });
 
-async function homePage(root: any) {
+async function homePage(root: HTMLElement) {
   document.title = t('app.home.title');
   const status = h('p', {role: 'status', class: 'muted'}, t('app.home.loading'));
   replace(root, h('h1', {}, 'Treasury'), h('p', {}, t('app.home.intro')), status, joinLink(), yourTables([]));
-  let list;
+  let list: RulesetInfo[];
   try {
-    list = (await call('GET', '/v1/rulesets')).rulesets;
+    list = (await call<components['schemas']['RulesetList']>('GET', '/v1/rulesets')).rulesets;
   } catch (caught) {
     const e = errorOf(caught);
     status.textContent = e.message;
@@ -101,11 +105,11 @@ function joinLink() {
 // yourTables lists the tables this device holds a credential of, by game
 // and player names, and says which have ended (read from the public view of
 // each: no credential is sent).
-function yourTables(rulesets: any) {
+function yourTables(rulesets: RulesetInfo[]) {
   const list = tables();
   if (!list.length) return null;
-  const title = (x: any) => x.title || (rulesets.find((r: any) => r.name === x.ruleset) || {}).title || t('app.home.a-game');
-  const who = (x: any) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
+  const title = (x: TableEntry) => x.title || rulesets.find((r) => r.name === x.ruleset)?.title || t('app.home.a-game');
+  const who = (x: TableEntry) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
     x.name ? t('app.home.playing-as', {name: x.name}) : t('app.home.playing-a-seat');
   const items = list.map((x) => {
     const state = h('span', {class: 'muted', 'data-table-state': ''}, '');
@@ -130,30 +134,30 @@ function yourTables(rulesets: any) {
   return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, t('app.home.yours')), h('ul', {class: 'tables'}, items));
 }
 
-function newTableForm(all: any) {
+function newTableForm(all: RulesetInfo[]) {
   // The games this app has screens for first; the others can be set up here
   // and played through the API.
-  const rulesets = [...all.filter((r: any) => hasScreen(r.name)), ...all.filter((r: any) => !hasScreen(r.name))];
+  const rulesets = [...all.filter((r) => hasScreen(r.name)), ...all.filter((r) => !hasScreen(r.name))];
   const form = h('form', {class: 'card-panel', novalidate: true});
   const problem = h('div', {role: 'alert', class: 'problem'});
   let rs = rulesets[0];
   let count = Math.max(2, rs.min_players);
-  const names: any = [];
+  const names: string[] = [];
   const body = h('div');
 
   function draw() {
     const fields = [];
     fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, t('app.new.game')),
-      h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e: any) => { rs = rulesets.find((r) => r.name === e.target.value); count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
+      h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e: Event) => { rs = rulesets.find((r) => r.name === (e.target as HTMLSelectElement).value) || rs; count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
         rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : t('app.new.no-screen', {title: r.title}))))));
     fields.push(h('p', {class: 'muted'}, rs.summary));
     fields.push(h('fieldset', {}, h('legend', {}, t('app.new.how')),
-      rs.modes.map((m: any, i: any) => h('label', {class: 'choice'}, h('input', {type: 'radio', name: 'mode', value: m, checked: i === (rs.modes.includes('physical') ? rs.modes.indexOf('physical') : 0), 'data-k': 'mode-' + m}),
+      rs.modes.map((m, i) => h('label', {class: 'choice'}, h('input', {type: 'radio', name: 'mode', value: m, checked: i === (rs.modes.includes('physical') ? rs.modes.indexOf('physical') : 0), 'data-k': 'mode-' + m}),
         ' ', m === 'physical' ? t('app.new.mode-physical') : m === 'digital' ? t('app.new.mode-digital') : m))));
     const sizes = [];
     for (let n = rs.min_players; n <= rs.max_players; n++) sizes.push(n);
     fields.push(h('div', {class: 'field'}, h('label', {for: 'count'}, t('app.new.players')),
-      h('select', {id: 'count', 'data-k': 'count', onchange: (e: any) => { count = Number(e.target.value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
+      h('select', {id: 'count', 'data-k': 'count', onchange: (e: Event) => { count = Number((e.target as HTMLSelectElement).value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
     for (let i = 0; i < count; i++) {
       fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, t('app.new.name', {n: i + 1})),
         h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e: any) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
@@ -200,24 +204,24 @@ function newTableForm(all: any) {
 
 // seatLabel is how a list of seats names seat i: its player's name as typed
 // so far, or its place.
-function seatLabel(i: any, names: any) {
+function seatLabel(i: number, names: string[]): string {
   return (names[i] || '').trim() || t('app.new.player', {n: i + 1});
 }
 
 // nameSeats renames seat i in the form's lists of seats (the start player)
 // as its player's name is typed.
-function nameSeats(form: any, i: any, names: any) {
+function nameSeats(form: HTMLElement, i: number, names: string[]): void {
   for (const o of form.querySelectorAll(`select[data-seats] option[value="${i}"]`)) o.textContent = seatLabel(i, names);
 }
 
-function optionField(o: any, count: any, names: any) {
+function optionField(o: RulesetOption, count: number, names: string[]): HTMLElement {
   const f = optionFieldOf(o, count, names);
   const when = optionWhen(o);
   if (when) f.dataset.when = when.join('=');
   return f;
 }
 
-function optionFieldOf(o: any, count: any, names: any) {
+function optionFieldOf(o: RulesetOption, count: number, names: string[]): HTMLElement {
   const id = 'opt-' + o.name;
   const label = h('label', {for: id}, optionLabel(o));
   if (o.type === 'integer' && o.seat) {
@@ -229,7 +233,7 @@ function optionFieldOf(o: any, count: any, names: any) {
     return h('div', {class: 'field'}, h('label', {class: 'choice'}, h('input', {type: 'checkbox', id, name: id, checked: !!o.default}), ' ', optionLabel(o)));
   }
   if (o.enum) {
-    return h('div', {class: 'field'}, label, h('select', {id, name: id}, o.enum.map((v: any) => h('option', {value: v, selected: v === o.default}, choiceLabel(o, v)))));
+    return h('div', {class: 'field'}, label, h('select', {id, name: id}, o.enum.map((v) => h('option', {value: v, selected: v === o.default}, choiceLabel(o, v)))));
   }
   if (o.type === 'integer') {
     return h('div', {class: 'field'}, label, h('input', {id, name: id, type: 'number', min: o.minimum, max: o.maximum, value: o.default}));

@@ -16,7 +16,7 @@ export function cueOn() {
   }
 }
 
-function setCue(on: any) {
+function setCue(on: boolean): void {
   try {
     localStorage.setItem(CUE, on ? 'on' : 'off');
   } catch {
@@ -25,13 +25,13 @@ function setCue(on: any) {
 }
 
 // cueSwitch is the button that switches the turn cue on and off.
-export function cueSwitch(onChange: any) {
+export function cueSwitch(onChange: () => void): HTMLElement {
   const on = cueOn();
   return h2('button', {type: 'button', class: 'cue-switch', 'aria-pressed': on ? 'true' : 'false', 'data-k': 'turn-cue', 'data-turn-cue': on ? 'on' : 'off',
     onclick: () => { setCue(!on); onChange(); }}, on ? t('app.cue.on') : t('app.cue.off'));
 }
 
-function h2(tag: any, attrs: any, text: any) {
+function h2(tag: string, attrs: Record<string, any>, text: string): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
@@ -41,23 +41,23 @@ function h2(tag: any, attrs: any, text: any) {
   return el;
 }
 
-let audio: any = null;
+let audio: AudioContext | null = null;
 
 // beep plays a short two-note chime (no sound file: WebAudio). A browser
 // plays sound only after the page has been touched once, as a game's page
 // has by then.
 function beep() {
   try {
-    audio = audio || new AudioContext();
-    const at = audio.currentTime;
+    const ac = audio || (audio = new AudioContext());
+    const at = ac.currentTime;
     [660, 880].forEach((f, i) => {
-      const o = audio.createOscillator();
-      const g = audio.createGain();
+      const o = ac.createOscillator();
+      const g = ac.createGain();
       o.frequency.value = f;
       g.gain.setValueAtTime(0.0001, at + i * 0.15);
       g.gain.exponentialRampToValueAtTime(0.2, at + i * 0.15 + 0.02);
       g.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.15 + 0.14);
-      o.connect(g).connect(audio.destination);
+      o.connect(g).connect(ac.destination);
       o.start(at + i * 0.15);
       o.stop(at + i * 0.15 + 0.15);
     });
@@ -68,8 +68,8 @@ function beep() {
 
 // myTurn says whether the game awaits the seat (the table language's
 // awaiting list).
-export const myTurn = (view: any, seat: any) => !view.ended && seat !== null && seat !== undefined &&
-  (view.awaiting || []).some((a: any) => a.actor === 'seat' && a.seat === seat);
+export const myTurn = (view: {ended: boolean; awaiting?: {actor: string; seat?: number}[]}, seat: number | null | undefined): boolean => !view.ended && seat !== null && seat !== undefined &&
+  (view.awaiting || []).some((a) => a.actor === 'seat' && a.seat === seat);
 
 // turnCue gives the cue when the game comes to await the seat after it did
 // not (not when the screen opens on the seat's turn: the player is looking).
@@ -88,7 +88,7 @@ export function turnCue(s: Shell): void {
 // when the page comes back). It returns the function that lets the screen
 // sleep again.
 export function keepAwake(s: Pick<Shell, 'view'>) {
-  let lock: any = null;
+  let lock: WakeLockSentinel | null = null;
   let stopped = false;
   const take = async () => {
     if (stopped || lock || !navigator.wakeLock || document.visibilityState !== 'visible' || (s.view && s.view.ended)) return;

@@ -12,9 +12,9 @@ import type {Table} from './screen';
 const enc = encodeURIComponent;
 
 // spaced writes a join code as it is read aloud: two groups of three.
-export const spaced = (code: any) => `${code.slice(0, 3)} ${code.slice(3)}`;
+export const spaced = (code: string): string => `${code.slice(0, 3)} ${code.slice(3)}`;
 
-function qrImage(text: any, alt: any) {
+function qrImage(text: string, alt: string): HTMLImageElement {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -24,7 +24,7 @@ function qrImage(text: any, alt: any) {
 
 // joinPage: type the code, pick your seat. The code may come in the
 // fragment (#/join/K7QM4T, the join QR code's link).
-export function joinPage(root: any, given: any) {
+export function joinPage(root: HTMLElement, given: string): void {
   document.title = t('app.join.doc-title');
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const seatsBox = h('div', {'aria-live': 'polite'});
