@@ -21,22 +21,51 @@ var appLiteral = regexp.MustCompile(`['"](app\.[a-z0-9_.-]*)['"]`)
 // tCall is t('key' …): every key the app renders by a literal.
 var tCall = regexp.MustCompile(`\bt\(\s*['"]([^'"]+)['"]`)
 
-// appSources reads web/src's scripts, the tests of the renderer aside.
+// appSources reads the app's TypeScript: web/src and each game's screen
+// (domain/<game>/app), the tests and the generated files aside.
 func appSources(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	err := filepath.WalkDir("src", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".test.js") {
-			return err
+	for _, f := range appFiles(t) {
+		if strings.HasSuffix(f, ".test.ts") || strings.HasSuffix(f, ".gen.ts") {
+			continue
 		}
-		b, err := os.ReadFile(p)
-		out[p] = string(b)
-		return err
-	})
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = string(b)
+	}
+	if len(out) < 10 {
+		t.Fatalf("found only %d source files of the app: %v", len(out), out)
+	}
+	return out
+}
+
+// appFiles lists the app's .ts files: under web/src and the games' app/
+// folders.
+func appFiles(t *testing.T) []string {
+	t.Helper()
+	roots := []string{"src"}
+	games, err := filepath.Glob(filepath.Join("..", "domain", "*", "app"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	roots = append(roots, games...)
+	var files []string
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".ts") {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	sort.Strings(files)
+	return files
 }
 
 // TestAppKeysAreInTheCatalogs: every key the app's code names is in the
@@ -91,21 +120,55 @@ func TestAppKeysAreInTheCatalogs(t *testing.T) {
 	}
 }
 
-// TestAppRenderer runs the renderer's own tests (web/src/i18n.test.js)
-// with Node, which scripts/build-web.sh needs anyway.
-func TestAppRenderer(t *testing.T) {
+// TestAppUnits runs the unit tests of the app's pure logic (*.test.ts in
+// web/src and the games' app/ folders: i18n rendering, stream parsing,
+// choosing a legal move's parts) with Node's test runner, each bundled to
+// JavaScript by esbuild first (Node 20 runs no TypeScript). Both come with
+// scripts/build-web.sh (npm ci in web/).
+func TestAppUnits(t *testing.T) {
 	node, err := exec.LookPath("node")
+	esbuild := filepath.Join("node_modules", ".bin", "esbuild")
+	if err == nil {
+		_, err = os.Stat(esbuild)
+	}
 	if err != nil {
+		msg := "node or esbuild missing (scripts/build-web.sh installs esbuild in web/node_modules): the app's unit tests were not run: " + err.Error()
 		if os.Getenv("CI") == "true" {
-			t.Fatal("no node on PATH: CI must run web/src/i18n.test.js")
+			t.Fatal(msg)
 		}
-		t.Skip("no node on PATH: web/src/i18n.test.js not run")
+		t.Skip(msg)
 	}
-	out, err := exec.Command(node, "--test", "src/").CombinedOutput()
+	var tests []string
+	for _, f := range appFiles(t) {
+		if strings.HasSuffix(f, ".test.ts") {
+			tests = append(tests, f)
+		}
+	}
+	if len(tests) == 0 {
+		t.Fatal("no *.test.ts found")
+	}
+	out := t.TempDir()
+	args := append([]string{"--bundle", "--format=esm", "--platform=node", "--target=node20",
+		"--outdir=" + out, "--out-extension:.js=.mjs", "--log-level=warning"}, tests...)
+	if b, err := exec.Command(esbuild, args...).CombinedOutput(); err != nil {
+		t.Fatalf("esbuild %v: %v\n%s", tests, err, b)
+	}
+	var compiled []string
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".test.mjs") {
+			compiled = append(compiled, p)
+		}
+		return err
+	})
+	if err != nil || len(compiled) != len(tests) {
+		t.Fatalf("esbuild wrote %v for %v (%v)", compiled, tests, err)
+	}
+	b, err := exec.Command(node, append([]string{"--test"}, compiled...)...).CombinedOutput()
 	if err != nil {
-		t.Fatalf("node --test src/: %v\n%s", err, out)
+		t.Fatalf("node --test: %v\n%s", err, b)
 	}
-	if !strings.Contains(string(out), "# fail 0") {
-		t.Fatalf("node --test src/ ran no tests or failed:\n%s", out)
+	if !strings.Contains(string(b), "# fail 0") || strings.Contains(string(b), "# pass 0") {
+		t.Fatalf("node --test ran no tests or failed:\n%s", b)
 	}
+	t.Logf("%d test files: %s", len(tests), b[strings.LastIndex(string(b), "# tests"):])
 }

@@ -233,7 +233,7 @@ type ClientInterface interface {
 	// public events only; a seat credential adds that seat's private
 	// events, the host credential every event. Send the credential as
 	// `Authorization: Bearer`: a browser reads the stream with `fetch`
-	// (as the table app does, `web/src/stream.js`), since `EventSource`
+	// (as the table app does, `web/src/stream.ts`), since `EventSource`
 	// cannot send headers. `?access_token=` is still accepted for old
 	// clients but deprecated: URLs end up in proxies' logs and browsers'
 	// histories. (`?last_event_id=` serves clients that cannot set
@@ -1033,7 +1033,7 @@ func (c *Client) GetGame(ctx context.Context, id GameID, params *GetGameParams, 
 // public events only; a seat credential adds that seat's private
 // events, the host credential every event. Send the credential as
 // `Authorization: Bearer`: a browser reads the stream with `fetch`
-// (as the table app does, `web/src/stream.js`), since `EventSource`
+// (as the table app does, `web/src/stream.ts`), since `EventSource`
 // cannot send headers. `?access_token=` is still accepted for old
 // clients but deprecated: URLs end up in proxies' logs and browsers'
 // histories. (`?last_event_id=` serves clients that cannot set
@@ -3914,7 +3914,7 @@ type ClientWithResponsesInterface interface {
 	// public events only; a seat credential adds that seat's private
 	// events, the host credential every event. Send the credential as
 	// `Authorization: Bearer`: a browser reads the stream with `fetch`
-	// (as the table app does, `web/src/stream.js`), since `EventSource`
+	// (as the table app does, `web/src/stream.ts`), since `EventSource`
 	// cannot send headers. `?access_token=` is still accepted for old
 	// clients but deprecated: URLs end up in proxies' logs and browsers'
 	// histories. (`?last_event_id=` serves clients that cannot set
@@ -7583,7 +7583,7 @@ func (c *ClientWithResponses) GetGameWithResponse(ctx context.Context, id GameID
 // public events only; a seat credential adds that seat's private
 // events, the host credential every event. Send the credential as
 // `Authorization: Bearer`: a browser reads the stream with `fetch`
-// (as the table app does, `web/src/stream.js`), since `EventSource`
+// (as the table app does, `web/src/stream.ts`), since `EventSource`
 // cannot send headers. `?access_token=` is still accepted for old
 // clients but deprecated: URLs end up in proxies' logs and browsers'
 // histories. (`?last_event_id=` serves clients that cannot set

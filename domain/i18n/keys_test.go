@@ -62,7 +62,7 @@ func sourceLiterals(t *testing.T) map[string]string {
 				}
 				return true
 			})
-		case strings.HasPrefix(rel, "web/src/") && strings.HasSuffix(path, ".js") && !strings.HasSuffix(path, ".test.js"):
+		case appSource(rel):
 			b, err := os.ReadFile(path)
 			if err != nil {
 				return err
@@ -187,4 +187,14 @@ func TestNoPlayerTextWithoutAMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// appSource says whether rel (from the repository's root) is a source of the
+// table app: its TypeScript under web/src and each game's screen under
+// domain/<game>/app, the tests and the generated files aside.
+func appSource(rel string) bool {
+	rel = filepath.ToSlash(rel)
+	parts := strings.Split(rel, "/")
+	inApp := strings.HasPrefix(rel, "web/src/") || (len(parts) > 3 && parts[0] == "domain" && parts[2] == "app")
+	return inApp && strings.HasSuffix(rel, ".ts") && !strings.HasSuffix(rel, ".test.ts") && !strings.HasSuffix(rel, ".gen.ts")
 }

@@ -1,60 +1,88 @@
 // The screen of one game, for a seat, the host or anyone: it reads the game,
-// follows its event stream (stream.js resumes with Last-Event-ID by
+// follows its event stream (stream.ts resumes with Last-Event-ID by
 // itself after a lost connection) and hands the drawing to the game's own
-// module. A module exports ruleset, load(ctx) (optional) and render(ctx).
+// screen (domain/<game>/app/screen.ts, listed in games.gen.ts), through the
+// one interface of screen.ts: a Table. A game without a screen of its own
+// is drawn by the generic screen (generic.ts).
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t, tlist, has} from './i18n.js';
-import {knownGroups, groupLink} from './group.js';
-import * as silvergold from './games/silvergold.js';
-import * as lth from './games/lth.js';
-import * as ct from './games/ct.js';
-import {GameStream, CLOSED} from './stream.js';
-import {hostTools, nextGamePanel, followNext} from './seating.js';
-import {turnCue, keepAwake, cueSwitch} from './phone.js';
-import {howTo} from './howto.js';
+import {h, replace, call, tables, remember, gameLink, randomKey, errorOf} from './lib';
+import {t, tlist, has, term} from './i18n';
+import {knownGroups, groupLink} from './group';
+import {screens} from './games.gen';
+import {generic} from './generic';
+import {complete} from './parts';
+import type {Game, Legal, Move, Role, Screen, Table} from './screen';
+import {GameStream, CLOSED} from './stream';
+import {hostTools, nextGamePanel, followNext} from './seating';
+import {turnCue, keepAwake, cueSwitch} from './phone';
+import {howTo} from './howto';
 
-const screens = {[silvergold.ruleset]: silvergold, [lth.ruleset]: lth, [ct.ruleset]: ct};
+const byRuleset = new Map<string, Screen>(screens.map((m: Screen) => [m.ruleset, m]));
 
-// hasScreen says whether this app draws the game's screens.
-export const hasScreen = (ruleset) => Object.hasOwn(screens, ruleset);
+// hasScreen says whether a game has a screen of its own in this app (the
+// others are played with the generic screen).
+export const hasScreen = (ruleset: string): boolean => byRuleset.has(ruleset);
 
-// Every event name the stream sends for the games above; EventSource hears
-// a named event only through a listener for that name.
+// screenOf is the screen that draws a game.
+const screenOf = (ruleset: string): Screen => byRuleset.get(ruleset) || generic;
+
+// Every event name the stream sends for the games above; the stream hands
+// over a named event only to a listener for that name.
 // (Each name once: games share some, such as game_ended.)
-const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', 'taken_back', ...silvergold.events, ...lth.events, ...ct.events])];
+const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_game', 'credential_revoked', 'taken_back', ...screens.flatMap((m: Screen) => m.events || [])])];
+
+// LogLine is a line of the table's log, kept with its event to be said
+// again in another language.
+type LogLine = {line: string; name: string; data: any};
+
+// Shell is the state of one game's screen: the shell's own; a game's
+// screen sees it only through its Table.
+export type Shell = {
+  id: string;
+  role: Role;
+  cred: string;
+  view: Game | null;
+  legal: Legal | null;
+  seatLegal: Record<number, Legal>;
+  score: any;
+  seat: number | null;
+  ui: Record<string, any>;
+  memo: Record<string, any>;
+  log: LogLine[];
+  closed: boolean;
+  loaded: boolean;
+  unsent?: {move: Move; version: number; key: string} | null;
+  historyTo?: number;
+  nextGame?: string;
+  joinCode?: string;
+  movingOn?: boolean;
+  wasMine?: boolean;
+};
+
+// Closer stops a game's screen; relanguage draws it again in the language
+// now chosen.
+export type Closer = (() => void) & {relanguage?: () => void};
 
 // openGame draws the game into root and returns a function that stops it.
-export function openGame(root, id, role, cred) {
-  const s = {id, role, cred, view: null, legal: null, score: null, seat: null, ui: {}, log: [], closed: false, loaded: false};
+export function openGame(root: HTMLElement, id: string, role: Role, cred: string): Closer {
+  const s: Shell = {id, role, cred, view: null, legal: null, seatLegal: {}, score: null, seat: null, ui: {}, memo: {}, log: [], closed: false, loaded: false};
   const live = h('p', {class: 'live', role: 'status'}, t('app.game.live.connecting'));
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const announce = h('div', {class: 'sr-only', 'aria-live': 'polite'});
   const content = h('div', {}, h('p', {}, t('app.game.loading')));
   replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/'}, 'Treasury')), live, problem, content, announce);
-  let es = null;
-  let timer = null;
-  let retry = null;
-  let loading = null;
-  let lastId = null;
+  let es: GameStream | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let loading: Promise<void> | null = null;
+  let lastId: string | null = null;
   let seen = ''; // the last event id heard: where a new stream resumes
   const awake = keepAwake(s); // the screen stays on while the game is played
 
-  const ctx = {
-    s,
-    get view() { return s.view; },
-    get legal() { return s.legal; },
-    get score() { return s.score; },
-    role,
-    get seat() { return s.seat; },
-    ui: s.ui,
-    play,
-    fail,
-    rerender: render,
-    announce: say,
-  };
+  // table is what the game's screen gets: the game and the shell's verbs.
+  const table = tableOf(s, {send: play, fail, redraw: render, announce: say});
 
-  function fail(msg) {
+  function fail(msg: string) {
     problem.textContent = msg;
     if (msg && s.unsent) {
       const u = s.unsent;
@@ -64,35 +92,35 @@ export function openGame(root, id, role, cred) {
     if (msg) problem.focus({preventScroll: false});
   }
 
-  function say(msg) {
+  function say(msg: string) {
     announce.textContent = msg;
   }
 
-  function setLive(state) {
+  function setLive(state: string) {
     live.dataset.state = state;
-    live.textContent = t({
+    live.textContent = t(({
       live: 'app.game.live.live',
       connecting: 'app.game.live.connecting',
       reconnecting: 'app.game.live.reconnecting',
       ended: 'app.game.live.ended',
       closed: 'app.game.live.closed',
-    }[state]);
+    } as Record<string, string>)[state]);
   }
 
-  async function load() {
+  async function load(): Promise<void> {
     const auth = {cred};
     const [view, legal] = await Promise.all([
-      call('GET', `/v1/games/${encodeURIComponent(id)}`, auth),
-      role === 'public' ? null : call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves`, auth),
+      call<Game>('GET', `/v1/games/${encodeURIComponent(id)}`, auth),
+      role === 'public' ? null : call<Legal>('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves`, auth),
     ]);
     // Reads overlap (a move's answer, an event's refresh): an older one
     // that arrives last must not draw the game as it was.
     if (s.view && view.version < s.view.version) return;
     // The host may act for a seat: the module names the seats whose legal
     // moves its screen offers (Silver & Gold: a physical game's draws).
-    const mod = screens[view.ruleset];
-    const seats = role === 'host' && mod && mod.hostSeats ? mod.hostSeats(view) : [];
-    const seatLegal = {};
+    const mod = screenOf(view.ruleset);
+    const seats = role === 'host' && mod.hostSeats ? mod.hostSeats(view) : [];
+    const seatLegal: Record<number, Legal> = {};
     await Promise.all(seats.map(async (i) => {
       seatLegal[i] = await call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
     }));
@@ -100,14 +128,14 @@ export function openGame(root, id, role, cred) {
     s.view = view;
     s.legal = legal;
     s.seatLegal = seatLegal;
-    if (role === 'seat' && legal) s.seat = legal.seat;
+    if (role === 'seat' && legal) s.seat = legal.seat ?? null;
     s.score = view.ended ? await call('GET', `/v1/games/${encodeURIComponent(id)}/score`) : null;
     if (!s.loaded) {
       s.loaded = true;
-      if (mod && mod.load) await mod.load(ctx);
+      if (mod.load) await mod.load(table);
       if (role !== 'public') {
-        const known = tables().find((t) => t.id === id && t.role === role && t.cred === cred) || {};
-        const me = role === 'seat' && mod && mod.seatName ? mod.seatName(ctx) : undefined;
+        const known = tables().find((t) => t.id === id && t.role === role && t.cred === cred);
+        const me = role === 'seat' ? playerOf(view, s.seat)?.name : undefined;
         remember({...known, id, role, cred, ruleset: view.ruleset, name: me});
       }
     }
@@ -127,7 +155,7 @@ export function openGame(root, id, role, cred) {
         await loading;
         render();
       } catch (e) {
-        fail(e.message);
+        fail(errorOf(e).message);
       } finally {
         loading = null;
         delete document.body.dataset.loading;
@@ -138,23 +166,24 @@ export function openGame(root, id, role, cred) {
   // where names what a move answered: the round, turn and action it was
   // chosen in. Another player's move changes the version but not this, and a
   // move sent on an older version (412) is then sent again on the new one.
-  // A game's module may say it more exactly (module.where(ctx)): Lucky
+  // A game's screen may say it more exactly (its where(table)): Lucky
   // Treasure Hunter's decide step stays one phase across several rolls.
-  const where = () => {
+  const where = (): string => {
     if (!s.view || !s.legal) return '';
-    const mod = screens[s.view.ruleset];
-    return mod && mod.where ? mod.where(ctx) : `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}`;
+    const mod = screenOf(s.view.ruleset);
+    return mod.where ? mod.where(table) : `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}`;
   };
 
   // send posts a move once, as far as the table can tell: a request that
   // got no answer (the connection dropped) or was turned away for a moment
   // (429, 503) is sent again with the same Idempotency-Key and If-Match, so
   // that a move the server did apply is answered again, not applied twice.
-  async function send(move, version, key) {
+  async function send(move: Move, version: number, key: string): Promise<{game: Game}> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: version, idempotent: key});
-      } catch (e) {
+        return await call<{game: Game}>('POST', `/v1/games/${encodeURIComponent(id)}/moves`, {cred, body: move, ifMatch: version, idempotent: key});
+      } catch (caught) {
+        const e = errorOf(caught);
         const passing = e.status === 0 || e.status === 429 || e.status === 503;
         if (!passing || attempt >= 3 || s.closed) throw e;
         const wait = (e.problem && e.problem.retry_after_ms) || 500 * 2 ** attempt;
@@ -164,16 +193,16 @@ export function openGame(root, id, role, cred) {
   }
 
   // play sends a move and draws the game it leads to. A move that still got
-  // no answer after the retries is offered again (ctx.s.unsent) with the
+  // no answer after the retries is offered again (s.unsent) with the
   // same key: tapping "Try again" cannot make it count twice.
-  async function play(move, again) {
+  async function play(move: Move, again?: {version: number; key: string} | null): Promise<boolean> {
     fail('');
     s.unsent = null;
     document.body.dataset.busy = 'play';
     try {
       for (let attempt = 0; ; attempt++) {
         const before = where();
-        const version = again ? again.version : s.view.version;
+        const version = again ? again.version : s.view!.version;
         const key = again ? again.key : randomKey();
         again = null;
         try {
@@ -183,7 +212,8 @@ export function openGame(root, id, role, cred) {
           await load();
           render();
           return true;
-        } catch (e) {
+        } catch (caught) {
+          const e = errorOf(caught);
           if (e.status === 0 || e.status === 429 || e.status === 503) {
             s.unsent = {move, version, key};
             fail(e.message);
@@ -219,17 +249,18 @@ export function openGame(root, id, role, cred) {
     // reads the stream from the first move, as the server discloses it
     // now, then from the last event heard; the lines of that catch-up are
     // not read out.
-    const mod = screens[s.view && s.view.ruleset];
+    const mod = s.view ? screenOf(s.view.ruleset) : null;
     let from = '';
-    if (mod && mod.history) {
+    if (s.view && mod && mod.history) {
       from = seen || '0';
       if (s.historyTo === undefined) s.historyTo = s.view.version;
     }
     // The credential goes in the Authorization header, never in the URL.
-    es = new GameStream(`/v1/games/${encodeURIComponent(id)}/events?${params}`, cred, from);
-    es.onopen = () => setLive('live');
-    es.onerror = () => {
-      if (es.readyState !== CLOSED) {
+    const stream = new GameStream(`/v1/games/${encodeURIComponent(id)}/events?${params}`, cred, from);
+    es = stream;
+    stream.onopen = () => setLive('live');
+    stream.onerror = () => {
+      if (stream.readyState !== CLOSED) {
         setLive('reconnecting');
         return;
       }
@@ -243,8 +274,8 @@ export function openGame(root, id, role, cred) {
       retry = setTimeout(connect, 3000);
     };
     for (const name of EVENTS) {
-      es.addEventListener(name, (e) => {
-        let data = null;
+      stream.addEventListener(name, (e) => {
+        let data: any = null;
         try {
           data = JSON.parse(e.data);
         } catch {
@@ -254,40 +285,40 @@ export function openGame(root, id, role, cred) {
         if (name === 'next_game') {
           s.nextGame = data && data.game_id;
           if (role === 'public') render();
-          else followNext(ctx, false);
+          else followNext(s, table, false);
           return;
         }
         if (name === 'credential_revoked') {
           // The host gave this seat a new link, to another device: this
           // one stops here instead of reconnecting with a dead credential.
           s.closed = true;
-          es.close();
+          stream.close();
           setLive('closed');
           live.textContent = t('app.game.revoked-live');
           fail((data && data.reason) || t('app.game.revoked'));
           return;
         }
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
-          const mod = screens[s.view && s.view.ruleset];
+          const mod = s.view ? screenOf(s.view.ruleset) : null;
           // A take-back is every game's: its line is said here, in the
           // server's words of what was taken back.
           const line = name === 'taken_back' ? takenBackLine(data) :
             name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
-              mod && mod.describe ? mod.describe(name, data, ctx) : null;
+              mod && mod.describe ? mod.describe(name, data, table) : null;
           if (line && line !== (s.log[0] && s.log[0].line)) {
             // The event is kept with its line, to say it again in another
             // language.
             s.log.unshift({line, name, data});
             s.log.length = Math.min(s.log.length, 40);
-            if (!(Number(e.lastEventId || 0) < s.historyTo)) say(line);
+            if (!(s.historyTo !== undefined && Number(e.lastEventId || 0) < s.historyTo)) say(line);
           }
         }
         if (name === 'game_ended') setLive('ended');
         // A move's events end with the one that carries the game's version
         // as its id: read the game again then, unless this screen has that
         // version already (its own move's answer).
-        const mod = screens[s.view && s.view.ruleset];
-        if (name === 'move' && (!mod || mod.refreshOnMove)) {
+        const own = s.view ? byRuleset.get(s.view.ruleset) : undefined;
+        if (name === 'move' && (!own || own.refreshOnMove)) {
           refresh(); // a game whose events this app does not list
         } else if (e.lastEventId !== lastId || name === 'snapshot') {
           lastId = e.lastEventId;
@@ -302,8 +333,8 @@ export function openGame(root, id, role, cred) {
   // read out, so that what describing does besides (a peek shown until the
   // next move) happens once only.
   function relog() {
-    const mod = screens[s.view && s.view.ruleset];
-    const quiet = {...ctx, s: {...s}, announce: () => {}};
+    const mod = s.view ? screenOf(s.view.ruleset) : null;
+    const quiet = tableOf({...s, memo: {...s.memo}}, {send: play, fail, redraw: render, announce: () => {}});
     for (const l of s.log) {
       const again = l.name === 'taken_back' ? takenBackLine(l.data) : mod && mod.describe ? mod.describe(l.name, l.data, quiet) : null;
       if (again) l.line = again;
@@ -312,30 +343,25 @@ export function openGame(root, id, role, cred) {
 
   // takenBackLine says in plain words what a take-back did, for the log of
   // every screen.
-  function takenBackLine(d) {
+  function takenBackLine(d: any): string | null {
     if (!d || !d.label) return null;
-    const players = (s.view && s.view.state && s.view.state.players) || [];
-    const seatName = (i) => (players[i] && players[i].name) || t('app.seat', {n: i + 1});
     const what = takenWhat(d);
     const count = d.versions.length;
-    return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: seatName(d.by && d.by.seat), what, count});
+    return d.by && d.by.host ? t('app.game.taken-back-host', {what, count}) : t('app.game.taken-back', {who: playerName(s.view, d.by && d.by.seat), what, count});
   }
 
   // corrections are the listing's entries that put a slip right (a
   // take-back, a mis-draw report), each one tap: an entry completed from one
   // part gives a tap per part.
-  function corrections() {
+  function corrections(): Correction[] {
     const l = s.legal;
-    const out = [];
-    for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
+    const out: Correction[] = [];
+    for (const e of ((l && l.moves) || []).filter((m: any) => m.correction)) {
       if (!e.choose) {
-        out.push({move: e.move, label: takenWhat(e), takeBack: e.move.type === 'take_back'});
+        out.push({move: e.move as Move, label: takenWhat(e), takeBack: e.move.type === 'take_back'});
       } else if (e.choose.max === 1) {
-        for (const p of (l.pools && l.pools[e.choose.pool]) || []) {
-          const move = {...e.move};
-          for (const [k, v] of Object.entries(p.add)) move[k] = [...(move[k] || []), v];
-          out.push({move, label: p.label, takeBack: false});
-        }
+        const pool = (l!.pools && l!.pools[e.choose.pool]) || [];
+        pool.forEach((p: any, i: any) => out.push({move: complete(l!.pools, e, [i]) as Move, label: p.label, takeBack: false}));
       }
     }
     return out;
@@ -352,7 +378,7 @@ export function openGame(root, id, role, cred) {
     }
     const verb = role === 'host' ? t('app.game.correct') : t('app.game.undo');
     const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
     if (chosen) {
       sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
@@ -371,12 +397,12 @@ export function openGame(root, id, role, cred) {
 
   function render() {
     if (!s.view) return;
-    const mod = screens[s.view.ruleset];
-    const nodes = [];
-    const screen = mod ? mod.render(ctx) : h('div', {}, h('h1', {}, s.view.ruleset), h('p', {}, t('app.game.no-screen')));
+    const mod = screenOf(s.view.ruleset);
+    const nodes: (HTMLElement | null)[] = [];
+    const screen = mod.render(table);
     // The host's invitations come right under the screen's heading.
     if (role === 'host') screen.insertBefore(invites(), screen.children[1] || null);
-    if (s.view.ended) nodes.push(nextGamePanel(ctx));
+    if (s.view.ended) nodes.push(nextGamePanel(s, table));
     // A seat's cue when its turn comes (switchable); every game's turn
     // told in a few lines.
     if (role === 'seat' && !s.view.ended) screen.insertBefore(cueSwitch(render), screen.children[1] || null);
@@ -390,7 +416,7 @@ export function openGame(root, id, role, cred) {
       const tb = takeBacks();
       if (tb) nodes.push(tb);
     }
-    if (role === 'host') nodes.push(hostTools(ctx));
+    if (role === 'host') nodes.push(hostTools(s, table));
     if (s.view.ended && role === 'host') nodes.push(keptNote());
     if (s.log.length) {
       nodes.push(h('section', {'aria-labelledby': 'log-h', class: 'log'}, h('h2', {id: 'log-h'}, t('app.game.log')),
@@ -405,19 +431,20 @@ export function openGame(root, id, role, cred) {
 
   // keptNote tells the host of a group's game where its result went.
   function keptNote() {
-    const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred) || {};
-    const g = entry.group && knownGroups().find((x) => x.id === entry.group);
+    const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
+    const g = entry && entry.group && knownGroups().find((x) => x.id === entry.group);
     if (!g) return null;
     return h('p', {class: 'note', 'data-testid': 'kept'}, t('app.game.kept-before'), h('a', {href: groupLink(g.id, g.cred)}, g.name), t('app.game.kept-after'));
   }
 
   function invites() {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
-    const names = (s.view.state && s.view.state.players || []).map((p) => p.name);
+    const view = s.view!;
+    const names: string[] = (view.state && view.state.players || []).map((p: {name: string}) => p.name);
     // Open while the table is being seated: in a setup phase, or before the
     // first move (a digital game of some rulesets starts with a turn).
-    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = s.view.phase === 'setup' || s.view.version === 0;
-    const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e) => { s.ui.invitesOpen = e.target.open; }},
+    if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = view.phase === 'setup' || view.version === 0;
+    const details = h('details', {class: 'invites', open: s.ui.invitesOpen, ontoggle: (e: Event) => { s.ui.invitesOpen = (e.target as HTMLDetailsElement).open; }},
       h('summary', {'data-k': 'invites'}, t('app.invite.summary')));
     if (!entry || !entry.seats) {
       details.append(h('p', {}, t('app.invite.elsewhere')));
@@ -453,7 +480,8 @@ export function openGame(root, id, role, cred) {
     try {
       await load();
       render();
-    } catch (e) {
+    } catch (caught) {
+      const e = errorOf(caught);
       replace(content, h('p', {}, e.status === 401 || e.status === 403 || e.status === 404 ? t('app.game.bad-link') : t('app.game.unreadable')));
       fail(e.message);
       return;
@@ -461,7 +489,7 @@ export function openGame(root, id, role, cred) {
     connect();
   })();
 
-  const close = () => {
+  const close: Closer = () => {
     awake.stop();
     s.closed = true;
     clearTimeout(timer);
@@ -488,7 +516,7 @@ const MOVE_TYPE = 'app.move-type.';
 
 // moveTypeWord gives a taken-back move's parameters with its type (the
 // API's name, such as "place") in the app's words.
-function moveTypeWord(params) {
+function moveTypeWord(params: any): any {
   const typ = params && params.type;
   return typeof typ === 'string' && has(MOVE_TYPE + typ) ? {...params, type: t(MOVE_TYPE + typ)} : params;
 }
@@ -496,8 +524,51 @@ function moveTypeWord(params) {
 // takenWhat is what a correction (a listing entry or a taken_back event)
 // takes back: the moves its label's message names, in the app's language;
 // the whole label where it names none (a mis-draw report).
-function takenWhat(c) {
+function takenWhat(c: {label?: string; label_message?: {params?: Record<string, any>}}): string {
   const moves = c.label_message && c.label_message.params && c.label_message.params.moves;
-  if (Array.isArray(moves)) return tlist(moves.map((m) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params)))));
+  if (Array.isArray(moves)) return tlist(moves.map((m: any) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params)))));
   return String(c.label || '');
+}
+
+// Correction is one tap of the Undo or Correct panel.
+type Correction = {move: Move; label: string; takeBack: boolean};
+
+
+// tableOf is the Table a game's screen gets of the shell's state s: read
+// through getters, so that it always shows the game as read last.
+function tableOf(s: Shell, verbs: Pick<Table, 'send' | 'fail' | 'redraw' | 'announce'>): Table {
+  return {
+    get view() { return s.view!; },
+    get legal() { return s.legal; },
+    get seatLegal() { return s.seatLegal; },
+    get score() { return s.score; },
+    role: s.role,
+    get seat() { return s.seat; },
+    get ui() { return s.ui; },
+    get memo() { return s.memo; },
+    get closed() { return s.closed; },
+    playerName: (seat) => playerName(s.view, seat),
+    heading(title) {
+      const who = s.role === 'host' ? t('app.role.host') : s.role === 'seat' ? playerName(s.view, s.seat) : t('app.role.spectator');
+      document.title = `${title}: ${who}`;
+      return h('h1', {}, `${title} · ${who}`);
+    },
+    ...verbs,
+    t,
+    tlist,
+    term,
+  };
+}
+
+// playerOf is the player at seat in the view's players (as every game lists
+// them).
+function playerOf(view: Game | null, seat: number | null | undefined): {name?: string} | undefined {
+  const players = view && view.state && view.state.players;
+  return Array.isArray(players) && seat !== null && seat !== undefined ? players[seat] : undefined;
+}
+
+// playerName is the name of the player at seat, or the seat's number.
+function playerName(view: Game | null, seat: number | null | undefined): string {
+  const p = playerOf(view, seat);
+  return (p && p.name) || t('app.seat', {n: (seat ?? 0) + 1});
 }

@@ -2,66 +2,60 @@
 // for step by step, take a replacement), the host's (a physical game's
 // reports: expedition cards and display cards, with only the choices the
 // server lists), and everyone's view of the table and the final score.
-import {h, call} from '../lib.js';
-import {t, tlist} from '../i18n.js';
-import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from '../cards/art.js';
+import type {Move, Screen, Table} from '../../../web/src/screen';
+import {h, call} from '../../../web/src/lib';
+import {t, tlist} from '../../../web/src/i18n';
+import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from './art';
 
-export const ruleset = 'silver-and-gold';
-export const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
+// The game's view and listing as the server sends them (its schemas in
+// openapi.yaml), read untyped by this screen so far.
+type GameTable = Table<any, any>;
+
+const ruleset = 'silver-and-gold';
+const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
   'card_completed', 'no_replacement', 'card_taken', 'display_card', 'cards_kept', 'turn_resolved', 'round_ended', 'game_ended'];
 
 // The words for a box's symbol (o, c, p, x) and a card's colour.
 const SYMBOL = 'app.sg.symbol.';
 const COLOUR = 'app.colour.';
-const colour = (c) => (c ? t(COLOUR + c) : '');
+const colour = (c: any) => (c ? t(COLOUR + c) : '');
 // cardName is a card's colour and value, as a player names it.
-const cardName = (c) => t('app.sg.card-name', {colour: colour(c.colour), value: c.value});
+const cardName = (c: any) => t('app.sg.card-name', {colour: colour(c.colour), value: c.value});
 const catalogs = new Map();
 
 // load fetches the game's catalog once: every card's grid, colour and value.
-export async function load(ctx) {
-  const st = ctx.view.state;
+async function load(table: GameTable) {
+  const st = table.view.state;
   const key = st.catalog.name + '@' + st.catalog.hash;
   if (!catalogs.has(key)) {
     const cat = await call('GET', `/v1/catalogs/${encodeURIComponent(st.catalog.name)}?ruleset=${ruleset}`);
     catalogs.set(key, {
-      cards: new Map(cat.cards.map((c) => [c.id, c])),
-      expeditions: new Map(cat.expeditions.map((e) => [e.code, e])),
+      cards: new Map(cat.cards.map((c: any) => [c.id, c])),
+      expeditions: new Map(cat.expeditions.map((e: any) => [e.code, e])),
     });
   }
-  ctx.s.catalog = catalogs.get(key);
+  table.memo.catalog = catalogs.get(key);
 }
 
-// seatName is the name of the seat the screen belongs to.
-export function seatName(ctx) {
-  const p = ctx.view.state.players[ctx.seat];
-  return p ? p.name : undefined;
-}
-
-function name(ctx, seat) {
-  const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : t('app.seat', {n: seat + 1});
-}
-
-function patternName(ctx, code) {
+function patternName(table: GameTable, code: any) {
   if (code && typeof code === 'object') return t('app.sg.pattern-name', {name: code.name, code: code.code});
-  const e = ctx.s.catalog && ctx.s.catalog.expeditions.get(code);
+  const e = table.memo.catalog && table.memo.catalog.expeditions.get(code);
   return e ? t('app.sg.pattern-name', {name: e.name, code}) : String(code);
 }
 
 // short names a card in a line of text as it looks: colour and value.
-function short(ctx, id) {
-  const c = ctx.s.catalog && ctx.s.catalog.cards.get(id);
+function short(table: GameTable, id: any) {
+  const c = table.memo.catalog && table.memo.catalog.cards.get(id);
   return c ? t(c.seal ? 'app.sg.short-sealed' : 'app.sg.short', {colour: colour(c.colour), value: c.value}) : t('app.sg.short-id', {id});
 }
 
 // describe turns an event into a line of the table's log.
-export function describe(ev, d, ctx) {
+function describe(ev: any, d: any, table: GameTable) {
   d = d || {};
-  const who = d.seat !== undefined && d.seat !== null ? name(ctx, d.seat) : '';
+  const who = d.seat !== undefined && d.seat !== null ? table.playerName(d.seat) : '';
   switch (ev) {
     case 'expedition_revealed':
-      return t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(ctx, d.expedition)});
+      return t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(table, d.expedition)});
     case 'player_passed':
       return t('app.sg.log.passed', {who});
     case 'crossed':
@@ -71,12 +65,12 @@ export function describe(ev, d, ctx) {
     case 'cup_taken':
       return t('app.sg.log.cup', {who, value: d.value ?? d.cup ?? ''});
     case 'card_completed':
-      return t('app.sg.log.completed', {who, card: short(ctx, d.card)});
+      return t('app.sg.log.completed', {who, card: short(table, d.card)});
     case 'card_taken':
-      return d.card ? t(d.from === 'deck' ? 'app.sg.log.taken-deck' : 'app.sg.log.taken-display', {who, card: short(ctx, d.card)}) :
+      return d.card ? t(d.from === 'deck' ? 'app.sg.log.taken-deck' : 'app.sg.log.taken-display', {who, card: short(table, d.card)}) :
         t(d.from === 'deck' ? 'app.sg.log.taken-deck-hidden' : 'app.sg.log.taken-display-hidden', {who});
     case 'display_card':
-      return t('app.sg.log.display', {card: short(ctx, d.card)});
+      return t('app.sg.log.display', {card: short(table, d.card)});
     case 'cards_kept':
       return t('app.sg.log.kept');
     case 'no_replacement':
@@ -92,15 +86,15 @@ export function describe(ev, d, ctx) {
   }
 }
 
-const k = (card, r, c) => `${card}:${r}:${c}`;
-const parse = (key) => {
+const k = (card: any, r: any, c: any) => `${card}:${r}:${c}`;
+const parse = (key: any) => {
   const [card, r, c] = key.split(':');
   return {card, r: Number(r), c: Number(c)};
 };
 
 // grid draws a card's boxes. Free boxes are buttons when onTap is given.
-function grid(card, opts = {}) {
-  const rows = card.grid.map((row, r) => h('div', {class: 'row'}, Array.from(row, (ch, c) => {
+function grid(card: any, opts: Record<string, any> = {}) {
+  const rows = card.grid.map((row: any, r: any) => h('div', {class: 'row'}, Array.from(row, (ch, c) => {
     if (ch === '.') return h('span', {class: 'cell none', 'aria-hidden': 'true'});
     const key = k(card.id, r, c);
     const crossed = opts.crossed && opts.crossed.has(key);
@@ -132,8 +126,8 @@ function grid(card, opts = {}) {
 // cardWords says a card as a player sees it: its colour and value, what its
 // boxes show and its seal (the catalog's id is printed on no real card; it
 // comes last, to tell two alike cards apart).
-export function cardWords(card) {
-  const n = (ch) => card.grid.join('').split(ch).length - 1;
+export function cardWords(card: any) {
+  const n = (ch: any) => card.grid.join('').split(ch).length - 1;
   const parts = [cardName(card)];
   const c = n('c');
   const p = n('p');
@@ -145,47 +139,47 @@ export function cardWords(card) {
   return `${parts.join(', ')} (${card.id})`;
 }
 
-function sealWords(seal) {
+function sealWords(seal: any) {
   return t('app.sg.seal', {points: seal.points, colour: colour(seal.colour)});
 }
 
 // cardTitle is the card's top edge as printed: the value top left, the
 // seal (if any) top right.
-function cardTitle(card, extra) {
+function cardTitle(card: any, extra?: string) {
   return h('p', {class: 'card-title'}, h('span', {class: 'card-value', 'aria-hidden': 'true'}, String(card.value)),
     extra ? h('span', {class: 'card-left'}, extra) : null,
     card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, sealWords(card.seal))) : null);
 }
 
-function cardTile(ctx, id, opts = {}, ...after) {
-  const card = ctx.s.catalog.cards.get(id) || opts.card;
+function cardTile(table: GameTable, id: any, opts: Record<string, any> = {}, ...after: any[]) {
+  const card = table.memo.catalog.cards.get(id) || opts.card;
   if (!card) return h('div', {class: 'tile'}, id);
   return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(card)}${opts.left !== undefined ? t('app.sg.boxes-left', {count: opts.left}) : ''}`},
     cardTitle(card, opts.left !== undefined ? t('app.sg.left', {count: opts.left}) : ''), grid(card, opts), after);
 }
 
 // cardButton is a card drawn as a button: tapping the picture chooses it.
-function cardButton(ctx, id, attrs, opts = {}) {
-  const card = ctx.s.catalog.cards.get(id);
+function cardButton(table: GameTable, id: any, attrs: any, opts: Record<string, any> = {}) {
+  const card = table.memo.catalog.cards.get(id);
   if (!card) return h('button', {type: 'button', ...attrs}, id);
   return cardPicture(card, attrs, opts);
 }
 
 // cardPicture draws a catalog card as a button to tap (the score sheet
 // uses it too).
-export function cardPicture(card, attrs, opts = {}) {
+export function cardPicture(card: any, attrs: any, opts: Record<string, any> = {}) {
   return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': opts.verb ? t('app.sg.verb-card', {verb: opts.verb, card: cardWords(card)}) : cardWords(card), ...attrs},
     // The picture is the button's content; its name (the label) says it
     // in words.
     h('span', {class: 'pick-face', 'aria-hidden': 'true'}, cardTitle(card), grid(card, {decor: true})));
 }
 
-function pattern(ctx, code) {
-  const e = ctx.s.catalog.expeditions.get(code);
+function pattern(table: GameTable, code: any) {
+  const e = table.memo.catalog.expeditions.get(code);
   if (!e) return h('span', {}, code);
-  const rows = Math.max(...e.boxes.map((b) => b[0])) + 1;
-  const cols = Math.max(...e.boxes.map((b) => b[1])) + 1;
-  const set = new Set(e.boxes.map((b) => b[0] + ',' + b[1]));
+  const rows = Math.max(...e.boxes.map((b: any) => b[0])) + 1;
+  const cols = Math.max(...e.boxes.map((b: any) => b[1])) + 1;
+  const set = new Set(e.boxes.map((b: any) => b[0] + ',' + b[1]));
   const out = [];
   for (let r = 0; r < rows; r++) {
     const cells = [];
@@ -198,44 +192,41 @@ function pattern(ctx, code) {
 // The words for what the table waits for, by action.
 const AWAIT = 'app.sg.await.';
 
-function awaitingText(ctx) {
-  const st = ctx.view.state;
+function awaitingText(table: GameTable) {
+  const st = table.view.state;
   const known = ['keep', 'cross', 'take', 'reveal', 'display'];
-  return tlist((st.awaiting || []).map((a) => {
-    const who = a.actor === 'seat' ? name(ctx, a.seat) : t('app.sg.the-host');
+  return tlist((st.awaiting || []).map((a: any) => {
+    const who = a.actor === 'seat' ? table.playerName(a.seat) : t('app.sg.the-host');
     return known.includes(a.action) ? t(AWAIT + a.action, {who}) : t('app.sg.await-other', {who, action: a.action});
   }));
 }
 
-export function render(ctx) {
-  const v = ctx.view;
+function render(table: GameTable) {
+  const v = table.view;
   const st = v.state;
   const out = [];
-  const who = ctx.role === 'host' ? t('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : t('app.role.spectator');
-  const title = t('app.sg.title');
-  document.title = `${title}: ${who}`;
-  out.push(h('h1', {}, `${title} · ${who}`));
-  out.push(tableInfo(ctx));
-  if (v.ended && ctx.score) out.push(finalScore(ctx));
-  if (ctx.role === 'seat' && ctx.legal) out.push(seatPanel(ctx));
-  if (ctx.role === 'host' && st.mode === 'physical' && ctx.legal) out.push(reportPanel(ctx));
-  out.push(boards(ctx));
+  out.push(table.heading(t('app.sg.title')));
+  out.push(tableInfo(table));
+  if (v.ended && table.score) out.push(finalScore(table));
+  if (table.role === 'seat' && table.legal) out.push(seatPanel(table));
+  if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table));
+  out.push(boards(table));
   return h('div', {class: 'sg'}, out);
 }
 
-function tableInfo(ctx) {
-  const st = ctx.view.state;
+function tableInfo(table: GameTable) {
+  const st = table.view.state;
   const parts = [];
-  const phase = ctx.view.ended ? t('app.sg.game-over') : st.phase === 'setup' ? t('app.sg.setting-up') : t('app.sg.round-turn', {round: st.round, turn: st.turn});
-  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: name(ctx, st.start_player)})));
+  const phase = table.view.ended ? t('app.sg.game-over') : st.phase === 'setup' ? t('app.sg.setting-up') : t('app.sg.round-turn', {round: st.round, turn: st.turn});
+  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: table.playerName(st.start_player)})));
   if (st.expedition) {
-    parts.push(h('div', {class: 'expedition'}, h('span', {}, t('app.sg.expedition-card')), pattern(ctx, st.expedition.code), h('strong', {}, ' ', t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
+    parts.push(h('div', {class: 'expedition'}, h('span', {}, t('app.sg.expedition-card')), pattern(table, st.expedition.code), h('strong', {}, ' ', t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
   }
-  const waiting = awaitingText(ctx);
-  if (waiting && !ctx.view.ended) parts.push(h('p', {class: 'awaiting'}, t('app.sg.waiting-for', {who: waiting})));
+  const waiting = awaitingText(table);
+  if (waiting && !table.view.ended) parts.push(h('p', {class: 'awaiting'}, t('app.sg.waiting-for', {who: waiting})));
   if (st.display && st.display.length) {
     parts.push(h('h3', {}, t('app.sg.display-deck', {count: st.deck_size})));
-    parts.push(h('div', {class: 'tiles'}, st.display.map((id) => cardTile(ctx, id, {small: true}))));
+    parts.push(h('div', {class: 'tiles'}, st.display.map((id: any) => cardTile(table, id, {small: true}))));
   }
   parts.push(h('p', {class: 'muted'}, st.cups_left.length ? t('app.sg.cups-left', {cups: st.cups_left.join(', ')}) : t('app.sg.cups-none')));
   return h('section', {'aria-label': t('app.sg.the-table'), class: 'table-info'}, parts);
@@ -243,58 +234,58 @@ function tableInfo(ctx) {
 
 // ---- the seat's action ----
 
-function seatPanel(ctx) {
-  const l = ctx.legal;
-  const me = ctx.view.state.players[ctx.seat];
+function seatPanel(table: GameTable) {
+  const l = table.legal;
+  const me = table.view.state.players[table.seat ?? -1];
   const state = l.action === 'cross' && me.crossed_this_turn ? 'crossed' : l.action === 'keep' && me.kept ? 'kept' : l.action;
-  const sec = (title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
-  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(ctx, me));
-  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(ctx, me));
-  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(ctx, me));
-  if (ctx.view.ended) return null;
+  const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
+  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(table, me));
+  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(table, me));
+  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(table, me));
+  if (table.view.ended) return null;
   let msg = t('app.sg.nothing');
-  if (ctx.view.state.phase === 'setup' && me.kept) msg = t('app.sg.kept-waiting');
+  if (table.view.state.phase === 'setup' && me.kept) msg = t('app.sg.kept-waiting');
   if (me.passed) msg = t('app.sg.passing');
   return sec(t('app.sg.waiting'), h('p', {}, msg));
 }
 
-function keepPanel(ctx, me) {
-  const ui = ctx.ui;
+function keepPanel(table: GameTable, me: any) {
+  const ui = table.ui;
   ui.keep = ui.keep || [];
-  const from = ctx.legal.keep_from;
-  const physical = ctx.view.state.mode === 'physical';
+  const from = table.legal.keep_from;
+  const physical = table.view.state.mode === 'physical';
   const parts = [];
-  if (me.kept && me.cards.length) parts.push(h('p', {}, t('app.sg.you-kept', {cards: me.cards.map((c) => c.card)})));
+  if (me.kept && me.cards.length) parts.push(h('p', {}, t('app.sg.you-kept', {cards: me.cards.map((c: any) => c.card)})));
   parts.push(h('p', {}, physical ? t('app.sg.keep-physical') : t('app.sg.keep-digital')));
   let shown = from;
   if (from.length > 8) {
     ui.keepColour = ui.keepColour || 'grey';
     parts.push(h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, ['grey', 'green', 'orange', 'purple'].map((col) =>
-      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; ctx.rerender(); }}, colour(col)))));
-    shown = from.filter((id) => ui.keep.includes(id) || (ctx.s.catalog.cards.get(id) || {}).colour === ui.keepColour);
+      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; table.redraw(); }}, colour(col)))));
+    shown = from.filter((id: any) => ui.keep.includes(id) || (table.memo.catalog.cards.get(id) || {}).colour === ui.keepColour);
   }
-  parts.push(h('div', {class: 'tiles'}, shown.map((id) => {
+  parts.push(h('div', {class: 'tiles'}, shown.map((id: any) => {
     const on = ui.keep.includes(id);
-    return cardButton(ctx, id, {'aria-pressed': on ? 'true' : 'false', 'data-k': 'keep-' + id, 'data-keep': id,
+    return cardButton(table, id, {'aria-pressed': on ? 'true' : 'false', 'data-k': 'keep-' + id, 'data-keep': id,
       onclick: () => {
-        if (on) ui.keep = ui.keep.filter((x) => x !== id);
+        if (on) ui.keep = ui.keep.filter((x: any) => x !== id);
         else ui.keep = [...ui.keep, id].slice(-2);
-        ctx.rerender();
+        table.redraw();
       }}, {small: from.length > 8, verb: t('app.sg.verb-keep')});
   })));
   // The confirmation stays in view at the foot of the screen while the
   // cards are chosen.
-  const chosen = ui.keep.map((id) => ctx.s.catalog.cards.get(id)).filter(Boolean);
+  const chosen = ui.keep.map((id: any) => table.memo.catalog.cards.get(id)).filter(Boolean);
   parts.push(h('div', {class: 'confirm-bar'},
     h('span', {class: 'confirm-what'}, chosen.length ? t('app.sg.keeping', {cards: chosen.map(cardName)}) : t('app.sg.tap-two')),
     h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: ui.keep.length !== 2,
-      onclick: () => ctx.play({type: 'keep', seat: ctx.seat, cards: ui.keep})}, ui.keep.length === 2 ? t('app.sg.keep-these') : t('app.sg.choose-more', {count: 2 - ui.keep.length}))));
+      onclick: () => table.send({type: 'keep', seat: table.seat, cards: ui.keep})}, ui.keep.length === 2 ? t('app.sg.keep-these') : t('app.sg.choose-more', {count: 2 - ui.keep.length}))));
   return parts;
 }
 
 // boxesOf returns the boxes of the seat's cards as the crossing is checked
 // against them: before this turn's crossing, which a new one replaces.
-function crossState(me) {
+function crossState(me: any) {
   const crossed = new Set();
   const turn = new Set();
   for (const c of me.cards) for (const [r, col] of c.crossed) crossed.add(k(c.card, r, col));
@@ -307,42 +298,42 @@ function crossState(me) {
   return {crossed, turn};
 }
 
-function symbolAt(ctx, key) {
+function symbolAt(table: GameTable, key: any) {
   const {card, r, c} = parse(key);
-  const cd = ctx.s.catalog.cards.get(card);
+  const cd = table.memo.catalog.cards.get(card);
   return cd ? cd.grid[r][c] : 'o';
 }
 
-function crossPanel(ctx, me) {
-  const ui = ctx.ui;
+function crossPanel(table: GameTable, me: any) {
+  const ui = table.ui;
   ui.sel = ui.sel || [];
   ui.extra = ui.extra || [];
   ui.stage = ui.stage || 'pick';
-  const l = ctx.legal;
+  const l = table.legal;
   const {crossed, turn} = crossState(me);
-  const free = [];
+  const free: any = [];
   for (const c of me.cards) {
-    c.grid.forEach((row, r) => Array.from(row).forEach((ch, col) => {
+    c.grid.forEach((row: any, r: any) => Array.from(row).forEach((ch, col) => {
       if (ch !== '.' && !crossed.has(k(c.card, r, col))) free.push(k(c.card, r, col));
     }));
   }
   const fits = new Set();
   for (const p of l.placements) for (const [r, c] of p.boxes) fits.add(k(p.card, r, c));
-  const owed = [...ui.sel, ...ui.extra].filter((key) => symbolAt(ctx, key) === 'x').length;
-  const left = free.filter((key) => !ui.sel.includes(key) && !ui.extra.includes(key));
-  const tap = (key) => {
+  const owed = [...ui.sel, ...ui.extra].filter((key) => symbolAt(table, key) === 'x').length;
+  const left = free.filter((key: any) => !ui.sel.includes(key) && !ui.extra.includes(key));
+  const tap = (key: any) => {
     if (ui.stage === 'pick') {
-      ui.sel = ui.sel.includes(key) ? ui.sel.filter((x) => x !== key) : [...ui.sel, key];
+      ui.sel = ui.sel.includes(key) ? ui.sel.filter((x: any) => x !== key) : [...ui.sel, key];
     } else if (!ui.sel.includes(key)) {
-      ui.extra = ui.extra.includes(key) ? ui.extra.filter((x) => x !== key) : [...ui.extra, key];
+      ui.extra = ui.extra.includes(key) ? ui.extra.filter((x: any) => x !== key) : [...ui.extra, key];
     }
-    ctx.rerender();
+    table.redraw();
   };
   const submit = () => {
     const main = ui.sel.map(parse);
-    const move = {type: 'cross', seat: ctx.seat, card: main[0].card, boxes: main.map((b) => [b.r, b.c])};
-    if (ui.extra.length) move.extra = ui.extra.map(parse).map((b) => ({card: b.card, box: [b.r, b.c]}));
-    ctx.play(move);
+    const move: Move = {type: 'cross', seat: table.seat, card: main[0].card, boxes: main.map((b: any) => [b.r, b.c])};
+    if (ui.extra.length) move.extra = ui.extra.map(parse).map((b: any) => ({card: b.card, box: [b.r, b.c]}));
+    table.send(move);
   };
   const parts = [];
   const n = l.placements.length;
@@ -355,37 +346,37 @@ function crossPanel(ctx, me) {
       : t('app.sg.red-cross-paid')));
   }
   const cardsOpts = {crossed, turn, fits, sel: new Set(ui.sel), extra: new Set(ui.extra), onTap: tap};
-  parts.push(h('div', {class: 'tiles mine'}, me.cards.map((c) => cardTile(ctx, c.card, {...cardsOpts, left: c.boxes_left, card: {id: c.card, ...c}}))));
+  parts.push(h('div', {class: 'tiles mine'}, me.cards.map((c: any) => cardTile(table, c.card, {...cardsOpts, left: c.boxes_left, card: {id: c.card, ...c}}))));
   if (n && ui.stage === 'pick') {
     // The same places as a list: quicker than tapping, and what a screen
     // reader user chooses from.
-    parts.push(h('details', {class: 'fits-list', open: ui.fitsOpen, ontoggle: (e) => { ui.fitsOpen = e.target.open; }},
+    parts.push(h('details', {class: 'fits-list', open: ui.fitsOpen, ontoggle: (e: any) => { ui.fitsOpen = e.target.open; }},
       h('summary', {'data-k': 'fits'}, t('app.sg.where-fits', {pattern: l.expedition.name, n})),
-      h('ul', {}, l.placements.map((p, i) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
-        onclick: () => { ui.sel = p.boxes.map(([r, c]) => k(p.card, r, c)); ui.extra = []; ctx.rerender(); }},
-        `${short(ctx, p.card)}: ${p.boxes.map(([r, c]) => t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(p)}`))))));
+      h('ul', {}, l.placements.map((p: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
+        onclick: () => { ui.sel = p.boxes.map(([r, c]: number[]) => k(p.card, r, c)); ui.extra = []; table.redraw(); }},
+        `${short(table, p.card)}: ${p.boxes.map(([r, c]: number[]) => t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(p)}`))))));
   }
   const buttons = [];
   if (ui.stage === 'pick') {
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ui.sel.length, onclick: () => {
       if (owed > 0 && left.length) {
         ui.stage = 'extra';
-        ctx.announce(t('app.sg.red-cross-announce'));
-        ctx.rerender();
+        table.announce(t('app.sg.red-cross-announce'));
+        table.redraw();
       } else submit();
     }}, ui.sel.length ? t('app.sg.cross-n', {count: ui.sel.length}) : t('app.sg.tap-boxes')));
   } else {
     const ready = ui.extra.length >= owed || !left.length;
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ready, onclick: submit},
       t('app.sg.cross-n', {count: ui.sel.length + ui.extra.length})));
-    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; ctx.rerender(); }}, t('app.back')));
+    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; table.redraw(); }}, t('app.back')));
   }
-  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; ctx.rerender(); }}, t('app.clear')));
+  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; table.redraw(); }}, t('app.clear')));
   parts.push(h('div', {class: 'buttons'}, buttons));
   return parts;
 }
 
-function gains(p) {
+function gains(p: any) {
   const g = [];
   if (p.coins) g.push(t('app.sg.coins', {count: p.coins}));
   if (p.palms) g.push(t('app.sg.palms', {count: p.palms}));
@@ -395,20 +386,20 @@ function gains(p) {
 
 // takePanel offers a seat's replacement cards: its own screen's, or the
 // host's for that seat (l is the seat's legal moves).
-function takePanel(ctx, me, l = ctx.legal, seat = ctx.seat) {
-  const ui = ctx.ui;
+function takePanel(table: GameTable, me: any, l = table.legal, seat = table.seat) {
+  const ui = table.ui;
   const owed = me.takes_owed || l.count || 1;
-  const you = seat === ctx.seat;
-  const parts = [h('p', {}, you ? t('app.sg.you-completed', {count: owed}) : t('app.sg.they-completed', {name: me.name, count: owed}))];
+  const you = seat === table.seat;
+  const parts: HTMLElement[] = [h('p', {}, you ? t('app.sg.you-completed', {count: owed}) : t('app.sg.they-completed', {name: me.name, count: owed}))];
   if (l.take_from.length) parts.push(h('p', {class: 'muted'}, t('app.sg.tap-display')));
-  parts.push(h('div', {class: 'tiles'}, l.take_from.map((id) => cardButton(ctx, id, {'data-k': 'take-' + id, 'data-take': id,
-    onclick: () => ctx.play({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: t('app.sg.verb-take')}))));
+  parts.push(h('div', {class: 'tiles'}, l.take_from.map((id: any) => cardButton(table, id, {'data-k': 'take-' + id, 'data-take': id,
+    onclick: () => table.send({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: t('app.sg.verb-take')}))));
   if (l.deck) {
-    if (ctx.view.state.mode === 'digital') {
-      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => ctx.play({type: 'take', seat, from: 'deck'})}, t('app.sg.draw-top')));
+    if (table.view.state.mode === 'digital') {
+      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => table.send({type: 'take', seat, from: 'deck'})}, t('app.sg.draw-top')));
     } else {
       const from = l.draw_from || l.deck_cards || [];
-      parts.push(cardPicker(ctx, 'draw', you ? t('app.sg.you-drew') : t('app.sg.they-drew', {name: me.name}), from, ui, (id) => ctx.play({type: 'take', seat, from: 'deck', card: id}), t('app.sg.take-from-deck')));
+      parts.push(cardPicker(table, 'draw', you ? t('app.sg.you-drew') : t('app.sg.they-drew', {name: me.name}), from, ui, (id: any) => table.send({type: 'take', seat, from: 'deck', card: id}), t('app.sg.take-from-deck')));
     }
   }
   return parts;
@@ -417,32 +408,32 @@ function takePanel(ctx, me, l = ctx.legal, seat = ctx.seat) {
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, those that owe a replacement card, which the host may
 // report for them.
-export function hostSeats(view) {
+function hostSeats(view: any) {
   if (view.state.mode !== 'physical' || view.ended) return [];
-  return (view.state.awaiting || []).filter((a) => a.actor === 'seat' && a.action === 'take').map((a) => a.seat);
+  return (view.state.awaiting || []).filter((a: any) => a.actor === 'seat' && a.action === 'take').map((a: any) => a.seat);
 }
 
 // cardPicker chooses one card of many by tapping its picture: the cards
 // still possible, a colour at a time (the colour is what a player sees
 // first on a card turned up), then a confirmation kept in view.
 const COLOURS = ['grey', 'green', 'orange', 'purple'];
-function cardPicker(ctx, id, label, from, ui, done, verb) {
-  const cards = ctx.s.catalog.cards;
-  const colours = COLOURS.filter((col) => from.some((c) => (cards.get(c) || {}).colour === col));
+function cardPicker(table: GameTable, id: any, label: any, from: any, ui: any, done: any, verb: any) {
+  const cards = table.memo.catalog.cards;
+  const colours = COLOURS.filter((col) => from.some((c: any) => (cards.get(c) || {}).colour === col));
   const chosen = from.includes(ui[id]) ? ui[id] : null;
   const colKey = id + 'Colour';
   if (!colours.includes(ui[colKey])) ui[colKey] = chosen ? cards.get(chosen).colour : colours[0];
-  const shown = from.filter((c) => (cards.get(c) || {}).colour === ui[colKey]);
+  const shown = from.filter((c: any) => (cards.get(c) || {}).colour === ui[colKey]);
   const card = chosen && cards.get(chosen);
   return h('div', {class: 'picker', role: 'group', 'aria-labelledby': 'pick-h-' + id},
     h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, t('app.sg.colour-then-picture'))),
     colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, colours.map((col) => {
-      const n = from.filter((c) => (cards.get(c) || {}).colour === col).length;
+      const n = from.filter((c: any) => (cards.get(c) || {}).colour === col).length;
       return h('button', {type: 'button', class: 'filter colour-' + col, 'aria-pressed': ui[colKey] === col ? 'true' : 'false', 'data-k': `col-${id}-${col}`, 'data-colour': col,
-        onclick: () => { ui[colKey] = col; ctx.rerender(); }}, `${colour(col)} (${n})`);
+        onclick: () => { ui[colKey] = col; table.redraw(); }}, `${colour(col)} (${n})`);
     })) : null,
-    h('div', {class: 'tiles'}, shown.map((c) => cardButton(ctx, c, {'aria-pressed': c === chosen ? 'true' : 'false', 'data-k': `pick-${id}-${c}`, 'data-pick': id, 'data-card': c,
-      onclick: () => { ui[id] = c === chosen ? null : c; ctx.rerender(); }}, {small: true}))),
+    h('div', {class: 'tiles'}, shown.map((c: any) => cardButton(table, c, {'aria-pressed': c === chosen ? 'true' : 'false', 'data-k': `pick-${id}-${c}`, 'data-pick': id, 'data-card': c,
+      onclick: () => { ui[id] = c === chosen ? null : c; table.redraw(); }}, {small: true}))),
     h('div', {class: 'confirm-bar'},
       h('span', {class: 'confirm-what'}, card ? t(card.seal ? 'app.sg.chosen-sealed' : 'app.sg.chosen', {card: cardName(card)}) : t('app.sg.tap-turned-up')),
       h('button', {type: 'button', class: 'primary', 'data-k': 'pick-go-' + id, 'data-action': id, disabled: !chosen, onclick: () => done(chosen)}, verb)));
@@ -450,27 +441,27 @@ function cardPicker(ctx, id, label, from, ui, done, verb) {
 
 // ---- the host's reports in a physical game ----
 
-function reportPanel(ctx) {
-  const l = ctx.legal;
-  const ui = ctx.ui;
-  const sec = (title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': l.action}, h('h2', {id: 'act-h'}, title), body);
+function reportPanel(table: GameTable) {
+  const l = table.legal;
+  const ui = table.ui;
+  const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': l.action}, h('h2', {id: 'act-h'}, title), body);
   if (l.action === 'reveal') {
     return sec(t('app.sg.report-expedition'), h('p', {}, t('app.sg.report-expedition-how')),
-      h('div', {class: 'reveal'}, l.reveal_from.map((code) => h('button', {type: 'button', 'data-k': 'reveal-' + code, 'data-reveal': code,
-        onclick: () => ctx.play({type: 'reveal', expedition: code})}, pattern(ctx, code), ` ${patternName(ctx, code)}`))));
+      h('div', {class: 'reveal'}, l.reveal_from.map((code: any) => h('button', {type: 'button', 'data-k': 'reveal-' + code, 'data-reveal': code,
+        onclick: () => table.send({type: 'reveal', expedition: code})}, pattern(table, code), ` ${patternName(table, code)}`))));
   }
   if (l.action === 'display') {
     const from = l.display_from || l.deck_cards || [];
     const n = l.count || 1;
     return sec(t('app.sg.report-display'), h('p', {}, t('app.sg.report-display-how', {count: n})),
-      cardPicker(ctx, 'display', t('app.sg.turned-up'), from, ui, (id) => ctx.play({type: 'display', card: id}), t('app.sg.report')));
+      cardPicker(table, 'display', t('app.sg.turned-up'), from, ui, (id: any) => table.send({type: 'display', card: id}), t('app.sg.report')));
   }
-  if (ctx.view.ended) return null;
-  for (const [seat, sl] of Object.entries(ctx.s.seatLegal || {})) {
+  if (table.view.ended) return null;
+  for (const [seat, sl] of Object.entries(table.seatLegal || {})) {
     if (sl.action === 'take') {
-      const p = ctx.view.state.players[seat];
+      const p = table.view.state.players[seat];
       return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, t('app.sg.their-replacement', {name: p.name})),
-        h('p', {}, t('app.sg.they-or-you', {name: p.name})), takePanel(ctx, p, sl, Number(seat)));
+        h('p', {}, t('app.sg.they-or-you', {name: p.name})), takePanel(table, p, sl, Number(seat)));
     }
   }
   return sec(t('app.sg.nothing-to-report'), h('p', {}, t('app.sg.players-playing')));
@@ -478,15 +469,15 @@ function reportPanel(ctx) {
 
 // ---- boards and scores ----
 
-function boards(ctx) {
-  const st = ctx.view.state;
-  const order = st.players.map((p, i) => i).sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+function boards(table: GameTable) {
+  const st = table.view.state;
+  const order = st.players.map((p: any, i: any) => i).sort((a: any, b: any) => (a === table.seat ? -1 : b === table.seat ? 1 : a - b));
   return h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, t('app.sg.score-cards')),
-    h('div', {class: 'boards'}, order.map((i) => board(ctx, st.players[i], i === ctx.seat && ctx.legal && ctx.legal.action === 'cross'))));
+    h('div', {class: 'boards'}, order.map((i: any) => board(table, st.players[i], i === table.seat && table.legal && table.legal.action === 'cross'))));
 }
 
-function board(ctx, p, cardsShownAbove) {
-  const st = ctx.view.state;
+function board(table: GameTable, p: any, cardsShownAbove: any) {
+  const st = table.view.state;
   const status = [];
   if (st.phase === 'setup') status.push(p.kept ? t('app.sg.status.kept') : t('app.sg.status.choosing'));
   if (st.phase === 'crossing') status.push(p.passed ? t('app.sg.status.passes') : p.crossed_this_turn ? t('app.sg.status.crossed') : t('app.sg.status.crossing'));
@@ -504,16 +495,16 @@ function board(ctx, p, cardsShownAbove) {
   }
   const palms = [];
   for (let i = 0; i < 4; i++) palms.push(h('span', {class: p.palms[i] ? 'palm on' : 'palm'}, palmArt(), p.palms[i] ? h('span', {class: 'palm-n'}, String(p.palms[i])) : null));
-  const pile = p.scoring_pile.map((id) => ctx.s.catalog.cards.get(id) || {id, value: 0, colour: ''});
-  const pileValue = pile.reduce((a, c) => a + c.value, 0);
-  const cupSum = p.cups.reduce((a, b) => a + b, 0);
-  const palmSum = p.palms.reduce((a, b) => a + b, 0);
+  const pile = p.scoring_pile.map((id: any) => table.memo.catalog.cards.get(id) || {id, value: 0, colour: ''});
+  const pileValue = pile.reduce((a: any, c: any) => a + c.value, 0);
+  const cupSum = p.cups.reduce((a: any, b: any) => a + b, 0);
+  const palmSum = p.palms.reduce((a: any, b: any) => a + b, 0);
   const summary = t('app.sg.summary', {coins: t('app.sg.coins', {count: p.coins}), cups: cupSum, palms: palmSum, cards: t('app.sg.completed-cards', {count: pile.length}), points: pileValue});
   const cards = [];
   if (!cardsShownAbove && p.cards.length) {
     const crossed = new Set();
     for (const c of p.cards) for (const [r, col] of c.crossed) crossed.add(k(c.card, r, col));
-    cards.push(h('div', {class: 'tiles'}, p.cards.map((c) => cardTile(ctx, c.card, {small: true, crossed, left: c.boxes_left, card: {id: c.card, ...c}}))));
+    cards.push(h('div', {class: 'tiles'}, p.cards.map((c: any) => cardTile(table, c.card, {small: true, crossed, left: c.boxes_left, card: {id: c.card, ...c}}))));
   }
   return h('article', {class: 'board', 'aria-labelledby': 'board-' + p.seat, 'data-seat': p.seat},
     h('h3', {id: 'board-' + p.seat}, p.name, status.length ? h('span', {class: 'muted'}, ` · ${status.join(', ')}`) : null),
@@ -521,7 +512,7 @@ function board(ctx, p, cardsShownAbove) {
     h('div', {class: 'scorecard', role: 'img', 'aria-label': t('app.sg.their-score-card', {name: p.name, summary})},
       h('div', {class: 'coins'}, coins), h('div', {class: 'palms'}, palms)),
     cards,
-    pile.length ? h('div', {class: 'pile'}, h('p', {}, t('app.sg.completed')), h('div', {class: 'tiles'}, pile.map((c) => (c.grid ? cardTile(ctx, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
+    pile.length ? h('div', {class: 'pile'}, h('p', {}, t('app.sg.completed')), h('div', {class: 'tiles'}, pile.map((c: any) => (c.grid ? cardTile(table, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
 }
 
 
@@ -530,19 +521,19 @@ const COLUMN = 'app.sg.col.';
 
 // decided says what put a player below the one above in the ranking (the
 // score's decided_by).
-function decided(by, above) {
+function decided(by: any, above: any) {
   if (by === 'total') return t('app.score.fewer-points', {above});
   if (by === 'shared') return t('app.score.shares', {above});
   if (['grey', 'green', 'orange', 'purple'].includes(by)) return t('app.sg.fewer-colour', {colour: colour(by), above});
   return t('app.sg.fewer-other', {what: by, above});
 }
 
-function finalScore(ctx) {
-  const sc = ctx.score;
-  const rows = sc.players.map((p) => h('tr', {},
+function finalScore(table: GameTable) {
+  const sc = table.score;
+  const rows = sc.players.map((p: any) => h('tr', {},
     h('th', {scope: 'row'}, p.name), h('td', {}, p.lines.coins), h('td', {}, p.lines.cups), h('td', {}, p.lines.palms),
     h('td', {}, p.lines.cards), h('td', {}, p.lines.seals), h('td', {}, h('strong', {}, p.total))));
-  const ranking = sc.ranking.map((r, i) => {
+  const ranking = sc.ranking.map((r: any, i: any) => {
     const above = i > 0 ? sc.ranking[i - 1].name : '';
     const why = r.decided_by_label || (r.decided_by ? decided(r.decided_by, above) : '');
     return h('li', {}, `${r.rank}. ${r.name}, ${r.total}`, why ? ` (${why})` : '');
@@ -551,3 +542,7 @@ function finalScore(ctx) {
     h('table', {}, h('thead', {}, h('tr', {}, ['player', 'coins', 'cups', 'palms', 'cards', 'seals', 'total'].map((c) => h('th', {scope: 'col'}, t(COLUMN + c))))), h('tbody', {}, rows)),
     h('ol', {class: 'ranking'}, ranking));
 }
+
+// The screen, as the shell finds it (web/src/games.gen.ts).
+const screen: Screen<any, any> = {ruleset, events, load, hostSeats, describe, render};
+export default screen;

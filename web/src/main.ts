@@ -9,18 +9,22 @@
 //   #/game/<id>/tv              the same, large, for a screen on the table
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
-import {h, replace, call, tables, remember, forget, gameLink} from './lib.js';
-import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n.js';
-import {openGame, hasScreen} from './game.js';
-import {sheetPage} from './sheet.js';
-import {joinPage} from './seating.js';
-import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options.js';
-import {installShell} from './phone.js';
+import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf} from './lib';
+import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
+import {openGame, hasScreen, type Closer} from './game';
+import {sheetPage} from './sheet';
+import {joinPage} from './seating';
+import {optionLabel, choiceLabel, optionWhen, showApplicable} from './options';
+import {installShell} from './phone';
 //   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
-import {groupsPage, groupPage} from './group.js';
+import {groupsPage, groupPage} from './group';
+import type {components} from './api.gen';
 
-const main = document.getElementById('main');
-let closeScreen = null;
+type RulesetInfo = components['schemas']['RulesetInfo'];
+type RulesetOption = components['schemas']['RulesetOption'];
+
+const main = document.getElementById('main')!;
+let closeScreen: Closer | null = null;
 
 function route() {
   if (closeScreen) closeScreen();
@@ -73,14 +77,15 @@ init().then(() => {
   installShell();
 });
 
-async function homePage(root) {
+async function homePage(root: HTMLElement) {
   document.title = t('app.home.title');
   const status = h('p', {role: 'status', class: 'muted'}, t('app.home.loading'));
   replace(root, h('h1', {}, 'Treasury'), h('p', {}, t('app.home.intro')), status, joinLink(), yourTables([]));
-  let list;
+  let list: RulesetInfo[];
   try {
-    list = (await call('GET', '/v1/rulesets')).rulesets;
-  } catch (e) {
+    list = (await call<components['schemas']['RulesetList']>('GET', '/v1/rulesets')).rulesets;
+  } catch (caught) {
+    const e = errorOf(caught);
     status.textContent = e.message;
     return;
   }
@@ -100,11 +105,11 @@ function joinLink() {
 // yourTables lists the tables this device holds a credential of, by game
 // and player names, and says which have ended (read from the public view of
 // each: no credential is sent).
-function yourTables(rulesets) {
+function yourTables(rulesets: RulesetInfo[]) {
   const list = tables();
   if (!list.length) return null;
-  const title = (x) => x.title || (rulesets.find((r) => r.name === x.ruleset) || {}).title || t('app.home.a-game');
-  const who = (x) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
+  const title = (x: TableEntry) => x.title || rulesets.find((r) => r.name === x.ruleset)?.title || t('app.home.a-game');
+  const who = (x: TableEntry) => x.role === 'host' ? (x.names && x.names.length ? t('app.home.host-of', {names: x.names.join(', ')}) : t('app.home.host')) :
     x.name ? t('app.home.playing-as', {name: x.name}) : t('app.home.playing-a-seat');
   const items = list.map((x) => {
     const state = h('span', {class: 'muted', 'data-table-state': ''}, '');
@@ -112,11 +117,12 @@ function yourTables(rulesets) {
     (async () => {
       try {
         const g = await call('GET', `/v1/games/${encodeURIComponent(x.id)}`);
-        const names = (g.state && g.state.players || []).map((p) => p.name);
+        const names = (g.state && g.state.players || []).map((p: any) => p.name);
         if (x.role === 'host' && names.length && !(x.names && x.names.length)) link.textContent = `${title(x)}: ${who({...x, names})}`;
         state.textContent = g.ended ? t('app.home.state-ended') : t('app.home.state-playing');
         state.dataset.tableState = g.ended ? 'ended' : 'playing';
-      } catch (e) {
+      } catch (caught) {
+        const e = errorOf(caught);
         state.textContent = e.status === 404 ? t('app.home.state-gone') : '';
         if (e.status === 404) state.dataset.tableState = 'gone';
       }
@@ -128,7 +134,7 @@ function yourTables(rulesets) {
   return h('section', {'aria-labelledby': 'yours-h'}, h('h2', {id: 'yours-h'}, t('app.home.yours')), h('ul', {class: 'tables'}, items));
 }
 
-function newTableForm(all) {
+function newTableForm(all: RulesetInfo[]) {
   // The games this app has screens for first; the others can be set up here
   // and played through the API.
   const rulesets = [...all.filter((r) => hasScreen(r.name)), ...all.filter((r) => !hasScreen(r.name))];
@@ -136,13 +142,13 @@ function newTableForm(all) {
   const problem = h('div', {role: 'alert', class: 'problem'});
   let rs = rulesets[0];
   let count = Math.max(2, rs.min_players);
-  const names = [];
+  const names: string[] = [];
   const body = h('div');
 
   function draw() {
     const fields = [];
     fields.push(h('div', {class: 'field'}, h('label', {for: 'ruleset'}, t('app.new.game')),
-      h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e) => { rs = rulesets.find((r) => r.name === e.target.value); count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
+      h('select', {id: 'ruleset', 'data-k': 'ruleset', onchange: (e: Event) => { rs = rulesets.find((r) => r.name === (e.target as HTMLSelectElement).value) || rs; count = Math.min(Math.max(count, rs.min_players), rs.max_players); draw(); }},
         rulesets.map((r) => h('option', {value: r.name, selected: r === rs}, hasScreen(r.name) ? r.title : t('app.new.no-screen', {title: r.title}))))));
     fields.push(h('p', {class: 'muted'}, rs.summary));
     fields.push(h('fieldset', {}, h('legend', {}, t('app.new.how')),
@@ -151,10 +157,10 @@ function newTableForm(all) {
     const sizes = [];
     for (let n = rs.min_players; n <= rs.max_players; n++) sizes.push(n);
     fields.push(h('div', {class: 'field'}, h('label', {for: 'count'}, t('app.new.players')),
-      h('select', {id: 'count', 'data-k': 'count', onchange: (e) => { count = Number(e.target.value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
+      h('select', {id: 'count', 'data-k': 'count', onchange: (e: Event) => { count = Number((e.target as HTMLSelectElement).value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
     for (let i = 0; i < count; i++) {
       fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, t('app.new.name', {n: i + 1})),
-        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
+        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e: any) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
     }
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, t('app.new.start')));
@@ -169,14 +175,14 @@ function newTableForm(all) {
     problem.textContent = '';
     const players = [];
     for (let i = 0; i < count; i++) players.push({name: (names[i] || '').trim() || t('app.new.player', {n: i + 1})});
-    const mode = form.querySelector('input[name=mode]:checked')?.value || rs.modes[0];
-    const options = {};
+    const mode = form.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value || rs.modes[0];
+    const options: Record<string, unknown> = {};
     for (const o of rs.options || []) {
-      const el = form.querySelector(`[name="opt-${CSS.escape(o.name)}"]`);
+      const el = form.querySelector<HTMLInputElement>(`[name="opt-${CSS.escape(o.name)}"]`);
       if (!el) continue;
       options[o.name] = o.type === 'boolean' ? el.checked : o.type === 'integer' ? Number(el.value) : el.value;
     }
-    const req = {ruleset: rs.name, mode, players};
+    const req: Record<string, unknown> = {ruleset: rs.name, mode, players};
     if ((rs.options || []).length) req.options = options;
     try {
       const created = await call('POST', '/v1/games', {body: req});
@@ -184,7 +190,8 @@ function newTableForm(all) {
       const seats = created.credentials.seats;
       remember({id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title, seats, names: players.map((p) => p.name)});
       location.hash = `#/game/${encodeURIComponent(id)}/host/${encodeURIComponent(created.credentials.host)}`;
-    } catch (err) {
+    } catch (caught) {
+      const err = errorOf(caught);
       problem.textContent = err.message;
       problem.focus?.();
     }
@@ -197,24 +204,24 @@ function newTableForm(all) {
 
 // seatLabel is how a list of seats names seat i: its player's name as typed
 // so far, or its place.
-function seatLabel(i, names) {
+function seatLabel(i: number, names: string[]): string {
   return (names[i] || '').trim() || t('app.new.player', {n: i + 1});
 }
 
 // nameSeats renames seat i in the form's lists of seats (the start player)
 // as its player's name is typed.
-function nameSeats(form, i, names) {
+function nameSeats(form: HTMLElement, i: number, names: string[]): void {
   for (const o of form.querySelectorAll(`select[data-seats] option[value="${i}"]`)) o.textContent = seatLabel(i, names);
 }
 
-function optionField(o, count, names) {
+function optionField(o: RulesetOption, count: number, names: string[]): HTMLElement {
   const f = optionFieldOf(o, count, names);
   const when = optionWhen(o);
   if (when) f.dataset.when = when.join('=');
   return f;
 }
 
-function optionFieldOf(o, count, names) {
+function optionFieldOf(o: RulesetOption, count: number, names: string[]): HTMLElement {
   const id = 'opt-' + o.name;
   const label = h('label', {for: id}, optionLabel(o));
   if (o.type === 'integer' && o.seat) {

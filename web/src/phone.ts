@@ -2,7 +2,8 @@
 // while the game is played, and gives a cue (a vibration and a short
 // sound) when it becomes this seat's turn, which the player can switch off
 // (remembered on the device). It also installs the app's offline shell.
-import {t} from './i18n.js';
+import {t} from './i18n';
+import type {Shell} from './game';
 
 const CUE = 'treasury.turn-cue';
 
@@ -15,7 +16,7 @@ export function cueOn() {
   }
 }
 
-function setCue(on) {
+function setCue(on: boolean): void {
   try {
     localStorage.setItem(CUE, on ? 'on' : 'off');
   } catch {
@@ -24,13 +25,13 @@ function setCue(on) {
 }
 
 // cueSwitch is the button that switches the turn cue on and off.
-export function cueSwitch(onChange) {
+export function cueSwitch(onChange: () => void): HTMLElement {
   const on = cueOn();
   return h2('button', {type: 'button', class: 'cue-switch', 'aria-pressed': on ? 'true' : 'false', 'data-k': 'turn-cue', 'data-turn-cue': on ? 'on' : 'off',
     onclick: () => { setCue(!on); onChange(); }}, on ? t('app.cue.on') : t('app.cue.off'));
 }
 
-function h2(tag, attrs, text) {
+function h2(tag: string, attrs: Record<string, any>, text: string): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
@@ -40,23 +41,23 @@ function h2(tag, attrs, text) {
   return el;
 }
 
-let audio = null;
+let audio: AudioContext | null = null;
 
 // beep plays a short two-note chime (no sound file: WebAudio). A browser
 // plays sound only after the page has been touched once, as a game's page
 // has by then.
 function beep() {
   try {
-    audio = audio || new AudioContext();
-    const at = audio.currentTime;
+    const ac = audio || (audio = new AudioContext());
+    const at = ac.currentTime;
     [660, 880].forEach((f, i) => {
-      const o = audio.createOscillator();
-      const g = audio.createGain();
+      const o = ac.createOscillator();
+      const g = ac.createGain();
       o.frequency.value = f;
       g.gain.setValueAtTime(0.0001, at + i * 0.15);
       g.gain.exponentialRampToValueAtTime(0.2, at + i * 0.15 + 0.02);
       g.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.15 + 0.14);
-      o.connect(g).connect(audio.destination);
+      o.connect(g).connect(ac.destination);
       o.start(at + i * 0.15);
       o.stop(at + i * 0.15 + 0.15);
     });
@@ -67,12 +68,12 @@ function beep() {
 
 // myTurn says whether the game awaits the seat (the table language's
 // awaiting list).
-export const myTurn = (view, seat) => !view.ended && seat !== null && seat !== undefined &&
+export const myTurn = (view: {ended: boolean; awaiting?: {actor: string; seat?: number}[]}, seat: number | null | undefined): boolean => !view.ended && seat !== null && seat !== undefined &&
   (view.awaiting || []).some((a) => a.actor === 'seat' && a.seat === seat);
 
 // turnCue gives the cue when the game comes to await the seat after it did
 // not (not when the screen opens on the seat's turn: the player is looking).
-export function turnCue(s) {
+export function turnCue(s: Shell): void {
   const mine = s.role === 'seat' && s.view ? myTurn(s.view, s.seat) : false;
   if (mine && s.wasMine === false && cueOn()) {
     if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
@@ -86,8 +87,8 @@ export function turnCue(s) {
 // is shown (a browser drops it when the page is hidden; it is taken again
 // when the page comes back). It returns the function that lets the screen
 // sleep again.
-export function keepAwake(s) {
-  let lock = null;
+export function keepAwake(s: Pick<Shell, 'view'>) {
+  let lock: WakeLockSentinel | null = null;
   let stopped = false;
   const take = async () => {
     if (stopped || lock || !navigator.wakeLock || document.visibilityState !== 'visible' || (s.view && s.view.ended)) return;

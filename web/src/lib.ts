@@ -1,25 +1,38 @@
 // Small helpers shared by every screen: DOM building, the API, the device's
 // list of tables, and keys for focus and idempotency.
-import {t, lang} from './i18n.js';
+import {t, lang} from './i18n';
+import type {components} from './api.gen';
+
+// Problem is the API's problem answer (RFC 9457).
+export type Problem = components['schemas']['Problem'];
 
 // h builds an element: h('button', {class: 'x', onclick: f, 'aria-label': 'y'}, 'text', child).
-export function h(tag, attrs, ...children) {
+// Attrs are an element's attributes, properties (class, value) and event
+// handlers (on…); undefined, null and false leave one out, true sets it bare.
+export type Attrs = Record<string, unknown>;
+// Child is what h and replace take as content: nodes, text, numbers, lists
+// of them; null, undefined and false are skipped.
+export type Child = Node | string | number | boolean | null | undefined | readonly Child[];
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h(tag: string, attrs?: Attrs | null, ...children: Child[]): HTMLElement;
+export function h(tag: string, attrs?: Attrs | null, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (k === 'class') el.className = v;
-    else if (k === 'value') el.value = v;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
+    else if (k === 'class') el.className = String(v);
+    else if (k === 'value') (el as HTMLInputElement).value = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   append(el, children);
   return el;
 }
 
-function append(el, children) {
+function append(el: Element, children: readonly Child[]): void {
   for (const c of children) {
     if (c === undefined || c === null || c === false) continue;
-    if (Array.isArray(c)) append(el, c);
+    if (Array.isArray(c)) append(el, c as readonly Child[]);
     else el.append(c instanceof Node ? c : String(c));
   }
 }
@@ -27,20 +40,20 @@ function append(el, children) {
 // replace swaps the content of root for nodes, keeping the keyboard focus on
 // the element with the same data-k key, so that a screen redrawn by a live
 // event does not throw a keyboard or screen-reader user back to the top.
-export function replace(root, ...nodes) {
+export function replace(root: Element, ...nodes: Child[]): void {
   const active = document.activeElement;
   const key = active && root.contains(active) ? active.getAttribute('data-k') : null;
   root.replaceChildren();
   append(root, nodes);
   if (key) {
-    const again = root.querySelector(`[data-k="${CSS.escape(key)}"]`);
+    const again = root.querySelector<HTMLElement>(`[data-k="${CSS.escape(key)}"]`);
     if (again) again.focus({preventScroll: true});
   }
 }
 
 // randomKey is an Idempotency-Key. crypto.randomUUID needs a secure context,
 // which a phone on the LAN (http://192.168.x.y) is not.
-export function randomKey() {
+export function randomKey(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
@@ -48,21 +61,33 @@ export function randomKey() {
 // ApiError is a problem answer (or no answer at all), with the sentence a
 // player can act on.
 export class ApiError extends Error {
-  constructor(message, status, problem) {
+  status: number;
+  problem: Problem | null;
+
+  constructor(message: string, status: number, problem?: Problem | null) {
     super(message);
     this.status = status;
     this.problem = problem || null;
   }
 }
 
+// errorOf is what a request threw, as the app's error (anything else is a
+// fault of the app: its message is shown).
+export function errorOf(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(e instanceof Error ? e.message : String(e), -1);
+}
+
 // call sends one request to the API and returns its JSON answer.
-export async function call(method, path, {cred, body, ifMatch, idempotent} = {}) {
-  const headers = {Accept: 'application/json', 'Accept-Language': lang()};
+export type CallOptions = {cred?: string; body?: unknown; ifMatch?: number | string; idempotent?: string};
+
+// (T is what the caller expects of the answer: the spec's schema.)
+export async function call<T = any>(method: string, path: string, {cred, body, ifMatch, idempotent}: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {Accept: 'application/json', 'Accept-Language': lang()};
   if (cred) headers.Authorization = 'Bearer ' + cred;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
   if (idempotent) headers['Idempotency-Key'] = idempotent;
-  let res;
+  let res: Response;
   try {
     // Never from the browser's cache: the server names a game's versions
     // alike for every viewer, so a kept answer for one credential (a seat's
@@ -72,7 +97,7 @@ export async function call(method, path, {cred, body, ifMatch, idempotent} = {})
     throw new ApiError(t('app.error.unreachable'), 0);
   }
   const text = await res.text();
-  let data = null;
+  let data: any = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
@@ -88,8 +113,22 @@ export async function call(method, path, {cred, body, ifMatch, idempotent} = {})
 
 const TABLES = 'treasury.tables';
 
+// TableEntry is a table this device holds a credential of.
+export type TableEntry = {
+  id: string;
+  role: string;
+  cred: string;
+  ruleset?: string;
+  title?: string;
+  name?: string;
+  names?: string[];
+  seats?: (string | null)[];
+  group?: string;
+  at: number;
+};
+
 // tables lists the tables this device has joined or hosted, newest first.
-export function tables() {
+export function tables(): TableEntry[] {
   try {
     const list = JSON.parse(localStorage.getItem(TABLES) || '[]');
     return Array.isArray(list) ? list : [];
@@ -100,7 +139,7 @@ export function tables() {
 
 // remember keeps a credential on this device so that the home page can lead
 // back to the table after the tab is closed.
-export function remember(entry) {
+export function remember(entry: Omit<TableEntry, 'at'>): void {
   const list = tables().filter((t) => !(t.id === entry.id && t.role === entry.role && t.cred === entry.cred));
   list.unshift({...entry, at: Date.now()});
   try {
@@ -111,7 +150,7 @@ export function remember(entry) {
 }
 
 // forget removes a table from this device's list.
-export function forget(id) {
+export function forget(id: string): void {
   try {
     localStorage.setItem(TABLES, JSON.stringify(tables().filter((t) => t.id !== id)));
   } catch {
@@ -121,6 +160,6 @@ export function forget(id) {
 
 // gameLink is the address that opens a table with a credential: in the
 // fragment, which browsers never send to the server.
-export function gameLink(id, role, cred) {
+export function gameLink(id: string, role: string, cred: string): string {
   return `${location.origin}/#/game/${encodeURIComponent(id)}/${role}/${encodeURIComponent(cred)}`;
 }

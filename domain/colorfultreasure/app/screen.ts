@@ -12,17 +12,21 @@
 // shows among the kinds the listing still allows; a peek is only recorded.
 // On a narrow screen the grid is drawn with the wonders as rows, so that
 // its ten wonders fit a phone's width with cards still large enough to tap.
-import {h} from '../lib.js';
-import {gem, wonderArt} from '../cards/art.js';
-import {t as tr, term, tlist} from '../i18n.js';
+import type {Move, Screen, Table} from '../../../web/src/screen';
+import {h} from '../../../web/src/lib';
+import {gem} from '../../../web/src/cards/art';
+import {wonderArt} from './art';
+import {t as tr, term, tlist} from '../../../web/src/i18n';
 
-export const ruleset = 'colorful-treasure';
+// The game's view and listing as the server sends them (its schemas in
+// openapi.yaml), read untyped by this screen so far.
+type GameTable = Table<any, any>;
+
+const ruleset = 'colorful-treasure';
 // Listed for the log; the screen reads the game again after every move.
-export const events = ['cards_revealed', 'cards_collected', 'tokens_paired', 'theft_skipped', 'stolen', 'token_used',
+const events = ['cards_revealed', 'cards_collected', 'tokens_paired', 'theft_skipped', 'stolen', 'token_used',
   'peeked', 'token_taken', 'award_taken', 'last_round', 'turn_started'];
-export const refreshOnMove = true;
 // The log is read from the start of the game (nothing in it is hidden now).
-export const history = true;
 
 // The words for the action tokens' effects (in a sentence), the awards,
 // the wonders and the kinds of card (gems, diamond, key, chest).
@@ -30,53 +34,43 @@ const EFFECT = 'app.ct.does.';
 const AWARD = 'app.ct.award.';
 const WONDER = 'app.ct.wonder.';
 const KIND = 'app.ct.kind.';
-const effect = (e) => term(EFFECT, e);
+const effect = (e: any) => term(EFFECT, e);
 // What the player on turn does, by phase, and the variants' names.
 const PHASE = 'app.ct.phase.';
 const VARIANT = 'app.ct.variant.';
-const kind = (k) => term(KIND, k);
+const kind = (k: any) => term(KIND, k);
 
-const wonder = (id) => term(WONDER, id);
-const place = (p) => tr('app.ct.place', {wonder: wonder(p.wonder), row: p.row + 1});
+const wonder = (id: any) => term(WONDER, id);
+const place = (p: any) => tr('app.ct.place', {wonder: wonder(p.wonder), row: p.row + 1});
 // placeAt names a place of the grid ({column, row}) by its wonder.
-const placeAt = (ctx, p) => {
-  const c = ctx.view && ctx.view.state.columns[p.column];
+const placeAt = (table: GameTable, p: any) => {
+  const c = table.view && table.view.state.columns[p.column];
   return c ? place({wonder: c.wonder, row: p.row}) : tr('app.ct.column-row', {column: p.column + 1, row: p.row + 1});
 };
-const andList = (xs) => tlist(xs);
+const andList = (xs: any) => tlist(xs);
 // cardWords names a card taken or stolen: its kind and wonder.
-const cardWords = (c) => tr('app.ct.card', {kind: kind(c.kind), wonder: wonder(c.wonder)});
-const samePos = (a, b) => a.column === b.column && a.row === b.row;
-
-export function seatName(ctx) {
-  const p = ctx.view.state.players[ctx.seat];
-  return p ? p.name : undefined;
-}
-
-function name(ctx, seat) {
-  const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : tr('app.seat', {n: seat + 1});
-}
+const cardWords = (c: any) => tr('app.ct.card', {kind: kind(c.kind), wonder: wonder(c.wonder)});
+const samePos = (a: any, b: any) => a.column === b.column && a.row === b.row;
 
 // describe turns an event into a line of the table's log. No line says
 // what a card of the grid showed: the log stays on every screen, and a card
 // turned face down again must be face down there too. What cards show is
 // said while they are face up (the grid), and a peek's cards to the peeking
 // seat until the next move (peekPanel).
-export function describe(ev, d, ctx) {
+function describe(ev: any, d: any, table: GameTable) {
   if (!d) return null;
-  const who = d.seat !== undefined ? name(ctx, d.seat) : '';
+  const who = d.seat !== undefined ? table.playerName(d.seat) : '';
   switch (ev) {
     case 'move':
       // A new move: a peek's cards are face down for the peeking seat too.
-      delete ctx.s.ctPeek;
+      delete table.memo.peek;
       if (d.move && d.move.type === 'flip' && d.move.cards) {
-        return tr('app.ct.log.turned-over', {who: name(ctx, d.move.seat), places: andList(d.move.cards.map((c) => placeAt(ctx, c)))});
+        return tr('app.ct.log.turned-over', {who: table.playerName(d.move.seat), places: andList(d.move.cards.map((c: any) => placeAt(table, c)))});
       }
       return null;
     case 'cards_revealed':
       // Heard as it happens (a screen reader); the grid shows them.
-      ctx.announce(tr('app.ct.log.turned-over', {who, places: andList(d.cards.map((c) => tr('app.ct.kind-at', {kind: kind(c.kind), place: place(c)})))}));
+      table.announce(tr('app.ct.log.turned-over', {who, places: andList(d.cards.map((c: any) => tr('app.ct.kind-at', {kind: kind(c.kind), place: place(c)})))}));
       return null;
     case 'cards_collected':
       return d.cards && d.cards.length ? tr('app.ct.log.took', {who, cards: d.cards.map(cardWords).join(', ')}) : tr('app.ct.log.took-nothing', {who});
@@ -85,12 +79,12 @@ export function describe(ev, d, ctx) {
     case 'theft_skipped':
       return tr('app.ct.log.nobody', {who});
     case 'stolen':
-      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: name(ctx, d.target)});
+      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: table.playerName(d.target)});
     case 'token_used':
-      return d.cards ? tr('app.ct.log.used-at', {who, token: d.token, effect: effect(d.effect), places: andList(d.cards.map((c) => placeAt(ctx, c)))}) :
+      return d.cards ? tr('app.ct.log.used-at', {who, token: d.token, effect: effect(d.effect), places: andList(d.cards.map((c: any) => placeAt(table, c)))}) :
         tr('app.ct.log.used', {who, token: d.token, effect: effect(d.effect)});
     case 'peeked':
-      if (ctx.role === 'seat' && d.seat === ctx.seat && !(ctx.view && ctx.view.ended)) ctx.s.ctPeek = d.cards;
+      if (table.role === 'seat' && d.seat === table.seat && !(table.view && table.view.ended)) table.memo.peek = d.cards;
       return null;
     case 'token_taken':
       return tr('app.ct.log.token-taken', {who, token: d.token, effect: effect(d.effect), colour: kind(d.colour)});
@@ -105,134 +99,134 @@ export function describe(ev, d, ctx) {
   }
 }
 
-const physical = (ctx) => ctx.view.state.mode === 'physical';
-const key = (p) => `${p.column}-${p.row}`;
+const physical = (table: GameTable) => table.view.state.mode === 'physical';
+const key = (p: any) => `${p.column}-${p.row}`;
 
 // acting is the listing this page plays from, and the seat it plays for: a
 // seat's own; on the host's device in a physical game, the seat on turn's
 // (the shared device acts for it). In a digital game the host only watches.
-function acting(ctx) {
-  const v = ctx.view;
+function acting(table: GameTable) {
+  const v = table.view;
   if (v.ended) return null;
-  if (ctx.role === 'seat') return ctx.legal && ctx.legal.seat >= 0 ? {l: ctx.legal, seat: ctx.legal.seat, host: false} : null;
-  if (ctx.role !== 'host' || !physical(ctx)) return null;
-  const l = (ctx.s.seatLegal || {})[v.state.turn];
+  if (table.role === 'seat') return table.legal && table.legal.seat >= 0 ? {l: table.legal, seat: table.legal.seat, host: false} : null;
+  if (table.role !== 'host' || !physical(table)) return null;
+  const l = (table.seatLegal || {})[v.state.turn];
   return l && l.seat === v.state.turn ? {l, seat: l.seat, host: true} : null;
 }
 
-const hasMoves = (a) => a && (a.l.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (a.l[k] || []).length) || a.l.end);
+const hasMoves = (a: ReturnType<typeof acting>): a is NonNullable<ReturnType<typeof acting>> => !!a && !!(a.l.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (a.l[k] || []).length) || a.l.end);
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn's, which the host may play for it.
-export function hostSeats(view) {
+function hostSeats(view: any) {
   return view.state.mode === 'physical' && !view.ended ? [view.state.turn] : [];
 }
 
 // pickable lists the face-down cards a tap may choose now: a peek's, or the
 // flip's (in a physical game, to report what they show).
-function pickable(ctx, a) {
+function pickable(table: GameTable, a: any) {
   if (!a) return null;
   const l = a.l;
-  if (ctx.ui.peek !== undefined) {
-    const t = (l.use_token || []).find((u) => u.token === ctx.ui.peek);
+  if (table.ui.peek !== undefined) {
+    const t = (l.use_token || []).find((u: any) => u.token === table.ui.peek);
     return t && t.cells ? {cells: t.cells, min: t.min, max: t.max, peek: t} : null;
   }
-  return l.flip ? {cells: l.flip.cells, min: l.flip.count, max: l.flip.count, report: physical(ctx)} : null;
+  return l.flip ? {cells: l.flip.cells, min: l.flip.count, max: l.flip.count, report: physical(table)} : null;
 }
 
 // allowed keeps a choice to what its listing says: as many cards as it
 // names; a peek's of one wonder, or of different wonders (a chosen card can
 // always be tapped again to unchoose it).
-function allowed(pick, picked, pos) {
-  if (picked.some((p) => samePos(p, pos))) return true;
+function allowed(pick: any, picked: any, pos: any) {
+  if (picked.some((p: any) => samePos(p, pos))) return true;
   if (picked.length >= pick.max) return false;
   if (pick.peek && pick.peek.same_wonder && picked.length) return picked[0].column === pos.column;
-  if (pick.peek && pick.peek.different_wonders) return !picked.some((p) => p.column === pos.column);
+  if (pick.peek && pick.peek.different_wonders) return !picked.some((p: any) => p.column === pos.column);
   return true;
 }
 
 // offered lists what a card chosen for a physical report may show: what the
 // listing allows there, less what another chosen card of its wonder was
 // said to show (a wonder has one card of each kind).
-function offered(ctx, pick, pos) {
-  const cell = pick.cells.find((c) => samePos(c, pos));
-  const shows = ctx.ui.shows || {};
-  const others = (ctx.ui.picked || []).filter((q) => q.column === pos.column && !samePos(q, pos)).map((q) => shows[key(q)]);
-  return ((cell && cell.shows) || []).filter((k) => !others.includes(k));
+function offered(table: GameTable, pick: any, pos: any) {
+  const cell = pick.cells.find((c: any) => samePos(c, pos));
+  const shows = table.ui.shows || {};
+  const others = (table.ui.picked || []).filter((q: any) => q.column === pos.column && !samePos(q, pos)).map((q: any) => shows[key(q)]);
+  return ((cell && cell.shows) || []).filter((k: any) => !others.includes(k));
 }
 
 // tidy keeps the cards chosen to what the listing, read again after
 // another device's move, still offers.
-function tidy(ctx, a) {
-  const ui = ctx.ui;
-  if (ui.peek !== undefined && !(a && (a.l.use_token || []).some((u) => u.token === ui.peek && u.cells))) delete ui.peek;
-  const pick = pickable(ctx, a);
+function tidy(table: GameTable, a: any) {
+  const ui = table.ui;
+  if (ui.peek !== undefined && !(a && (a.l.use_token || []).some((u: any) => u.token === ui.peek && u.cells))) delete ui.peek;
+  const pick = pickable(table, a);
   if (!pick) {
     ui.picked = [];
     ui.shows = {};
     return;
   }
-  ui.picked = (ui.picked || []).filter((q) => pick.cells.some((c) => samePos(c, q))).slice(0, pick.max);
+  ui.picked = (ui.picked || []).filter((q: any) => pick.cells.some((c: any) => samePos(c, q))).slice(0, pick.max);
   const shows = ui.shows || {};
   ui.shows = {};
   for (const q of ui.picked) {
     const k = shows[key(q)];
-    if (k && offered(ctx, pick, q).includes(k)) ui.shows[key(q)] = k;
+    if (k && offered(table, pick, q).includes(k)) ui.shows[key(q)] = k;
   }
 }
 
-function tap(ctx, pos, pick, a) {
-  const picked = ctx.ui.picked || (ctx.ui.picked = []);
-  const shows = ctx.ui.shows || (ctx.ui.shows = {});
-  const i = picked.findIndex((p) => samePos(p, pos));
+function tap(table: GameTable, pos: any, pick: any, a: any) {
+  const picked = table.ui.picked || (table.ui.picked = []);
+  const shows = table.ui.shows || (table.ui.shows = {});
+  const i = picked.findIndex((p: any) => samePos(p, pos));
   if (i >= 0) {
     picked.splice(i, 1);
     delete shows[key(pos)];
   } else if (picked.length < pick.max) {
     picked.push(pos);
-    const can = pick.report ? offered(ctx, pick, pos) : [];
+    const can = pick.report ? offered(table, pick, pos) : [];
     if (can.length === 1) shows[key(pos)] = can[0];
   }
   if (!pick.peek && !pick.report && picked.length === pick.max) {
-    const cards = picked.map((p) => ({column: p.column, row: p.row}));
-    ctx.ui.picked = [];
-    ctx.play({type: 'flip', seat: a.seat, cards});
+    const cards = picked.map((p: any) => ({column: p.column, row: p.row}));
+    table.ui.picked = [];
+    table.send({type: 'flip', seat: a.seat, cards});
     return;
   }
-  if (pick.report) ctx.announce(tr(i >= 0 ? 'app.ct.unchosen' : 'app.ct.chosen-say', {place: place({wonder: ctx.view.state.columns[pos.column].wonder, row: pos.row})}));
-  ctx.rerender();
-  const el = document.querySelector(`button[data-cell="${key(pos)}"]`);
+  if (pick.report) table.announce(tr(i >= 0 ? 'app.ct.unchosen' : 'app.ct.chosen-say', {place: place({wonder: table.view.state.columns[pos.column].wonder, row: pos.row})}));
+  table.redraw();
+  const el = document.querySelector<HTMLElement>(`button[data-cell="${key(pos)}"]`);
   if (el) el.focus();
 }
 
 // reportPanel asks what each card chosen in a physical flip shows, among
 // the kinds offered, then reports them.
-function reportPanel(ctx, a, pick) {
-  const st = ctx.view.state;
-  const picked = ctx.ui.picked || [];
-  const shows = ctx.ui.shows || (ctx.ui.shows = {});
+function reportPanel(table: GameTable, a: any, pick: any) {
+  const st = table.view.state;
+  const picked = table.ui.picked || [];
+  const shows = table.ui.shows || (table.ui.shows = {});
   const left = pick.max - picked.length;
-  const ready = left === 0 && picked.every((p) => shows[key(p)]);
-  const groups = picked.map((p) => {
+  const ready = left === 0 && picked.every((p: any) => shows[key(p)]);
+  const groups = picked.map((p: any) => {
     const k = key(p);
     const id = 'shows-' + k;
     return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, tr('app.ct.shows', {place: place({wonder: st.columns[p.column].wonder, row: p.row})})),
-      h('div', {class: 'buttons'}, offered(ctx, pick, p).map((kind) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
-        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; ctx.rerender(); }}, gem(kind), term(KIND, kind)))));
+      h('div', {class: 'buttons'}, offered(table, pick, p).map((kind: any) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
+        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; table.redraw(); }}, gem(kind), term(KIND, kind)))));
   });
-  const who = a.host ? name(ctx, a.seat) : '';
+  const who = a.host ? table.playerName(a.seat) : '';
   return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
     h('h2', {id: 'report-h'}, who ? tr('app.ct.what-show-for', {count: pick.max, who}) : tr('app.ct.what-show', {count: pick.max})),
     left > 0 ? h('p', {}, left === 1 ? (pick.max === 1 ? tr('app.ct.tap-the') : tr('app.ct.tap-one-more')) : tr('app.ct.tap-n', {n: left})) : null,
     groups,
     h('div', {class: 'buttons'},
       h('button', {type: 'button', class: 'primary', 'data-k': 'report', disabled: !ready,
-        onclick: () => ctx.play({type: 'flip', seat: a.seat, cards: picked.map((p) => ({column: p.column, row: p.row})), shows: picked.map((p) => shows[key(p)])})}, who ? tr('app.ct.report-for', {who}) : tr('app.sg.report')),
+        onclick: () => table.send({type: 'flip', seat: a.seat, cards: picked.map((p: any) => ({column: p.column, row: p.row})), shows: picked.map((p: any) => shows[key(p)])})}, who ? tr('app.ct.report-for', {who}) : tr('app.sg.report')),
       h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => {
-        ctx.ui.picked = [];
-        ctx.ui.shows = {};
-        ctx.rerender();
-        const g = document.querySelector('.ct-scroll');
+        table.ui.picked = [];
+        table.ui.shows = {};
+        table.redraw();
+        const g = document.querySelector<HTMLElement>('.ct-scroll');
         if (g) g.focus();
       }}, tr('app.clear'))));
 }
@@ -241,22 +235,22 @@ function reportPanel(ctx, a, pick) {
 // side: the grid then has a row per wonder (5 cards across, not 10), and is
 // drawn again when the width crosses over (a tablet turned).
 const NARROW = '(max-width: 56rem)';
-function narrow(ctx) {
+function narrow(table: GameTable) {
   if (typeof matchMedia !== 'function') return false;
-  if (!ctx.s.ctNarrow) {
-    ctx.s.ctNarrow = matchMedia(NARROW);
-    ctx.s.ctNarrow.addEventListener('change', () => { if (!ctx.s.closed) ctx.rerender(); });
+  if (!table.memo.narrow) {
+    table.memo.narrow = matchMedia(NARROW);
+    table.memo.narrow.addEventListener('change', () => { if (!table.closed) table.redraw(); });
   }
-  return ctx.s.ctNarrow.matches;
+  return table.memo.narrow.matches;
 }
 
-const tokensLeft = (c) => [c.diamond_token ? 'diamond' : '', c.lock_token && c.lock ? c.lock : ''].filter(Boolean);
+const tokensLeft = (c: any) => [c.diamond_token ? 'diamond' : '', c.lock_token && c.lock ? c.lock : ''].filter(Boolean);
 
-function wonderHead(c, slim, attrs) {
+function wonderHead(c: any, slim: any, attrs?: Record<string, unknown>) {
   const left = tokensLeft(c);
   // The wonder's card back: its silhouette and name, its three gem colours
   // and its key or chest, as pictures.
-  const colours = c.colours.map((k) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, kind(k) + ' ')));
+  const colours = c.colours.map((k: any) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, kind(k) + ' ')));
   return h('th', {class: 'ct-wonder', ...attrs},
     h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(c.wonder))),
     h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, kind(c.lock))) : null),
@@ -265,7 +259,7 @@ function wonderHead(c, slim, attrs) {
       : h('span', {class: 'muted ct-tokens'}, left.length ? tr('app.ct.tokens-plus', {count: left.length, tokens: left.map(kind).join(' + ')}) : tr('app.ct.no-tokens')));
 }
 
-function cellOf(ctx, a, c, col, r, pick, picked, slim) {
+function cellOf(table: GameTable, a: any, c: any, col: any, r: any, pick: any, picked: any, slim?: boolean) {
   const cell = c.cells[r];
   const pos = {column: col, row: r};
   const what = tr('app.ct.cell', {wonder: wonder(c.wonder), row: r + 1});
@@ -285,23 +279,23 @@ function cellOf(ctx, a, c, col, r, pick, picked, slim) {
   if (was && was !== 'gone') {
     return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, tr('app.ct.cell-was', {what, kind: kind(was)}))));
   }
-  if (pick && pick.cells.some((p) => samePos(p, pos)) && allowed(pick, picked, pos)) {
-    const on = picked.some((p) => samePos(p, pos));
+  if (pick && pick.cells.some((p: any) => samePos(p, pos)) && allowed(pick, picked, pos)) {
+    const on = picked.some((p: any) => samePos(p, pos));
     // A card chosen for a report shows what it was said to show.
-    const said = on && pick.report && (ctx.ui.shows || {})[key(pos)];
+    const said = on && pick.report && (table.ui.shows || {})[key(pos)];
     return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': key(pos), 'aria-pressed': on ? 'true' : 'false',
-      'aria-label': tr(pick.peek ? 'app.ct.aria.peek' : pick.report ? 'app.ct.aria.turned' : 'app.ct.aria.flip', {what}) + (said ? tr('app.ct.aria.shows', {kind: kind(said)}) : ''), onclick: () => tap(ctx, pos, pick, a)},
+      'aria-label': tr(pick.peek ? 'app.ct.aria.peek' : pick.report ? 'app.ct.aria.turned' : 'app.ct.aria.flip', {what}) + (said ? tr('app.ct.aria.shows', {kind: kind(said)}) : ''), onclick: () => tap(table, pos, pick, a)},
     said ? h('span', {class: 'ct-said'}, gem(said)) : '?'));
   }
   return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, tr('app.ct.cell-down', {what}))));
 }
 
-function grid(ctx, a) {
-  const st = ctx.view.state;
-  const pick = pickable(ctx, a);
-  const picked = ctx.ui.picked || [];
-  const rows = Math.max(...st.columns.map((c) => c.cells.length));
-  const slim = narrow(ctx);
+function grid(table: GameTable, a: any) {
+  const st = table.view.state;
+  const pick = pickable(table, a);
+  const picked = table.ui.picked || [];
+  const rows = Math.max(...st.columns.map((c: any) => c.cells.length));
+  const slim = narrow(table);
   let head;
   const body = [];
   if (slim) {
@@ -309,68 +303,68 @@ function grid(ctx, a) {
     const nums = [];
     for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row') + ' '), String(r + 1)));
     head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, tr('app.ct.wonder')), nums);
-    st.columns.forEach((c, col) => {
+    st.columns.forEach((c: any, col: any) => {
       const cells = [];
-      for (let r = 0; r < rows; r++) cells.push(cellOf(ctx, a, c, col, r, pick, picked, true));
+      for (let r = 0; r < rows; r++) cells.push(cellOf(table, a, c, col, r, pick, picked, true));
       body.push(h('tr', {}, wonderHead(c, true, {scope: 'row'}), cells));
     });
   } else {
-    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row'))), st.columns.map((c) => wonderHead(c, false, {scope: 'col'})));
+    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row'))), st.columns.map((c: any) => wonderHead(c, false, {scope: 'col'})));
     for (let r = 0; r < rows; r++) {
-      body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c, col) => cellOf(ctx, a, c, col, r, pick, picked))));
+      body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c: any, col: any) => cellOf(table, a, c, col, r, pick, picked))));
     }
   }
-  const faces = st.columns.some((c) => c.faces);
+  const faces = st.columns.some((c: any) => c.faces);
   return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? tr('app.ct.grid-faces') : tr('app.ct.grid', {count: st.cards_left})),
     h('div', {class: 'ct-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'grid-h'},
       h('table', {class: slim ? 'ct-grid ct-narrow' : 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))),
-    pick && pick.report && picked.length ? reportPanel(ctx, a, pick) : null);
+    pick && pick.report && picked.length ? reportPanel(table, a, pick) : null);
 }
 
-const take = (t) => (t.length ? tr('app.ct.take', {what: tlist(t.map((x) => (x === 'keys_chests' ? tr('app.ct.the-keys-chests') : x === 'diamond' ? tr('app.ct.the-diamonds') : tr('app.ct.the-gems', {kind: kind(x)}))))}) : tr('app.ct.take-nothing'));
+const take = (t: any) => (t.length ? tr('app.ct.take', {what: tlist(t.map((x: any) => (x === 'keys_chests' ? tr('app.ct.the-keys-chests') : x === 'diamond' ? tr('app.ct.the-diamonds') : tr('app.ct.the-gems', {kind: kind(x)}))))}) : tr('app.ct.take-nothing'));
 
-function actions(ctx, a) {
+function actions(table: GameTable, a: any) {
   const l = a.l;
   const seat = a.seat;
-  const who = name(ctx, seat);
+  const who = table.playerName(seat);
   const out = [];
-  const btn = (k, text, move, primary) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => ctx.play(move)}, text));
-  const pick = pickable(ctx, a);
+  const btn = (k: string, text: any, move: Move, primary?: boolean) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => table.send(move)}, text));
+  const pick = pickable(table, a);
   if (a.host) out.push(h('p', {}, tr('app.ct.they-or-you', {who})));
-  if (ctx.ui.peek !== undefined && pick) {
-    const n = (ctx.ui.picked || []).length;
+  if (table.ui.peek !== undefined && pick) {
+    const n = (table.ui.picked || []).length;
     out.push(h('p', {}, tr('app.ct.peek-how', {n: pick.min === pick.max ? pick.min : tr('app.ct.min-max', {min: pick.min, max: pick.max}),
       which: tr(pick.peek.same_wonder ? 'app.ct.of-one-wonder' : pick.peek.different_wonders ? 'app.ct.of-different-wonders' : 'app.ct.any'), chosen: n})));
-    if (physical(ctx)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, tr('app.ct.peek-physical')));
+    if (physical(table)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, tr('app.ct.peek-physical')));
     out.push(h('div', {class: 'buttons'},
-      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => ctx.play({type: 'use_token', seat, token: pick.peek.token, cards: ctx.ui.picked.map((p) => ({column: p.column, row: p.row}))})}, tr('app.ct.peek')),
-      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete ctx.ui.peek; ctx.ui.picked = []; ctx.rerender(); }}, tr('app.cancel'))));
+      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => table.send({type: 'use_token', seat, token: pick.peek.token, cards: table.ui.picked.map((p: any) => ({column: p.column, row: p.row}))})}, tr('app.ct.peek')),
+      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete table.ui.peek; table.ui.picked = []; table.redraw(); }}, tr('app.cancel'))));
     return out;
   }
   if (l.flip) {
-    const n = (ctx.ui.picked || []).length;
+    const n = (table.ui.picked || []).length;
     const c = l.flip.count;
     const more = l.collect && l.collect.length ? tr('app.ct.or-collect') : '.';
-    if (physical(ctx)) {
+    if (physical(table)) {
       out.push(h('p', {'data-flip': c}, tr('app.ct.flip-physical', {count: c, chosen: n}), more));
     } else {
       out.push(h('p', {'data-flip': c}, c === 1 ? tr('app.ct.flip-one') : tr('app.ct.flip-n', {count: c, chosen: n}), more));
     }
   }
   const opts = [];
-  (l.collect || []).forEach((t, i) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
-  (l.rob || []).forEach((r, i) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: name(ctx, r.target)}),
+  (l.collect || []).forEach((t: any, i: any) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
+  (l.rob || []).forEach((r: any, i: any) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: table.playerName(r.target)}),
     {type: 'rob', seat, target: r.target, ...(r.card ? {card: r.card} : {diamond_token: r.diamond_token})})));
-  (l.use_token || []).forEach((u) => {
+  (l.use_token || []).forEach((u: any) => {
     if (u.cells) {
-      opts.push(h('li', {}, h('button', {type: 'button', 'data-k': 'use-' + u.token, onclick: () => { ctx.ui.peek = u.token; ctx.ui.picked = []; ctx.rerender(); }},
+      opts.push(h('li', {}, h('button', {type: 'button', 'data-k': 'use-' + u.token, onclick: () => { table.ui.peek = u.token; table.ui.picked = []; table.redraw(); }},
         tr('app.ct.use', {token: u.token, effect: effect(u.effect)}))));
     } else {
       opts.push(btn('use-' + u.token, tr('app.ct.use', {token: u.token, effect: effect(u.effect)}), {type: 'use_token', seat, token: u.token}));
     }
   });
-  (l.claim || []).forEach((t) => {
-    const tok = ctx.view.state.action_tokens.find((x) => x.token === t);
+  (l.claim || []).forEach((t: any) => {
+    const tok = table.view.state.action_tokens.find((x: any) => x.token === t);
     opts.push(btn('claim-' + t, tok ? tr('app.ct.claim-effect', {token: t, effect: effect(tok.effect)}) : tr('app.ct.claim', {token: t}), {type: 'ct_claim', seat, token: t}));
   });
   if (l.end) opts.push(btn('end', a.host ? tr('app.ct.end-their', {who}) : tr('app.ct.end-yours'), {type: 'ct_end', seat}, true));
@@ -378,40 +372,37 @@ function actions(ctx, a) {
   return out;
 }
 
-export function render(ctx) {
-  const v = ctx.view;
+function render(table: GameTable) {
+  const v = table.view;
   const st = v.state;
-  const who = ctx.role === 'host' ? tr('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : tr('app.role.spectator');
-  const title = tr('app.ct.title');
-  document.title = `${title}: ${who}`;
-  const out = [h('h1', {}, `${title} · ${who}`)];
+  const out: (HTMLElement | null)[] = [table.heading(tr('app.ct.title'))];
   const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
-  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: name(ctx, st.turn), phase}),
+  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
     ` · ${term(VARIANT, st.variant)}${st.mode === 'physical' ? tr('app.ct.physical') : ''}${st.last_round ? tr('app.ct.last-round') : ''}${st.thefts_owed ? tr('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
-  if (v.ended && ctx.score) out.push(finalScore(ctx));
-  const a = acting(ctx);
-  tidy(ctx, a);
+  if (v.ended && table.score) out.push(finalScore(table));
+  const a = acting(table);
+  tidy(table, a);
   if (hasMoves(a)) {
     out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options', 'data-for': a.seat},
-      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: name(ctx, a.seat)}) : tr('app.ct.your-move')), actions(ctx, a)));
-  } else if (ctx.role === 'seat' && !v.ended) {
-    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: name(ctx, st.turn)}))));
-  } else if (ctx.role === 'host' && !v.ended && !physical(ctx)) {
+      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: table.playerName(a.seat)}) : tr('app.ct.your-move')), actions(table, a)));
+  } else if (table.role === 'seat' && !v.ended) {
+    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)}))));
+  } else if (table.role === 'host' && !v.ended && !physical(table)) {
     out.push(h('p', {class: 'muted'}, tr('app.ct.follows')));
   }
-  if (ctx.s.ctPeek && !v.ended) out.push(peekPanel(ctx.s.ctPeek));
-  out.push(grid(ctx, a));
+  if (table.memo.peek && !v.ended) out.push(peekPanel(table.memo.peek));
+  out.push(grid(table, a));
   const aw = st.awards;
-  const holder = (x) => (x === null || x === undefined ? tr('app.ct.not-taken') : name(ctx, x));
+  const holder = (x: any) => (x === null || x === undefined ? tr('app.ct.not-taken') : table.playerName(x));
   out.push(h('p', {}, h('strong', {}, tr('app.ct.awards')), tr('app.ct.award-holder', {award: term(AWARD, 'colorful_gems'), who: holder(aw.colorful_gems)}),
     ' · ', tr('app.ct.award-holder', {award: term(AWARD, 'explorer'), who: holder(aw.explorer)})));
   if (st.action_tokens && st.action_tokens.length) {
-    out.push(h('p', {}, h('strong', {}, tr('app.ct.action-tokens')), st.action_tokens.map((x) => tr('app.ct.token-state', {token: x.token, effect: effect(x.effect),
-      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : name(ctx, x.holder)})).join(' · ')));
+    out.push(h('p', {}, h('strong', {}, tr('app.ct.action-tokens')), st.action_tokens.map((x: any) => tr('app.ct.token-state', {token: x.token, effect: effect(x.effect),
+      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : table.playerName(x.holder)})).join(' · ')));
   }
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
     h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
-    h('div', {class: 'ct-have'}, h('strong', {}, tr('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
+    h('div', {class: 'ct-have'}, h('strong', {}, tr('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c: any) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
       gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, cardWords(c))))) : tr('app.none')),
     h('p', {}, h('strong', {}, tr('app.ct.tokens')), [p.diamond_tokens.length ? tr('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map(wonder).join(', ')}) : '', p.key_tokens ? tr('app.ct.n-key', {n: p.key_tokens}) : '',
       p.chest_tokens ? tr('app.ct.n-chest', {n: p.chest_tokens}) : '', p.action_tokens.length ? tr('app.ct.action-tokens-n', {count: p.action_tokens.length, tokens: p.action_tokens.join(', ')}) : ''].filter(Boolean).join(' · ') || tr('app.none')),
@@ -421,20 +412,24 @@ export function render(ctx) {
 
 // peekPanel shows what a peek showed the seat, until the next move: then
 // the cards are face down for it too, as at the table.
-function peekPanel(cards) {
+function peekPanel(cards: any) {
   return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, tr('app.ct.you-peek')),
-    h('p', {}, tr('app.ct.peeked', {cards: andList(cards.map((c) => tr('app.ct.place-shows', {place: place(c), kind: kind(c.kind)})))})));
+    h('p', {}, tr('app.ct.peeked', {cards: andList(cards.map((c: any) => tr('app.ct.place-shows', {place: place(c), kind: kind(c.kind)})))})));
 }
 
 // finalScore has a column per player and a row per line of the score, so
 // that it fits a phone with four players as with two.
-function finalScore(ctx) {
-  const sc = ctx.score;
+function finalScore(table: GameTable) {
+  const sc = table.score;
   const lines = [['app.ct.line.diamond-cards', 'diamond_cards'], ['app.sheet.ct.col.diamond-tokens', 'diamond_tokens'], ['app.sheet.ct.col.gems', 'gems'], ['app.sheet.ct.col.action-tokens', 'action_tokens'], ['app.sheet.ct.col.awards', 'awards']];
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
-    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, tr('app.ct.points')), sc.players.map((p) => h('th', {scope: 'col'}, p.name)))),
-      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, tr(label)), sc.players.map((p) => h('td', {}, p.lines[k])))),
-        h('tr', {}, h('th', {scope: 'row'}, tr('app.sg.col.total')), sc.players.map((p) => h('td', {}, h('strong', {}, p.total)))))),
-    h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
+    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, tr('app.ct.points')), sc.players.map((p: any) => h('th', {scope: 'col'}, p.name)))),
+      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, tr(label)), sc.players.map((p: any) => h('td', {}, p.lines[k])))),
+        h('tr', {}, h('th', {scope: 'row'}, tr('app.sg.col.total')), sc.players.map((p: any) => h('td', {}, h('strong', {}, p.total)))))),
+    h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
       i > 0 && r.decided_by_label ? ` (${r.decided_by_label})` : ''))));
 }
+
+// The screen, as the shell finds it (web/src/games.gen.ts).
+const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
+export default screen;

@@ -4,80 +4,74 @@
 // physical game the host's device (the shared table device, which sees no
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
-import {h} from '../lib.js';
-import {treasure, pirate} from '../cards/art.js';
-import {t as tr} from '../i18n.js';
+import type {Move, Screen, Table} from '../../../web/src/screen';
+import {h} from '../../../web/src/lib';
+import {treasure, pirate} from './art';
+import {t as tr} from '../../../web/src/i18n';
+
+// The game's view and listing as the server sends them (its schemas in
+// openapi.yaml), read untyped by this screen so far.
+type GameTable = Table<any, any>;
 
 // A treasure's word (silver, gold, …).
 const TREASURE = 'app.lth.treasure.';
-const tw = (x) => tr(TREASURE + x);
+const tw = (x: any) => tr(TREASURE + x);
 // nt is n cards of a treasure: "3 gold".
-const nt = (n, x) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
+const nt = (n: any, x: any) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
 
 // tcard draws treasure cards as they lie: the treasure's picture and how
 // many (a set's size, a hand's count).
-function tcard(t, n, label) {
+function tcard(t: any, n: any, label: any) {
   return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
 }
 
 // setsArt draws sets of treasure cards, or says there are none.
-function setsArt(list) {
-  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
+function setsArt(list: any) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s: any) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
 }
 
-export const ruleset = 'lucky-treasure-hunter';
+const ruleset = 'lucky-treasure-hunter';
 // Listed for the log ("What happened"); the screen reads the game again
 // after every move. cards_drawn reaches only the seat that drew (the server
 // sends it to no one else, not even the host).
-export const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed', 'cards_drawn', 'drew', 'pile_empty',
+const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed', 'cards_drawn', 'drew', 'pile_empty',
   'steal_named', 'steal_skipped', 'dice_rolled', 'cards_discarded', 'captain_used', 'set_stolen', 'steal_stopped', 'misdraw', 'game_ended'];
-export const refreshOnMove = true;
 
 // The fields each move type takes (the listed options carry more: odds,
 // set sizes).
-const FIELDS = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
+const FIELDS: Record<string, string[]> = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
   reroll: ['type', 'seat', 'dice'], captain: ['type', 'seat'], stop: ['type', 'seat']};
 const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
-const none = (x) => x === undefined || x === null;
+const none = (x: any) => x === undefined || x === null;
 
-export function seatName(ctx) {
-  const p = ctx.view.state.players[ctx.seat];
-  return p ? p.name : undefined;
-}
-
-function name(ctx, seat) {
-  const p = ctx.view && ctx.view.state.players[seat];
-  return p ? p.name : tr('app.seat', {n: seat + 1});
-}
-
-const whose = (ctx, owner) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: name(ctx, owner)}));
-const counts = (cards) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
-const pct = (c) => `${Math.round(c * 100)}%`;
+const whose = (table: GameTable, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: table.playerName(owner)}));
+const counts = (cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
+const pct = (c: any) => `${Math.round(c * 100)}%`;
 
 // where names what a move was chosen in, for game.js: a move refused
 // because the game moved on (412) is sent again only if this is unchanged.
 // A steal's decisions share one phase, so its dice count too; so do the
 // sets and the middle, which a steal names by index.
-export function where(ctx) {
-  const st = ctx.view.state;
-  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p) => [p.sets, p.hand_size, p.captain_used])]);
+function where(table: GameTable) {
+  const st = table.view.state;
+  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p: any) => [p.sets, p.hand_size, p.captain_used])]);
 }
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn, whose moves the host may make for it.
-export function hostSeats(view) {
+function hostSeats(view: any) {
   const st = view.state;
   if (st.mode !== 'physical' || view.ended || !['place', 'steal', 'decide'].includes(st.phase)) return [];
   return [st.turn];
 }
 
 // describe turns an event into a line of the table's log.
-export function describe(ev, d, ctx) {
+function describe(ev: any, d: any, table: GameTable) {
   if (!d) return null;
-  const who = none(d.seat) ? '' : name(ctx, d.seat);
+  const who = none(d.seat) ? '' : table.playerName(d.seat);
   switch (ev) {
     case 'middle_dealt':
-      return tr('app.lth.log.middle', {sets: d.middle.map((s) => nt(s.size, s.treasure)).join(', ')});
+      return tr('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(s.size, s.treasure)).join(', ')});
     case 'turn_started':
       return tr('app.lth.log.turn', {who, turn: d.turn});
     case 'place_skipped':
@@ -86,20 +80,20 @@ export function describe(ev, d, ctx) {
       return tr('app.lth.log.placed', {who, cards: nt(d.count, d.treasure)});
     case 'cards_drawn':
       // Only the seat that drew receives it.
-      return d.seat === ctx.seat ? tr('app.lth.log.you-drew', {cards: counts(d.cards)}) : tr('app.lth.log.drew-cards', {who, cards: counts(d.cards)});
+      return d.seat === table.seat ? tr('app.lth.log.you-drew', {cards: counts(d.cards)}) : tr('app.lth.log.drew-cards', {who, cards: counts(d.cards)});
     case 'drew':
-      if (ctx.view && ctx.view.state.mode === 'digital' && ctx.role === 'seat' && d.seat === ctx.seat) return null; // cards_drawn says it
+      if (table.view && table.view.state.mode === 'digital' && table.role === 'seat' && d.seat === table.seat) return null; // cards_drawn says it
       return tr('app.lth.log.drew', {who, count: d.count, pile: d.pile});
     case 'misdraw':
       return tr(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
     case 'pile_empty':
-      return tr('app.lth.log.pile-empty', {who: name(ctx, d.ends_before)});
+      return tr('app.lth.log.pile-empty', {who: table.playerName(d.ends_before)});
     case 'steal_named':
-      return tr('app.lth.log.steal-named', {who, whose: whose(ctx, d.owner), set: nt(d.size, d.treasure)});
+      return tr('app.lth.log.steal-named', {who, whose: whose(table, d.owner), set: nt(d.size, d.treasure)});
     case 'steal_skipped':
       return tr('app.lth.log.steal-skipped', {who});
     case 'dice_rolled': {
-      const p = d.faces.filter((f) => f === 'pirate').length;
+      const p = d.faces.filter((f: any) => f === 'pirate').length;
       return tr('app.lth.log.rolled', {who, pirates: tr('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
         result: d.failed ? tr('app.lth.still-blank', {count: d.failed}) : tr('app.lth.all-pirates')});
     }
@@ -108,7 +102,7 @@ export function describe(ev, d, ctx) {
     case 'captain_used':
       return tr('app.lth.log.captain', {who});
     case 'set_stolen':
-      return tr('app.lth.log.stolen', {who, whose: whose(ctx, d.owner), set: nt(d.size, d.treasure)});
+      return tr('app.lth.log.stolen', {who, whose: whose(table, d.owner), set: nt(d.size, d.treasure)});
     case 'steal_stopped':
       return tr('app.lth.log.stopped', {who});
     case 'game_ended':
@@ -121,21 +115,21 @@ export function describe(ev, d, ctx) {
 // odds says a steal's chance as the listing gives it: with the seat's
 // matching cards (its own screen, digital), or as anyone can work it out,
 // with no (further) card discarded.
-function odds(o) {
+function odds(o: any) {
   if (!none(o.chance)) return tr('app.lth.odds', {pct: pct(o.chance)});
   if (!none(o.chance_without_cards)) return tr(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
   return '';
 }
 
-function move(o) {
-  const m = {};
+function move(o: any): Move {
+  const m: Move = {type: o.type};
   for (const k of FIELDS[o.type] || Object.keys(o)) if (!none(o[k])) m[k] = o[k];
   return m;
 }
 
 
 // dice draws dice: pirates first, then blanks, then those still to roll.
-function dice(pirates, blanks, pending, label) {
+function dice(pirates: any, blanks: any, pending: any, label: any) {
   const out = [];
   for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, tr('app.lth.pirate'))));
   for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, tr('app.lth.blank'))));
@@ -144,19 +138,19 @@ function dice(pirates, blanks, pending, label) {
 }
 
 // stealPanel tells the steal under way: the set, the dice and what comes next.
-function stealPanel(ctx) {
-  const st = ctx.view.state;
+function stealPanel(table: GameTable) {
+  const st = table.view.state;
   const s = st.steal;
   const pending = st.phase === 'roll' ? s.dice_to_report : 0;
   const blanks = s.failed - pending;
   let now;
-  const mine = ctx.role === 'seat' && ctx.seat === s.seat;
+  const mine = table.role === 'seat' && table.seat === s.seat;
   if (st.phase === 'roll') now = tr('app.lth.being-rolled', {count: s.dice_to_report});
-  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: name(ctx, s.seat), treasure: tw(s.treasure)});
+  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: table.playerName(s.seat), treasure: tw(s.treasure)});
   else now = tr('app.lth.taken');
-  const set = {whose: whose(ctx, s.owner), set: nt(s.size, s.treasure)};
+  const set = {whose: whose(table, s.owner), set: nt(s.size, s.treasure)};
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
-    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: name(ctx, s.seat), ...set})),
+    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: table.playerName(s.seat), ...set})),
     dice(s.pirates, blanks, pending, pending ? tr('app.lth.dice-pending', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks}), pending})
       : tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks})})),
     h('p', {}, tr('app.lth.of-pirates', {pirates: s.pirates, size: s.size, now})),
@@ -164,8 +158,8 @@ function stealPanel(ctx) {
 }
 
 // what says what a listed move does, in a player's words.
-function what(ctx, o, forName) {
-  const s = ctx.view.state.steal;
+function what(table: GameTable, o: any, forName: any) {
+  const s = table.view.state.steal;
   const hand = forName ? tr('app.lth.their-hand', {name: forName}) : tr('app.lth.your-hand');
   switch (o.type) {
     case 'place':
@@ -183,12 +177,12 @@ function what(ctx, o, forName) {
   }
 }
 
-function label(ctx, o) {
+function label(table: GameTable, o: any) {
   switch (o.type) {
     case 'place':
       return nt(o.count, o.treasure);
     case 'steal':
-      return tr('app.lth.label.steal', {whose: whose(ctx, o.owner), set: nt(o.size, o.treasure)});
+      return tr('app.lth.label.steal', {whose: whose(table, o.owner), set: nt(o.size, o.treasure)});
     case 'reroll':
       return tr('app.lth.label.reroll', {n: o.dice});
     case 'captain':
@@ -203,20 +197,20 @@ function label(ctx, o) {
 // options draws a listing's moves: places grouped by treasure, the others
 // one per row with what they do. forName names the seat when the host acts
 // for it.
-function options(ctx, l, forName) {
+function options(table: GameTable, l: any, forName?: string) {
   const key = forName ? 'for-' : 'opt-';
   const attr = forName ? 'data-for' : 'data-option';
-  const btn = (o, i, text) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
-    'aria-describedby': o.type === 'place' ? null : key + 'd-' + i, onclick: () => ctx.play(move(o))}, text);
+  const btn = (o: any, i: any, text: any) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
+    'aria-describedby': o.type === 'place' ? null : key + 'd-' + i, onclick: () => table.send(move(o))}, text);
   // Corrections (take-backs, a mis-draw) are every screen's Undo or Correct.
-  const all = l.moves.map((o, i) => [o, i]).filter(([o]) => !o.correction);
+  const all: [any, number][] = l.moves.map((o: any, i: number) => [o, i]).filter(([o]: [any, number]) => !o.correction);
   const places = all.filter(([o]) => o.type === 'place');
   const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
   if (places.length) {
     out.push(h('p', {}, forName ? tr('app.lth.place-how-they', {name: forName}) : tr('app.lth.place-how')));
-    if (ctx.view.state.mode === 'physical') {
-      out.push(placePicker(ctx, places, forName, key, attr));
+    if (table.view.state.mode === 'physical') {
+      out.push(placePicker(table, places, forName, key, attr));
     } else {
       out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
         h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', tw(t)), h('span', {class: 'buttons'},
@@ -225,8 +219,8 @@ function options(ctx, l, forName) {
   }
   if (rest.length) {
     out.push(h('ul', {class: 'options'}, rest.map(([o, i]) => h('li', {},
-      btn(o, i, forName ? tr('app.lth.for', {label: label(ctx, o), name: forName}) : label(ctx, o)),
-      h('span', {class: 'hint', id: key + 'd-' + i}, what(ctx, o, forName))))));
+      btn(o, i, forName ? tr('app.lth.for', {label: label(table, o), name: forName}) : label(table, o)),
+      h('span', {class: 'hint', id: key + 'd-' + i}, what(table, o, forName))))));
   }
   return out;
 }
@@ -234,13 +228,13 @@ function options(ctx, l, forName) {
 // placePicker chooses a physical place in two taps, the treasure and how
 // many, among the listed ones (the server lists every treasure that may still
 // be in the hand, up to the hand's size), then sends it.
-function placePicker(ctx, places, forName, key, attr) {
-  const ui = ctx.ui;
+function placePicker(table: GameTable, places: [any, number][], forName: string | undefined, key: string, attr: string) {
+  const ui = table.ui;
   const ts = TREASURES.filter((t) => places.some(([o]) => o.treasure === t));
   const t = ts.includes(ui.placeT) ? ui.placeT : null;
   const ns = t ? places.filter(([o]) => o.treasure === t) : [];
   const chosen = ns.find(([o]) => o.count === ui.placeN);
-  const pick = (k, v) => { ui[k] = v; ctx.rerender(); };
+  const pick = (k: any, v: any) => { ui[k] = v; table.redraw(); };
   return h('div', {class: 'place-pick'},
     h('p', {id: key + 'pt'}, tr('app.lth.which')),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
@@ -249,19 +243,19 @@ function placePicker(ctx, places, forName, key, attr) {
     t ? h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pn'}, ns.map(([o]) => h('button', {type: 'button', 'data-k': key + 'n-' + o.count, 'data-count': o.count,
       'aria-pressed': chosen && chosen[0] === o ? 'true' : 'false', onclick: () => pick('placeN', o.count)}, String(o.count)))) : null,
     h('button', {type: 'button', class: 'primary', 'data-k': key + 'place', [attr]: chosen ? chosen[1] : null, 'data-type': 'place', disabled: !chosen,
-      onclick: () => ctx.play(move(chosen[0]))}, chosen ? (forName ? tr('app.lth.for', {label: tr('app.lth.place-n', {cards: nt(chosen[0].count, t)}), name: forName}) : tr('app.lth.place-n', {cards: nt(chosen[0].count, t)})) : tr('app.lth.place-choose')));
+      onclick: () => chosen && table.send(move(chosen[0]))}, chosen ? (forName ? tr('app.lth.for', {label: tr('app.lth.place-n', {cards: nt(chosen[0].count, t)}), name: forName}) : tr('app.lth.place-n', {cards: nt(chosen[0].count, t)})) : tr('app.lth.place-choose')));
 }
 
 // middlePicker is the host's report of the 3 cards turned into the middle.
-function middlePicker(ctx) {
-  const st = ctx.view.state;
-  const ui = ctx.ui;
+function middlePicker(table: GameTable) {
+  const st = table.view.state;
+  const ui = table.ui;
   const picked = ui.middle || (ui.middle = {});
   const total = TREASURES.reduce((a, t) => a + (picked[t] || 0), 0);
   const rows = TREASURES.map((t) => {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
-    const set = (v) => { picked[t] = v; ctx.rerender(); };
+    const set = (v: any) => { picked[t] = v; table.redraw(); };
     return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(t)),
       h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': tr('app.lth.one-fewer', {treasure: tw(t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
@@ -273,78 +267,75 @@ function middlePicker(ctx) {
     h('ul', {class: 'steppers'}, rows),
     h('p', {'data-testid': 'middle-count'}, total ? tr('app.lth.chosen-of-3-cards', {n: total, cards: counts(cards)}) : tr('app.lth.chosen-of-3', {n: total})),
     h('button', {type: 'button', class: 'primary', 'data-k': 'report-middle', 'data-action': 'middle', disabled: total !== 3,
-      onclick: () => ctx.play({type: 'lth_middle', cards})}, tr('app.lth.report-middle')));
+      onclick: () => table.send({type: 'lth_middle', cards})}, tr('app.lth.report-middle')));
 }
 
 // rollPicker is the host's report of the dice as they fell.
-function rollPicker(ctx, n) {
-  const s = ctx.view.state.steal;
-  const ui = ctx.ui;
+function rollPicker(table: GameTable, n: any) {
+  const s = table.view.state.steal;
+  const ui = table.ui;
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
-  const pirates = faces.filter((f) => f === 'pirate').length;
+  const pirates = faces.filter((f: any) => f === 'pirate').length;
   return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, tr('app.lth.report-roll')),
-    h('p', {}, tr('app.lth.report-roll-how', {who: name(ctx, s.seat), count: n, whose: whose(ctx, s.owner), set: nt(s.size, s.treasure)})),
-    h('ul', {class: 'dice roll'}, faces.map((f, i) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
+    h('p', {}, tr('app.lth.report-roll-how', {who: table.playerName(s.seat), count: n, whose: whose(table, s.owner), set: nt(s.size, s.treasure)})),
+    h('ul', {class: 'dice roll'}, faces.map((f: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
       'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': tr('app.lth.die-pirate', {n: i + 1}),
-      onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; ctx.rerender(); }}, f === 'pirate' ? pirate() : ' ')))),
+      onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; table.redraw(); }}, f === 'pirate' ? pirate() : ' ')))),
     h('p', {}, tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: pirates}), blanks: tr('app.lth.blanks', {count: n - pirates})})),
-    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => ctx.play({type: 'roll', faces: faces.slice()})}, tr('app.lth.report-roll')));
+    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => table.send({type: 'roll', faces: faces.slice()})}, tr('app.lth.report-roll')));
 }
 
-function action(ctx) {
-  const v = ctx.view;
+function action(table: GameTable) {
+  const v = table.view;
   const st = v.state;
-  const l = ctx.legal;
-  const sec = (state, title, ...body) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
+  const l = table.legal;
+  const sec = (state: any, title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
   if (v.ended) return null;
-  if (ctx.role === 'host' && st.mode === 'physical') {
+  if (table.role === 'host' && st.mode === 'physical') {
     // (The game and its listings are read at once: draw them only when
     // they agree on the step.)
     const rep = l && l.moves && l.moves[0];
-    if (rep && rep.type === 'lth_middle' && st.phase === 'setup') return middlePicker(ctx);
-    if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(ctx, rep.dice);
-    const sl = (ctx.s.seatLegal || {})[st.turn];
+    if (rep && rep.type === 'lth_middle' && st.phase === 'setup') return middlePicker(table);
+    if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(table, rep.dice);
+    const sl = (table.seatLegal || {})[st.turn];
     if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
-      const who = name(ctx, st.turn);
-      return sec('for-seat', tr('app.lth.their-move', {who}), h('p', {}, tr('app.lth.they-or-you', {who})), options(ctx, sl, who));
+      const who = table.playerName(st.turn);
+      return sec('for-seat', tr('app.lth.their-move', {who}), h('p', {}, tr('app.lth.they-or-you', {who})), options(table, sl, who));
     }
     return sec('wait', tr('app.sg.nothing-to-report'), h('p', {}, tr('app.lth.reports-appear')));
   }
   if (l && l.moves && l.moves.length && l.seat >= 0 && l.step === st.phase) {
-    return sec(l.step, l.step === 'place' ? tr('app.lth.move-place') : l.step === 'steal' ? tr('app.lth.move-steal') : tr('app.lth.move-decide'), options(ctx, l));
+    return sec(l.step, l.step === 'place' ? tr('app.lth.move-place') : l.step === 'steal' ? tr('app.lth.move-steal') : tr('app.lth.move-decide'), options(table, l));
   }
-  if (ctx.role !== 'seat') return null;
+  if (table.role !== 'seat') return null;
   if (st.phase === 'setup') return sec('wait-middle', tr('app.lth.wait-host'), h('p', {}, tr('app.lth.wait-middle')));
   if (st.phase === 'roll') {
-    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === ctx.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: name(ctx, st.turn)})));
+    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === table.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: table.playerName(st.turn)})));
   }
-  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: name(ctx, st.turn)})));
+  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)})));
 }
 
 // What the player on turn does, by phase.
 const PHASE = 'app.lth.phase.';
 const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 
-export function render(ctx) {
-  const v = ctx.view;
+function render(table: GameTable) {
+  const v = table.view;
   const st = v.state;
-  const who = ctx.role === 'host' ? tr('app.role.host') : ctx.role === 'seat' ? name(ctx, ctx.seat) : tr('app.role.spectator');
-  const title = tr('app.lth.title');
-  document.title = `${title}: ${who}`;
-  const out = [h('h1', {}, `${title} · ${who}`)];
+  const out: (HTMLElement | null)[] = [table.heading(tr('app.lth.title'))];
   const doing = PHASES.includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : st.phase === 'setup' ? tr('app.lth.setting-up') :
-    st.turn === ctx.seat && ctx.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: name(ctx, st.turn), doing}),
+    st.turn === table.seat && table.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: table.playerName(st.turn), doing}),
   tr('app.lth.phase-rest', {pile: st.pile_size, faces: st.pirate_faces})));
   if (st.last_round && !v.ended) {
-    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: name(ctx, st.captain_heart)})));
+    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
-  if (v.ended && ctx.score) out.push(finalScore(ctx));
-  if (st.steal) out.push(stealPanel(ctx));
-  out.push(action(ctx));
+  if (v.ended && table.score) out.push(finalScore(table));
+  if (st.steal) out.push(stealPanel(table));
+  out.push(action(table));
   out.push(h('div', {class: 'middle'}, h('strong', {}, tr('app.lth.in-middle')), setsArt(st.middle)));
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
     h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
     p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, tr('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], tr('app.lth.in-hand', {cards: nt(p.hand[t], t)})))) : tr('app.lth.empty'))
       : h('p', {'data-testid': 'hand-size'}, tr('app.lth.hand-size', {count: p.hand_size})),
@@ -353,18 +344,22 @@ export function render(ctx) {
   return h('div', {class: 'lth'}, out);
 }
 
-function finalScore(ctx) {
-  const sc = ctx.score;
+function finalScore(table: GameTable) {
+  const sc = table.score;
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
     h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, tr(k))))),
-      h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
-    h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
+      h('tbody', {}, sc.players.map((p: any) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
+    h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
       r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
 }
 
 // decided says what put a player below the one above in the ranking.
-function decided(by, above) {
+function decided(by: any, above: any) {
   if (by === 'total') return tr('app.lth.fewer-cards', {above});
   if (by === 'shared') return tr('app.score.shares', {above});
   return tr('app.lth.smaller-sets', {above});
 }
+
+// The screen, as the shell finds it (web/src/games.gen.ts).
+const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
+export default screen;

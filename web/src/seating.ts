@@ -4,15 +4,17 @@
 // travel in headers and bodies, and live on this device in the URL's
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey} from './lib.js';
-import {t} from './i18n.js';
+import {h, replace, call, tables, remember, gameLink, randomKey, errorOf, type TableEntry} from './lib';
+import {t} from './i18n';
+import type {Shell} from './game';
+import type {Table} from './screen';
 
 const enc = encodeURIComponent;
 
 // spaced writes a join code as it is read aloud: two groups of three.
-export const spaced = (code) => `${code.slice(0, 3)} ${code.slice(3)}`;
+export const spaced = (code: string): string => `${code.slice(0, 3)} ${code.slice(3)}`;
 
-function qrImage(text, alt) {
+function qrImage(text: string, alt: string): HTMLImageElement {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -22,7 +24,7 @@ function qrImage(text, alt) {
 
 // joinPage: type the code, pick your seat. The code may come in the
 // fragment (#/join/K7QM4T, the join QR code's link).
-export function joinPage(root, given) {
+export function joinPage(root: HTMLElement, given: string): void {
   document.title = t('app.join.doc-title');
   const problem = h('div', {role: 'alert', class: 'problem', tabindex: '-1', 'data-testid': 'problem'});
   const seatsBox = h('div', {'aria-live': 'polite'});
@@ -46,26 +48,27 @@ export function joinPage(root, given) {
     try {
       const table = await call('POST', '/v1/join', {body: {code}});
       showSeats(table);
-    } catch (e) {
+    } catch (caught) {
+      const e = errorOf(caught);
       replace(seatsBox);
       problem.textContent = e.message;
       problem.focus();
     }
   }
 
-  function showSeats(table) {
-    const free = table.seats.filter((s) => !s.taken);
+  function showSeats(table: any) {
+    const free = table.seats.filter((s: any) => !s.taken);
     replace(seatsBox, h('section', {'aria-labelledby': 'pick-h'},
       h('h2', {id: 'pick-h', tabindex: '-1'}, t('app.join.who')),
       free.length ? h('p', {}, t('app.join.tap-name'))
         : h('p', {}, t('app.join.all-taken')),
-      h('ul', {class: 'join-seats'}, table.seats.map((s) => h('li', {},
+      h('ul', {class: 'join-seats'}, table.seats.map((s: any) => h('li', {},
         s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, t('app.join.taken', {name: s.name}))
           : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(table, s)}, t('app.join.i-am', {name: s.name})))))));
-    seatsBox.querySelector('#pick-h').focus();
+    seatsBox.querySelector<HTMLElement>('#pick-h')?.focus();
   }
 
-  async function take(table, seat) {
+  async function take(table: any, seat: any) {
     problem.textContent = '';
     try {
       // An answer lost on the way is asked for again with the same key,
@@ -76,14 +79,16 @@ export function joinPage(root, given) {
         try {
           c = await call('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
           break;
-        } catch (e) {
+        } catch (caught) {
+          const e = errorOf(caught);
           if (e.status !== 0 || attempt >= 3) throw e;
           await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
         }
       }
       remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: table.ruleset, name: seat.name});
       location.hash = gameLink(c.game_id, 'seat', c.credential).replace(location.origin + '/', '');
-    } catch (e) {
+    } catch (caught) {
+      const e = errorOf(caught);
       problem.textContent = e.message;
       problem.focus();
       if (e.status === 409) find(); // someone was quicker: show the seats as they are now
@@ -100,19 +105,18 @@ export function joinPage(root, given) {
 }
 
 // hostEntry is this device's record of the host credential of game id.
-function hostEntry(id, cred) {
-  return tables().find((x) => x.id === id && x.role === 'host' && x.cred === cred) || {id, role: 'host', cred};
+function hostEntry(id: string, cred: string): TableEntry {
+  return tables().find((x) => x.id === id && x.role === 'host' && x.cred === cred) || {id, role: 'host', cred, at: Date.now()};
 }
 
 // hostTools is the host's panel: the join code (with a QR code of the join
 // page), and a new link for any seat whose phone was lost. Works on any
 // device holding the host credential.
-export function hostTools(ctx) {
-  const {s} = ctx;
+export function hostTools(s: Shell, table: Table): HTMLElement {
   const ui = s.ui;
-  const names = (ctx.view.state && ctx.view.state.players || []).map((p) => p.name);
+  const names = (table.view.state && table.view.state.players || []).map((p: any) => p.name);
   const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, t('app.seating.title')));
-  if (!ctx.view.ended) {
+  if (!table.view.ended) {
     if (s.joinCode) {
       const url = `${location.origin}/#/join/${s.joinCode}`;
       box.append(h('p', {}, t('app.seating.code-before'), h('strong', {}, `${location.host}/#/join`), t('app.seating.code-after')),
@@ -122,19 +126,20 @@ export function hostTools(ctx) {
       box.append(h('p', {}, h('button', {type: 'button', 'data-k': 'show-code', 'data-action': 'show-join-code', onclick: async () => {
         try {
           s.joinCode = (await call('POST', `/v1/games/${enc(s.id)}/join-code`, {cred: s.cred})).code;
-          ctx.rerender();
-        } catch (e) {
-          ctx.fail(e.message);
+          table.redraw();
+        } catch (caught) {
+          const e = errorOf(caught);
+          table.fail(e.message);
         }
       }}, t('app.seating.show-code'))));
     }
   }
   box.append(h('p', {}, t('app.seating.lost')));
-  box.append(h('ul', {class: 'buttons'}, names.map((name, i) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
+  box.append(h('ul', {class: 'buttons'}, names.map((name: any, i: any) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
     onclick: async () => {
       if (ui.confirmReissue !== i) {
         ui.confirmReissue = i;
-        ctx.rerender();
+        table.redraw();
         return;
       }
       ui.confirmReissue = undefined;
@@ -146,10 +151,11 @@ export function hostTools(ctx) {
         seats[i] = c.credential;
         remember({...entry, seats, names});
         ui.invitesOpen = true;
-        ctx.announce(t('app.seating.new-link-announce', {name}));
-        ctx.rerender();
-      } catch (e) {
-        ctx.fail(e.message);
+        table.announce(t('app.seating.new-link-announce', {name}));
+        table.redraw();
+      } catch (caught) {
+        const e = errorOf(caught);
+        table.fail(e.message);
       }
     }}, ui.confirmReissue === i ? t('app.seating.confirm-new-link', {name}) : t('app.seating.new-link', {name}))))));
   return box;
@@ -158,37 +164,36 @@ export function hostTools(ctx) {
 // nextGamePanel is the end screen's "play again": the host starts the next
 // game with the same players and the next start player; every seat's phone
 // is moved to it by the stream's next_game event (or this button).
-export function nextGamePanel(ctx) {
-  const {s} = ctx;
-  if (ctx.role === 'public') {
+export function nextGamePanel(s: Shell, table: Table): HTMLElement | null {
+  if (table.role === 'public') {
     return s.nextGame ? h('p', {}, h('a', {href: `#/game/${enc(s.nextGame)}`}, t('app.next.follow'))) : null;
   }
-  const label = ctx.role === 'host' ? t('app.next.again') : t('app.next.go');
+  const label = table.role === 'host' ? t('app.next.again') : t('app.next.go');
   return h('section', {class: 'again', 'aria-labelledby': 'again-h'}, h('h2', {id: 'again-h'}, t('app.next.title')),
-    ctx.role === 'host' ? h('p', {}, t('app.next.host-how'))
+    table.role === 'host' ? h('p', {}, t('app.next.host-how'))
       : h('p', {}, t('app.next.seat-how')),
-    h('button', {type: 'button', class: 'primary', 'data-k': 'play-again', 'data-action': 'play-again', onclick: () => followNext(ctx, true)}, label));
+    h('button', {type: 'button', class: 'primary', 'data-k': 'play-again', 'data-action': 'play-again', onclick: () => followNext(s, table, true)}, label));
 }
 
 // followNext moves this screen to the next game: the host creates it (or
 // gets it), a seat asks for its own credential of it.
-export async function followNext(ctx, asked) {
-  const {s} = ctx;
+export async function followNext(s: Shell, table: Table, asked: boolean): Promise<void> {
   if (s.movingOn) return;
   s.movingOn = true;
   try {
     const n = await call('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
-    const old = tables().find((x) => x.id === s.id && x.role === ctx.role && x.cred === s.cred) || {};
-    const names = (n.game.state && n.game.state.players || []).map((p) => p.name);
+    const old = tables().find((x) => x.id === s.id && x.role === table.role && x.cred === s.cred);
+    const names = (n.game.state && n.game.state.players || []).map((p: any) => p.name);
     if (n.host) {
-      remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old.title, names, seats: []});
+      remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old && old.title, names, seats: []});
       location.hash = gameLink(n.game.id, 'host', n.credential).replace(location.origin + '/', '');
     } else {
       remember({id: n.game.id, role: 'seat', cred: n.credential, ruleset: n.game.ruleset, name: names[n.seat]});
       location.hash = gameLink(n.game.id, 'seat', n.credential).replace(location.origin + '/', '');
     }
-  } catch (e) {
+  } catch (caught) {
+    const e = errorOf(caught);
     s.movingOn = false;
-    if (asked || e.status !== 404) ctx.fail(e.status === 404 ? t('app.next.not-yet') : e.message);
+    if (asked || e.status !== 404) table.fail(e.status === 404 ? t('app.next.not-yet') : e.message);
   }
 }

@@ -3,8 +3,8 @@
 // which lives in the URL's fragment and in this device's list of groups:
 //   #/group                     create a group, or open one of this device's
 //   #/group/<id>/<cred>         the group's screen
-import {h, replace, call, remember} from './lib.js';
-import {t, term, lang} from './i18n.js';
+import {h, replace, call, remember, errorOf} from './lib';
+import {t, term, lang} from './i18n';
 
 // A game's score lines by their API names (coins, gems, …).
 const LINE = 'app.group.line.';
@@ -21,7 +21,7 @@ export function knownGroups() {
   }
 }
 
-function keepGroup(entry) {
+function keepGroup(entry: any) {
   const list = knownGroups().filter((g) => g.id !== entry.id);
   list.unshift(entry);
   try {
@@ -32,23 +32,24 @@ function keepGroup(entry) {
 }
 
 // groupLink is the address of a group's screen, the credential in the fragment.
-export const groupLink = (id, cred) => `#/group/${encodeURIComponent(id)}/${encodeURIComponent(cred)}`;
+export const groupLink = (id: any, cred: any) => `#/group/${encodeURIComponent(id)}/${encodeURIComponent(cred)}`;
 
-const pct = (x) => `${Math.round(x * 100)}%`;
+const pct = (x: any) => `${Math.round(x * 100)}%`;
 
 // groupsPage creates a group, or opens one this device holds.
-export function groupsPage(root) {
+export function groupsPage(root: any) {
   document.title = t('app.group.doc-title-groups');
   const problem = h('div', {role: 'alert', class: 'problem'});
   const name = h('input', {id: 'group-name', 'data-k': 'group-name', maxlength: 32, autocomplete: 'off', required: true});
-  const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e) => {
+  const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e: any) => {
     e.preventDefault();
     problem.textContent = '';
     try {
       const c = await call('POST', '/v1/groups', {body: {name: name.value.trim()}});
       keepGroup({id: c.group.id, name: c.group.name, cred: c.credential});
       location.hash = groupLink(c.group.id, c.credential);
-    } catch (err) {
+    } catch (caught) {
+      const err = errorOf(caught);
       problem.textContent = err.message;
     }
   }}, h('h2', {id: 'new-group-h'}, t('app.group.new')),
@@ -64,8 +65,8 @@ export function groupsPage(root) {
 
 // bars draws one horizontal bar per row: a small inline SVG chart a person
 // takes in at a glance (wins per member, plays per game).
-function bars(label, rows) {
-  const max = Math.max(1, ...rows.map((r) => r.value));
+function bars(label: any, rows: any) {
+  const max = Math.max(1, ...rows.map((r: any) => r.value));
   const w = 240;
   const rowH = 22;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -73,9 +74,9 @@ function bars(label, rows) {
   svg.setAttribute('width', String(w + 140));
   svg.setAttribute('height', String(rows.length * rowH));
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `${label}: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`);
+  svg.setAttribute('aria-label', `${label}: ${rows.map((r: any) => `${r.label} ${r.value}`).join(', ')}`);
   svg.setAttribute('class', 'chart');
-  rows.forEach((r, i) => {
+  rows.forEach((r: any, i: any) => {
     const tx = document.createElementNS(svg.namespaceURI, 'text');
     tx.setAttribute('x', '0');
     tx.setAttribute('y', String(i * rowH + 15));
@@ -96,7 +97,7 @@ function bars(label, rows) {
 }
 
 // spark draws a member's recent totals in a game as a line.
-function spark(label, values) {
+function spark(label: any, values: any) {
   const w = 120;
   const ht = 28;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -110,7 +111,7 @@ function spark(label, values) {
     const lo = Math.min(...values);
     const hi = Math.max(lo + 1, ...values);
     const step = values.length > 1 ? w / (values.length - 1) : 0;
-    const pts = values.map((v, i) => `${(i * step).toFixed(1)},${(ht - 3 - ((v - lo) / (hi - lo)) * (ht - 6)).toFixed(1)}`);
+    const pts = values.map((v: any, i: any) => `${(i * step).toFixed(1)},${(ht - 3 - ((v - lo) / (hi - lo)) * (ht - 6)).toFixed(1)}`);
     const line = document.createElementNS(svg.namespaceURI, 'polyline');
     line.setAttribute('points', pts.join(' '));
     line.setAttribute('fill', 'none');
@@ -122,7 +123,7 @@ function spark(label, values) {
 
 // download fetches an export with the group's credential (a link cannot
 // carry it) and hands it to the browser as a file.
-async function download(path, cred, file) {
+async function download(path: any, cred: any, file: any) {
   const res = await fetch(path, {headers: {Authorization: 'Bearer ' + cred, 'Accept-Language': lang()}});
   if (!res.ok) throw new Error(t('app.error.status', {status: res.status}));
   const url = URL.createObjectURL(await res.blob());
@@ -135,15 +136,15 @@ async function download(path, cred, file) {
 
 // groupPage is the group's screen: members, a game for the group, the
 // latest plays and the statistics.
-export function groupPage(root, id, cred) {
+export function groupPage(root: any, id: any, cred: any) {
   document.title = t('app.group.doc-title-group');
   const auth = {cred};
   const base = `/v1/groups/${encodeURIComponent(id)}`;
   const problem = h('div', {role: 'alert', class: 'problem'});
   const status = h('p', {role: 'status', class: 'muted'}, t('app.group.loading'));
   let closed = false;
-  let rulesets = [];
-  const pick = [];
+  let rulesets: any = [];
+  const pick: any = [];
 
   async function load() {
     const [group, page, stats, rs] = await Promise.all([call('GET', base, auth), call('GET', base + '/plays?limit=10', auth),
@@ -152,52 +153,54 @@ export function groupPage(root, id, cred) {
     return {group, page, stats};
   }
 
-  function draw({group, page, stats}) {
+  function draw({group, page, stats}: {group: any; page: any; stats: any}) {
     if (closed) return;
     document.title = `Treasury: ${group.group.name}`;
     keepGroup({id, name: group.group.name, cred});
-    const names = Object.fromEntries(group.members.map((m) => [m.id, m.name]));
-    const title = (r) => (rulesets.find((x) => x.name === r) || {}).title || r;
+    const names = Object.fromEntries(group.members.map((m: any) => [m.id, m.name]));
+    const title = (r: any) => (rulesets.find((x: any) => x.name === r) || {}).title || r;
 
     const addName = h('input', {id: 'member-name', 'data-k': 'member-name', maxlength: 32, autocomplete: 'off'});
     const members = h('section', {'aria-labelledby': 'members-h'}, h('h2', {id: 'members-h'}, t('app.group.members')),
-      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m) => h('li', {}, m.name))) : h('p', {class: 'muted'}, t('app.group.no-members')),
-      h('form', {class: 'buttons', novalidate: true, onsubmit: async (e) => {
+      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m: any) => h('li', {}, m.name))) : h('p', {class: 'muted'}, t('app.group.no-members')),
+      h('form', {class: 'buttons', novalidate: true, onsubmit: async (e: any) => {
         e.preventDefault();
         problem.textContent = '';
         try {
           await call('POST', base + '/members', {cred, body: {name: addName.value.trim()}});
           refresh();
-        } catch (err) {
+        } catch (caught) {
+          const err = errorOf(caught);
           problem.textContent = err.message;
         }
       }}, h('label', {for: 'member-name'}, t('app.sheet.name')), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, t('app.group.add-member'))));
 
     // A game for the group: its result is kept as a play when it ends.
-    const playable = rulesets.filter((r) => r.modes && r.min_players);
+    const playable = rulesets.filter((r: any) => r.modes && r.min_players);
     let rs = playable[0];
-    const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e) => {
+    const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e: any) => {
       e.preventDefault();
       problem.textContent = '';
-      rs = playable.find((r) => r.name === gameForm.querySelector('#group-ruleset').value) || rs;
-      const seated = pick.filter((m) => names[m]);
-      const mode = gameForm.querySelector('input[name=group-mode]:checked')?.value || rs.modes[0];
+      rs = playable.find((r: any) => r.name === gameForm.querySelector<HTMLSelectElement>('#group-ruleset')!.value) || rs;
+      const seated = pick.filter((m: any) => names[m]);
+      const mode = gameForm.querySelector<HTMLInputElement>('input[name=group-mode]:checked')?.value || rs.modes[0];
       try {
-        const created = await call('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m) => ({name: names[m]})),
+        const created = await call('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m: any) => ({name: names[m]})),
           group: {id, members: seated}}});
         remember({id: created.game.id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title,
-          seats: created.credentials.seats, names: seated.map((m) => names[m]), group: id});
+          seats: created.credentials.seats, names: seated.map((m: any) => names[m]), group: id});
         location.hash = `#/game/${encodeURIComponent(created.game.id)}/host/${encodeURIComponent(created.credentials.host)}`;
-      } catch (err) {
+      } catch (caught) {
+        const err = errorOf(caught);
         problem.textContent = err.message;
       }
     }}, h('h2', {id: 'play-h'}, t('app.group.play')),
     h('div', {class: 'field'}, h('label', {for: 'group-ruleset'}, t('app.new.game')),
-      h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r) => h('option', {value: r.name}, r.title)))),
+      h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r: any) => h('option', {value: r.name}, r.title)))),
     h('fieldset', {}, h('legend', {}, t('app.new.how')), ['physical', 'digital'].map((m, i) => h('label', {class: 'choice'},
       h('input', {type: 'radio', name: 'group-mode', value: m, checked: i === 0}), ' ', m === 'physical' ? t('app.group.mode-physical') : t('app.group.mode-digital')))),
     h('fieldset', {}, h('legend', {}, t('app.group.who-plays')),
-      group.members.map((m) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e) => {
+      group.members.map((m: any) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e: any) => {
         const at = pick.indexOf(m.id);
         if (e.target.checked && at < 0) pick.push(m.id);
         if (!e.target.checked && at >= 0) pick.splice(at, 1);
@@ -205,7 +208,7 @@ export function groupPage(root, id, cred) {
     h('button', {type: 'submit', class: 'primary', 'data-k': 'start-group-game'}, t('app.new.start')));
 
     const plays = h('section', {'aria-labelledby': 'plays-h'}, h('h2', {id: 'plays-h'}, t('app.group.latest')),
-      page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p) => h('li', {'data-play': p.id},
+      page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p: any) => h('li', {'data-play': p.id},
         h('strong', {}, title(p.ruleset)), ` ${new Date(p.played_at).toLocaleDateString(lang())}: `,
         [...p.players].sort((a, b) => a.rank - b.rank).map((pl) => (pl.winner ? t('app.group.won', {name: pl.name, score: pl.score}) : `${pl.name} ${pl.score}`)).join(', '),
         p.source === 'sheet' ? t('app.group.paper') : '', ' ',
@@ -215,35 +218,36 @@ export function groupPage(root, id, cred) {
           try {
             await call('DELETE', `${base}/plays/${encodeURIComponent(p.id)}`, auth);
             refresh();
-          } catch (err) {
+          } catch (caught) {
+            const err = errorOf(caught);
             problem.textContent = err.message;
           }
         }}, t('app.group.delete'))))) : h('p', {class: 'muted'}, t('app.group.no-plays')));
 
-    const memberRows = stats.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
+    const memberRows = stats.members.map((m: any) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
       h('td', {}, m.plays), h('td', {}, m.wins), h('td', {}, pct(m.win_rate)), h('td', {}, m.longest_win_streak.length), h('td', {}, m.current_win_streak.length)));
     const memberTable = h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'stats-h'},
       h('table', {'data-testid': 'member-stats'},
         h('thead', {}, h('tr', {}, ['app.group.col.member', 'app.group.col.plays', 'app.group.col.wins', 'app.group.col.win-rate', 'app.group.col.longest', 'app.group.col.current'].map((k) => h('th', {scope: 'col'}, t(k))))),
         h('tbody', {}, memberRows)));
-    const gameSection = (g) => {
+    const gameSection = (g: any) => {
       const head = [t('app.group.col.member'), t('app.group.col.plays'), t('app.group.col.wins'), t('app.group.col.average'), t('app.group.col.best'), t('app.group.col.margin'),
-        ...g.lines.map((l) => t('app.group.col.average-line', {line: term(LINE, l)})), t('app.group.col.recent')];
-      const rows = g.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
-        h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l) => h('td', {}, l.average)),
-        h('td', {}, spark(t('app.group.recent-of', {name: m.name}), m.recent.map((f) => f.value)))));
+        ...g.lines.map((l: any) => t('app.group.col.average-line', {line: term(LINE, l)})), t('app.group.col.recent')];
+      const rows = g.members.map((m: any) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
+        h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l: any) => h('td', {}, l.average)),
+        h('td', {}, spark(t('app.group.recent-of', {name: m.name}), m.recent.map((f: any) => f.value)))));
       return h('section', {'aria-label': title(g.ruleset)}, h('h3', {}, t('app.group.game-plays', {game: title(g.ruleset), count: g.plays})),
         h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('app.group.by-member', {game: title(g.ruleset)})},
           h('table', {'data-game': g.ruleset}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {scope: 'col'}, x)))), h('tbody', {}, rows))));
     };
-    const h2h = stats.head_to_head.filter((x) => x.member < x.opponent);
+    const h2h = stats.head_to_head.filter((x: any) => x.member < x.opponent);
     const st = h('section', {'aria-labelledby': 'stats-h', 'data-testid': 'stats'}, h('h2', {id: 'stats-h'}, t('app.group.stats')),
       h('p', {}, t('app.group.plays', {count: stats.plays})),
-      stats.members.some((m) => m.plays) ? bars(t('app.group.wins-per-member'), stats.members.map((m) => ({label: m.name, value: m.wins}))) : null,
+      stats.members.some((m: any) => m.plays) ? bars(t('app.group.wins-per-member'), stats.members.map((m: any) => ({label: m.name, value: m.wins}))) : null,
       memberTable,
       stats.games.map(gameSection),
       h2h.length ? h('section', {'aria-labelledby': 'h2h-h'}, h('h3', {id: 'h2h-h'}, t('app.group.h2h')),
-        h('ul', {}, h2h.map((x) => h('li', {},
+        h('ul', {}, h2h.map((x: any) => h('li', {},
           t('app.group.h2h-line', {member: names[x.member] || x.member, opponent: names[x.opponent] || x.opponent, wins: x.wins, losses: x.losses, ties: x.ties, plays: x.plays}))))) : null);
 
     const exports = h('section', {'aria-labelledby': 'export-h'}, h('h2', {id: 'export-h'}, t('app.group.export')),
@@ -260,7 +264,8 @@ export function groupPage(root, id, cred) {
   async function refresh() {
     try {
       draw(await load());
-    } catch (e) {
+    } catch (caught) {
+      const e = errorOf(caught);
       if (closed) return;
       replace(root, h('p', {class: 'crumbs'}, h('a', {href: '#/group'}, t('app.group.groups'))), h('h1', {}, t('app.group.group')),
         h('p', {}, e.status === 401 || e.status === 404 ? t('app.group.bad-link') : t('app.group.unreadable')), h('p', {class: 'problem'}, e.message));

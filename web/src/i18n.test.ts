@@ -1,8 +1,8 @@
-// The renderer of the app's catalogs (node --test, run by web's Go test
-// TestAppRenderer and by npm test in web/).
+// The renderer of the app's catalogs (node --test after esbuild, run by
+// web's Go test TestAppUnits and by npm test in web/).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {format, choose} from './i18n.js';
+import {format, choose} from './i18n';
 
 const cats = {
   en: {

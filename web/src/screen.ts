@@ -1,0 +1,104 @@
+// The one interface between the table app's shell (game.ts: reading the
+// game, its event stream, sending moves, the host's and the seat's panels
+// every game shares) and a game's screen (domain/<game>/app/screen.ts). A
+// screen gets a Table, and draws from it alone: it never sees the shell's
+// own state. web/src/games.gen.ts lists the screens by ruleset; a game
+// without one is played with the generic screen (generic.ts).
+import type {components} from './api.gen';
+import type {Params} from './i18n';
+
+type Schemas = components['schemas'];
+
+// Game is GET /v1/games/{id} as this viewer is allowed to see it; its state
+// is the game's own view (each screen narrows it to its schema).
+export type Game<State = any> = Omit<Schemas['Game'], 'state'> & {state: State};
+// Listing is what every game's answer to GET /v1/games/{id}/legal-moves
+// has: the moves as the generic rule of LegalMove completes them.
+export type Listing = {
+  version: number;
+  ruleset: string;
+  seat?: number | null;
+  awaiting: Schemas['Await'][];
+  moves: Schemas['LegalMove'][];
+  pools: Schemas['LegalMovePools'];
+};
+// Legal is that answer with the game's own fields (action, placements, …).
+export type Legal<Own = Record<string, any>> = Listing & Own;
+// Score is GET /v1/games/{id}/score once the game has ended.
+export type Score<Own = any> = Own;
+export type Role = 'host' | 'seat' | 'public';
+// Move is a move as the API takes it: {type, …}.
+export type Move = {type: string; [field: string]: unknown};
+
+// Table is what a screen gets from the shell.
+export interface Table<State = any, Own = Record<string, any>> {
+  // The game, as this viewer sees it.
+  readonly view: Game<State>;
+  // This viewer's legal moves (null for the public view).
+  readonly legal: Legal<Own> | null;
+  // The host's screen: the legal moves of the seats the screen's hostSeats
+  // named, by seat (the host may act for them).
+  readonly seatLegal: Readonly<Record<number, Legal<Own>>>;
+  // The final score, once the game has ended.
+  readonly score: Score | null;
+  readonly role: Role;
+  // The seat this screen plays (null for the host and the public).
+  readonly seat: number | null;
+  // What the player is choosing now (cards tapped, a step of a move): kept
+  // across redraws, emptied after each move this screen makes.
+  readonly ui: Record<string, any>;
+  // What the screen keeps while it is open (a catalog, a peek shown until
+  // the next move). The shell gives describe a copy when it says the log
+  // again in another language.
+  readonly memo: Record<string, any>;
+  // Whether the screen has been closed (a listener should stop).
+  readonly closed: boolean;
+  // send sends a move; it resolves true once the game it led to is drawn,
+  // false if it was refused (the shell shows why).
+  send(move: Move): Promise<boolean>;
+  // fail shows a problem to the player ('' clears it).
+  fail(message: string): void;
+  // redraw draws the screen again from the same game (after a tap).
+  redraw(): void;
+  // announce reads a line out to screen readers.
+  announce(message: string): void;
+  // heading is the screen's heading: the game's title and whom the screen
+  // is for (the host, a player, a spectator); the page's title says it too.
+  heading(title: string): HTMLElement;
+  // playerName is the name of the player at a seat, or the seat's number.
+  playerName(seat: number | null): string;
+  // t is a key of the catalogs in the player's language; tlist joins words
+  // as a sentence does; term is a game's word for an id.
+  t(key: string, params?: Params | null): string;
+  tlist(items: readonly string[]): string;
+  term(prefix: string, id: string | number): string;
+}
+
+// Screen is what a game's screen module default-exports.
+export interface Screen<State = any, Own = Record<string, any>> {
+  // The ruleset it draws (GET /v1/rulesets' name).
+  readonly ruleset: string;
+  // The events of the stream it describes in the log (the shell listens
+  // for these and the table's own).
+  readonly events?: readonly string[];
+  // Whether every move event should read the game again (a game whose
+  // events carry no version to compare).
+  readonly refreshOnMove?: boolean;
+  // Whether the log tells the game from its first move (the stream is read
+  // from the start; the catch-up is not read out).
+  readonly history?: boolean;
+  // load runs once, before the first draw (fetch a catalog into memo).
+  load?(table: Table<State, Own>): Promise<void>;
+  // where names what a move was chosen in: a move refused because the game
+  // moved on (412, 409) is sent again while this is unchanged. The shell's
+  // default is round/turn/phase/action.
+  where?(table: Table<State, Own>): string;
+  // hostSeats names the seats whose legal moves the host's screen reads.
+  hostSeats?(view: Game<State>): number[];
+  // describe turns an event of the stream into a line of the log (null:
+  // none).
+  describe?(event: string, data: any, table: Table<State, Own>): string | null;
+  // render draws the screen: a heading first (the shell puts its own
+  // panels under it).
+  render(table: Table<State, Own>): HTMLElement;
+}
