@@ -431,6 +431,10 @@ func (b *browser) startTableWith(url, ruleset, mode, setup string, names ...stri
 
 // finalScore reads the final ranking as the page shows it.
 func (b *browser) finalScore(p *page) string {
+	b.t.Helper()
+	// The other phone may have seen the end first: wait, as a player would,
+	// until this one draws the final score.
+	b.waitFor(p, `(document.querySelector('[data-testid=final]')?.innerText || '').trim() !== '' && !document.body.dataset.loading`, 20*time.Second)
 	return eval[string](b, p, `document.querySelector('[data-testid=final]').innerText`)
 }
 
