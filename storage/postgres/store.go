@@ -273,14 +273,17 @@ type querier interface {
 }
 
 func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
-	rows, _ := q.Query(ctx, `SELECT seat, hash, taken FROM seats WHERE game_id = $1 ORDER BY seat`, id)
+	// One statement: the seats and the revision they are at, as of one moment.
+	rows, _ := q.Query(ctx, `SELECT s.seat, s.hash, s.taken, g.seats_rev
+		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.game_id = $1 ORDER BY s.seat`, id)
 	var (
-		r     seatrows.Credentials
-		seat  int
-		hash  string
-		taken bool
+		r          seatrows.Credentials
+		seat       int
+		hash       string
+		taken      bool
+		rev, atRev int64
 	)
-	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken}, func() error { return r.Add(seat, hash, taken) })
+	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken, &rev}, func() error { atRev = rev; return r.Add(seat, hash, taken) })
 	if err != nil {
 		return domain.Credentials{}, unavailable(fmt.Errorf("postgres: read credentials of game %q: %w", id, err))
 	}
@@ -289,6 +292,7 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 		// Every game has at least its host row.
 		return domain.Credentials{}, notFound(id)
 	}
+	c.Revision = atRev
 	return c, nil
 }
 
@@ -472,11 +476,13 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // version (under a row lock: a concurrent append to the same game waits, then
 // finds the version moved on); the move and the idempotency record are
 // inserted only from the row it updated. A stored key makes the statement
-// fail on the primary key, and nothing of it is kept. It notifies nothing:
-// the notice goes after the commit, batched with others (notify.go).
+// fail on the primary key, and nothing of it is kept. With $21 (not NULL)
+// the game's credentials must still be at that revision too: the actor was
+// authenticated with credentials read at it. It notifies nothing: the notice
+// goes after the commit, batched with others (notify.go).
 const appendSQL = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
-	WHERE id = $1 AND version = $2
+	WHERE id = $1 AND version = $2 AND ($21::bigint IS NULL OR seats_rev = $21)
 	RETURNING id
 ), m AS (
 	INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
@@ -518,7 +524,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		a.GameID, a.ExpectVersion, a.Move.Seq, nonNil(a.State), a.Phase, a.Ended, nanos(at),
 		a.Move.Actor.Host, a.Move.Actor.Seat, nonNil(a.Move.Move), events,
 		idem.Scope, idem.Key, idem.RequestHash, idem.Status, nonNil(idem.Response), a.Idempotency != nil,
-		a.Move.Public, a.Move.For, a.Move.NotHost).Scan(&n)
+		a.Move.Public, a.Move.For, a.Move.NotHost, a.Credentials).Scan(&n)
 	if isUniqueViolation(err, "idempotency_pkey") {
 		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
 	}
@@ -526,7 +532,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		return unavailable(fmt.Errorf("postgres: append to game %q: %w", a.GameID, err))
 	}
 	if n == 0 {
-		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion)
+		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion, a.Credentials)
 	}
 	s.notices.told(a.GameID, a.Move.Seq)
 	if s.onCommit != nil {
@@ -535,16 +541,20 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	return nil
 }
 
-// versionMismatch explains why an append matched no row: no such game, or
-// the game is at another version.
-func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) error {
-	var v int64
-	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&v)
+// versionMismatch explains why an append matched no row: no such game, the
+// game is at another version, or its credentials at another revision than
+// creds (when not nil).
+func (s *Store) versionMismatch(ctx context.Context, id string, expect int64, creds *int64) error {
+	var v, rev int64
+	err := s.pool.QueryRow(ctx, `SELECT version, seats_rev FROM games WHERE id = $1`, id).Scan(&v, &rev)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return notFound(id)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: append to game %q: %w", id, err))
+	}
+	if v == expect && creds != nil && *creds != rev {
+		return domain.Fail(domain.Conflict, "table.store.credentials", "game", id)
 	}
 	return domain.Fail(domain.Conflict, "table.store.version", "game", id, "version", v, "expected", expect)
 }
