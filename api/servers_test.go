@@ -110,6 +110,32 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 	return err
 }
 
+// QueueAppend is Append for the moves the service queues behind a game's
+// commit in flight: counted, held back and lost alike.
+func (r *racingStore) QueueAppend(ctx context.Context, a domain.Append) func() error {
+	r.count("Append")
+	if h := r.hold.Load(); h != nil {
+		r.held <- struct{}{}
+		<-*h
+	}
+	if r.lose.Load() {
+		r.lost.Add(1)
+		err := domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
+		return func() error { return err }
+	}
+	wait := r.Store.QueueAppend(ctx, a)
+	return func() error {
+		err := wait()
+		if domain.ErrorCode(err) == domain.Conflict {
+			r.lost.Add(1)
+		}
+		if err == nil {
+			r.count("Append " + a.GameID)
+		}
+		return err
+	}
+}
+
 // sharedServer is one of the servers.
 type sharedServer struct {
 	*server

@@ -31,8 +31,11 @@ import (
 //     credential checked again (playShared);
 //   - live clients hear of moves stored by any server through the store's
 //     notices (WatchMoves, run by FollowStore), read from the log.
-// There is no queueing of appends (domain.AppendQueuer): a game's next move waits
-// for the commit of the previous one, as its version is only known then.
+// A server's moves of one game are queued behind the game's commit in flight
+// (domain.AppendQueuer), each applied to the head the one before left: the
+// moves that arrive while a commit is in flight share the next one. When one
+// of them fails, every one queued after it fails too and is decided again on
+// the game read from the store.
 
 // MaxLostRaces is how many times in a row a move may lose the race for a
 // game's next version to another server before the client gets Conflict.
@@ -115,7 +118,11 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 	if opt.Credential != "" {
 		hash = domain.HashSecret(opt.Credential)
 	}
+	takeBack := domain.IsTakeBack(move)
 	for lost := 0; ; {
+		if takeBack {
+			t.drain() // a take-back reads the log: every move of the head stored
+		}
 		loaded := t.g == nil || t.stale // the head is about to be read from the store
 		if verify {
 			if err := s.head(ctx, t); err != nil {
@@ -153,7 +160,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			events []domain.Event
 			err    error
 		)
-		if domain.IsTakeBack(move) {
+		if takeBack {
 			g, logged, events, err = s.takeBack(ctx, rec, g, actor, move, nil)
 		} else if logged, err = g.Apply(actor, move); err == nil {
 			events = MoveEvents(g)
@@ -169,16 +176,15 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		}
 		a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 		if err == nil {
+			next := domain.DueMove(g) // before the game's next move changes g
 			a.Credentials = creds
-			err = s.store.Append(context.WithoutCancel(ctx), a)
+			if err = s.stored(ctx, t, rec, g, a, u); err == nil {
+				*due = next
+				return p, nil
+			}
+		} else {
+			t.stale = true // the head holds a move that will never be stored
 		}
-		if err == nil {
-			t.rec, t.g = recAfter(rec, a), g
-			*due = domain.DueMove(g)
-			s.publish(u)
-			return p, nil
-		}
-		t.stale = true // the head holds a move that is not stored
 		if domain.CredentialsChanged(err) {
 			t.creds.Store(nil) // read them again, and the credential checked again
 		}
@@ -190,9 +196,41 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			return domain.Played{}, err
 		}
 		// Another server stored this version first, or the same
-		// idempotency key: read the game again and decide on that.
+		// idempotency key, or set a seat: read the game again (once every
+		// move queued before this one is answered) and decide on that.
 		verify = true
 	}
+}
+
+// stored hands a, the move that took t's head rec to g, to the store behind
+// the game's moves on their way to it (the store sends it when the commit
+// in flight ends, with the others queued meanwhile: domain.AppendQueuer),
+// letting the game's next move in meanwhile, and waits for its commit. It
+// publishes u once the move is stored, after the moves before it. t.mu is
+// held when called and on return; the head is stale when the move failed.
+func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g domain.Game, a domain.Append, u domain.Update) error {
+	wait := s.queue(context.WithoutCancel(ctx), a)
+	prev, done := t.tail, make(chan struct{})
+	t.tail = done
+	t.pending++
+	t.rec, t.g = recAfter(rec, a), g
+	t.mu.Unlock()
+	err := wait()
+	if prev != nil {
+		<-prev // answer and publish the game's moves in their order
+	}
+	t.mu.Lock()
+	t.pending--
+	if t.tail == done {
+		t.tail = nil
+	}
+	if err != nil {
+		t.stale = true // the head holds a move that is not stored
+	} else {
+		s.publish(u)
+	}
+	close(done)
+	return err
 }
 
 // checkVersion compares t's head with the version stored, marking it stale
