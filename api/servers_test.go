@@ -48,7 +48,7 @@ type racingStore struct {
 	held chan struct{} // receives when an append is held back
 	lose atomic.Bool   // every append loses a race that never happened
 	// calls counts the store's calls by method (Append, Version, Idempotency,
-	// Game, Credentials, SetSeat).
+	// Game, Moves, Credentials, SetSeat).
 	calls sync.Map // string -> *atomic.Int64
 }
 
@@ -68,6 +68,11 @@ func (r *racingStore) called(method string) int64 {
 func (r *racingStore) Version(ctx context.Context, id string) (domain.Revision, error) {
 	r.count("Version")
 	return r.Store.Version(ctx, id)
+}
+
+func (r *racingStore) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	r.count("Moves")
+	return r.Store.Moves(ctx, id, after, limit)
 }
 
 func (r *racingStore) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
