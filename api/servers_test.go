@@ -96,6 +96,25 @@ func (r *racingStore) Game(ctx context.Context, id string) (domain.GameRecord, e
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
+	if err := r.begin(a); err != nil {
+		return err
+	}
+	return r.answered(a, r.Store.Append(ctx, a))
+}
+
+// QueueAppend is Append for the moves the service queues behind a game's
+// commit in flight: counted, held back and lost alike.
+func (r *racingStore) QueueAppend(ctx context.Context, a domain.Append) func() error {
+	if err := r.begin(a); err != nil {
+		return func() error { return err }
+	}
+	wait := r.Store.QueueAppend(ctx, a)
+	return func() error { return r.answered(a, wait()) }
+}
+
+// begin counts an append and holds it back while hold is set; with lose it
+// returns the race it loses.
+func (r *racingStore) begin(a domain.Append) error {
 	r.count("Append")
 	if h := r.hold.Load(); h != nil {
 		r.held <- struct{}{}
@@ -105,7 +124,12 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 		r.lost.Add(1)
 		return domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
 	}
-	err := r.Store.Append(ctx, a)
+	return nil
+}
+
+// answered counts the store's answer to an append: a race lost, or a move
+// of a.GameID stored.
+func (r *racingStore) answered(a domain.Append, err error) error {
 	if domain.ErrorCode(err) == domain.Conflict {
 		r.lost.Add(1)
 	}
@@ -113,32 +137,6 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 		r.count("Append " + a.GameID)
 	}
 	return err
-}
-
-// QueueAppend is Append for the moves the service queues behind a game's
-// commit in flight: counted, held back and lost alike.
-func (r *racingStore) QueueAppend(ctx context.Context, a domain.Append) func() error {
-	r.count("Append")
-	if h := r.hold.Load(); h != nil {
-		r.held <- struct{}{}
-		<-*h
-	}
-	if r.lose.Load() {
-		r.lost.Add(1)
-		err := domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
-		return func() error { return err }
-	}
-	wait := r.Store.QueueAppend(ctx, a)
-	return func() error {
-		err := wait()
-		if domain.ErrorCode(err) == domain.Conflict {
-			r.lost.Add(1)
-		}
-		if err == nil {
-			r.count("Append " + a.GameID)
-		}
-		return err
-	}
 }
 
 // sharedServer is one of the servers.
