@@ -283,11 +283,16 @@ func entityTags(h string) ([]string, error) {
 
 // SubmitMove applies a move.
 func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject) (oapi.SubmitMoveResponseObject, error) {
-	a, err := s.mustActor(ctx, r.Id)
+	// On a shared store the move's append checks its credential (issue 27).
+	cred := credential(ctx)
+	if cred == "" {
+		return nil, domain.Fail(domain.Unauthorized, "api.auth.needed", "game", r.Id)
+	}
+	a, err := s.games.AuthenticateMove(ctx, r.Id, cred)
 	if err != nil {
 		return nil, err
 	}
-	opt := domain.PlayOptions{}
+	opt := domain.PlayOptions{Credential: cred}
 	current := func() (int64, error) {
 		g, err := s.games.Game(ctx, r.Id, domain.Public)
 		return g.Version, err

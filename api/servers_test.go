@@ -47,7 +47,8 @@ type racingStore struct {
 	hold atomic.Pointer[chan struct{}]
 	held chan struct{} // receives when an append is held back
 	lose atomic.Bool   // every append loses a race that never happened
-	// calls counts the store's calls by method (Append, Version, Idempotency, Game).
+	// calls counts the store's calls by method (Append, Version, Idempotency,
+	// Game, Moves, Credentials, SetSeat).
 	calls sync.Map // string -> *atomic.Int64
 }
 
@@ -64,9 +65,24 @@ func (r *racingStore) called(method string) int64 {
 	return 0
 }
 
-func (r *racingStore) Version(ctx context.Context, id string) (int64, error) {
+func (r *racingStore) Version(ctx context.Context, id string) (domain.Revision, error) {
 	r.count("Version")
 	return r.Store.Version(ctx, id)
+}
+
+func (r *racingStore) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	r.count("Moves")
+	return r.Store.Moves(ctx, id, after, limit)
+}
+
+func (r *racingStore) Credentials(ctx context.Context, id string) (domain.Credentials, error) {
+	r.count("Credentials")
+	return r.Store.Credentials(ctx, id)
+}
+
+func (r *racingStore) SetSeat(ctx context.Context, id string, seat int, hash string, onlyFree bool) error {
+	r.count("SetSeat")
+	return r.Store.SetSeat(ctx, id, seat, hash, onlyFree)
 }
 
 func (r *racingStore) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
@@ -80,6 +96,25 @@ func (r *racingStore) Game(ctx context.Context, id string) (domain.GameRecord, e
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
+	if err := r.begin(a); err != nil {
+		return err
+	}
+	return r.answered(a, r.Store.Append(ctx, a))
+}
+
+// QueueAppend is Append for the moves the service queues behind a game's
+// commit in flight: counted, held back and lost alike.
+func (r *racingStore) QueueAppend(ctx context.Context, a domain.Append) func() error {
+	if err := r.begin(a); err != nil {
+		return func() error { return err }
+	}
+	wait := r.Store.QueueAppend(ctx, a)
+	return func() error { return r.answered(a, wait()) }
+}
+
+// begin counts an append and holds it back while hold is set; with lose it
+// returns the race it loses.
+func (r *racingStore) begin(a domain.Append) error {
 	r.count("Append")
 	if h := r.hold.Load(); h != nil {
 		r.held <- struct{}{}
@@ -89,7 +124,12 @@ func (r *racingStore) Append(ctx context.Context, a domain.Append) error {
 		r.lost.Add(1)
 		return domain.Errorf(domain.Conflict, "game %q moved on (a race lost on purpose)", a.GameID)
 	}
-	err := r.Store.Append(ctx, a)
+	return nil
+}
+
+// answered counts the store's answer to an append: a race lost, or a move
+// of a.GameID stored.
+func (r *racingStore) answered(a domain.Append, err error) error {
 	if domain.ErrorCode(err) == domain.Conflict {
 		r.lost.Add(1)
 	}
@@ -646,6 +686,58 @@ func TestSharedOneRoundTrip(t *testing.T) {
 	}
 	if n := b.store.lost.Load() - lost; n != 1 {
 		t.Errorf("B, three versions behind, lost %d races, want 1", n)
+	}
+}
+
+// TestSharedOneRoundTripCredentials: a move's credential costs the store no
+// read of its own on the server that holds the game's credentials (their
+// revision is checked by the append), and a seat issued again on another
+// server is still refused at once: the old credential's move is refused
+// with 401 and stores nothing, the new one's is stored, and the moves after
+// it cost one round trip again.
+func TestSharedOneRoundTripCredentials(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	for seat := range 4 { // each seat's credential used: the seats are taken
+		wantStatus(t, a.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
+	}
+	move := func(seat int, credential string) resp {
+		return a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(credential),
+			header("Idempotency-Key", fmt.Sprint("k", seat, credential[:4])))
+	}
+	calls := func() (others, appends int64) {
+		for _, m := range []string{"Version", "Idempotency", "Game", "Credentials", "SetSeat"} {
+			others += a.store.called(m)
+		}
+		return others, a.store.called("Append")
+	}
+	wantStatus(t, move(0, p.seats[0]), http.StatusOK) // A reads the credentials once
+	others, appends := calls()
+	wantStatus(t, move(1, p.seats[1]), http.StatusOK)
+	wantStatus(t, move(2, p.seats[2]), http.StatusOK)
+	if o, n := calls(); o != others || n != appends+2 {
+		t.Errorf("two moves on A cost %d appends and %d other calls to the store, want 2 and 0", n-appends, o-others)
+	}
+
+	r := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/3/credential", nil, cred(p.host))
+	wantStatus(t, r, http.StatusOK)
+	fresh := decode[seatCredJSON](t, r.Body).Credential
+	wantProblem(t, move(3, p.seats[3]), http.StatusUnauthorized, "unauthorized")
+	g := b.do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
+	wantStatus(t, g, http.StatusOK)
+	if v := decode[struct{ Version int64 }](t, g.Body).Version; v != 3 {
+		t.Errorf("after the old credential's move the game is at version %d, want 3", v)
+	}
+
+	others, appends = calls()
+	r = move(3, fresh)
+	wantStatus(t, r, http.StatusOK)
+	if res := decode[struct{ Seq int64 }](t, r.Body); res.Seq != 4 {
+		t.Errorf("the new credential's move was stored as version %d, want 4", res.Seq)
+	}
+	if o, n := calls(); o != others || n != appends+1 {
+		t.Errorf("the new credential's move cost %d appends and %d other calls to the store, want 1 and 0", n-appends, o-others)
 	}
 }
 

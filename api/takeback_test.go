@@ -270,6 +270,15 @@ func TestSharedTakeBack(t *testing.T) {
 	if _, err := a.Play(ctx, id, actor, move, domain.PlayOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	// A, which stored move 1 itself, offers the take-back without reading
+	// the log.
+	logReads := srv[0].store.called("Moves")
+	if _, l, err := a.LegalMoves(ctx, id, domain.HostViewer, -1); err != nil || !strings.Contains(string(l), `{"type":"take_back","version":1}`) {
+		t.Fatalf("server A's host listing offers no take-back of move 1 (%v): %s", err, l)
+	}
+	if n := srv[0].store.called("Moves") - logReads; n != 0 {
+		t.Errorf("server A read the log %d times for its listing, want 0", n)
+	}
 	// B offers the host the correction, and makes it.
 	_, l, err := b.LegalMoves(ctx, id, domain.HostViewer, -1)
 	if err != nil {

@@ -150,6 +150,12 @@ type PlayOptions struct {
 	// (Prefer: return=minimal), so no view is built: Played.Response and
 	// Played.Game.State are left empty.
 	Minimal bool
+	// Credential is the secret the actor was authenticated with by
+	// Games.AuthenticateMove, which on a shared store trusts the
+	// credentials held in memory: the move is stored only while they are
+	// still the game's, and is refused (Unauthorized) when the credential
+	// is no longer the actor's. Empty: the actor is taken as it is.
+	Credential string
 }
 
 // Played is the result of an accepted move.

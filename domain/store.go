@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -45,6 +46,10 @@ type Credentials struct {
 	// issued it again. A seat not taken is offered on the join page. Nil
 	// (as CreateGame takes it) is no seat taken.
 	Taken []bool
+	// Revision is, from a SharedStore, the revision of the game's
+	// credentials these were read at (see Revision); 0 from other stores,
+	// and not part of a game's export.
+	Revision int64
 }
 
 // IsTaken reports whether seat is taken.
@@ -93,6 +98,11 @@ type Append struct {
 	Phase         string
 	Ended         bool
 	Idempotency   *IdempotencyRecord // optional
+	// Credentials, when not nil, is the revision of the game's credentials
+	// the move's actor was authenticated at (Credentials.Revision): a
+	// SharedStore stores the move only while the game's credentials are
+	// still at that revision, Conflict otherwise. Other stores ignore it.
+	Credentials *int64
 }
 
 // Store keeps games durably. Implementations know nothing about any rules.
@@ -148,9 +158,10 @@ type Store interface {
 // store (see Games' doc), and the store decides every race.
 type SharedStore interface {
 	Store
-	// Version returns the stored version of a game (NotFound when it does
-	// not exist): a cheap read, made before a cached game is trusted.
-	Version(ctx context.Context, id string) (int64, error)
+	// Version returns where a stored game stands, its version and the
+	// revision of its credentials (NotFound when it does not exist): a cheap
+	// read, made before a cached game is trusted.
+	Version(ctx context.Context, id string) (Revision, error)
 	// WatchMoves calls moved(gameID, seq) for the moves stored by any
 	// process, for each game in the order they were stored, until ctx ends,
 	// and reconnects when its connection fails. Each time it begins to
@@ -158,6 +169,23 @@ type SharedStore interface {
 	// may have moved without a notice". moved is called from one goroutine
 	// and should return soon.
 	WatchMoves(ctx context.Context, moved func(gameID string, seq int64)) error
+}
+
+// Revision is where a game stored in a SharedStore stands.
+type Revision struct {
+	Version int64 // the game's version, as GameRecord.Version
+	// Credentials is the revision of the game's credentials: it grows
+	// whenever SetSeat sets a seat's credential, so that a server holding
+	// them in memory knows when to read them again.
+	Credentials int64
+}
+
+// CredentialsChanged reports whether err is a SharedStore's Conflict for an
+// Append whose Credentials revision is no longer the game's (while its
+// version was right).
+func CredentialsChanged(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == Conflict && e.Msg.Key == "table.store.credentials"
 }
 
 // AppendQueuer is a Store that can take a game's next move before the

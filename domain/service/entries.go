@@ -3,6 +3,7 @@ package service
 import (
 	"container/list"
 	"context"
+	"crypto/subtle"
 	"hash/maphash"
 	"slices"
 	"sync"
@@ -155,7 +156,9 @@ func (s *Games) evict() {
 //
 // Over a SharedStore they are read from the store every time: another
 // server may have issued a seat again (see ReissueSeat), and an old
-// credential must be refused at once on every server.
+// credential must be refused at once on every server. They are kept with
+// their revision all the same, for the moves (see AuthenticateMove): a
+// read older than the credentials kept does not replace them.
 func (s *Games) credentials(ctx context.Context, t *entry) (*domain.Credentials, error) {
 	if c := t.creds.Load(); c != nil && s.shared == nil {
 		return c, nil
@@ -164,8 +167,28 @@ func (s *Games) credentials(ctx context.Context, t *entry) (*domain.Credentials,
 	if err != nil {
 		return nil, err
 	}
-	t.creds.Store(&c)
-	return &c, nil
+	for {
+		old := t.creds.Load()
+		if old != nil && old.Revision > c.Revision || t.creds.CompareAndSwap(old, &c) {
+			return &c, nil
+		}
+	}
+}
+
+// match returns the actor a credential whose hash is hash stands for in
+// creds, and whether its seat is taken (the host's always is); ok is false
+// when it is none of the game's.
+func match(creds *domain.Credentials, hash string) (a domain.Actor, taken, ok bool) {
+	h := []byte(hash)
+	if subtle.ConstantTimeCompare(h, []byte(creds.HostHash)) == 1 {
+		return domain.Actor{Host: true}, true, true
+	}
+	for i, sh := range creds.SeatHashes {
+		if subtle.ConstantTimeCompare(h, []byte(sh)) == 1 {
+			return domain.Actor{Seat: i}, creds.IsTaken(i), true
+		}
+	}
+	return domain.Actor{}, false, false
 }
 
 // drain waits, with t.mu held when called and on return, until no move of

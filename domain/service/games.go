@@ -3,7 +3,6 @@ package service
 import (
 	"container/list"
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
@@ -152,21 +151,16 @@ func (s *Games) Authenticate(ctx context.Context, gameID, secret string) (domain
 		return domain.Actor{}, err
 	}
 	hash := domain.HashSecret(secret)
-	h := []byte(hash)
-	if subtle.ConstantTimeCompare(h, []byte(creds.HostHash)) == 1 {
-		return domain.Actor{Host: true}, nil
+	a, taken, ok := match(creds, hash)
+	if !ok {
+		return domain.Actor{}, domain.Fail(domain.Unauthorized, "table.auth.no-seat", "game", gameID)
 	}
-	for i, sh := range creds.SeatHashes {
-		if subtle.ConstantTimeCompare(h, []byte(sh)) == 1 {
-			if !creds.IsTaken(i) {
-				if err := s.taken(ctx, gameID, i, hash); err != nil {
-					return domain.Actor{}, err
-				}
-			}
-			return domain.Actor{Seat: i}, nil
+	if !taken {
+		if err := s.taken(ctx, gameID, a.Seat, hash); err != nil {
+			return domain.Actor{}, err
 		}
 	}
-	return domain.Actor{}, domain.Fail(domain.Unauthorized, "table.auth.no-seat", "game", gameID)
+	return a, nil
 }
 
 func (s *Games) catalog(ctx context.Context, hash string) (domain.CatalogBlob, error) {

@@ -23,10 +23,19 @@ import (
 //     state is applied without the client hearing of the race;
 //   - an idempotency key is always looked up in the store, and a key another
 //     server stored meanwhile is answered as the retry it is;
+//   - a game's credentials are read from the store for every request but a
+//     move's: a move's credential is checked against the credentials held
+//     in memory (AuthenticateMove), and its append stores it only while the
+//     game's credentials are still at the revision they were read at; when
+//     another server set a seat meanwhile they are read again and the
+//     credential checked again (playShared);
 //   - live clients hear of moves stored by any server through the store's
 //     notices (WatchMoves, run by FollowStore), read from the log.
-// There is no queueing of appends (domain.AppendQueuer): a game's next move waits
-// for the commit of the previous one, as its version is only known then.
+// A server's moves of one game are queued behind the game's commit in flight
+// (domain.AppendQueuer), each applied to the head the one before left: the
+// moves that arrive while a commit is in flight share the next one. When one
+// of them fails, every one queued after it fails too and is decided again on
+// the game read from the store.
 
 // MaxLostRaces is how many times in a row a move may lose the race for a
 // game's next version to another server before the client gets Conflict.
@@ -36,16 +45,62 @@ const MaxLostRaces = 8
 // client further behind catches up from the log itself.
 const liveFetchLimit = subscriberBuffer
 
+// AuthenticateMove is Authenticate for a request that makes a move with the
+// credential and passes it on to Play as PlayOptions.Credential. On a
+// SharedStore it trusts the game's credentials held in memory when the
+// credential is the host's or a taken seat's there, and reads nothing: the
+// move's append then checks that they are still the game's (playShared).
+// Otherwise it is Authenticate.
+func (s *Games) AuthenticateMove(ctx context.Context, gameID, secret string) (domain.Actor, error) {
+	if s.shared != nil {
+		t := s.acquire(gameID)
+		c := t.creds.Load()
+		s.release(t)
+		if c != nil {
+			if a, taken, ok := match(c, domain.HashSecret(secret)); ok && taken {
+				return a, nil
+			}
+		}
+	}
+	return s.Authenticate(ctx, gameID, secret)
+}
+
+// heldCredentials returns the revision of the game's credentials held in
+// memory after checking that the credential whose hash is hash stands for
+// actor in them, reading them from the store when none are held or when it
+// does not: Unauthorized when it does not in the credentials read. t.mu is
+// held.
+func (s *Games) heldCredentials(ctx context.Context, t *entry, actor domain.Actor, hash string) (int64, error) {
+	c := t.creds.Load()
+	for read := c == nil; ; read = true {
+		if read {
+			var err error
+			if c, err = s.credentials(ctx, t); err != nil {
+				return 0, err
+			}
+		}
+		if a, taken, ok := match(c, hash); ok && taken && a == actor {
+			return c.Revision, nil
+		}
+		if read {
+			return 0, domain.Fail(domain.Unauthorized, "table.auth.no-seat", "game", t.id)
+		}
+	}
+}
+
 // playShared is Play on a SharedStore.
 //
 // The common case costs one round trip to the store: a move is applied to
 // the cached head without reading the stored version or looking up its
 // idempotency key first, and stored by an append that succeeds only at the
-// version it was applied to and only with a key not stored before. Only
+// version it was applied to, only with a key not stored before, and (with
+// opt.Credential) only while the game's credentials are at the revision of
+// those held in memory, which the credential was checked against. Only
 // when that is not the end of it is the store asked more:
 //   - the append answers Conflict (another server stored that version, or the
 //     key was stored before: a retry): the game is read again, the key looked
-//     up, and the move decided again;
+//     up, and the move decided again; when the credentials had changed, they
+//     are read again and the credential checked again first;
 //   - the rules refuse the move, or If-Match does not match, on a head not
 //     just read from the store, or with a key: the version is read (and the
 //     key looked up) before the refusal is told, so that no client hears a
@@ -59,7 +114,15 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 	scope := actorScope(actor)
 	reqHash := requestHash(move, opt.IdempotencyKey)
 	verify := false // read the version and look the key up before deciding
+	hash := ""
+	if opt.Credential != "" {
+		hash = domain.HashSecret(opt.Credential)
+	}
+	takeBack := domain.IsTakeBack(move)
 	for lost := 0; ; {
+		if takeBack {
+			t.drain() // a take-back reads the log: every move of the head stored
+		}
 		loaded := t.g == nil || t.stale // the head is about to be read from the store
 		if verify {
 			if err := s.head(ctx, t); err != nil {
@@ -72,6 +135,14 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			}
 		} else if err := s.readHead(ctx, t); err != nil {
 			return domain.Played{}, err
+		}
+		var creds *int64 // the credentials' revision the append checks
+		if hash != "" {
+			rev, err := s.heldCredentials(ctx, t, actor, hash)
+			if err != nil {
+				return domain.Played{}, err
+			}
+			creds = &rev
 		}
 		// A refusal is final when the head was checked against the store
 		// now: read in this pass, with no key that may have been stored.
@@ -89,7 +160,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			events []domain.Event
 			err    error
 		)
-		if domain.IsTakeBack(move) {
+		if takeBack {
 			g, logged, events, err = s.takeBack(ctx, rec, g, actor, move, nil)
 		} else if logged, err = g.Apply(actor, move); err == nil {
 			events = MoveEvents(g)
@@ -105,15 +176,18 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		}
 		a, p, u, err := s.played(rec, g, actor, logged, events, opt, scope, reqHash)
 		if err == nil {
-			err = s.store.Append(context.WithoutCancel(ctx), a)
+			next := domain.DueMove(g) // before the game's next move changes g
+			a.Credentials = creds
+			if err = s.stored(ctx, t, rec, g, a, u); err == nil {
+				*due = next
+				return p, nil
+			}
+		} else {
+			t.stale = true // the head holds a move that will never be stored
 		}
-		if err == nil {
-			t.rec, t.g = recAfter(rec, a), g
-			*due = domain.DueMove(g)
-			s.publish(u)
-			return p, nil
+		if domain.CredentialsChanged(err) {
+			t.creds.Store(nil) // read them again, and the credential checked again
 		}
-		t.stale = true // the head holds a move that is not stored
 		lost++
 		if domain.ErrorCode(err) != domain.Conflict || lost >= MaxLostRaces {
 			if domain.ErrorCode(err) == domain.Conflict {
@@ -122,16 +196,50 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			return domain.Played{}, err
 		}
 		// Another server stored this version first, or the same
-		// idempotency key: read the game again and decide on that.
+		// idempotency key, or set a seat: read the game again (once every
+		// move queued before this one is answered) and decide on that.
 		verify = true
 	}
 }
 
+// stored hands a, the move that took t's head rec to g, to the store behind
+// the game's moves on their way to it (the store sends it when the commit
+// in flight ends, with the others queued meanwhile: domain.AppendQueuer),
+// letting the game's next move in meanwhile, and waits for its commit. It
+// publishes u once the move is stored, after the moves before it. t.mu is
+// held when called and on return; the head is stale when the move failed.
+func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g domain.Game, a domain.Append, u domain.Update) error {
+	wait := s.queue(context.WithoutCancel(ctx), a)
+	prev, done := t.tail, make(chan struct{})
+	t.tail = done
+	t.pending++
+	t.logged(rec.Version, &a.Move) // read by listings once no move is pending
+	t.rec, t.g = recAfter(rec, a), g
+	t.mu.Unlock()
+	err := wait()
+	if prev != nil {
+		<-prev // answer and publish the game's moves in their order
+	}
+	t.mu.Lock()
+	t.pending--
+	if t.tail == done {
+		t.tail = nil
+	}
+	if err != nil {
+		t.stale = true // the head holds a move that is not stored
+	} else {
+		s.publish(u)
+	}
+	close(done)
+	return err
+}
+
 // checkVersion compares t's head with the version stored, marking it stale
 // when another server moved the game, and forgetting the game when another
-// server deleted it. t.mu is held.
+// server deleted it, and its credentials when another server set a seat.
+// t.mu is held.
 func (s *Games) checkVersion(ctx context.Context, t *entry) error {
-	v, err := s.shared.Version(ctx, t.id)
+	r, err := s.shared.Version(ctx, t.id)
 	if domain.ErrorCode(err) == domain.NotFound {
 		t.g, t.stale = nil, false
 		t.creds.Store(nil)
@@ -139,8 +247,11 @@ func (s *Games) checkVersion(ctx context.Context, t *entry) error {
 	if err != nil {
 		return err
 	}
-	if v != t.rec.Version {
+	if r.Version != t.rec.Version {
 		t.stale = true
+	}
+	if c := t.creds.Load(); c != nil && c.Revision < r.Credentials {
+		t.creds.CompareAndSwap(c, nil)
 	}
 	return nil
 }
@@ -214,7 +325,8 @@ func (s *Games) fetch(ctx context.Context, id string, a *audience) {
 			// enough: a client that lacks more finds a gap and catches up
 			// from the log.
 			if want == 0 {
-				v, err := s.shared.Version(ctx, id)
+				r, err := s.shared.Version(ctx, id)
+				v := r.Version
 				if err != nil || v == 0 {
 					s.subMu.Lock()
 					a.fetching = false

@@ -61,10 +61,11 @@ func (t *entry) tbWindow(v int64) []domain.LogEntry {
 
 // cachedTakeBackLog returns the take-back log of game id at version v from
 // memory, or nil.
+//
+// On a shared store too: v is a version read from the store (or stored by
+// this server), and a game's log up to a version never changes; a game
+// another server moved is read again, and its log with it.
 func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
-	if s.shared != nil {
-		return nil // another server may have moved the game
-	}
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -75,9 +76,6 @@ func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
 // cacheTakeBackLog keeps entries, game id's take-back log at version v, when
 // the game's head is still at v.
 func (s *Games) cacheTakeBackLog(id string, v int64, entries []domain.LogEntry) {
-	if s.shared != nil {
-		return
-	}
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()

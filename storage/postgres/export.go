@@ -32,6 +32,7 @@ func (s *Store) ExportGame(ctx context.Context, id string) (domain.GameExport, e
 		if e.Credentials, err = readCredentials(ctx, tx, id); err != nil {
 			return err
 		}
+		e.Credentials.Revision = 0 // this database's, not the game's
 		if e.Catalog, err = readCatalog(ctx, tx, e.Game.CatalogHash); err != nil {
 			return err
 		}

@@ -57,7 +57,11 @@ func (s *Store) GameOfJoinCode(ctx context.Context, code string) (string, error)
 }
 
 // SetSeat makes hash the credential of a seat and marks it taken; with
-// onlyFree only a seat not taken (or holding hash already).
+// onlyFree only a seat not taken (or holding hash already). When the seat's
+// credential changes (picked on the join page, issued again), the game's
+// credentials move to their next revision: a server holding the old ones
+// stores no move of them (appendSQL) and reads them again. Taking a seat
+// with its own credential changes no credential and keeps the revision.
 func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, onlyFree bool) error {
 	if seat < 0 {
 		return domain.Fail(domain.Invalid, "table.store.not-a-seat", "seat", seat)
@@ -66,24 +70,45 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 		return err
 	}
 	defer s.leave()
+	fail := func(err error) error {
+		return unavailable(fmt.Errorf("postgres: set seat %d of game %q: %w", seat, id, err))
+	}
 	return s.write(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE seats SET hash = $4, taken = true
-			WHERE game_id = $1 AND seat = $2 AND (NOT $3 OR NOT taken OR hash = $4)`, id, seat, onlyFree, hash)
+		// The game's row first, as an append locks it: the seats of a game
+		// are set one request at a time, so the hash read below is the one
+		// replaced.
+		tag, err := tx.Exec(ctx, `SELECT FROM games WHERE id = $1 FOR NO KEY UPDATE`, id)
 		if err != nil {
-			return unavailable(fmt.Errorf("postgres: set seat %d of game %q: %w", seat, id, err))
+			return fail(err)
 		}
-		if tag.RowsAffected() == 1 {
-			return nil
-		}
-		var taken bool
-		err = tx.QueryRow(ctx, `SELECT taken FROM seats WHERE game_id = $1 AND seat = $2`, id, seat).Scan(&taken)
-		if errors.Is(err, pgx.ErrNoRows) {
+		if tag.RowsAffected() == 0 {
 			return domain.Fail(domain.NotFound, "table.store.no-seat", "game", id, "seat", seat)
 		}
-		if err != nil {
-			return unavailable(fmt.Errorf("postgres: set seat %d of game %q: %w", seat, id, err))
+		var changed bool
+		err = tx.QueryRow(ctx, `UPDATE seats s SET hash = $4, taken = true FROM seats o
+			WHERE s.game_id = $1 AND s.seat = $2 AND o.game_id = $1 AND o.seat = $2
+			AND (NOT $3 OR NOT s.taken OR s.hash = $4)
+			RETURNING o.hash <> $4`, id, seat, onlyFree, hash).Scan(&changed)
+		if errors.Is(err, pgx.ErrNoRows) {
+			var taken bool
+			err = tx.QueryRow(ctx, `SELECT taken FROM seats WHERE game_id = $1 AND seat = $2`, id, seat).Scan(&taken)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return domain.Fail(domain.NotFound, "table.store.no-seat", "game", id, "seat", seat)
+			}
+			if err != nil {
+				return fail(err)
+			}
+			return domain.Fail(domain.Conflict, "table.store.seat-taken", "seat", seat)
 		}
-		return domain.Fail(domain.Conflict, "table.store.seat-taken", "seat", seat)
+		if err != nil {
+			return fail(err)
+		}
+		if changed {
+			if _, err := tx.Exec(ctx, `UPDATE games SET seats_rev = seats_rev + 1 WHERE id = $1`, id); err != nil {
+				return fail(err)
+			}
+		}
+		return nil
 	})
 }
 

@@ -11,8 +11,9 @@
 // version (from one server or from several) are serialised by the row lock on
 // the game; the second finds the version moved on and gets Conflict. An
 // idempotency key stored twice fails the primary key and is a Conflict too.
-// Each write commits on its own; there is no group commit (PostgreSQL
-// commits concurrent transactions together by itself).
+// Each write commits on its own (PostgreSQL commits concurrent transactions
+// together by itself), but the appends of one game queued behind its commit
+// in flight (QueueAppend) share the next commit: see queue.go.
 //
 // # Schema
 //
@@ -26,6 +27,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,6 +54,9 @@ type Store struct {
 	onCommit func(d time.Duration, writes int)
 	notices  *notifier
 
+	qmu    sync.Mutex
+	queues map[string]*gameQueue // by game id: appends waiting for the game's commit in flight
+
 	mu     sync.RWMutex // calls hold it shared; Close exclusively
 	closed bool
 }
@@ -65,8 +70,8 @@ type config struct {
 type Option func(*config)
 
 // WithCommitObserver makes the store call f after every committed write
-// transaction with how long it took and how many writes it held (always 1:
-// there is no group commit). f must return at once.
+// transaction with how long it took and how many writes it held (the moves
+// of a batch of queued appends; 1 otherwise). f must return at once.
 func WithCommitObserver(f func(d time.Duration, writes int)) Option {
 	return func(c *config) { c.onCommit = f }
 }
@@ -107,7 +112,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose)}
+	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose), queues: map[string]*gameQueue{}}
 	if err := s.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -273,14 +278,17 @@ type querier interface {
 }
 
 func readCredentials(ctx context.Context, q querier, id string) (domain.Credentials, error) {
-	rows, _ := q.Query(ctx, `SELECT seat, hash, taken FROM seats WHERE game_id = $1 ORDER BY seat`, id)
+	// One statement: the seats and the revision they are at, as of one moment.
+	rows, _ := q.Query(ctx, `SELECT s.seat, s.hash, s.taken, g.seats_rev
+		FROM seats s JOIN games g ON g.id = s.game_id WHERE s.game_id = $1 ORDER BY s.seat`, id)
 	var (
-		r     seatrows.Credentials
-		seat  int
-		hash  string
-		taken bool
+		r          seatrows.Credentials
+		seat       int
+		hash       string
+		taken      bool
+		rev, atRev int64
 	)
-	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken}, func() error { return r.Add(seat, hash, taken) })
+	_, err := pgx.ForEachRow(rows, []any{&seat, &hash, &taken, &rev}, func() error { atRev = rev; return r.Add(seat, hash, taken) })
 	if err != nil {
 		return domain.Credentials{}, unavailable(fmt.Errorf("postgres: read credentials of game %q: %w", id, err))
 	}
@@ -289,6 +297,7 @@ func readCredentials(ctx context.Context, q querier, id string) (domain.Credenti
 		// Every game has at least its host row.
 		return domain.Credentials{}, notFound(id)
 	}
+	c.Revision = atRev
 	return c, nil
 }
 
@@ -472,11 +481,13 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // version (under a row lock: a concurrent append to the same game waits, then
 // finds the version moved on); the move and the idempotency record are
 // inserted only from the row it updated. A stored key makes the statement
-// fail on the primary key, and nothing of it is kept. It notifies nothing:
-// the notice goes after the commit, batched with others (notify.go).
+// fail on the primary key, and nothing of it is kept. With $21 (not NULL)
+// the game's credentials must still be at that revision too: the actor was
+// authenticated with credentials read at it. It notifies nothing: the notice
+// goes after the commit, batched with others (notify.go).
 const appendSQL = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
-	WHERE id = $1 AND version = $2
+	WHERE id = $1 AND version = $2 AND ($21::bigint IS NULL OR seats_rev = $21)
 	RETURNING id
 ), m AS (
 	INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
@@ -487,19 +498,54 @@ const appendSQL = `WITH g AS (
 )
 SELECT count(*) FROM g`
 
+// appendChainedSQL is appendSQL for an append sent in one transaction after
+// the one whose version it expects (queue.go): it matches only a row that
+// this transaction wrote, so that when the append before it matched nothing,
+// it cannot match the same version stored by another server instead.
+var appendChainedSQL = strings.Replace(appendSQL, "WHERE id = $1 AND version = $2", "WHERE id = $1 AND version = $2 AND xmin = pg_current_xact_id()::xid", 1)
+
 // Append makes a move, the game's new snapshot and the optional idempotency
 // record durable together, and returns after the commit. The game must be at
 // a.ExpectVersion (Conflict otherwise, and nothing is stored) and a.Move.Seq
 // must be a.ExpectVersion+1. A zero a.Move.At is set to now; the game's
 // updated_at becomes the move's time.
 func (s *Store) Append(ctx context.Context, a domain.Append) error {
-	if a.Move.Seq != a.ExpectVersion+1 {
-		return unavailable(fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion))
+	if err := checkFollows(a); err != nil {
+		return err
 	}
 	if err := s.enter(); err != nil {
 		return err
 	}
 	defer s.leave()
+	start := time.Now()
+	var n int
+	err := s.pool.QueryRow(ctx, appendSQL, appendArgs(a)...).Scan(&n)
+	if isUniqueViolation(err, "idempotency_pkey") {
+		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", a.Idempotency.Key, "game", a.GameID)
+	}
+	if err != nil {
+		return unavailable(fmt.Errorf("postgres: append to game %q: %w", a.GameID, err))
+	}
+	if n == 0 {
+		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion, a.Credentials)
+	}
+	s.notices.told(a.GameID, a.Move.Seq)
+	if s.onCommit != nil {
+		s.onCommit(time.Since(start), 1)
+	}
+	return nil
+}
+
+// checkFollows checks that a's move follows the version it expects.
+func checkFollows(a domain.Append) error {
+	if a.Move.Seq != a.ExpectVersion+1 {
+		return unavailable(fmt.Errorf("postgres: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion))
+	}
+	return nil
+}
+
+// appendArgs are appendSQL's arguments for a. A zero a.Move.At is now.
+func appendArgs(a domain.Append) []any {
 	at := a.Move.At
 	if at.IsZero() {
 		at = time.Now()
@@ -512,39 +558,26 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	if a.Idempotency != nil {
 		idem = *a.Idempotency
 	}
-	start := time.Now()
-	var n int
-	err := s.pool.QueryRow(ctx, appendSQL,
-		a.GameID, a.ExpectVersion, a.Move.Seq, nonNil(a.State), a.Phase, a.Ended, nanos(at),
+	return []any{a.GameID, a.ExpectVersion, a.Move.Seq, nonNil(a.State), a.Phase, a.Ended, nanos(at),
 		a.Move.Actor.Host, a.Move.Actor.Seat, nonNil(a.Move.Move), events,
 		idem.Scope, idem.Key, idem.RequestHash, idem.Status, nonNil(idem.Response), a.Idempotency != nil,
-		a.Move.Public, a.Move.For, a.Move.NotHost).Scan(&n)
-	if isUniqueViolation(err, "idempotency_pkey") {
-		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
-	}
-	if err != nil {
-		return unavailable(fmt.Errorf("postgres: append to game %q: %w", a.GameID, err))
-	}
-	if n == 0 {
-		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion)
-	}
-	s.notices.told(a.GameID, a.Move.Seq)
-	if s.onCommit != nil {
-		s.onCommit(time.Since(start), 1)
-	}
-	return nil
+		a.Move.Public, a.Move.For, a.Move.NotHost, a.Credentials}
 }
 
-// versionMismatch explains why an append matched no row: no such game, or
-// the game is at another version.
-func (s *Store) versionMismatch(ctx context.Context, id string, expect int64) error {
-	var v int64
-	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&v)
+// versionMismatch explains why an append matched no row: no such game, the
+// game is at another version, or its credentials at another revision than
+// creds (when not nil).
+func (s *Store) versionMismatch(ctx context.Context, id string, expect int64, creds *int64) error {
+	var v, rev int64
+	err := s.pool.QueryRow(ctx, `SELECT version, seats_rev FROM games WHERE id = $1`, id).Scan(&v, &rev)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return notFound(id)
 	}
 	if err != nil {
 		return unavailable(fmt.Errorf("postgres: append to game %q: %w", id, err))
+	}
+	if v == expect && creds != nil && *creds != rev {
+		return domain.Fail(domain.Conflict, "table.store.credentials", "game", id)
 	}
 	return domain.Fail(domain.Conflict, "table.store.version", "game", id, "version", v, "expected", expect)
 }

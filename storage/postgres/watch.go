@@ -9,28 +9,31 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // movesChannel is the channel the notices of stored moves go to: lines of
 // "<game id> <seq>", the moves one store committed since its last notice.
 const movesChannel = "treasury_moves"
 
-// Version returns the stored version of a game: NotFound when it does not
-// exist. One primary-key read of one column.
-func (s *Store) Version(ctx context.Context, id string) (int64, error) {
+// Version returns where a game stands, its version and the revision of its
+// credentials: NotFound when it does not exist. One primary-key read of two
+// columns.
+func (s *Store) Version(ctx context.Context, id string) (domain.Revision, error) {
 	if err := s.enter(); err != nil {
-		return 0, err
+		return domain.Revision{}, err
 	}
 	defer s.leave()
-	var v int64
-	err := s.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&v)
+	var r domain.Revision
+	err := s.pool.QueryRow(ctx, `SELECT version, seats_rev FROM games WHERE id = $1`, id).Scan(&r.Version, &r.Credentials)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, notFound(id)
+		return domain.Revision{}, notFound(id)
 	}
 	if err != nil {
-		return 0, unavailable(fmt.Errorf("postgres: read the version of game %q: %w", id, err))
+		return domain.Revision{}, unavailable(fmt.Errorf("postgres: read the version of game %q: %w", id, err))
 	}
-	return v, nil
+	return r, nil
 }
 
 // WatchMoves listens on movesChannel on a connection of its own (outside the

@@ -22,13 +22,63 @@ func TestVersion(t *testing.T) {
 	storetest.MustCreate(t, s, "g1")
 	v, err := s.Version(t.Context(), "g1")
 	require.NoError(t, err)
-	assert.Equal(t, int64(0), v)
+	assert.Equal(t, domain.Revision{}, v)
 	storetest.AppendN(t, s, "g1", 3)
 	v, err = s.Version(t.Context(), "g1")
 	require.NoError(t, err)
-	assert.Equal(t, int64(3), v)
+	assert.Equal(t, domain.Revision{Version: 3}, v)
 	_, err = s.Version(t.Context(), "nope")
 	assert.Equal(t, domain.NotFound, domain.ErrorCode(err))
+}
+
+// TestCredentialsRevision: every seat set moves the game's credentials to
+// their next revision, which the version read and the credentials read
+// tell, and an append that names a revision stores its move only at it.
+func TestCredentialsRevision(t *testing.T) {
+	s, _ := openStore(t)
+	ctx := t.Context()
+	storetest.MustCreate(t, s, "g1")
+	c, err := s.Credentials(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, int64(0), c.Revision)
+
+	require.NoError(t, s.SetSeat(ctx, "g1", 0, "seat0-g1", true)) // taken with its own credential
+	v, err := s.Version(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, domain.Revision{}, v, "a seat taken with its own credential changes no credential")
+	require.NoError(t, s.SetSeat(ctx, "g1", 2, "picked", true)) // picked on the join page
+	require.NoError(t, s.SetSeat(ctx, "g1", 1, "fresh", false)) // issued again
+	storetest.RequireCode(t, s.SetSeat(ctx, "g1", 0, "other", true), domain.Conflict)
+	storetest.RequireCode(t, s.SetSeat(ctx, "g1", 7, "x", false), domain.NotFound)
+	storetest.RequireCode(t, s.SetSeat(ctx, "nope", 0, "x", false), domain.NotFound)
+	v, err = s.Version(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, domain.Revision{Version: 0, Credentials: 2}, v, "two credentials replaced; the refusals changed nothing")
+	c, err = s.Credentials(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), c.Revision)
+	assert.Equal(t, "fresh", c.SeatHashes[1])
+
+	at := func(rev int64) domain.Append {
+		a := storetest.Move("g1", v.Version)
+		a.Credentials = &rev
+		return a
+	}
+	err = s.Append(ctx, at(1))
+	storetest.RequireCode(t, err, domain.Conflict)
+	var de *domain.Error
+	require.ErrorAs(t, err, &de)
+	assert.Equal(t, "table.store.credentials", de.Msg.Key, "the version was right, the credentials were not")
+	require.NoError(t, s.Append(ctx, at(2)))
+	v.Version++
+	require.NoError(t, s.Append(ctx, storetest.Move("g1", v.Version)), "an append naming no revision checks none")
+	v, err = s.Version(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, domain.Revision{Version: 2, Credentials: 2}, v)
+
+	e, err := s.ExportGame(ctx, "g1")
+	require.NoError(t, err)
+	assert.Equal(t, int64(0), e.Credentials.Revision, "an export carries no revision of this database")
 }
 
 // openURL opens another store on the database at url, as another server would.
@@ -83,15 +133,15 @@ func TestWatchMoves(t *testing.T) {
 	assert.Equal(t, "g1", first.id)
 	v, err := a.Version(t.Context(), "g1")
 	require.NoError(t, err)
-	for n := first; n.seq < v; {
+	for n := first; n.seq < v.Version; {
 		n = next()
 		assert.Equal(t, "g1", n.id)
 	}
 
 	t.Run("a move that is not stored is not noticed", func(t *testing.T) {
-		storetest.RequireCode(t, a.Append(t.Context(), storetest.Move("g1", v-1)), domain.Conflict)
-		require.NoError(t, a.Append(t.Context(), storetest.Move("g1", v)))
-		assert.Equal(t, notice{"g1", v + 1}, next(), "the conflict sent nothing; the next move is noticed")
+		storetest.RequireCode(t, a.Append(t.Context(), storetest.Move("g1", v.Version-1)), domain.Conflict)
+		require.NoError(t, a.Append(t.Context(), storetest.Move("g1", v.Version)))
+		assert.Equal(t, notice{"g1", v.Version + 1}, next(), "the conflict sent nothing; the next move is noticed")
 	})
 
 	t.Run("every move of every game, in order per game", func(t *testing.T) {
@@ -168,5 +218,5 @@ func TestNoticesAfterCommit(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("g0 %d", moves+2), n.Payload, "move %d's notice was lost, the next one's was not", moves+1)
 	v, err := a.Version(t.Context(), "g0")
 	require.NoError(t, err)
-	assert.Equal(t, int64(moves+2), v, "the move whose notice was lost is stored")
+	assert.Equal(t, int64(moves+2), v.Version, "the move whose notice was lost is stored")
 }

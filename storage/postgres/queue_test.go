@@ -1,0 +1,116 @@
+package postgres_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/postgres"
+	"github.com/treasury-games/treasury/storage/storetest"
+)
+
+// TestQueueAppend: a game's moves queued one after another without waiting
+// are all stored, in order, in fewer commits than moves; games do not wait
+// for each other.
+func TestQueueAppend(t *testing.T) {
+	var (
+		mu      sync.Mutex
+		commits int
+		writes  int
+	)
+	s, _ := openStore(t, postgres.WithCommitObserver(func(_ time.Duration, n int) {
+		mu.Lock()
+		commits++
+		writes += n
+		mu.Unlock()
+	}))
+	const moves = 40
+	var waits []func() error
+	for _, id := range []string{"g1", "g2"} {
+		storetest.MustCreate(t, s, id)
+	}
+	mu.Lock()
+	commits, writes = 0, 0 // the games' creation
+	mu.Unlock()
+	for v := range int64(moves) {
+		for _, id := range []string{"g1", "g2"} {
+			waits = append(waits, s.QueueAppend(t.Context(), storetest.Move(id, v)))
+		}
+	}
+	for _, w := range waits {
+		require.NoError(t, w())
+	}
+	for _, id := range []string{"g1", "g2"} {
+		g, err := s.Game(t.Context(), id)
+		require.NoError(t, err)
+		assert.Equal(t, int64(moves), g.Version)
+		log, err := s.Moves(t.Context(), id, 0, 0)
+		require.NoError(t, err)
+		require.Len(t, log, moves)
+		for i, m := range log {
+			assert.Equal(t, storetest.Move(id, int64(i)).Move.Move, m.Move, "move %d", i+1)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, 2*moves, writes)
+	assert.Less(t, commits, 2*moves, "queued moves share commits")
+	t.Logf("%d moves in %d commits", writes, commits)
+}
+
+// TestQueueAppendChain: a queued move that fails takes every move queued
+// after it down with it, since each was applied on top of it; even when the
+// version a later move expects is the one another server stored meanwhile,
+// nothing of another state is stored on top of it.
+func TestQueueAppendChain(t *testing.T) {
+	t.Run("another server stored the version first", func(t *testing.T) {
+		s, url := openStore(t)
+		other := openURL(t, url)
+		storetest.MustCreate(t, s, "g")
+		require.NoError(t, other.Append(t.Context(), storetest.Move("g", 0)))
+		// This server applied three moves to version 0; the second
+		// expects version 1, which the game is at, but not with the
+		// first of them.
+		var waits []func() error
+		for v := range int64(3) {
+			a := storetest.Move("g", v)
+			a.Move.Move = []byte(`{"mine":true}`)
+			waits = append(waits, s.QueueAppend(t.Context(), a))
+		}
+		for _, w := range waits {
+			storetest.RequireCode(t, w(), domain.Conflict)
+		}
+		log, err := s.Moves(t.Context(), "g", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, log, 1, "only the other server's move is stored")
+		assert.Equal(t, storetest.Move("g", 0).Move.Move, log[0].Move)
+	})
+	t.Run("a key stored before", func(t *testing.T) {
+		s, _ := openStore(t)
+		storetest.MustCreate(t, s, "g")
+		keyed := func(v int64, key string) domain.Append {
+			a := storetest.Move("g", v)
+			a.Idempotency = &domain.IdempotencyRecord{Key: key, Scope: "seat", RequestHash: "h", Status: 200, Response: []byte(`{"seq":1}`)}
+			return a
+		}
+		require.NoError(t, s.Append(t.Context(), keyed(0, "k0")))
+		waits := []func() error{
+			s.QueueAppend(t.Context(), keyed(1, "k1")),
+			s.QueueAppend(t.Context(), keyed(2, "k0")), // a retry's key
+			s.QueueAppend(t.Context(), keyed(3, "k3")),
+		}
+		require.NoError(t, waits[0]())
+		storetest.RequireCode(t, waits[1](), domain.Conflict)
+		storetest.RequireCode(t, waits[2](), domain.Conflict)
+		g, err := s.Game(t.Context(), "g")
+		require.NoError(t, err)
+		assert.Equal(t, int64(2), g.Version, "the move before the key's is stored, none after it")
+		rec, err := s.Idempotency(t.Context(), "g", "seat", "k3")
+		require.NoError(t, err)
+		assert.Nil(t, rec)
+	})
+}
