@@ -5,7 +5,7 @@ import "github.com/treasury-games/treasury/domain"
 var _ domain.TakeBackPolicy = (*Rules)(nil)
 
 // TakeBackMark is Colorful Treasure's part of the take-back policy (see
-// docs/rules/colorful-treasure.md). In a digital game a flip shows cards and
+// domain/colorfultreasure/README.md). In a digital game a flip shows cards and
 // a peek shows them to its seat, which seals them in every game
 // (domain.LogEntry.Disclosed); a collect turns cards face down, and taking
 // it back would turn them face up again, showing everyone what a memory game

@@ -9,7 +9,7 @@ import (
 var _ domain.TakeBackPolicy = (*Rules)(nil)
 
 // TakeBackMark is Silver & Gold's part of the take-back policy (see
-// docs/rules/silver-and-gold.md): a keep or a crossing is a simultaneous
+// domain/silvergold/README.md): a keep or a crossing is a simultaneous
 // choice, hidden until the last seat makes its own; the keep or crossing
 // that completes the step shows every seat's and deals or reveals on, and
 // every take draws or refills the display, so those are sealed in a
