@@ -373,6 +373,9 @@ func (st *stream) end() {
 		_, _ = st.conn.Write(lastChunk)
 	}
 	_ = st.conn.Close()
+	if st.s.detached != nil {
+		st.s.detached.Done()
+	}
 }
 
 // detach takes the connection from net/http once the stream has sent what
@@ -386,6 +389,9 @@ func (st *stream) detach(ctx context.Context) error {
 	// from an EventSource) is never read.
 	conn, _, err := st.rc.Hijack()
 	if err == nil {
+		if st.s.detached != nil {
+			st.s.detached.Add(1)
+		}
 		st.conn, st.res, st.rc = conn, nil, nil
 		_ = conn.SetReadDeadline(time.Time{})
 		st.unwatch = watchClose(conn, func() { st.wake(func() { st.gone = true }) })

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -82,6 +83,12 @@ type Options struct {
 	// that reads nothing for this long is cut off, and reconnects with
 	// Last-Event-ID; DefaultStreamWriteTimeout when 0.
 	StreamWriteTimeout time.Duration
+	// Detached, when set, counts the event streams taken from net/http
+	// (an idle stream holds no goroutine of net/http's), each until it has
+	// written its end and closed its connection. http.Server.Shutdown does not
+	// know them: wait on it after Shutdown, so that every stream ended by Done
+	// has told its client so.
+	Detached *sync.WaitGroup
 }
 
 func (o Options) withDefaults() Options {

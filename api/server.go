@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	treasury "github.com/treasury-games/treasury"
@@ -38,6 +39,7 @@ type Server struct {
 	streams        *streamCaps     // open event streams, capped
 	hub            *streamHub      // heartbeats of detached event streams
 	streamWrite    time.Duration   // bounds each write to an event stream
+	detached       *sync.WaitGroup // counts detached streams until each has ended; may be nil
 	groups         *groups.Service // nil: the server keeps no groups
 }
 
@@ -50,7 +52,7 @@ func NewServer(games *service.Games, opts Options) *Server {
 		metrics: opts.Metrics, done: opts.Done, heartbeat: opts.Heartbeat,
 		streams: newStreamCaps(opts.MaxStreams, opts.StreamsPerAddress, opts.StreamsPerCredential, opts.Metrics),
 		hub:     newStreamHub(opts.Heartbeat, opts.Done), streamWrite: opts.StreamWriteTimeout,
-		groups: opts.Groups}
+		detached: opts.Detached, groups: opts.Groups}
 }
 
 // Default and largest page of the move log.

@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -555,16 +556,28 @@ func startGames(c config, rs []domain.Ruleset, store gameStore, metrics *api.Met
 		swept := sweepIdleGames(sweepCtx, games, grps, c.idleGames, log)
 		stops = append(stops, func() { stopSweep(); <-swept })
 	}
+	var detached sync.WaitGroup
 	handler, err := api.NewHandler(games, api.Options{
 		Logger: log, BodyLimit: c.bodyLimit, DefaultRuleset: rulesets.Default, Groups: grps,
 		CORSOrigins: c.corsOrigins, AddressLimit: c.addressLimit, CredentialLimit: c.credentialLimit, CreateLimit: c.createLimit,
 		MaxStreams: c.maxStreams, StreamsPerAddress: c.streamsPerAddress, StreamsPerCredential: c.streamsPerCredential,
-		Metrics: metrics, CountGames: store.CountGames, Done: stopping,
+		Metrics: metrics, CountGames: store.CountGames, Done: stopping, Detached: &detached,
 	})
 	if err != nil {
 		stop()
 		return nil, nil, err
 	}
+	// Run first: the event streams taken from net/http (which its Shutdown
+	// does not wait for) write their end before the store closes.
+	stops = append(stops, func() {
+		ended := make(chan struct{})
+		go func() { detached.Wait(); close(ended) }()
+		select {
+		case <-ended:
+		case <-time.After(c.shutdownTimeout):
+			log.Warn("shutdown: event streams still ending; closing the store", "timeout", c.shutdownTimeout)
+		}
+	})
 	return handler, stop, nil
 }
 
