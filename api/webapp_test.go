@@ -711,11 +711,16 @@ func TestWebAppDigitalGame(t *testing.T) {
 		if reloaded || p != ann || !strings.HasPrefix(did, "cross") {
 			return
 		}
-		// Ann has crossed, Bob not yet: reload her page mid-turn. A tap
-		// that landed as the page redrew (a push arrived) crossed nothing:
-		// the page still asks her to cross, and she taps again at the next
-		// step, as a player would.
-		if !b.seen(ann, `document.querySelector('section.action')?.dataset.state === 'crossed'`, 5*time.Second) {
+		// Ann has crossed, Bob not yet: reload her page mid-turn. Once her
+		// page has drawn the answer it shows whether she waits for Bob; if
+		// Bob crossed first the turn has moved on, and she is reloaded at a
+		// later crossing. (Polling for 'crossed' there waited its whole
+		// deadline each time: 30 s a turn under the default patience.) A
+		// tap that landed as the page redrew (a push arrived) crossed
+		// nothing: the page still asks her to cross, and she taps again at
+		// the next step, as a player would.
+		lthSettled(b, ann)
+		if eval[string](b, ann, `document.querySelector('section.action')?.dataset.state || ''`) != "crossed" {
 			return
 		}
 		reloaded = true
