@@ -225,8 +225,9 @@ func stopChromium() {
 }
 
 // open opens url in a new browser context and fails the test on any
-// uncaught exception in it.
-func (b *browser) open(name, url string) *page {
+// uncaught exception in it; before runs in the new tab first (to set up its
+// network, say).
+func (b *browser) open(name, url string, before ...chromedp.Action[chromedp.Void]) *page {
 	b.t.Helper()
 	ctx, closePage := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	p := &page{name: name, ctx: ctx, close: closePage}
@@ -251,6 +252,7 @@ func (b *browser) open(name, url string) *page {
 	if b.lang != "" {
 		b.run(p, preferLanguage(b.lang))
 	}
+	b.run(p, before...)
 	b.run(p, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
 	return p
 }
