@@ -36,7 +36,7 @@ import (
 // database (a throwaway cluster; skipped where PostgreSQL is not installed),
 // as treasury serve wires them.
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) { pgtest.Main(m, stopChromium) }
 
 // racingStore is the PostgreSQL store of one server, counting the appends
 // that lost the race for a version to another server, and holding appends

@@ -87,8 +87,9 @@ type browser struct {
 
 // page is one device's tab.
 type page struct {
-	name string
-	ctx  context.Context
+	name  string
+	ctx   context.Context
+	close context.CancelFunc // closes the tab and its browser context
 }
 
 // patience scales every deadline of the browser tests. A deadline ends a
@@ -106,19 +107,76 @@ var patience = func() float64 {
 // patient is d scaled by patience.
 func patient(d time.Duration) time.Duration { return time.Duration(float64(d) * patience) }
 
-// newBrowser starts Chromium for a test that should take about timeout on a
-// quiet machine; its context ends after patient(timeout), or shortly before
-// the test binary's deadline (-timeout), so that a stuck test fails with
-// screenshots instead of a panic.
+// newBrowser gives a test the package's one Chromium (started by the first
+// test that asks, see sharedChromium) for a test that should take about
+// timeout on a quiet machine; its context ends after patient(timeout), or
+// shortly before the test binary's deadline (-timeout), so that a stuck test
+// fails with screenshots instead of a panic. Each page the test opens is a
+// browser context of its own (own storage, as a separate device), closed when
+// the test ends.
 func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	path := chromium(t)
 	timeout = patient(timeout)
 	if end, ok := t.Deadline(); ok {
 		timeout = min(timeout, time.Until(end)-30*time.Second)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	t.Cleanup(cancel)
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+	ctx, cancel := context.WithTimeout(sharedChromium(t, path), timeout)
+	b := &browser{t: t, ctx: ctx}
+	t.Cleanup(func() {
+		b.screenshotsOnFailure()
+		for _, p := range b.pages {
+			p.close()
+		}
+		cancel()
+	})
+	return b
+}
+
+// chromiumProcess is the package's one Chromium. Starting it costs seconds
+// on a loaded machine (and has run past a minute), so the browser tests
+// share it, each with its own browser contexts; a Chromium that died is
+// started again by the next test.
+var chromiumProcess struct {
+	mu     sync.Mutex
+	ctx    context.Context // its first tab; done once Chromium is gone
+	cancel func()
+	dir    string
+}
+
+// sharedChromium returns the context of the package's Chromium, starting it
+// if needed. A start that does not answer within patient(20 s) is ended and
+// tried again, for patient(60 s) in all.
+func sharedChromium(t *testing.T, path string) context.Context {
+	t.Helper()
+	c := &chromiumProcess
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ctx != nil && c.ctx.Err() == nil {
+		return c.ctx
+	}
+	stopChromium()
+	var errs []string
+	for deadline := time.Now().Add(patient(60 * time.Second)); time.Now().Before(deadline); {
+		ctx, cancel, dir, err := startChromium(path, patient(20*time.Second))
+		if err == nil {
+			c.ctx, c.cancel, c.dir = ctx, cancel, dir
+			return ctx
+		}
+		errs = append(errs, err.Error())
+		t.Logf("start %s: %v (trying again)", path, err)
+	}
+	t.Fatalf("start %s: %s", path, strings.Join(errs, "; "))
+	return nil
+}
+
+// startChromium starts one headless Chromium and waits up to within for its
+// first tab.
+func startChromium(path string, within time.Duration) (context.Context, func(), string, error) {
+	dir, err := os.MkdirTemp("", "treasury-chromium-")
+	if err != nil {
+		return nil, nil, "", err
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -135,25 +193,44 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 		// whatever the machine's locale.
 		chromedp.Flag("lang", "en-US"),
 		chromedp.Flag("accept-lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 	)
-	t.Cleanup(cancelAlloc)
-	ctx, cancelBrowser := chromedp.NewContext(ctx, chromedp.WithErrorf(t.Logf))
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start %s: %v", path, err)
+	ctx, cancelBrowser := chromedp.NewContext(alloc)
+	stop := func() {
+		cancelBrowser()
+		cancelAlloc()
+		_ = os.RemoveAll(dir)
 	}
-	b := &browser{t: t, ctx: ctx}
-	t.Cleanup(b.screenshotsOnFailure)
-	return b
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(ctx) }()
+	select {
+	case err = <-started:
+	case <-time.After(within):
+		err = fmt.Errorf("no answer within %v", within)
+	}
+	if err != nil {
+		stop()
+		return nil, nil, "", err
+	}
+	return ctx, stop, dir, nil
+}
+
+// stopChromium ends the package's Chromium, if any (TestMain calls it once
+// the tests are done).
+func stopChromium() {
+	if c := &chromiumProcess; c.cancel != nil {
+		c.cancel()
+		c.ctx, c.cancel, c.dir = nil, nil, ""
+	}
 }
 
 // open opens url in a new browser context and fails the test on any
-// uncaught exception in it.
-func (b *browser) open(name, url string) *page {
+// uncaught exception in it; before runs in the new tab first (to set up its
+// network, say).
+func (b *browser) open(name, url string, before ...chromedp.Action[chromedp.Void]) *page {
 	b.t.Helper()
-	ctx, _ := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	p := &page{name: name, ctx: ctx}
+	ctx, closePage := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	p := &page{name: name, ctx: ctx, close: closePage}
 	b.mu.Lock()
 	b.pages = append(b.pages, p)
 	b.mu.Unlock()
@@ -175,6 +252,7 @@ func (b *browser) open(name, url string) *page {
 	if b.lang != "" {
 		b.run(p, preferLanguage(b.lang))
 	}
+	b.run(p, before...)
 	b.run(p, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
 	return p
 }
@@ -635,11 +713,16 @@ func TestWebAppDigitalGame(t *testing.T) {
 		if reloaded || p != ann || !strings.HasPrefix(did, "cross") {
 			return
 		}
-		// Ann has crossed, Bob not yet: reload her page mid-turn. A tap
-		// that landed as the page redrew (a push arrived) crossed nothing:
-		// the page still asks her to cross, and she taps again at the next
-		// step, as a player would.
-		if !b.seen(ann, `document.querySelector('section.action')?.dataset.state === 'crossed'`, 5*time.Second) {
+		// Ann has crossed, Bob not yet: reload her page mid-turn. Once her
+		// page has drawn the answer it shows whether she waits for Bob; if
+		// Bob crossed first the turn has moved on, and she is reloaded at a
+		// later crossing. (Polling for 'crossed' there waited its whole
+		// deadline each time: 30 s a turn under the default patience.) A
+		// tap that landed as the page redrew (a push arrived) crossed
+		// nothing: the page still asks her to cross, and she taps again at
+		// the next step, as a player would.
+		lthSettled(b, ann)
+		if eval[string](b, ann, `document.querySelector('section.action')?.dataset.state || ''`) != "crossed" {
 			return
 		}
 		reloaded = true

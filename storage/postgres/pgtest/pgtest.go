@@ -55,9 +55,13 @@ var (
 )
 
 // Main runs the tests of a binary and then stops the cluster they used, if
-// any. Call it from TestMain.
-func Main(m *testing.M) {
+// any, and runs after (what else the tests shared, as a browser). Call it
+// from TestMain.
+func Main(m *testing.M, after ...func()) {
 	code := m.Run()
+	for _, f := range after {
+		f()
+	}
 	if shared != nil {
 		if err := shared.stop(); err != nil {
 			fmt.Fprintln(os.Stderr, "pgtest:", err)
