@@ -7,7 +7,9 @@
 import type {components} from './api.gen';
 import type {Params} from './i18n';
 
-type Schemas = components['schemas'];
+// Schemas are the spec's schemas: a screen types its view, listing, score
+// and events from them (SilverGoldView, SilverGoldLegal, …).
+export type Schemas = components['schemas'];
 
 // Game is GET /v1/games/{id} as this viewer is allowed to see it; its state
 // is the game's own view (each screen narrows it to its schema).

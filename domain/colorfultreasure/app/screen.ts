@@ -12,15 +12,15 @@
 // shows among the kinds the listing still allows; a peek is only recorded.
 // On a narrow screen the grid is drawn with the wonders as rows, so that
 // its ten wonders fit a phone's width with cards still large enough to tap.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Move, Schemas, Screen, Table} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
 import {gem} from '../../../web/src/cards/art';
 import {wonderArt} from './art';
 import {t as tr, term, tlist} from '../../../web/src/i18n';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type GameTable = Table<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']>;
 
 const ruleset = 'colorful-treasure';
 // Listed for the log; the screen reads the game again after every move.
@@ -114,7 +114,7 @@ function acting(table: GameTable) {
   return l && l.seat === v.state.turn ? {l, seat: l.seat, host: true} : null;
 }
 
-const hasMoves = (a: ReturnType<typeof acting>): a is NonNullable<ReturnType<typeof acting>> => !!a && !!(a.l.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (a.l[k] || []).length) || a.l.end);
+const hasMoves = (a: ReturnType<typeof acting>): a is NonNullable<ReturnType<typeof acting>> => !!a && !!(a.l.flip || (['collect', 'rob', 'use_token', 'claim'] as const).some((k) => (a.l[k] || []).length) || a.l.end);
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn's, which the host may play for it.
@@ -431,5 +431,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
+const screen: Screen<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
 export default screen;

@@ -4,14 +4,16 @@
 // physical game the host's device (the shared table device, which sees no
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Move, Schemas, Screen, Table} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
 import {t as tr} from '../../../web/src/i18n';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type GameTable = Table<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']>;
+type Steal = Schemas['LuckyTreasureHunterStealState'];
+type Treasure = Schemas['LuckyTreasureHunterTreasure'];
 
 // A treasure's word (silver, gold, …).
 const TREASURE = 'app.lth.treasure.';
@@ -41,7 +43,7 @@ const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed',
 // set sizes).
 const FIELDS: Record<string, string[]> = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
   reroll: ['type', 'seat', 'dice'], captain: ['type', 'seat'], stop: ['type', 'seat']};
-const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
+const TREASURES: Treasure[] = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
 const none = (x: any) => x === undefined || x === null;
 
 const whose = (table: GameTable, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: table.playerName(owner)}));
@@ -138,9 +140,8 @@ function dice(pirates: any, blanks: any, pending: any, label: any) {
 }
 
 // stealPanel tells the steal under way: the set, the dice and what comes next.
-function stealPanel(table: GameTable) {
+function stealPanel(table: GameTable, s: Steal) {
   const st = table.view.state;
-  const s = st.steal;
   const pending = st.phase === 'roll' ? s.dice_to_report : 0;
   const blanks = s.failed - pending;
   let now;
@@ -271,8 +272,7 @@ function middlePicker(table: GameTable) {
 }
 
 // rollPicker is the host's report of the dice as they fell.
-function rollPicker(table: GameTable, n: any) {
-  const s = table.view.state.steal;
+function rollPicker(table: GameTable, s: Steal, n: number) {
   const ui = table.ui;
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
@@ -297,7 +297,7 @@ function action(table: GameTable) {
     // they agree on the step.)
     const rep = l && l.moves && l.moves[0];
     if (rep && rep.type === 'lth_middle' && st.phase === 'setup') return middlePicker(table);
-    if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(table, rep.dice);
+    if (rep && rep.type === 'roll' && rep.dice && st.phase === 'roll' && st.steal) return rollPicker(table, st.steal, rep.dice);
     const sl = (table.seatLegal || {})[st.turn];
     if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
       const who = table.playerName(st.turn);
@@ -332,7 +332,7 @@ function render(table: GameTable) {
     out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
   if (v.ended && table.score) out.push(finalScore(table));
-  if (st.steal) out.push(stealPanel(table));
+  if (st.steal) out.push(stealPanel(table, st.steal));
   out.push(action(table));
   out.push(h('div', {class: 'middle'}, h('strong', {}, tr('app.lth.in-middle')), setsArt(st.middle)));
   out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
@@ -361,5 +361,5 @@ function decided(by: any, above: any) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
+const screen: Screen<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
 export default screen;

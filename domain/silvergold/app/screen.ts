@@ -2,14 +2,16 @@
 // for step by step, take a replacement), the host's (a physical game's
 // reports: expedition cards and display cards, with only the choices the
 // server lists), and everyone's view of the table and the final score.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Legal, Move, Schemas, Screen, Table} from '../../../web/src/screen';
 import {h, call} from '../../../web/src/lib';
 import {t, tlist} from '../../../web/src/i18n';
 import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from './art';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type View = Schemas['SilverGoldView'];
+type Listing = Legal<Schemas['SilverGoldLegal']>;
+type GameTable = Table<View, Schemas['SilverGoldLegal']>;
 
 const ruleset = 'silver-and-gold';
 const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
@@ -208,8 +210,8 @@ function render(table: GameTable) {
   out.push(table.heading(t('app.sg.title')));
   out.push(tableInfo(table));
   if (v.ended && table.score) out.push(finalScore(table));
-  if (table.role === 'seat' && table.legal) out.push(seatPanel(table));
-  if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table));
+  if (table.role === 'seat' && table.legal) out.push(seatPanel(table, table.legal));
+  if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table, table.legal));
   out.push(boards(table));
   return h('div', {class: 'sg'}, out);
 }
@@ -234,14 +236,13 @@ function tableInfo(table: GameTable) {
 
 // ---- the seat's action ----
 
-function seatPanel(table: GameTable) {
-  const l = table.legal;
+function seatPanel(table: GameTable, l: Listing) {
   const me = table.view.state.players[table.seat ?? -1];
   const state = l.action === 'cross' && me.crossed_this_turn ? 'crossed' : l.action === 'keep' && me.kept ? 'kept' : l.action;
   const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
-  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(table, me));
-  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(table, me));
-  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(table, me));
+  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(table, me, l));
+  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(table, me, l));
+  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(table, me, l));
   if (table.view.ended) return null;
   let msg = t('app.sg.nothing');
   if (table.view.state.phase === 'setup' && me.kept) msg = t('app.sg.kept-waiting');
@@ -249,10 +250,10 @@ function seatPanel(table: GameTable) {
   return sec(t('app.sg.waiting'), h('p', {}, msg));
 }
 
-function keepPanel(table: GameTable, me: any) {
+function keepPanel(table: GameTable, me: any, l: Listing) {
   const ui = table.ui;
   ui.keep = ui.keep || [];
-  const from = table.legal.keep_from;
+  const from = l.keep_from;
   const physical = table.view.state.mode === 'physical';
   const parts = [];
   if (me.kept && me.cards.length) parts.push(h('p', {}, t('app.sg.you-kept', {cards: me.cards.map((c: any) => c.card)})));
@@ -304,12 +305,11 @@ function symbolAt(table: GameTable, key: any) {
   return cd ? cd.grid[r][c] : 'o';
 }
 
-function crossPanel(table: GameTable, me: any) {
+function crossPanel(table: GameTable, me: any, l: Listing) {
   const ui = table.ui;
   ui.sel = ui.sel || [];
   ui.extra = ui.extra || [];
   ui.stage = ui.stage || 'pick';
-  const l = table.legal;
   const {crossed, turn} = crossState(me);
   const free: any = [];
   for (const c of me.cards) {
@@ -337,7 +337,7 @@ function crossPanel(table: GameTable, me: any) {
   };
   const parts = [];
   const n = l.placements.length;
-  parts.push(h('p', {}, n ? t('app.sg.fits-in', {pattern: l.expedition.name, count: n}) : t('app.sg.fits-nowhere', {pattern: l.expedition.name})));
+  parts.push(h('p', {}, n ? t('app.sg.fits-in', {pattern: l.expedition?.name ?? '', count: n}) : t('app.sg.fits-nowhere', {pattern: l.expedition?.name ?? ''})));
   if (me.crossed_this_turn) parts.push(h('p', {}, t('app.sg.crossing-marked')));
   if (ui.stage === 'extra') {
     const need = owed - ui.extra.length;
@@ -351,7 +351,7 @@ function crossPanel(table: GameTable, me: any) {
     // The same places as a list: quicker than tapping, and what a screen
     // reader user chooses from.
     parts.push(h('details', {class: 'fits-list', open: ui.fitsOpen, ontoggle: (e: any) => { ui.fitsOpen = e.target.open; }},
-      h('summary', {'data-k': 'fits'}, t('app.sg.where-fits', {pattern: l.expedition.name, n})),
+      h('summary', {'data-k': 'fits'}, t('app.sg.where-fits', {pattern: l.expedition?.name ?? '', n})),
       h('ul', {}, l.placements.map((p: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
         onclick: () => { ui.sel = p.boxes.map(([r, c]: number[]) => k(p.card, r, c)); ui.extra = []; table.redraw(); }},
         `${short(table, p.card)}: ${p.boxes.map(([r, c]: number[]) => t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(p)}`))))));
@@ -386,7 +386,7 @@ function gains(p: any) {
 
 // takePanel offers a seat's replacement cards: its own screen's, or the
 // host's for that seat (l is the seat's legal moves).
-function takePanel(table: GameTable, me: any, l = table.legal, seat = table.seat) {
+function takePanel(table: GameTable, me: any, l: Listing, seat = table.seat) {
   const ui = table.ui;
   const owed = me.takes_owed || l.count || 1;
   const you = seat === table.seat;
@@ -398,7 +398,7 @@ function takePanel(table: GameTable, me: any, l = table.legal, seat = table.seat
     if (table.view.state.mode === 'digital') {
       parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => table.send({type: 'take', seat, from: 'deck'})}, t('app.sg.draw-top')));
     } else {
-      const from = l.draw_from || l.deck_cards || [];
+      const from = l.deck_cards;
       parts.push(cardPicker(table, 'draw', you ? t('app.sg.you-drew') : t('app.sg.they-drew', {name: me.name}), from, ui, (id: any) => table.send({type: 'take', seat, from: 'deck', card: id}), t('app.sg.take-from-deck')));
     }
   }
@@ -441,8 +441,7 @@ function cardPicker(table: GameTable, id: any, label: any, from: any, ui: any, d
 
 // ---- the host's reports in a physical game ----
 
-function reportPanel(table: GameTable) {
-  const l = table.legal;
+function reportPanel(table: GameTable, l: Listing) {
   const ui = table.ui;
   const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': l.action}, h('h2', {id: 'act-h'}, title), body);
   if (l.action === 'reveal') {
@@ -451,7 +450,7 @@ function reportPanel(table: GameTable) {
         onclick: () => table.send({type: 'reveal', expedition: code})}, pattern(table, code), ` ${patternName(table, code)}`))));
   }
   if (l.action === 'display') {
-    const from = l.display_from || l.deck_cards || [];
+    const from = l.deck_cards;
     const n = l.count || 1;
     return sec(t('app.sg.report-display'), h('p', {}, t('app.sg.report-display-how', {count: n})),
       cardPicker(table, 'display', t('app.sg.turned-up'), from, ui, (id: any) => table.send({type: 'display', card: id}), t('app.sg.report')));
@@ -459,7 +458,7 @@ function reportPanel(table: GameTable) {
   if (table.view.ended) return null;
   for (const [seat, sl] of Object.entries(table.seatLegal || {})) {
     if (sl.action === 'take') {
-      const p = table.view.state.players[seat];
+      const p = table.view.state.players[Number(seat)];
       return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, t('app.sg.their-replacement', {name: p.name})),
         h('p', {}, t('app.sg.they-or-you', {name: p.name})), takePanel(table, p, sl, Number(seat)));
     }
@@ -544,5 +543,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, load, hostSeats, describe, render};
+const screen: Screen<Schemas['SilverGoldView'], Schemas['SilverGoldLegal']> = {ruleset, events, load, hostSeats, describe, render};
 export default screen;
