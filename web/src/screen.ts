@@ -76,6 +76,9 @@ export interface Table<State = any, Own = Record<string, any>> {
   term(prefix: string, id: string | number): string;
 }
 
+// Words are the Table's words alone, for a helper that draws no game.
+export type Words = Pick<Table, 't' | 'tlist' | 'term'>;
+
 // Screen is what a game's screen module default-exports.
 export interface Screen<State = any, Own = Record<string, any>> {
   // The ruleset it draws (GET /v1/rulesets' name).

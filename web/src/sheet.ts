@@ -7,7 +7,10 @@ import {cardPicture} from '../../domain/silvergold/app/screen';
 import {gem} from './cards/art';
 import {h, replace, call, randomKey, errorOf} from './lib';
 import {knownGroups, groupLink} from './group';
-import {t, term} from './i18n';
+import {t, term, tlist} from './i18n';
+
+// words are the player's language's, as a game's part of the form takes them.
+const words = {t, tlist, term};
 
 // Words for the games' ids: colours, treasures, wonders, gems, variants.
 const COLOUR = 'app.colour.';
@@ -86,7 +89,7 @@ function sgCards(i: any, p: any, data: any) {
         return h('button', {type: 'button', 'aria-pressed': col === colour ? 'true' : 'false', 'data-k': `p${i}-col-${col}`, 'data-colour': col,
           onclick: () => { p.colour = col; draw(); }}, term(COLOUR, col), n ? t('app.sheet.sg.n-chosen', {n}) : '');
       })),
-      h('div', {class: 'tiles'}, of(colour).map((c: any) => cardPicture(c, {'aria-pressed': chosen.includes(c.id) ? 'true' : 'false', 'data-k': `p${i}-card-${c.id}`, 'data-sheet-card': `p${i}:${c.id}`,
+      h('div', {class: 'tiles'}, of(colour).map((c: any) => cardPicture(words, c, {'aria-pressed': chosen.includes(c.id) ? 'true' : 'false', 'data-k': `p${i}-card-${c.id}`, 'data-sheet-card': `p${i}:${c.id}`,
         onclick: () => {
           const at = chosen.indexOf(c.id);
           if (at >= 0) chosen.splice(at, 1);
