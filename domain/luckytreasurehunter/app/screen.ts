@@ -7,6 +7,7 @@
 import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
+import './screen.css';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).

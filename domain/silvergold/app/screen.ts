@@ -5,6 +5,7 @@
 import type {Legal, Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h, call} from '../../../web/src/lib';
 import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from './art';
+import './screen.css';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).
