@@ -17,6 +17,7 @@ import {h} from '../../../web/src/lib';
 import {gem} from '../../../web/src/cards/art';
 import {wonderArt} from './art';
 import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).
@@ -254,8 +255,8 @@ function wonderHead(table: Words, c: any, slim: any, attrs?: Record<string, unkn
     h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(table, c.wonder))),
     h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, kind(table, c.lock))) : null),
     slim ? h('span', {class: 'muted ct-tokens'}, h('span', {'aria-hidden': 'true'}, left.length ? `+${left.map((k) => (k === 'diamond' ? '◆' : k)).join(' ')}` : '–'),
-      h('span', {class: 'sr-only'}, left.length ? table.t('app.ct.tokens-list', {tokens: left.map(kind).join(', ')}) : table.t('app.ct.no-tokens')))
-      : h('span', {class: 'muted ct-tokens'}, left.length ? table.t('app.ct.tokens-plus', {count: left.length, tokens: left.map(kind).join(' + ')}) : table.t('app.ct.no-tokens')));
+      h('span', {class: 'sr-only'}, left.length ? table.t('app.ct.tokens-list', {tokens: left.map((x: any) => kind(table, x)).join(', ')}) : table.t('app.ct.no-tokens')))
+      : h('span', {class: 'muted ct-tokens'}, left.length ? table.t('app.ct.tokens-plus', {count: left.length, tokens: left.map((x: any) => kind(table, x)).join(' + ')}) : table.t('app.ct.no-tokens')));
 }
 
 function cellOf(table: GameTable, a: any, c: any, col: any, r: any, pick: any, picked: any, slim?: boolean) {
@@ -403,7 +404,7 @@ function render(table: GameTable) {
     h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, table.t('app.lth.on-turn')) : null),
     h('div', {class: 'ct-have'}, h('strong', {}, table.t('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c: any) => h('li', {class: 'ct-card', title: wonder(table, c.wonder)},
       gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, cardWords(table, c))))) : table.t('app.none')),
-    h('p', {}, h('strong', {}, table.t('app.ct.tokens')), [p.diamond_tokens.length ? table.t('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map(wonder).join(', ')}) : '', p.key_tokens ? table.t('app.ct.n-key', {n: p.key_tokens}) : '',
+    h('p', {}, h('strong', {}, table.t('app.ct.tokens')), [p.diamond_tokens.length ? table.t('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map((x: any) => wonder(table, x)).join(', ')}) : '', p.key_tokens ? table.t('app.ct.n-key', {n: p.key_tokens}) : '',
       p.chest_tokens ? table.t('app.ct.n-chest', {n: p.chest_tokens}) : '', p.action_tokens.length ? table.t('app.ct.action-tokens-n', {count: p.action_tokens.length, tokens: p.action_tokens.join(', ')}) : ''].filter(Boolean).join(' · ') || table.t('app.none')),
     h('p', {class: 'muted'}, table.t('app.ct.turns-played', {count: p.turns})))))));
   return h('div', {class: 'ct'}, out);
@@ -430,5 +431,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
+const screen: Screen<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render, sheet};
 export default screen;

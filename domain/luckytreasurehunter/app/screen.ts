@@ -8,6 +8,7 @@ import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen'
 import {h} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
 import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).
@@ -361,5 +362,5 @@ function decided(table: Words, by: any, above: any) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
+const screen: Screen<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
 export default screen;

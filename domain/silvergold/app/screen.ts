@@ -6,6 +6,7 @@ import type {Legal, Move, Schemas, Screen, Table, Words} from '../../../web/src/
 import {h, call} from '../../../web/src/lib';
 import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from './art';
 import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).
@@ -543,5 +544,5 @@ function finalScore(table: GameTable) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<Schemas['SilverGoldView'], Schemas['SilverGoldLegal']> = {ruleset, events, load, hostSeats, describe, render};
+const screen: Screen<Schemas['SilverGoldView'], Schemas['SilverGoldLegal']> = {ruleset, events, load, hostSeats, describe, render, sheet};
 export default screen;
