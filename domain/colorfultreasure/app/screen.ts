@@ -14,8 +14,7 @@
 // its ten wonders fit a phone's width with cards still large enough to tap.
 import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
-import {gem} from '../../../web/src/cards/art';
-import {wonderArt} from './art';
+import {gem, wonderArt} from './art';
 import './screen.css';
 import {sheet} from './sheet';
 

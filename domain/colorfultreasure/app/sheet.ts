@@ -2,7 +2,7 @@
 // variant, each player's cards by wonder, tokens and awards.
 import type {SheetForm, SheetKit} from '../../../web/src/screen';
 import {h, call} from '../../../web/src/lib';
-import {gem} from '../../../web/src/cards/art';
+import {gem} from './art';
 
 const WONDER = 'app.ct.wonder.';
 const KIND = 'app.ct.kind.';
