@@ -32,7 +32,7 @@ export const sheet: SheetForm = {
     return [
       h('fieldset', {}, h('legend', {}, k.t('app.sheet.ct.cards')),
         h('div', {class: 'sheet-wonders'}, data.wonders.map((w: any) => h('fieldset', {class: 'sheet-wonder'}, h('legend', {}, k.term(WONDER, w.id)),
-          ['diamond', ...(junior ? [] : [w.lock]), ...w.colours].map((k) => k.check(p, `p${i}-${w.id}-${k}`, 'cards', `${w.id}/${k}`, [gem(k), ' ', k.term(KIND, k)], 'gem-chip')),
+          ['diamond', ...(junior ? [] : [w.lock]), ...w.colours].map((x: string) => k.check(p, `p${i}-${w.id}-${x}`, 'cards', `${w.id}/${x}`, [gem(x), ' ', k.term(KIND, x)], 'gem-chip')),
           junior ? null : k.check(p, `p${i}-${w.id}-token`, 'tokens', w.id, k.t('app.sheet.ct.diamond-token')))))),
       tb.variant === 'advanced' ? h('fieldset', {}, h('legend', {}, k.t('app.sheet.ct.action-tokens')),
         EFFECTS.map((e) => k.check(p, `p${i}-action-${e}`, 'actions', e, k.t(EFFECT + e)))) : null,
