@@ -15,9 +15,11 @@ npx --no-install openapi-typescript ../openapi.yaml --output src/api.gen.ts --si
 npx --no-install tsc --noEmit -p tsconfig.json
 npx --no-install tsc --noEmit -p tsconfig.test.json
 rm -rf dist && mkdir -p dist
+# The style sheet comes with the script: main.ts imports src/style.css, and
+# each game's screen its own domain/<game>/app/screen.css, so esbuild writes
+# them, in that order, to dist/app.css (no list of games' files here).
 npx --no-install esbuild src/main.ts --bundle --minify --format=iife --target=es2020 \
 	--legal-comments=eof --outfile=dist/app.js --log-level=warning
-npx --no-install esbuild src/style.css --bundle --minify --outfile=dist/app.css --log-level=warning
 npx --no-install esbuild src/sw.js --tsconfig-raw='{}' --minify --target=es2020 --outfile=dist/sw.js --log-level=warning
 cp index.html static/manifest.webmanifest static/icon.svg dist/
 # The bundle carries qrcode-generator (MIT); its notice is the opening comment

@@ -9,6 +9,8 @@
 //   #/game/<id>/tv              the same, large, for a screen on the table
 //   #/sheet[/<ruleset>]         check a paper score sheet
 //   #/join[/<code>]             join a table by its code, pick a free seat
+// The style sheet first: each game's screen imports its own rules, bundled after it.
+import './style.css';
 import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
 import {openGame, hasScreen, type Closer} from './game';

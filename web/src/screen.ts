@@ -7,7 +7,9 @@
 import type {components} from './api.gen';
 import type {Params} from './i18n';
 
-type Schemas = components['schemas'];
+// Schemas are the spec's schemas: a screen types its view, listing, score
+// and events from them (SilverGoldView, SilverGoldLegal, …).
+export type Schemas = components['schemas'];
 
 // Game is GET /v1/games/{id} as this viewer is allowed to see it; its state
 // is the game's own view (each screen narrows it to its schema).
@@ -74,6 +76,45 @@ export interface Table<State = any, Own = Record<string, any>> {
   term(prefix: string, id: string | number): string;
 }
 
+// Words are the Table's words alone, for a helper that draws no game.
+export type Words = Pick<Table, 't' | 'tlist' | 'term'>;
+
+// SheetKit is what the score-sheet page lends a game's part of its form:
+// the words, and the fields every game's form is made of.
+export interface SheetKit extends Words {
+  // input is a labelled text field bound to o[key].
+  input(o: Record<string, any>, id: string, key: string, label: string, hint?: string | null, attrs?: Record<string, unknown>): HTMLElement;
+  // check is a labelled checkbox bound to value's membership in o[key].
+  check(o: Record<string, any>, id: string, key: string, value: string, label: unknown, cls?: string): HTMLElement;
+  // number reads a field holding one whole number, or nothing; nums one
+  // holding numbers (a mistake throws, naming the field by label).
+  number(text: unknown, label: string): number | undefined;
+  nums(text: unknown, label: string): number[];
+}
+
+// SheetForm is a game's part of the score-sheet check (web/src/sheet.ts):
+// what its paper tally holds, the sheet the API takes, its answer's lines.
+export interface SheetForm {
+  // least is how many players a sheet holds at least.
+  readonly least: number;
+  // fold: each player's fields are folded under a heading (summary).
+  readonly fold?: boolean;
+  intro(k: SheetKit): string;
+  summary?(p: Record<string, any>, k: SheetKit): string;
+  // prepare reads what the fields need (a catalog), once per choice.
+  prepare?(ruleset: {name: string}): Promise<Record<string, any>>;
+  // table draws the fields of the whole table (redraw: draw the form again).
+  table?(tb: Record<string, any>, redraw: () => void, k: SheetKit): HTMLElement[];
+  fields(i: number, p: Record<string, any>, data: Record<string, any>, tb: Record<string, any>, k: SheetKit): (HTMLElement | null)[];
+  // sheet and player turn what was typed into the API's sheet.
+  sheet?(tb: Record<string, any>, k: SheetKit): Record<string, unknown>;
+  player(p: Record<string, any>, tb: Record<string, any>, who: string, k: SheetKit): Record<string, unknown>;
+  // columns are the answer's lines: a key of the catalogs and a player's value.
+  readonly columns: [string, (p: any, k: SheetKit) => string | number][];
+  // decided says what put a player below the one above (not shared).
+  decided(r: any, above: string, k: SheetKit): string;
+}
+
 // Screen is what a game's screen module default-exports.
 export interface Screen<State = any, Own = Record<string, any>> {
   // The ruleset it draws (GET /v1/rulesets' name).
@@ -101,4 +142,6 @@ export interface Screen<State = any, Own = Record<string, any>> {
   // render draws the screen: a heading first (the shell puts its own
   // panels under it).
   render(table: Table<State, Own>): HTMLElement;
+  // sheet is the game's part of the score-sheet check, if it has sheets.
+  readonly sheet?: SheetForm;
 }

@@ -12,15 +12,15 @@
 // shows among the kinds the listing still allows; a peek is only recorded.
 // On a narrow screen the grid is drawn with the wonders as rows, so that
 // its ten wonders fit a phone's width with cards still large enough to tap.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
-import {gem} from '../../../web/src/cards/art';
-import {wonderArt} from './art';
-import {t as tr, term, tlist} from '../../../web/src/i18n';
+import {gem, wonderArt} from './art';
+import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type GameTable = Table<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']>;
 
 const ruleset = 'colorful-treasure';
 // Listed for the log; the screen reads the game again after every move.
@@ -34,22 +34,21 @@ const EFFECT = 'app.ct.does.';
 const AWARD = 'app.ct.award.';
 const WONDER = 'app.ct.wonder.';
 const KIND = 'app.ct.kind.';
-const effect = (e: any) => term(EFFECT, e);
+const effect = (table: Words, e: any) => table.term(EFFECT, e);
 // What the player on turn does, by phase, and the variants' names.
 const PHASE = 'app.ct.phase.';
 const VARIANT = 'app.ct.variant.';
-const kind = (k: any) => term(KIND, k);
+const kind = (table: Words, k: any) => table.term(KIND, k);
 
-const wonder = (id: any) => term(WONDER, id);
-const place = (p: any) => tr('app.ct.place', {wonder: wonder(p.wonder), row: p.row + 1});
+const wonder = (table: Words, id: any) => table.term(WONDER, id);
+const place = (table: Words, p: any) => table.t('app.ct.place', {wonder: wonder(table, p.wonder), row: p.row + 1});
 // placeAt names a place of the grid ({column, row}) by its wonder.
 const placeAt = (table: GameTable, p: any) => {
   const c = table.view && table.view.state.columns[p.column];
-  return c ? place({wonder: c.wonder, row: p.row}) : tr('app.ct.column-row', {column: p.column + 1, row: p.row + 1});
+  return c ? place(table, {wonder: c.wonder, row: p.row}) : table.t('app.ct.column-row', {column: p.column + 1, row: p.row + 1});
 };
-const andList = (xs: any) => tlist(xs);
 // cardWords names a card taken or stolen: its kind and wonder.
-const cardWords = (c: any) => tr('app.ct.card', {kind: kind(c.kind), wonder: wonder(c.wonder)});
+const cardWords = (table: Words, c: any) => table.t('app.ct.card', {kind: kind(table, c.kind), wonder: wonder(table, c.wonder)});
 const samePos = (a: any, b: any) => a.column === b.column && a.row === b.row;
 
 // describe turns an event into a line of the table's log. No line says
@@ -65,35 +64,35 @@ function describe(ev: any, d: any, table: GameTable) {
       // A new move: a peek's cards are face down for the peeking seat too.
       delete table.memo.peek;
       if (d.move && d.move.type === 'flip' && d.move.cards) {
-        return tr('app.ct.log.turned-over', {who: table.playerName(d.move.seat), places: andList(d.move.cards.map((c: any) => placeAt(table, c)))});
+        return table.t('app.ct.log.turned-over', {who: table.playerName(d.move.seat), places: table.tlist(d.move.cards.map((c: any) => placeAt(table, c)))});
       }
       return null;
     case 'cards_revealed':
       // Heard as it happens (a screen reader); the grid shows them.
-      table.announce(tr('app.ct.log.turned-over', {who, places: andList(d.cards.map((c: any) => tr('app.ct.kind-at', {kind: kind(c.kind), place: place(c)})))}));
+      table.announce(table.t('app.ct.log.turned-over', {who, places: table.tlist(d.cards.map((c: any) => table.t('app.ct.kind-at', {kind: kind(table, c.kind), place: place(table, c)})))}));
       return null;
     case 'cards_collected':
-      return d.cards && d.cards.length ? tr('app.ct.log.took', {who, cards: d.cards.map(cardWords).join(', ')}) : tr('app.ct.log.took-nothing', {who});
+      return d.cards && d.cards.length ? table.t('app.ct.log.took', {who, cards: d.cards.map((c: any) => cardWords(table, c)).join(', ')}) : table.t('app.ct.log.took-nothing', {who});
     case 'tokens_paired':
-      return tr('app.ct.log.paired', {who, count: d.pairs});
+      return table.t('app.ct.log.paired', {who, count: d.pairs});
     case 'theft_skipped':
-      return tr('app.ct.log.nobody', {who});
+      return table.t('app.ct.log.nobody', {who});
     case 'stolen':
-      return tr('app.ct.log.stole', {who, what: d.card ? cardWords(d.card) : tr('app.ct.the-diamond-token', {wonder: wonder(d.diamond_token)}), from: table.playerName(d.target)});
+      return table.t('app.ct.log.stole', {who, what: d.card ? cardWords(table, d.card) : table.t('app.ct.the-diamond-token', {wonder: wonder(table, d.diamond_token)}), from: table.playerName(d.target)});
     case 'token_used':
-      return d.cards ? tr('app.ct.log.used-at', {who, token: d.token, effect: effect(d.effect), places: andList(d.cards.map((c: any) => placeAt(table, c)))}) :
-        tr('app.ct.log.used', {who, token: d.token, effect: effect(d.effect)});
+      return d.cards ? table.t('app.ct.log.used-at', {who, token: d.token, effect: effect(table, d.effect), places: table.tlist(d.cards.map((c: any) => placeAt(table, c)))}) :
+        table.t('app.ct.log.used', {who, token: d.token, effect: effect(table, d.effect)});
     case 'peeked':
       if (table.role === 'seat' && d.seat === table.seat && !(table.view && table.view.ended)) table.memo.peek = d.cards;
       return null;
     case 'token_taken':
-      return tr('app.ct.log.token-taken', {who, token: d.token, effect: effect(d.effect), colour: kind(d.colour)});
+      return table.t('app.ct.log.token-taken', {who, token: d.token, effect: effect(table, d.effect), colour: kind(table, d.colour)});
     case 'award_taken':
-      return tr('app.ct.log.award', {who, award: term(AWARD, d.award), points: d.points});
+      return table.t('app.ct.log.award', {who, award: table.term(AWARD, d.award), points: d.points});
     case 'last_round':
-      return tr('app.ct.log.last-round', {count: d.cards_left});
+      return table.t('app.ct.log.last-round', {count: d.cards_left});
     case 'turn_started':
-      return tr('app.ct.log.turn', {who, round: d.round});
+      return table.t('app.ct.log.turn', {who, round: d.round});
     default:
       return null;
   }
@@ -114,7 +113,7 @@ function acting(table: GameTable) {
   return l && l.seat === v.state.turn ? {l, seat: l.seat, host: true} : null;
 }
 
-const hasMoves = (a: ReturnType<typeof acting>): a is NonNullable<ReturnType<typeof acting>> => !!a && !!(a.l.flip || ['collect', 'rob', 'use_token', 'claim'].some((k) => (a.l[k] || []).length) || a.l.end);
+const hasMoves = (a: ReturnType<typeof acting>): a is NonNullable<ReturnType<typeof acting>> => !!a && !!(a.l.flip || (['collect', 'rob', 'use_token', 'claim'] as const).some((k) => (a.l[k] || []).length) || a.l.end);
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn's, which the host may play for it.
@@ -193,7 +192,7 @@ function tap(table: GameTable, pos: any, pick: any, a: any) {
     table.send({type: 'flip', seat: a.seat, cards});
     return;
   }
-  if (pick.report) table.announce(tr(i >= 0 ? 'app.ct.unchosen' : 'app.ct.chosen-say', {place: place({wonder: table.view.state.columns[pos.column].wonder, row: pos.row})}));
+  if (pick.report) table.announce(table.t(i >= 0 ? 'app.ct.unchosen' : 'app.ct.chosen-say', {place: place(table, {wonder: table.view.state.columns[pos.column].wonder, row: pos.row})}));
   table.redraw();
   const el = document.querySelector<HTMLElement>(`button[data-cell="${key(pos)}"]`);
   if (el) el.focus();
@@ -210,25 +209,25 @@ function reportPanel(table: GameTable, a: any, pick: any) {
   const groups = picked.map((p: any) => {
     const k = key(p);
     const id = 'shows-' + k;
-    return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, tr('app.ct.shows', {place: place({wonder: st.columns[p.column].wonder, row: p.row})})),
+    return h('div', {class: 'ct-shows', role: 'group', 'aria-labelledby': id}, h('p', {id}, table.t('app.ct.shows', {place: place(table, {wonder: st.columns[p.column].wonder, row: p.row})})),
       h('div', {class: 'buttons'}, offered(table, pick, p).map((kind: any) => h('button', {type: 'button', class: 'ct-kind', 'data-kind': kind, 'data-for': k, 'data-k': `kind-${k}-${kind}`,
-        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; table.redraw(); }}, gem(kind), term(KIND, kind)))));
+        'aria-pressed': shows[k] === kind ? 'true' : 'false', onclick: () => { shows[k] = kind; table.redraw(); }}, gem(kind), table.term(KIND, kind)))));
   });
   const who = a.host ? table.playerName(a.seat) : '';
   return h('section', {class: 'ct-report', 'aria-labelledby': 'report-h', 'data-state': 'report'},
-    h('h2', {id: 'report-h'}, who ? tr('app.ct.what-show-for', {count: pick.max, who}) : tr('app.ct.what-show', {count: pick.max})),
-    left > 0 ? h('p', {}, left === 1 ? (pick.max === 1 ? tr('app.ct.tap-the') : tr('app.ct.tap-one-more')) : tr('app.ct.tap-n', {n: left})) : null,
+    h('h2', {id: 'report-h'}, who ? table.t('app.ct.what-show-for', {count: pick.max, who}) : table.t('app.ct.what-show', {count: pick.max})),
+    left > 0 ? h('p', {}, left === 1 ? (pick.max === 1 ? table.t('app.ct.tap-the') : table.t('app.ct.tap-one-more')) : table.t('app.ct.tap-n', {n: left})) : null,
     groups,
     h('div', {class: 'buttons'},
       h('button', {type: 'button', class: 'primary', 'data-k': 'report', disabled: !ready,
-        onclick: () => table.send({type: 'flip', seat: a.seat, cards: picked.map((p: any) => ({column: p.column, row: p.row})), shows: picked.map((p: any) => shows[key(p)])})}, who ? tr('app.ct.report-for', {who}) : tr('app.sg.report')),
+        onclick: () => table.send({type: 'flip', seat: a.seat, cards: picked.map((p: any) => ({column: p.column, row: p.row})), shows: picked.map((p: any) => shows[key(p)])})}, who ? table.t('app.ct.report-for', {who}) : table.t('app.sg.report')),
       h('button', {type: 'button', 'data-k': 'report-clear', onclick: () => {
         table.ui.picked = [];
         table.ui.shows = {};
         table.redraw();
         const g = document.querySelector<HTMLElement>('.ct-scroll');
         if (g) g.focus();
-      }}, tr('app.clear'))));
+      }}, table.t('app.clear'))));
 }
 
 // narrow says whether the screen is too narrow for ten wonders side by
@@ -246,48 +245,48 @@ function narrow(table: GameTable) {
 
 const tokensLeft = (c: any) => [c.diamond_token ? 'diamond' : '', c.lock_token && c.lock ? c.lock : ''].filter(Boolean);
 
-function wonderHead(c: any, slim: any, attrs?: Record<string, unknown>) {
+function wonderHead(table: Words, c: any, slim: any, attrs?: Record<string, unknown>) {
   const left = tokensLeft(c);
   // The wonder's card back: its silhouette and name, its three gem colours
   // and its key or chest, as pictures.
-  const colours = c.colours.map((k: any) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, kind(k) + ' ')));
+  const colours = c.colours.map((k: any) => h('span', {class: 'ct-gem'}, gem(k), h('span', {class: 'sr-only'}, kind(table, k) + ' ')));
   return h('th', {class: 'ct-wonder', ...attrs},
-    h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(c.wonder))),
-    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, kind(c.lock))) : null),
+    h('span', {class: 'ct-wname'}, wonderArt(c.wonder), h('span', {}, wonder(table, c.wonder))),
+    h('span', {class: 'ct-colours'}, colours, c.lock ? h('span', {class: 'ct-gem'}, gem(c.lock), h('span', {class: 'sr-only'}, kind(table, c.lock))) : null),
     slim ? h('span', {class: 'muted ct-tokens'}, h('span', {'aria-hidden': 'true'}, left.length ? `+${left.map((k) => (k === 'diamond' ? '◆' : k)).join(' ')}` : '–'),
-      h('span', {class: 'sr-only'}, left.length ? tr('app.ct.tokens-list', {tokens: left.map(kind).join(', ')}) : tr('app.ct.no-tokens')))
-      : h('span', {class: 'muted ct-tokens'}, left.length ? tr('app.ct.tokens-plus', {count: left.length, tokens: left.map(kind).join(' + ')}) : tr('app.ct.no-tokens')));
+      h('span', {class: 'sr-only'}, left.length ? table.t('app.ct.tokens-list', {tokens: left.map((x: any) => kind(table, x)).join(', ')}) : table.t('app.ct.no-tokens')))
+      : h('span', {class: 'muted ct-tokens'}, left.length ? table.t('app.ct.tokens-plus', {count: left.length, tokens: left.map((x: any) => kind(table, x)).join(' + ')}) : table.t('app.ct.no-tokens')));
 }
 
 function cellOf(table: GameTable, a: any, c: any, col: any, r: any, pick: any, picked: any, slim?: boolean) {
   const cell = c.cells[r];
   const pos = {column: col, row: r};
-  const what = tr('app.ct.cell', {wonder: wonder(c.wonder), row: r + 1});
+  const what = table.t('app.ct.cell', {wonder: wonder(table, c.wonder), row: r + 1});
   if (cell === undefined) return h('td', {});
-  if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, tr('app.ct.cell-taken', {what})));
+  if (cell === 'gone') return h('td', {class: 'ct-cell gone'}, h('span', {class: 'sr-only'}, table.t('app.ct.cell-taken', {what})));
   if (cell !== 'down') {
     // Narrow, a gem shows its colour's letter (as the wonders' colours do)
     // and a diamond ◆; a screen reader hears the word.
     // A card face up shows its picture: a gem of its colour, a diamond, a
     // key or a chest (a screen reader hears the word).
-    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face face-' + cell, 'data-shows': cell}, gem(cell), h('span', {class: 'sr-only'}, kind(cell))),
+    return h('td', {class: 'ct-cell up'}, h('span', {class: 'ct-face face-' + cell, 'data-shows': cell}, gem(cell), h('span', {class: 'sr-only'}, kind(table, cell))),
       h('span', {class: 'sr-only'}, ` (${what})`));
   }
   // At the end everything is public: a card left face down shows what it
   // was (the view's faces, in a digital game).
   const was = c.faces && c.faces[r];
   if (was && was !== 'gone') {
-    return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, tr('app.ct.cell-was', {what, kind: kind(was)}))));
+    return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-was', 'data-was': was}, gem(was), h('span', {class: 'sr-only'}, table.t('app.ct.cell-was', {what, kind: kind(table, was)}))));
   }
   if (pick && pick.cells.some((p: any) => samePos(p, pos)) && allowed(pick, picked, pos)) {
     const on = picked.some((p: any) => samePos(p, pos));
     // A card chosen for a report shows what it was said to show.
     const said = on && pick.report && (table.ui.shows || {})[key(pos)];
     return h('td', {class: 'ct-cell'}, h('button', {type: 'button', class: 'ct-back', 'data-cell': key(pos), 'aria-pressed': on ? 'true' : 'false',
-      'aria-label': tr(pick.peek ? 'app.ct.aria.peek' : pick.report ? 'app.ct.aria.turned' : 'app.ct.aria.flip', {what}) + (said ? tr('app.ct.aria.shows', {kind: kind(said)}) : ''), onclick: () => tap(table, pos, pick, a)},
+      'aria-label': table.t(pick.peek ? 'app.ct.aria.peek' : pick.report ? 'app.ct.aria.turned' : 'app.ct.aria.flip', {what}) + (said ? table.t('app.ct.aria.shows', {kind: kind(table, said)}) : ''), onclick: () => tap(table, pos, pick, a)},
     said ? h('span', {class: 'ct-said'}, gem(said)) : '?'));
   }
-  return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, tr('app.ct.cell-down', {what}))));
+  return h('td', {class: 'ct-cell'}, h('span', {class: 'ct-back'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, table.t('app.ct.cell-down', {what}))));
 }
 
 function grid(table: GameTable, a: any) {
@@ -301,27 +300,27 @@ function grid(table: GameTable, a: any) {
   if (slim) {
     // A row per wonder: its name, colours and tokens, then its cards.
     const nums = [];
-    for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row') + ' '), String(r + 1)));
-    head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, tr('app.ct.wonder')), nums);
+    for (let r = 0; r < rows; r++) nums.push(h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, table.t('app.ct.row') + ' '), String(r + 1)));
+    head = h('tr', {}, h('th', {scope: 'col', class: 'ct-wonder'}, table.t('app.ct.wonder')), nums);
     st.columns.forEach((c: any, col: any) => {
       const cells = [];
       for (let r = 0; r < rows; r++) cells.push(cellOf(table, a, c, col, r, pick, picked, true));
-      body.push(h('tr', {}, wonderHead(c, true, {scope: 'row'}), cells));
+      body.push(h('tr', {}, wonderHead(table, c, true, {scope: 'row'}), cells));
     });
   } else {
-    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, tr('app.ct.row'))), st.columns.map((c: any) => wonderHead(c, false, {scope: 'col'})));
+    head = h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, table.t('app.ct.row'))), st.columns.map((c: any) => wonderHead(table, c, false, {scope: 'col'})));
     for (let r = 0; r < rows; r++) {
       body.push(h('tr', {}, h('th', {scope: 'row'}, String(r + 1)), st.columns.map((c: any, col: any) => cellOf(table, a, c, col, r, pick, picked))));
     }
   }
   const faces = st.columns.some((c: any) => c.faces);
-  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? tr('app.ct.grid-faces') : tr('app.ct.grid', {count: st.cards_left})),
+  return h('section', {'aria-labelledby': 'grid-h'}, h('h2', {id: 'grid-h'}, faces ? table.t('app.ct.grid-faces') : table.t('app.ct.grid', {count: st.cards_left})),
     h('div', {class: 'ct-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'grid-h'},
       h('table', {class: slim ? 'ct-grid ct-narrow' : 'ct-grid'}, h('thead', {}, head), h('tbody', {}, body))),
     pick && pick.report && picked.length ? reportPanel(table, a, pick) : null);
 }
 
-const take = (t: any) => (t.length ? tr('app.ct.take', {what: tlist(t.map((x: any) => (x === 'keys_chests' ? tr('app.ct.the-keys-chests') : x === 'diamond' ? tr('app.ct.the-diamonds') : tr('app.ct.the-gems', {kind: kind(x)}))))}) : tr('app.ct.take-nothing'));
+const take = (table: Words, t: any) => (t.length ? table.t('app.ct.take', {what: table.tlist(t.map((x: any) => (x === 'keys_chests' ? table.t('app.ct.the-keys-chests') : x === 'diamond' ? table.t('app.ct.the-diamonds') : table.t('app.ct.the-gems', {kind: kind(table, x)}))))}) : table.t('app.ct.take-nothing'));
 
 function actions(table: GameTable, a: any) {
   const l = a.l;
@@ -330,44 +329,44 @@ function actions(table: GameTable, a: any) {
   const out = [];
   const btn = (k: string, text: any, move: Move, primary?: boolean) => h('li', {}, h('button', {type: 'button', class: primary ? 'primary' : '', 'data-option': k, 'data-k': k, onclick: () => table.send(move)}, text));
   const pick = pickable(table, a);
-  if (a.host) out.push(h('p', {}, tr('app.ct.they-or-you', {who})));
+  if (a.host) out.push(h('p', {}, table.t('app.ct.they-or-you', {who})));
   if (table.ui.peek !== undefined && pick) {
     const n = (table.ui.picked || []).length;
-    out.push(h('p', {}, tr('app.ct.peek-how', {n: pick.min === pick.max ? pick.min : tr('app.ct.min-max', {min: pick.min, max: pick.max}),
-      which: tr(pick.peek.same_wonder ? 'app.ct.of-one-wonder' : pick.peek.different_wonders ? 'app.ct.of-different-wonders' : 'app.ct.any'), chosen: n})));
-    if (physical(table)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, tr('app.ct.peek-physical')));
+    out.push(h('p', {}, table.t('app.ct.peek-how', {n: pick.min === pick.max ? pick.min : table.t('app.ct.min-max', {min: pick.min, max: pick.max}),
+      which: table.t(pick.peek.same_wonder ? 'app.ct.of-one-wonder' : pick.peek.different_wonders ? 'app.ct.of-different-wonders' : 'app.ct.any'), chosen: n})));
+    if (physical(table)) out.push(h('p', {class: 'note', 'data-testid': 'peek-note'}, table.t('app.ct.peek-physical')));
     out.push(h('div', {class: 'buttons'},
-      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => table.send({type: 'use_token', seat, token: pick.peek.token, cards: table.ui.picked.map((p: any) => ({column: p.column, row: p.row}))})}, tr('app.ct.peek')),
-      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete table.ui.peek; table.ui.picked = []; table.redraw(); }}, tr('app.cancel'))));
+      h('button', {type: 'button', class: 'primary', 'data-k': 'peek', disabled: n < pick.min, onclick: () => table.send({type: 'use_token', seat, token: pick.peek.token, cards: table.ui.picked.map((p: any) => ({column: p.column, row: p.row}))})}, table.t('app.ct.peek')),
+      h('button', {type: 'button', 'data-k': 'peek-cancel', onclick: () => { delete table.ui.peek; table.ui.picked = []; table.redraw(); }}, table.t('app.cancel'))));
     return out;
   }
   if (l.flip) {
     const n = (table.ui.picked || []).length;
     const c = l.flip.count;
-    const more = l.collect && l.collect.length ? tr('app.ct.or-collect') : '.';
+    const more = l.collect && l.collect.length ? table.t('app.ct.or-collect') : '.';
     if (physical(table)) {
-      out.push(h('p', {'data-flip': c}, tr('app.ct.flip-physical', {count: c, chosen: n}), more));
+      out.push(h('p', {'data-flip': c}, table.t('app.ct.flip-physical', {count: c, chosen: n}), more));
     } else {
-      out.push(h('p', {'data-flip': c}, c === 1 ? tr('app.ct.flip-one') : tr('app.ct.flip-n', {count: c, chosen: n}), more));
+      out.push(h('p', {'data-flip': c}, c === 1 ? table.t('app.ct.flip-one') : table.t('app.ct.flip-n', {count: c, chosen: n}), more));
     }
   }
   const opts = [];
-  (l.collect || []).forEach((t: any, i: any) => opts.push(btn('collect-' + i, take(t), {type: 'collect', seat, take: t})));
-  (l.rob || []).forEach((r: any, i: any) => opts.push(btn('rob-' + i, tr('app.ct.steal', {what: r.card ? cardWords(r.card) : tr('app.ct.the-diamond-token', {wonder: wonder(r.diamond_token)}), from: table.playerName(r.target)}),
+  (l.collect || []).forEach((t: any, i: any) => opts.push(btn('collect-' + i, take(table, t), {type: 'collect', seat, take: t})));
+  (l.rob || []).forEach((r: any, i: any) => opts.push(btn('rob-' + i, table.t('app.ct.steal', {what: r.card ? cardWords(table, r.card) : table.t('app.ct.the-diamond-token', {wonder: wonder(table, r.diamond_token)}), from: table.playerName(r.target)}),
     {type: 'rob', seat, target: r.target, ...(r.card ? {card: r.card} : {diamond_token: r.diamond_token})})));
   (l.use_token || []).forEach((u: any) => {
     if (u.cells) {
       opts.push(h('li', {}, h('button', {type: 'button', 'data-k': 'use-' + u.token, onclick: () => { table.ui.peek = u.token; table.ui.picked = []; table.redraw(); }},
-        tr('app.ct.use', {token: u.token, effect: effect(u.effect)}))));
+        table.t('app.ct.use', {token: u.token, effect: effect(table, u.effect)}))));
     } else {
-      opts.push(btn('use-' + u.token, tr('app.ct.use', {token: u.token, effect: effect(u.effect)}), {type: 'use_token', seat, token: u.token}));
+      opts.push(btn('use-' + u.token, table.t('app.ct.use', {token: u.token, effect: effect(table, u.effect)}), {type: 'use_token', seat, token: u.token}));
     }
   });
   (l.claim || []).forEach((t: any) => {
     const tok = table.view.state.action_tokens.find((x: any) => x.token === t);
-    opts.push(btn('claim-' + t, tok ? tr('app.ct.claim-effect', {token: t, effect: effect(tok.effect)}) : tr('app.ct.claim', {token: t}), {type: 'ct_claim', seat, token: t}));
+    opts.push(btn('claim-' + t, tok ? table.t('app.ct.claim-effect', {token: t, effect: effect(table, tok.effect)}) : table.t('app.ct.claim', {token: t}), {type: 'ct_claim', seat, token: t}));
   });
-  if (l.end) opts.push(btn('end', a.host ? tr('app.ct.end-their', {who}) : tr('app.ct.end-yours'), {type: 'ct_end', seat}, true));
+  if (l.end) opts.push(btn('end', a.host ? table.t('app.ct.end-their', {who}) : table.t('app.ct.end-yours'), {type: 'ct_end', seat}, true));
   if (opts.length) out.push(h('ul', {class: 'options'}, opts));
   return out;
 }
@@ -375,46 +374,46 @@ function actions(table: GameTable, a: any) {
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const out: (HTMLElement | null)[] = [table.heading(tr('app.ct.title'))];
-  const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
-  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : tr('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
-    ` · ${term(VARIANT, st.variant)}${st.mode === 'physical' ? tr('app.ct.physical') : ''}${st.last_round ? tr('app.ct.last-round') : ''}${st.thefts_owed ? tr('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
+  const out: (HTMLElement | null)[] = [table.heading(table.t('app.ct.title'))];
+  const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? table.t(PHASE + st.phase) : st.phase;
+  out.push(h('p', {class: 'phase'}, v.ended ? table.t('app.sg.game-over') : table.t('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
+    ` · ${table.term(VARIANT, st.variant)}${st.mode === 'physical' ? table.t('app.ct.physical') : ''}${st.last_round ? table.t('app.ct.last-round') : ''}${st.thefts_owed ? table.t('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
   if (v.ended && table.score) out.push(finalScore(table));
   const a = acting(table);
   tidy(table, a);
   if (hasMoves(a)) {
     out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'options', 'data-for': a.seat},
-      h('h2', {id: 'act-h'}, a.host ? tr('app.ct.move-for', {who: table.playerName(a.seat)}) : tr('app.ct.your-move')), actions(table, a)));
+      h('h2', {id: 'act-h'}, a.host ? table.t('app.ct.move-for', {who: table.playerName(a.seat)}) : table.t('app.ct.your-move')), actions(table, a)));
   } else if (table.role === 'seat' && !v.ended) {
-    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, tr('app.sg.waiting')), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)}))));
+    out.push(h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'wait'}, h('h2', {id: 'act-h'}, table.t('app.sg.waiting')), h('p', {}, table.t('app.sg.waiting-for', {who: table.playerName(st.turn)}))));
   } else if (table.role === 'host' && !v.ended && !physical(table)) {
-    out.push(h('p', {class: 'muted'}, tr('app.ct.follows')));
+    out.push(h('p', {class: 'muted'}, table.t('app.ct.follows')));
   }
-  if (table.memo.peek && !v.ended) out.push(peekPanel(table.memo.peek));
+  if (table.memo.peek && !v.ended) out.push(peekPanel(table, table.memo.peek));
   out.push(grid(table, a));
   const aw = st.awards;
-  const holder = (x: any) => (x === null || x === undefined ? tr('app.ct.not-taken') : table.playerName(x));
-  out.push(h('p', {}, h('strong', {}, tr('app.ct.awards')), tr('app.ct.award-holder', {award: term(AWARD, 'colorful_gems'), who: holder(aw.colorful_gems)}),
-    ' · ', tr('app.ct.award-holder', {award: term(AWARD, 'explorer'), who: holder(aw.explorer)})));
+  const holder = (x: any) => (x === null || x === undefined ? table.t('app.ct.not-taken') : table.playerName(x));
+  out.push(h('p', {}, h('strong', {}, table.t('app.ct.awards')), table.t('app.ct.award-holder', {award: table.term(AWARD, 'colorful_gems'), who: holder(aw.colorful_gems)}),
+    ' · ', table.t('app.ct.award-holder', {award: table.term(AWARD, 'explorer'), who: holder(aw.explorer)})));
   if (st.action_tokens && st.action_tokens.length) {
-    out.push(h('p', {}, h('strong', {}, tr('app.ct.action-tokens')), st.action_tokens.map((x: any) => tr('app.ct.token-state', {token: x.token, effect: effect(x.effect),
-      state: x.spent ? tr('app.ct.used') : x.holder === null || x.holder === undefined ? tr('app.ct.on-offer') : table.playerName(x.holder)})).join(' · ')));
+    out.push(h('p', {}, h('strong', {}, table.t('app.ct.action-tokens')), st.action_tokens.map((x: any) => table.t('app.ct.token-state', {token: x.token, effect: effect(table, x.effect),
+      state: x.spent ? table.t('app.ct.used') : x.holder === null || x.holder === undefined ? table.t('app.ct.on-offer') : table.playerName(x.holder)})).join(' · ')));
   }
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
-    h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
-    h('div', {class: 'ct-have'}, h('strong', {}, tr('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c: any) => h('li', {class: 'ct-card', title: wonder(c.wonder)},
-      gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, cardWords(c))))) : tr('app.none')),
-    h('p', {}, h('strong', {}, tr('app.ct.tokens')), [p.diamond_tokens.length ? tr('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map(wonder).join(', ')}) : '', p.key_tokens ? tr('app.ct.n-key', {n: p.key_tokens}) : '',
-      p.chest_tokens ? tr('app.ct.n-chest', {n: p.chest_tokens}) : '', p.action_tokens.length ? tr('app.ct.action-tokens-n', {count: p.action_tokens.length, tokens: p.action_tokens.join(', ')}) : ''].filter(Boolean).join(' · ') || tr('app.none')),
-    h('p', {class: 'muted'}, tr('app.ct.turns-played', {count: p.turns})))))));
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, table.t('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'ct-' + p.seat},
+    h('h3', {id: 'ct-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, table.t('app.lth.on-turn')) : null),
+    h('div', {class: 'ct-have'}, h('strong', {}, table.t('app.ct.cards')), p.cards.length ? h('ul', {class: 'ct-cards'}, p.cards.map((c: any) => h('li', {class: 'ct-card', title: wonder(table, c.wonder)},
+      gem(c.kind), wonderArt(c.wonder), h('span', {class: 'sr-only'}, cardWords(table, c))))) : table.t('app.none')),
+    h('p', {}, h('strong', {}, table.t('app.ct.tokens')), [p.diamond_tokens.length ? table.t('app.ct.diamond-tokens-of', {wonders: p.diamond_tokens.map((x: any) => wonder(table, x)).join(', ')}) : '', p.key_tokens ? table.t('app.ct.n-key', {n: p.key_tokens}) : '',
+      p.chest_tokens ? table.t('app.ct.n-chest', {n: p.chest_tokens}) : '', p.action_tokens.length ? table.t('app.ct.action-tokens-n', {count: p.action_tokens.length, tokens: p.action_tokens.join(', ')}) : ''].filter(Boolean).join(' · ') || table.t('app.none')),
+    h('p', {class: 'muted'}, table.t('app.ct.turns-played', {count: p.turns})))))));
   return h('div', {class: 'ct'}, out);
 }
 
 // peekPanel shows what a peek showed the seat, until the next move: then
 // the cards are face down for it too, as at the table.
-function peekPanel(cards: any) {
-  return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, tr('app.ct.you-peek')),
-    h('p', {}, tr('app.ct.peeked', {cards: andList(cards.map((c: any) => tr('app.ct.place-shows', {place: place(c), kind: kind(c.kind)})))})));
+function peekPanel(table: Words, cards: any) {
+  return h('section', {class: 'ct-peek note', 'aria-labelledby': 'peek-h', 'data-testid': 'peeked'}, h('h2', {id: 'peek-h'}, table.t('app.ct.you-peek')),
+    h('p', {}, table.t('app.ct.peeked', {cards: table.tlist(cards.map((c: any) => table.t('app.ct.place-shows', {place: place(table, c), kind: kind(table, c.kind)})))})));
 }
 
 // finalScore has a column per player and a row per line of the score, so
@@ -422,14 +421,14 @@ function peekPanel(cards: any) {
 function finalScore(table: GameTable) {
   const sc = table.score;
   const lines = [['app.ct.line.diamond-cards', 'diamond_cards'], ['app.sheet.ct.col.diamond-tokens', 'diamond_tokens'], ['app.sheet.ct.col.gems', 'gems'], ['app.sheet.ct.col.action-tokens', 'action_tokens'], ['app.sheet.ct.col.awards', 'awards']];
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
-    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, tr('app.ct.points')), sc.players.map((p: any) => h('th', {scope: 'col'}, p.name)))),
-      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, tr(label)), sc.players.map((p: any) => h('td', {}, p.lines[k])))),
-        h('tr', {}, h('th', {scope: 'row'}, tr('app.sg.col.total')), sc.players.map((p: any) => h('td', {}, h('strong', {}, p.total)))))),
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? table.t('app.score.final') : table.t('app.score.so-far')),
+    h('table', {class: 'ct-score'}, h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, table.t('app.ct.points')), sc.players.map((p: any) => h('th', {scope: 'col'}, p.name)))),
+      h('tbody', {}, lines.map(([label, k]) => h('tr', {}, h('th', {scope: 'row'}, table.t(label)), sc.players.map((p: any) => h('td', {}, p.lines[k])))),
+        h('tr', {}, h('th', {scope: 'row'}, table.t('app.sg.col.total')), sc.players.map((p: any) => h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
       i > 0 && r.decided_by_label ? ` (${r.decided_by_label})` : ''))));
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render};
+const screen: Screen<Schemas['ColorfulTreasureView'], Schemas['ColorfulTreasureLegal']> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render, sheet};
 export default screen;

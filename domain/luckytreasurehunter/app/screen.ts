@@ -4,30 +4,33 @@
 // physical game the host's device (the shared table device, which sees no
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
-import {t as tr} from '../../../web/src/i18n';
+import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type GameTable = Table<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']>;
+type Steal = Schemas['LuckyTreasureHunterStealState'];
+type Treasure = Schemas['LuckyTreasureHunterTreasure'];
 
 // A treasure's word (silver, gold, …).
 const TREASURE = 'app.lth.treasure.';
-const tw = (x: any) => tr(TREASURE + x);
+const tw = (table: Words, x: any) => table.t(TREASURE + x);
 // nt is n cards of a treasure: "3 gold".
-const nt = (n: any, x: any) => tr('app.lth.n-treasure', {count: n, treasure: tw(x)});
+const nt = (table: Words, n: any, x: any) => table.t('app.lth.n-treasure', {count: n, treasure: tw(table, x)});
 
 // tcard draws treasure cards as they lie: the treasure's picture and how
 // many (a set's size, a hand's count).
-function tcard(t: any, n: any, label: any) {
-  return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
+function tcard(table: Words, t: any, n: any, label: any) {
+  return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(table, n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
 }
 
 // setsArt draws sets of treasure cards, or says there are none.
-function setsArt(list: any) {
-  return list.length ? h('span', {class: 'tcards'}, list.map((s: any) => tcard(s.treasure, s.size, tr('app.lth.a-set-of', {set: nt(s.size, s.treasure)})))) : h('span', {}, tr('app.none'));
+function setsArt(table: Words, list: any) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s: any) => tcard(table, s.treasure, s.size, table.t('app.lth.a-set-of', {set: nt(table, s.size, s.treasure)})))) : h('span', {}, table.t('app.none'));
 }
 
 const ruleset = 'lucky-treasure-hunter';
@@ -41,11 +44,11 @@ const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed',
 // set sizes).
 const FIELDS: Record<string, string[]> = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
   reroll: ['type', 'seat', 'dice'], captain: ['type', 'seat'], stop: ['type', 'seat']};
-const TREASURES = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
+const TREASURES: Treasure[] = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
 const none = (x: any) => x === undefined || x === null;
 
-const whose = (table: GameTable, owner: any) => (none(owner) ? tr('app.lth.whose-middle') : tr('app.lth.whose', {name: table.playerName(owner)}));
-const counts = (cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(n, t)).join(', ');
+const whose = (table: GameTable, owner: any) => (none(owner) ? table.t('app.lth.whose-middle') : table.t('app.lth.whose', {name: table.playerName(owner)}));
+const counts = (table: Words, cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(table, n, t)).join(', ');
 const pct = (c: any) => `${Math.round(c * 100)}%`;
 
 // where names what a move was chosen in, for game.js: a move refused
@@ -71,42 +74,42 @@ function describe(ev: any, d: any, table: GameTable) {
   const who = none(d.seat) ? '' : table.playerName(d.seat);
   switch (ev) {
     case 'middle_dealt':
-      return tr('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(s.size, s.treasure)).join(', ')});
+      return table.t('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(table, s.size, s.treasure)).join(', ')});
     case 'turn_started':
-      return tr('app.lth.log.turn', {who, turn: d.turn});
+      return table.t('app.lth.log.turn', {who, turn: d.turn});
     case 'place_skipped':
-      return tr('app.lth.log.place-skipped', {who});
+      return table.t('app.lth.log.place-skipped', {who});
     case 'cards_placed':
-      return tr('app.lth.log.placed', {who, cards: nt(d.count, d.treasure)});
+      return table.t('app.lth.log.placed', {who, cards: nt(table, d.count, d.treasure)});
     case 'cards_drawn':
       // Only the seat that drew receives it.
-      return d.seat === table.seat ? tr('app.lth.log.you-drew', {cards: counts(d.cards)}) : tr('app.lth.log.drew-cards', {who, cards: counts(d.cards)});
+      return d.seat === table.seat ? table.t('app.lth.log.you-drew', {cards: counts(table, d.cards)}) : table.t('app.lth.log.drew-cards', {who, cards: counts(table, d.cards)});
     case 'drew':
       if (table.view && table.view.state.mode === 'digital' && table.role === 'seat' && d.seat === table.seat) return null; // cards_drawn says it
-      return tr('app.lth.log.drew', {who, count: d.count, pile: d.pile});
+      return table.t('app.lth.log.drew', {who, count: d.count, pile: d.pile});
     case 'misdraw':
-      return tr(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
+      return table.t(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
     case 'pile_empty':
-      return tr('app.lth.log.pile-empty', {who: table.playerName(d.ends_before)});
+      return table.t('app.lth.log.pile-empty', {who: table.playerName(d.ends_before)});
     case 'steal_named':
-      return tr('app.lth.log.steal-named', {who, whose: whose(table, d.owner), set: nt(d.size, d.treasure)});
+      return table.t('app.lth.log.steal-named', {who, whose: whose(table, d.owner), set: nt(table, d.size, d.treasure)});
     case 'steal_skipped':
-      return tr('app.lth.log.steal-skipped', {who});
+      return table.t('app.lth.log.steal-skipped', {who});
     case 'dice_rolled': {
       const p = d.faces.filter((f: any) => f === 'pirate').length;
-      return tr('app.lth.log.rolled', {who, pirates: tr('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
-        result: d.failed ? tr('app.lth.still-blank', {count: d.failed}) : tr('app.lth.all-pirates')});
+      return table.t('app.lth.log.rolled', {who, pirates: table.t('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
+        result: d.failed ? table.t('app.lth.still-blank', {count: d.failed}) : table.t('app.lth.all-pirates')});
     }
     case 'cards_discarded':
-      return tr('app.lth.log.discarded', {who, cards: nt(d.count, d.treasure)});
+      return table.t('app.lth.log.discarded', {who, cards: nt(table, d.count, d.treasure)});
     case 'captain_used':
-      return tr('app.lth.log.captain', {who});
+      return table.t('app.lth.log.captain', {who});
     case 'set_stolen':
-      return tr('app.lth.log.stolen', {who, whose: whose(table, d.owner), set: nt(d.size, d.treasure)});
+      return table.t('app.lth.log.stolen', {who, whose: whose(table, d.owner), set: nt(table, d.size, d.treasure)});
     case 'steal_stopped':
-      return tr('app.lth.log.stopped', {who});
+      return table.t('app.lth.log.stopped', {who});
     case 'game_ended':
-      return tr('app.lth.log.ended');
+      return table.t('app.lth.log.ended');
     default:
       return null;
   }
@@ -115,9 +118,9 @@ function describe(ev: any, d: any, table: GameTable) {
 // odds says a steal's chance as the listing gives it: with the seat's
 // matching cards (its own screen, digital), or as anyone can work it out,
 // with no (further) card discarded.
-function odds(o: any) {
-  if (!none(o.chance)) return tr('app.lth.odds', {pct: pct(o.chance)});
-  if (!none(o.chance_without_cards)) return tr(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
+function odds(table: Words, o: any) {
+  if (!none(o.chance)) return table.t('app.lth.odds', {pct: pct(o.chance)});
+  if (!none(o.chance_without_cards)) return table.t(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
   return '';
 }
 
@@ -129,49 +132,48 @@ function move(o: any): Move {
 
 
 // dice draws dice: pirates first, then blanks, then those still to roll.
-function dice(pirates: any, blanks: any, pending: any, label: any) {
+function dice(table: Words, pirates: any, blanks: any, pending: any, label: any) {
   const out = [];
-  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, tr('app.lth.pirate'))));
-  for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, tr('app.lth.blank'))));
-  for (let i = 0; i < pending; i++) out.push(h('li', {class: 'die pending'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, tr('app.lth.to-roll'))));
+  for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, table.t('app.lth.pirate'))));
+  for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, table.t('app.lth.blank'))));
+  for (let i = 0; i < pending; i++) out.push(h('li', {class: 'die pending'}, h('span', {'aria-hidden': 'true'}, '?'), h('span', {class: 'sr-only'}, table.t('app.lth.to-roll'))));
   return h('ul', {class: 'dice', 'aria-label': label}, out);
 }
 
 // stealPanel tells the steal under way: the set, the dice and what comes next.
-function stealPanel(table: GameTable) {
+function stealPanel(table: GameTable, s: Steal) {
   const st = table.view.state;
-  const s = st.steal;
   const pending = st.phase === 'roll' ? s.dice_to_report : 0;
   const blanks = s.failed - pending;
   let now;
   const mine = table.role === 'seat' && table.seat === s.seat;
-  if (st.phase === 'roll') now = tr('app.lth.being-rolled', {count: s.dice_to_report});
-  else if (s.failed) now = mine ? tr('app.lth.blank-you', {count: s.failed, treasure: tw(s.treasure)}) : tr('app.lth.blank-they', {count: s.failed, who: table.playerName(s.seat), treasure: tw(s.treasure)});
-  else now = tr('app.lth.taken');
-  const set = {whose: whose(table, s.owner), set: nt(s.size, s.treasure)};
+  if (st.phase === 'roll') now = table.t('app.lth.being-rolled', {count: s.dice_to_report});
+  else if (s.failed) now = mine ? table.t('app.lth.blank-you', {count: s.failed, treasure: tw(table, s.treasure)}) : table.t('app.lth.blank-they', {count: s.failed, who: table.playerName(s.seat), treasure: tw(table, s.treasure)});
+  else now = table.t('app.lth.taken');
+  const set = {whose: whose(table, s.owner), set: nt(table, s.size, s.treasure)};
   return h('section', {class: 'steal', 'aria-labelledby': 'steal-h', 'data-testid': 'steal'},
-    h('h2', {id: 'steal-h'}, mine ? tr('app.lth.you-steal', set) : tr('app.lth.they-steal', {who: table.playerName(s.seat), ...set})),
-    dice(s.pirates, blanks, pending, pending ? tr('app.lth.dice-pending', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks}), pending})
-      : tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: s.pirates}), blanks: tr('app.lth.blanks', {count: blanks})})),
-    h('p', {}, tr('app.lth.of-pirates', {pirates: s.pirates, size: s.size, now})),
-    s.rerolls || s.captain ? h('p', {class: 'muted'}, [s.rerolls ? tr('app.lth.discarded', {count: s.rerolls}) : '', s.captain ? tr('app.lth.captain-rerolled') : ''].filter(Boolean).join(' · ')) : null);
+    h('h2', {id: 'steal-h'}, mine ? table.t('app.lth.you-steal', set) : table.t('app.lth.they-steal', {who: table.playerName(s.seat), ...set})),
+    dice(table, s.pirates, blanks, pending, pending ? table.t('app.lth.dice-pending', {pirates: table.t('app.lth.pirates', {count: s.pirates}), blanks: table.t('app.lth.blanks', {count: blanks}), pending})
+      : table.t('app.lth.dice', {pirates: table.t('app.lth.pirates', {count: s.pirates}), blanks: table.t('app.lth.blanks', {count: blanks})})),
+    h('p', {}, table.t('app.lth.of-pirates', {pirates: s.pirates, size: s.size, now})),
+    s.rerolls || s.captain ? h('p', {class: 'muted'}, [s.rerolls ? table.t('app.lth.discarded', {count: s.rerolls}) : '', s.captain ? table.t('app.lth.captain-rerolled') : ''].filter(Boolean).join(' · ')) : null);
 }
 
 // what says what a listed move does, in a player's words.
 function what(table: GameTable, o: any, forName: any) {
   const s = table.view.state.steal;
-  const hand = forName ? tr('app.lth.their-hand', {name: forName}) : tr('app.lth.your-hand');
+  const hand = forName ? table.t('app.lth.their-hand', {name: forName}) : table.t('app.lth.your-hand');
   switch (o.type) {
     case 'place':
-      return tr('app.lth.what.place', {cards: nt(o.count, o.treasure), hand});
+      return table.t('app.lth.what.place', {cards: nt(table, o.count, o.treasure), hand});
     case 'steal':
-      return tr('app.lth.what.steal', {count: o.size, odds: odds(o)});
+      return table.t('app.lth.what.steal', {count: o.size, odds: odds(table, o)});
     case 'reroll':
-      return tr('app.lth.what.reroll', {cards: s ? nt(o.dice, s.treasure) : o.dice, hand, count: o.dice, odds: odds(o)});
+      return table.t('app.lth.what.reroll', {cards: s ? nt(table, o.dice, s.treasure) : o.dice, hand, count: o.dice, odds: odds(table, o)});
     case 'captain':
-      return tr('app.lth.what.captain', {odds: odds(o)});
+      return table.t('app.lth.what.captain', {odds: odds(table, o)});
     case 'stop':
-      return tr('app.lth.what.stop');
+      return table.t('app.lth.what.stop');
     default:
       return '';
   }
@@ -180,15 +182,15 @@ function what(table: GameTable, o: any, forName: any) {
 function label(table: GameTable, o: any) {
   switch (o.type) {
     case 'place':
-      return nt(o.count, o.treasure);
+      return nt(table, o.count, o.treasure);
     case 'steal':
-      return tr('app.lth.label.steal', {whose: whose(table, o.owner), set: nt(o.size, o.treasure)});
+      return table.t('app.lth.label.steal', {whose: whose(table, o.owner), set: nt(table, o.size, o.treasure)});
     case 'reroll':
-      return tr('app.lth.label.reroll', {n: o.dice});
+      return table.t('app.lth.label.reroll', {n: o.dice});
     case 'captain':
-      return tr('app.lth.label.captain');
+      return table.t('app.lth.label.captain');
     case 'stop':
-      return tr('app.lth.label.stop');
+      return table.t('app.lth.label.stop');
     default:
       return o.type;
   }
@@ -208,18 +210,18 @@ function options(table: GameTable, l: any, forName?: string) {
   const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
   if (places.length) {
-    out.push(h('p', {}, forName ? tr('app.lth.place-how-they', {name: forName}) : tr('app.lth.place-how')));
+    out.push(h('p', {}, forName ? table.t('app.lth.place-how-they', {name: forName}) : table.t('app.lth.place-how')));
     if (table.view.state.mode === 'physical') {
       out.push(placePicker(table, places, forName, key, attr));
     } else {
       out.push(h('ul', {class: 'place-rows'}, TREASURES.filter((t) => places.some(([o]) => o.treasure === t)).map((t) =>
-        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', tw(t)), h('span', {class: 'buttons'},
-          places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, tr('app.lth.place-n', {cards: nt(o.count, t)}))))))));
+        h('li', {class: 'place-row'}, h('span', {class: 'place-t'}, treasure(t), ' ', tw(table, t)), h('span', {class: 'buttons'},
+          places.filter(([o]) => o.treasure === t).map(([o, i]) => btn(o, i, table.t('app.lth.place-n', {cards: nt(table, o.count, t)}))))))));
     }
   }
   if (rest.length) {
     out.push(h('ul', {class: 'options'}, rest.map(([o, i]) => h('li', {},
-      btn(o, i, forName ? tr('app.lth.for', {label: label(table, o), name: forName}) : label(table, o)),
+      btn(o, i, forName ? table.t('app.lth.for', {label: label(table, o), name: forName}) : label(table, o)),
       h('span', {class: 'hint', id: key + 'd-' + i}, what(table, o, forName))))));
   }
   return out;
@@ -236,14 +238,14 @@ function placePicker(table: GameTable, places: [any, number][], forName: string 
   const chosen = ns.find(([o]) => o.count === ui.placeN);
   const pick = (k: any, v: any) => { ui[k] = v; table.redraw(); };
   return h('div', {class: 'place-pick'},
-    h('p', {id: key + 'pt'}, tr('app.lth.which')),
+    h('p', {id: key + 'pt'}, table.t('app.lth.which')),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
-      'aria-pressed': x === t ? 'true' : 'false', class: 'tpick', onclick: () => pick('placeT', x)}, treasure(x), ' ', tw(x)))),
-    t ? h('p', {id: key + 'pn'}, tr('app.lth.how-many', {treasure: tw(t)})) : null,
+      'aria-pressed': x === t ? 'true' : 'false', class: 'tpick', onclick: () => pick('placeT', x)}, treasure(x), ' ', tw(table, x)))),
+    t ? h('p', {id: key + 'pn'}, table.t('app.lth.how-many', {treasure: tw(table, t)})) : null,
     t ? h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pn'}, ns.map(([o]) => h('button', {type: 'button', 'data-k': key + 'n-' + o.count, 'data-count': o.count,
       'aria-pressed': chosen && chosen[0] === o ? 'true' : 'false', onclick: () => pick('placeN', o.count)}, String(o.count)))) : null,
     h('button', {type: 'button', class: 'primary', 'data-k': key + 'place', [attr]: chosen ? chosen[1] : null, 'data-type': 'place', disabled: !chosen,
-      onclick: () => chosen && table.send(move(chosen[0]))}, chosen ? (forName ? tr('app.lth.for', {label: tr('app.lth.place-n', {cards: nt(chosen[0].count, t)}), name: forName}) : tr('app.lth.place-n', {cards: nt(chosen[0].count, t)})) : tr('app.lth.place-choose')));
+      onclick: () => chosen && table.send(move(chosen[0]))}, chosen ? (forName ? table.t('app.lth.for', {label: table.t('app.lth.place-n', {cards: nt(table, chosen[0].count, t)}), name: forName}) : table.t('app.lth.place-n', {cards: nt(table, chosen[0].count, t)})) : table.t('app.lth.place-choose')));
 }
 
 // middlePicker is the host's report of the 3 cards turned into the middle.
@@ -256,34 +258,33 @@ function middlePicker(table: GameTable) {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
     const set = (v: any) => { picked[t] = v; table.redraw(); };
-    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(t)),
-      h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': tr('app.lth.one-fewer', {treasure: tw(t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
+    return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(table, t)),
+      h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': table.t('app.lth.one-fewer', {treasure: tw(table, t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
-      h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': tr('app.lth.one-more', {treasure: tw(t)}), disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
+      h('button', {type: 'button', 'data-k': 'mid-more-' + t, 'aria-label': table.t('app.lth.one-more', {treasure: tw(table, t)}), disabled: total >= 3 || n >= most, onclick: () => set(n + 1)}, '+'));
   });
   const cards = TREASURES.flatMap((t) => Array(picked[t] || 0).fill(t));
-  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'middle'}, h('h2', {id: 'act-h'}, tr('app.lth.report-middle')),
-    h('p', {}, tr('app.lth.report-middle-how')),
+  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'middle'}, h('h2', {id: 'act-h'}, table.t('app.lth.report-middle')),
+    h('p', {}, table.t('app.lth.report-middle-how')),
     h('ul', {class: 'steppers'}, rows),
-    h('p', {'data-testid': 'middle-count'}, total ? tr('app.lth.chosen-of-3-cards', {n: total, cards: counts(cards)}) : tr('app.lth.chosen-of-3', {n: total})),
+    h('p', {'data-testid': 'middle-count'}, total ? table.t('app.lth.chosen-of-3-cards', {n: total, cards: counts(table, cards)}) : table.t('app.lth.chosen-of-3', {n: total})),
     h('button', {type: 'button', class: 'primary', 'data-k': 'report-middle', 'data-action': 'middle', disabled: total !== 3,
-      onclick: () => table.send({type: 'lth_middle', cards})}, tr('app.lth.report-middle')));
+      onclick: () => table.send({type: 'lth_middle', cards})}, table.t('app.lth.report-middle')));
 }
 
 // rollPicker is the host's report of the dice as they fell.
-function rollPicker(table: GameTable, n: any) {
-  const s = table.view.state.steal;
+function rollPicker(table: GameTable, s: Steal, n: number) {
   const ui = table.ui;
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
   const pirates = faces.filter((f: any) => f === 'pirate').length;
-  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, tr('app.lth.report-roll')),
-    h('p', {}, tr('app.lth.report-roll-how', {who: table.playerName(s.seat), count: n, whose: whose(table, s.owner), set: nt(s.size, s.treasure)})),
+  return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, table.t('app.lth.report-roll')),
+    h('p', {}, table.t('app.lth.report-roll-how', {who: table.playerName(s.seat), count: n, whose: whose(table, s.owner), set: nt(table, s.size, s.treasure)})),
     h('ul', {class: 'dice roll'}, faces.map((f: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
-      'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': tr('app.lth.die-pirate', {n: i + 1}),
+      'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': table.t('app.lth.die-pirate', {n: i + 1}),
       onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; table.redraw(); }}, f === 'pirate' ? pirate() : ' ')))),
-    h('p', {}, tr('app.lth.dice', {pirates: tr('app.lth.pirates', {count: pirates}), blanks: tr('app.lth.blanks', {count: n - pirates})})),
-    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => table.send({type: 'roll', faces: faces.slice()})}, tr('app.lth.report-roll')));
+    h('p', {}, table.t('app.lth.dice', {pirates: table.t('app.lth.pirates', {count: pirates}), blanks: table.t('app.lth.blanks', {count: n - pirates})})),
+    h('button', {type: 'button', class: 'primary', 'data-k': 'report-roll', 'data-action': 'roll', onclick: () => table.send({type: 'roll', faces: faces.slice()})}, table.t('app.lth.report-roll')));
 }
 
 function action(table: GameTable) {
@@ -297,23 +298,23 @@ function action(table: GameTable) {
     // they agree on the step.)
     const rep = l && l.moves && l.moves[0];
     if (rep && rep.type === 'lth_middle' && st.phase === 'setup') return middlePicker(table);
-    if (rep && rep.type === 'roll' && st.phase === 'roll' && st.steal) return rollPicker(table, rep.dice);
+    if (rep && rep.type === 'roll' && rep.dice && st.phase === 'roll' && st.steal) return rollPicker(table, st.steal, rep.dice);
     const sl = (table.seatLegal || {})[st.turn];
     if (sl && sl.moves && sl.moves.length && sl.step === st.phase) {
       const who = table.playerName(st.turn);
-      return sec('for-seat', tr('app.lth.their-move', {who}), h('p', {}, tr('app.lth.they-or-you', {who})), options(table, sl, who));
+      return sec('for-seat', table.t('app.lth.their-move', {who}), h('p', {}, table.t('app.lth.they-or-you', {who})), options(table, sl, who));
     }
-    return sec('wait', tr('app.sg.nothing-to-report'), h('p', {}, tr('app.lth.reports-appear')));
+    return sec('wait', table.t('app.sg.nothing-to-report'), h('p', {}, table.t('app.lth.reports-appear')));
   }
   if (l && l.moves && l.moves.length && l.seat >= 0 && l.step === st.phase) {
-    return sec(l.step, l.step === 'place' ? tr('app.lth.move-place') : l.step === 'steal' ? tr('app.lth.move-steal') : tr('app.lth.move-decide'), options(table, l));
+    return sec(l.step, l.step === 'place' ? table.t('app.lth.move-place') : l.step === 'steal' ? table.t('app.lth.move-steal') : table.t('app.lth.move-decide'), options(table, l));
   }
   if (table.role !== 'seat') return null;
-  if (st.phase === 'setup') return sec('wait-middle', tr('app.lth.wait-host'), h('p', {}, tr('app.lth.wait-middle')));
+  if (st.phase === 'setup') return sec('wait-middle', table.t('app.lth.wait-host'), h('p', {}, table.t('app.lth.wait-middle')));
   if (st.phase === 'roll') {
-    return sec('wait-roll', tr('app.lth.wait-roll'), h('p', {}, st.turn === table.seat ? tr('app.lth.roll-you') : tr('app.lth.roll-they', {who: table.playerName(st.turn)})));
+    return sec('wait-roll', table.t('app.lth.wait-roll'), h('p', {}, st.turn === table.seat ? table.t('app.lth.roll-you') : table.t('app.lth.roll-they', {who: table.playerName(st.turn)})));
   }
-  return sec('wait', tr('app.sg.waiting'), h('p', {}, tr('app.sg.waiting-for', {who: table.playerName(st.turn)})));
+  return sec('wait', table.t('app.sg.waiting'), h('p', {}, table.t('app.sg.waiting-for', {who: table.playerName(st.turn)})));
 }
 
 // What the player on turn does, by phase.
@@ -323,43 +324,43 @@ const PHASES = ['setup', 'place', 'steal', 'roll', 'decide'];
 function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
-  const out: (HTMLElement | null)[] = [table.heading(tr('app.lth.title'))];
-  const doing = PHASES.includes(st.phase) ? tr(PHASE + st.phase) : st.phase;
-  out.push(h('p', {class: 'phase'}, v.ended ? tr('app.sg.game-over') : st.phase === 'setup' ? tr('app.lth.setting-up') :
-    st.turn === table.seat && table.role === 'seat' ? tr('app.lth.your-turn', {doing}) : tr('app.lth.their-turn', {who: table.playerName(st.turn), doing}),
-  tr('app.lth.phase-rest', {pile: st.pile_size, faces: st.pirate_faces})));
+  const out: (HTMLElement | null)[] = [table.heading(table.t('app.lth.title'))];
+  const doing = PHASES.includes(st.phase) ? table.t(PHASE + st.phase) : st.phase;
+  out.push(h('p', {class: 'phase'}, v.ended ? table.t('app.sg.game-over') : st.phase === 'setup' ? table.t('app.lth.setting-up') :
+    st.turn === table.seat && table.role === 'seat' ? table.t('app.lth.your-turn', {doing}) : table.t('app.lth.their-turn', {who: table.playerName(st.turn), doing}),
+  table.t('app.lth.phase-rest', {pile: st.pile_size, faces: st.pirate_faces})));
   if (st.last_round && !v.ended) {
-    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, tr('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
+    out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, table.t('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
   if (v.ended && table.score) out.push(finalScore(table));
-  if (st.steal) out.push(stealPanel(table));
+  if (st.steal) out.push(stealPanel(table, st.steal));
   out.push(action(table));
-  out.push(h('div', {class: 'middle'}, h('strong', {}, tr('app.lth.in-middle')), setsArt(st.middle)));
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, tr('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
-    h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, tr('app.lth.on-turn')) : null),
-    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, tr('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(t, p.hand[t], tr('app.lth.in-hand', {cards: nt(p.hand[t], t)})))) : tr('app.lth.empty'))
-      : h('p', {'data-testid': 'hand-size'}, tr('app.lth.hand-size', {count: p.hand_size})),
-    h('div', {}, h('strong', {}, tr('app.lth.sets')), setsArt(p.sets)),
-    h('p', {class: 'muted'}, (p.captain_used ? tr('app.lth.captain-used') : tr('app.lth.captain-unused')) + (p.captain_heart ? tr('app.lth.captain-heart') : '')))))));
+  out.push(h('div', {class: 'middle'}, h('strong', {}, table.t('app.lth.in-middle')), setsArt(table, st.middle)));
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, table.t('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
+    h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, table.t('app.lth.on-turn')) : null),
+    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, table.t('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(table, t, p.hand[t], table.t('app.lth.in-hand', {cards: nt(table, p.hand[t], t)})))) : table.t('app.lth.empty'))
+      : h('p', {'data-testid': 'hand-size'}, table.t('app.lth.hand-size', {count: p.hand_size})),
+    h('div', {}, h('strong', {}, table.t('app.lth.sets')), setsArt(table, p.sets)),
+    h('p', {class: 'muted'}, (p.captain_used ? table.t('app.lth.captain-used') : table.t('app.lth.captain-unused')) + (p.captain_heart ? table.t('app.lth.captain-heart') : '')))))));
   return h('div', {class: 'lth'}, out);
 }
 
 function finalScore(table: GameTable) {
   const sc = table.score;
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? tr('app.score.final') : tr('app.score.so-far')),
-    h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, tr(k))))),
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? table.t('app.score.final') : table.t('app.score.so-far')),
+    h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, table.t(k))))),
       h('tbody', {}, sc.players.map((p: any) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
     h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
-      r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(r.decided_by, sc.ranking[i - 1].name)})` : ''))));
+      r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(table, r.decided_by, sc.ranking[i - 1].name)})` : ''))));
 }
 
 // decided says what put a player below the one above in the ranking.
-function decided(by: any, above: any) {
-  if (by === 'total') return tr('app.lth.fewer-cards', {above});
-  if (by === 'shared') return tr('app.score.shares', {above});
-  return tr('app.lth.smaller-sets', {above});
+function decided(table: Words, by: any, above: any) {
+  if (by === 'total') return table.t('app.lth.fewer-cards', {above});
+  if (by === 'shared') return table.t('app.score.shares', {above});
+  return table.t('app.lth.smaller-sets', {above});
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render};
+const screen: Screen<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
 export default screen;

@@ -2,14 +2,17 @@
 // for step by step, take a replacement), the host's (a physical game's
 // reports: expedition cards and display cards, with only the choices the
 // server lists), and everyone's view of the table and the final score.
-import type {Move, Screen, Table} from '../../../web/src/screen';
+import type {Legal, Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h, call} from '../../../web/src/lib';
-import {t, tlist} from '../../../web/src/i18n';
 import {symbol, crossedOut, seal as sealArt, coin as coinArt, palm as palmArt, cup as cupArt} from './art';
+import './screen.css';
+import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
-// openapi.yaml), read untyped by this screen so far.
-type GameTable = Table<any, any>;
+// openapi.yaml).
+type View = Schemas['SilverGoldView'];
+type Listing = Legal<Schemas['SilverGoldLegal']>;
+type GameTable = Table<View, Schemas['SilverGoldLegal']>;
 
 const ruleset = 'silver-and-gold';
 const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_closed', 'resolving', 'cup_taken',
@@ -18,9 +21,9 @@ const events = ['expedition_revealed', 'player_passed', 'crossed', 'crossing_clo
 // The words for a box's symbol (o, c, p, x) and a card's colour.
 const SYMBOL = 'app.sg.symbol.';
 const COLOUR = 'app.colour.';
-const colour = (c: any) => (c ? t(COLOUR + c) : '');
+const colour = (table: Words, c: any) => (c ? table.t(COLOUR + c) : '');
 // cardName is a card's colour and value, as a player names it.
-const cardName = (c: any) => t('app.sg.card-name', {colour: colour(c.colour), value: c.value});
+const cardName = (table: Words, c: any) => table.t('app.sg.card-name', {colour: colour(table, c.colour), value: c.value});
 const catalogs = new Map();
 
 // load fetches the game's catalog once: every card's grid, colour and value.
@@ -38,15 +41,15 @@ async function load(table: GameTable) {
 }
 
 function patternName(table: GameTable, code: any) {
-  if (code && typeof code === 'object') return t('app.sg.pattern-name', {name: code.name, code: code.code});
+  if (code && typeof code === 'object') return table.t('app.sg.pattern-name', {name: code.name, code: code.code});
   const e = table.memo.catalog && table.memo.catalog.expeditions.get(code);
-  return e ? t('app.sg.pattern-name', {name: e.name, code}) : String(code);
+  return e ? table.t('app.sg.pattern-name', {name: e.name, code}) : String(code);
 }
 
 // short names a card in a line of text as it looks: colour and value.
 function short(table: GameTable, id: any) {
   const c = table.memo.catalog && table.memo.catalog.cards.get(id);
-  return c ? t(c.seal ? 'app.sg.short-sealed' : 'app.sg.short', {colour: colour(c.colour), value: c.value}) : t('app.sg.short-id', {id});
+  return c ? table.t(c.seal ? 'app.sg.short-sealed' : 'app.sg.short', {colour: colour(table, c.colour), value: c.value}) : table.t('app.sg.short-id', {id});
 }
 
 // describe turns an event into a line of the table's log.
@@ -55,32 +58,32 @@ function describe(ev: any, d: any, table: GameTable) {
   const who = d.seat !== undefined && d.seat !== null ? table.playerName(d.seat) : '';
   switch (ev) {
     case 'expedition_revealed':
-      return t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(table, d.expedition)});
+      return table.t('app.sg.log.revealed', {round: d.round, turn: d.turn, pattern: patternName(table, d.expedition)});
     case 'player_passed':
-      return t('app.sg.log.passed', {who});
+      return table.t('app.sg.log.passed', {who});
     case 'crossed':
-      return t('app.sg.log.crossed', {who});
+      return table.t('app.sg.log.crossed', {who});
     case 'crossing_closed':
-      return t('app.sg.log.crossing-closed');
+      return table.t('app.sg.log.crossing-closed');
     case 'cup_taken':
-      return t('app.sg.log.cup', {who, value: d.value ?? d.cup ?? ''});
+      return table.t('app.sg.log.cup', {who, value: d.value ?? d.cup ?? ''});
     case 'card_completed':
-      return t('app.sg.log.completed', {who, card: short(table, d.card)});
+      return table.t('app.sg.log.completed', {who, card: short(table, d.card)});
     case 'card_taken':
-      return d.card ? t(d.from === 'deck' ? 'app.sg.log.taken-deck' : 'app.sg.log.taken-display', {who, card: short(table, d.card)}) :
-        t(d.from === 'deck' ? 'app.sg.log.taken-deck-hidden' : 'app.sg.log.taken-display-hidden', {who});
+      return d.card ? table.t(d.from === 'deck' ? 'app.sg.log.taken-deck' : 'app.sg.log.taken-display', {who, card: short(table, d.card)}) :
+        table.t(d.from === 'deck' ? 'app.sg.log.taken-deck-hidden' : 'app.sg.log.taken-display-hidden', {who});
     case 'display_card':
-      return t('app.sg.log.display', {card: short(table, d.card)});
+      return table.t('app.sg.log.display', {card: short(table, d.card)});
     case 'cards_kept':
-      return t('app.sg.log.kept');
+      return table.t('app.sg.log.kept');
     case 'no_replacement':
-      return t('app.sg.log.no-replacement');
+      return table.t('app.sg.log.no-replacement');
     case 'turn_resolved':
-      return t('app.sg.log.turn-over', {turn: d.turn});
+      return table.t('app.sg.log.turn-over', {turn: d.turn});
     case 'round_ended':
-      return t('app.sg.log.round-over', {round: d.round});
+      return table.t('app.sg.log.round-over', {round: d.round});
     case 'game_ended':
-      return t('app.sg.log.ended');
+      return table.t('app.sg.log.ended');
     default:
       return null;
   }
@@ -93,7 +96,7 @@ const parse = (key: any) => {
 };
 
 // grid draws a card's boxes. Free boxes are buttons when onTap is given.
-function grid(card: any, opts: Record<string, any> = {}) {
+function grid(table: Words, card: any, opts: Record<string, any> = {}) {
   const rows = card.grid.map((row: any, r: any) => h('div', {class: 'row'}, Array.from(row, (ch, c) => {
     if (ch === '.') return h('span', {class: 'cell none', 'aria-hidden': 'true'});
     const key = k(card.id, r, c);
@@ -107,10 +110,10 @@ function grid(card: any, opts: Record<string, any> = {}) {
     const extra = opts.extra && opts.extra.has(key);
     if (sel) cls.push('sel');
     if (extra) cls.push('extra');
-    let label = t('app.sg.box', {row: r + 1, column: c + 1, symbol: t(SYMBOL + ch)});
-    if (crossed) label += t('app.sg.box-crossed');
-    else if (mine) label += t('app.sg.box-this-turn');
-    if (opts.fits && opts.fits.has(key)) label += t('app.sg.box-fits');
+    let label = table.t('app.sg.box', {row: r + 1, column: c + 1, symbol: table.t(SYMBOL + ch)});
+    if (crossed) label += table.t('app.sg.box-crossed');
+    else if (mine) label += table.t('app.sg.box-this-turn');
+    if (opts.fits && opts.fits.has(key)) label += table.t('app.sg.box-fits');
     if (opts.onTap && !crossed) {
       return h('button', {type: 'button', class: cls.join(' '), 'aria-label': label, 'aria-pressed': sel || extra ? 'true' : 'false',
         'data-k': 'box-' + key, 'data-box': key, onclick: () => opts.onTap(key)}, symbol(ch));
@@ -126,52 +129,52 @@ function grid(card: any, opts: Record<string, any> = {}) {
 // cardWords says a card as a player sees it: its colour and value, what its
 // boxes show and its seal (the catalog's id is printed on no real card; it
 // comes last, to tell two alike cards apart).
-export function cardWords(card: any) {
+export function cardWords(table: Words, card: any) {
   const n = (ch: any) => card.grid.join('').split(ch).length - 1;
-  const parts = [cardName(card)];
+  const parts = [cardName(table, card)];
   const c = n('c');
   const p = n('p');
   const x = n('x');
-  if (c) parts.push(t('app.sg.coins', {count: c}));
-  if (p) parts.push(t('app.sg.palms', {count: p}));
-  if (x) parts.push(t('app.sg.red-crosses', {count: x}));
-  if (card.seal) parts.push(sealWords(card.seal));
+  if (c) parts.push(table.t('app.sg.coins', {count: c}));
+  if (p) parts.push(table.t('app.sg.palms', {count: p}));
+  if (x) parts.push(table.t('app.sg.red-crosses', {count: x}));
+  if (card.seal) parts.push(sealWords(table, card.seal));
   return `${parts.join(', ')} (${card.id})`;
 }
 
-function sealWords(seal: any) {
-  return t('app.sg.seal', {points: seal.points, colour: colour(seal.colour)});
+function sealWords(table: Words, seal: any) {
+  return table.t('app.sg.seal', {points: seal.points, colour: colour(table, seal.colour)});
 }
 
 // cardTitle is the card's top edge as printed: the value top left, the
 // seal (if any) top right.
-function cardTitle(card: any, extra?: string) {
+function cardTitle(table: Words, card: any, extra?: string) {
   return h('p', {class: 'card-title'}, h('span', {class: 'card-value', 'aria-hidden': 'true'}, String(card.value)),
     extra ? h('span', {class: 'card-left'}, extra) : null,
-    card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, sealWords(card.seal))) : null);
+    card.seal ? h('span', {class: 'card-seal'}, sealArt(card.seal.colour, card.seal.points, sealWords(table, card.seal))) : null);
 }
 
 function cardTile(table: GameTable, id: any, opts: Record<string, any> = {}, ...after: any[]) {
   const card = table.memo.catalog.cards.get(id) || opts.card;
   if (!card) return h('div', {class: 'tile'}, id);
-  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(card)}${opts.left !== undefined ? t('app.sg.boxes-left', {count: opts.left}) : ''}`},
-    cardTitle(card, opts.left !== undefined ? t('app.sg.left', {count: opts.left}) : ''), grid(card, opts), after);
+  return h('div', {class: `tile colour-${card.colour}${opts.small ? ' small' : ''}`, role: 'group', 'aria-label': `${cardWords(table, card)}${opts.left !== undefined ? table.t('app.sg.boxes-left', {count: opts.left}) : ''}`},
+    cardTitle(table, card, opts.left !== undefined ? table.t('app.sg.left', {count: opts.left}) : ''), grid(table, card, opts), after);
 }
 
 // cardButton is a card drawn as a button: tapping the picture chooses it.
 function cardButton(table: GameTable, id: any, attrs: any, opts: Record<string, any> = {}) {
   const card = table.memo.catalog.cards.get(id);
   if (!card) return h('button', {type: 'button', ...attrs}, id);
-  return cardPicture(card, attrs, opts);
+  return cardPicture(table, card, attrs, opts);
 }
 
 // cardPicture draws a catalog card as a button to tap (the score sheet
 // uses it too).
-export function cardPicture(card: any, attrs: any, opts: Record<string, any> = {}) {
-  return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': opts.verb ? t('app.sg.verb-card', {verb: opts.verb, card: cardWords(card)}) : cardWords(card), ...attrs},
+export function cardPicture(table: Words, card: any, attrs: any, opts: Record<string, any> = {}) {
+  return h('button', {type: 'button', class: `tile pick-card colour-${card.colour}${opts.small ? ' small' : ''}`, 'aria-label': opts.verb ? table.t('app.sg.verb-card', {verb: opts.verb, card: cardWords(table, card)}) : cardWords(table, card), ...attrs},
     // The picture is the button's content; its name (the label) says it
     // in words.
-    h('span', {class: 'pick-face', 'aria-hidden': 'true'}, cardTitle(card), grid(card, {decor: true})));
+    h('span', {class: 'pick-face', 'aria-hidden': 'true'}, cardTitle(table, card), grid(table, card, {decor: true})));
 }
 
 function pattern(table: GameTable, code: any) {
@@ -186,7 +189,7 @@ function pattern(table: GameTable, code: any) {
     for (let c = 0; c < cols; c++) cells.push(h('span', {class: set.has(r + ',' + c) ? 'pcell on' : 'pcell'}));
     out.push(h('div', {class: 'row'}, cells));
   }
-  return h('span', {class: 'pattern', role: 'img', 'aria-label': t('app.sg.pattern-name', {name: e.name, code})}, out);
+  return h('span', {class: 'pattern', role: 'img', 'aria-label': table.t('app.sg.pattern-name', {name: e.name, code})}, out);
 }
 
 // The words for what the table waits for, by action.
@@ -195,9 +198,9 @@ const AWAIT = 'app.sg.await.';
 function awaitingText(table: GameTable) {
   const st = table.view.state;
   const known = ['keep', 'cross', 'take', 'reveal', 'display'];
-  return tlist((st.awaiting || []).map((a: any) => {
-    const who = a.actor === 'seat' ? table.playerName(a.seat) : t('app.sg.the-host');
-    return known.includes(a.action) ? t(AWAIT + a.action, {who}) : t('app.sg.await-other', {who, action: a.action});
+  return table.tlist((st.awaiting || []).map((a: any) => {
+    const who = a.actor === 'seat' ? table.playerName(a.seat) : table.t('app.sg.the-host');
+    return known.includes(a.action) ? table.t(AWAIT + a.action, {who}) : table.t('app.sg.await-other', {who, action: a.action});
   }));
 }
 
@@ -205,11 +208,11 @@ function render(table: GameTable) {
   const v = table.view;
   const st = v.state;
   const out = [];
-  out.push(table.heading(t('app.sg.title')));
+  out.push(table.heading(table.t('app.sg.title')));
   out.push(tableInfo(table));
   if (v.ended && table.score) out.push(finalScore(table));
-  if (table.role === 'seat' && table.legal) out.push(seatPanel(table));
-  if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table));
+  if (table.role === 'seat' && table.legal) out.push(seatPanel(table, table.legal));
+  if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table, table.legal));
   out.push(boards(table));
   return h('div', {class: 'sg'}, out);
 }
@@ -217,51 +220,50 @@ function render(table: GameTable) {
 function tableInfo(table: GameTable) {
   const st = table.view.state;
   const parts = [];
-  const phase = table.view.ended ? t('app.sg.game-over') : st.phase === 'setup' ? t('app.sg.setting-up') : t('app.sg.round-turn', {round: st.round, turn: st.turn});
-  parts.push(h('p', {class: 'phase'}, phase, t('app.sg.phase-rest', {mode: st.mode === 'physical' ? t('app.mode.physical') : t('app.mode.digital'), start: table.playerName(st.start_player)})));
+  const phase = table.view.ended ? table.t('app.sg.game-over') : st.phase === 'setup' ? table.t('app.sg.setting-up') : table.t('app.sg.round-turn', {round: st.round, turn: st.turn});
+  parts.push(h('p', {class: 'phase'}, phase, table.t('app.sg.phase-rest', {mode: st.mode === 'physical' ? table.t('app.mode.physical') : table.t('app.mode.digital'), start: table.playerName(st.start_player)})));
   if (st.expedition) {
-    parts.push(h('div', {class: 'expedition'}, h('span', {}, t('app.sg.expedition-card')), pattern(table, st.expedition.code), h('strong', {}, ' ', t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
+    parts.push(h('div', {class: 'expedition'}, h('span', {}, table.t('app.sg.expedition-card')), pattern(table, st.expedition.code), h('strong', {}, ' ', table.t('app.sg.pattern-name', {name: st.expedition.name, code: st.expedition.code}))));
   }
   const waiting = awaitingText(table);
-  if (waiting && !table.view.ended) parts.push(h('p', {class: 'awaiting'}, t('app.sg.waiting-for', {who: waiting})));
+  if (waiting && !table.view.ended) parts.push(h('p', {class: 'awaiting'}, table.t('app.sg.waiting-for', {who: waiting})));
   if (st.display && st.display.length) {
-    parts.push(h('h3', {}, t('app.sg.display-deck', {count: st.deck_size})));
+    parts.push(h('h3', {}, table.t('app.sg.display-deck', {count: st.deck_size})));
     parts.push(h('div', {class: 'tiles'}, st.display.map((id: any) => cardTile(table, id, {small: true}))));
   }
-  parts.push(h('p', {class: 'muted'}, st.cups_left.length ? t('app.sg.cups-left', {cups: st.cups_left.join(', ')}) : t('app.sg.cups-none')));
-  return h('section', {'aria-label': t('app.sg.the-table'), class: 'table-info'}, parts);
+  parts.push(h('p', {class: 'muted'}, st.cups_left.length ? table.t('app.sg.cups-left', {cups: st.cups_left.join(', ')}) : table.t('app.sg.cups-none')));
+  return h('section', {'aria-label': table.t('app.sg.the-table'), class: 'table-info'}, parts);
 }
 
 // ---- the seat's action ----
 
-function seatPanel(table: GameTable) {
-  const l = table.legal;
+function seatPanel(table: GameTable, l: Listing) {
   const me = table.view.state.players[table.seat ?? -1];
   const state = l.action === 'cross' && me.crossed_this_turn ? 'crossed' : l.action === 'keep' && me.kept ? 'kept' : l.action;
   const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
-  if (l.action === 'keep') return sec(t('app.sg.keep-title'), keepPanel(table, me));
-  if (l.action === 'cross') return sec(me.crossed_this_turn ? t('app.sg.crossed-change') : l.expedition ? t('app.sg.cross-the', {pattern: l.expedition.name}) : t('app.sg.cross-pattern'), crossPanel(table, me));
-  if (l.action === 'take') return sec(t('app.sg.take-title'), takePanel(table, me));
+  if (l.action === 'keep') return sec(table.t('app.sg.keep-title'), keepPanel(table, me, l));
+  if (l.action === 'cross') return sec(me.crossed_this_turn ? table.t('app.sg.crossed-change') : l.expedition ? table.t('app.sg.cross-the', {pattern: l.expedition.name}) : table.t('app.sg.cross-pattern'), crossPanel(table, me, l));
+  if (l.action === 'take') return sec(table.t('app.sg.take-title'), takePanel(table, me, l));
   if (table.view.ended) return null;
-  let msg = t('app.sg.nothing');
-  if (table.view.state.phase === 'setup' && me.kept) msg = t('app.sg.kept-waiting');
-  if (me.passed) msg = t('app.sg.passing');
-  return sec(t('app.sg.waiting'), h('p', {}, msg));
+  let msg = table.t('app.sg.nothing');
+  if (table.view.state.phase === 'setup' && me.kept) msg = table.t('app.sg.kept-waiting');
+  if (me.passed) msg = table.t('app.sg.passing');
+  return sec(table.t('app.sg.waiting'), h('p', {}, msg));
 }
 
-function keepPanel(table: GameTable, me: any) {
+function keepPanel(table: GameTable, me: any, l: Listing) {
   const ui = table.ui;
   ui.keep = ui.keep || [];
-  const from = table.legal.keep_from;
+  const from = l.keep_from;
   const physical = table.view.state.mode === 'physical';
   const parts = [];
-  if (me.kept && me.cards.length) parts.push(h('p', {}, t('app.sg.you-kept', {cards: me.cards.map((c: any) => c.card)})));
-  parts.push(h('p', {}, physical ? t('app.sg.keep-physical') : t('app.sg.keep-digital')));
+  if (me.kept && me.cards.length) parts.push(h('p', {}, table.t('app.sg.you-kept', {cards: me.cards.map((c: any) => c.card)})));
+  parts.push(h('p', {}, physical ? table.t('app.sg.keep-physical') : table.t('app.sg.keep-digital')));
   let shown = from;
   if (from.length > 8) {
     ui.keepColour = ui.keepColour || 'grey';
-    parts.push(h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, ['grey', 'green', 'orange', 'purple'].map((col) =>
-      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; table.redraw(); }}, colour(col)))));
+    parts.push(h('div', {class: 'filters', role: 'group', 'aria-label': table.t('app.sg.colour')}, ['grey', 'green', 'orange', 'purple'].map((col) =>
+      h('button', {type: 'button', 'aria-pressed': ui.keepColour === col ? 'true' : 'false', 'data-k': 'col-' + col, onclick: () => { ui.keepColour = col; table.redraw(); }}, colour(table, col)))));
     shown = from.filter((id: any) => ui.keep.includes(id) || (table.memo.catalog.cards.get(id) || {}).colour === ui.keepColour);
   }
   parts.push(h('div', {class: 'tiles'}, shown.map((id: any) => {
@@ -271,15 +273,15 @@ function keepPanel(table: GameTable, me: any) {
         if (on) ui.keep = ui.keep.filter((x: any) => x !== id);
         else ui.keep = [...ui.keep, id].slice(-2);
         table.redraw();
-      }}, {small: from.length > 8, verb: t('app.sg.verb-keep')});
+      }}, {small: from.length > 8, verb: table.t('app.sg.verb-keep')});
   })));
   // The confirmation stays in view at the foot of the screen while the
   // cards are chosen.
   const chosen = ui.keep.map((id: any) => table.memo.catalog.cards.get(id)).filter(Boolean);
   parts.push(h('div', {class: 'confirm-bar'},
-    h('span', {class: 'confirm-what'}, chosen.length ? t('app.sg.keeping', {cards: chosen.map(cardName)}) : t('app.sg.tap-two')),
+    h('span', {class: 'confirm-what'}, chosen.length ? table.t('app.sg.keeping', {cards: chosen.map((c: any) => cardName(table, c))}) : table.t('app.sg.tap-two')),
     h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: ui.keep.length !== 2,
-      onclick: () => table.send({type: 'keep', seat: table.seat, cards: ui.keep})}, ui.keep.length === 2 ? t('app.sg.keep-these') : t('app.sg.choose-more', {count: 2 - ui.keep.length}))));
+      onclick: () => table.send({type: 'keep', seat: table.seat, cards: ui.keep})}, ui.keep.length === 2 ? table.t('app.sg.keep-these') : table.t('app.sg.choose-more', {count: 2 - ui.keep.length}))));
   return parts;
 }
 
@@ -304,12 +306,11 @@ function symbolAt(table: GameTable, key: any) {
   return cd ? cd.grid[r][c] : 'o';
 }
 
-function crossPanel(table: GameTable, me: any) {
+function crossPanel(table: GameTable, me: any, l: Listing) {
   const ui = table.ui;
   ui.sel = ui.sel || [];
   ui.extra = ui.extra || [];
   ui.stage = ui.stage || 'pick';
-  const l = table.legal;
   const {crossed, turn} = crossState(me);
   const free: any = [];
   for (const c of me.cards) {
@@ -337,13 +338,13 @@ function crossPanel(table: GameTable, me: any) {
   };
   const parts = [];
   const n = l.placements.length;
-  parts.push(h('p', {}, n ? t('app.sg.fits-in', {pattern: l.expedition.name, count: n}) : t('app.sg.fits-nowhere', {pattern: l.expedition.name})));
-  if (me.crossed_this_turn) parts.push(h('p', {}, t('app.sg.crossing-marked')));
+  parts.push(h('p', {}, n ? table.t('app.sg.fits-in', {pattern: l.expedition?.name ?? '', count: n}) : table.t('app.sg.fits-nowhere', {pattern: l.expedition?.name ?? ''})));
+  if (me.crossed_this_turn) parts.push(h('p', {}, table.t('app.sg.crossing-marked')));
   if (ui.stage === 'extra') {
     const need = owed - ui.extra.length;
     parts.push(h('p', {class: 'chain', role: 'status'}, need > 0 && left.length
-      ? t('app.sg.red-cross-more', {count: need})
-      : t('app.sg.red-cross-paid')));
+      ? table.t('app.sg.red-cross-more', {count: need})
+      : table.t('app.sg.red-cross-paid')));
   }
   const cardsOpts = {crossed, turn, fits, sel: new Set(ui.sel), extra: new Set(ui.extra), onTap: tap};
   parts.push(h('div', {class: 'tiles mine'}, me.cards.map((c: any) => cardTile(table, c.card, {...cardsOpts, left: c.boxes_left, card: {id: c.card, ...c}}))));
@@ -351,55 +352,55 @@ function crossPanel(table: GameTable, me: any) {
     // The same places as a list: quicker than tapping, and what a screen
     // reader user chooses from.
     parts.push(h('details', {class: 'fits-list', open: ui.fitsOpen, ontoggle: (e: any) => { ui.fitsOpen = e.target.open; }},
-      h('summary', {'data-k': 'fits'}, t('app.sg.where-fits', {pattern: l.expedition.name, n})),
+      h('summary', {'data-k': 'fits'}, table.t('app.sg.where-fits', {pattern: l.expedition?.name ?? '', n})),
       h('ul', {}, l.placements.map((p: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'link', 'data-k': 'fit-' + i, 'data-placement': i,
         onclick: () => { ui.sel = p.boxes.map(([r, c]: number[]) => k(p.card, r, c)); ui.extra = []; table.redraw(); }},
-        `${short(table, p.card)}: ${p.boxes.map(([r, c]: number[]) => t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(p)}`))))));
+        `${short(table, p.card)}: ${p.boxes.map(([r, c]: number[]) => table.t('app.sg.row-column', {row: r + 1, column: c + 1})).join(', ')}${gains(table, p)}`))))));
   }
   const buttons = [];
   if (ui.stage === 'pick') {
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ui.sel.length, onclick: () => {
       if (owed > 0 && left.length) {
         ui.stage = 'extra';
-        table.announce(t('app.sg.red-cross-announce'));
+        table.announce(table.t('app.sg.red-cross-announce'));
         table.redraw();
       } else submit();
-    }}, ui.sel.length ? t('app.sg.cross-n', {count: ui.sel.length}) : t('app.sg.tap-boxes')));
+    }}, ui.sel.length ? table.t('app.sg.cross-n', {count: ui.sel.length}) : table.t('app.sg.tap-boxes')));
   } else {
     const ready = ui.extra.length >= owed || !left.length;
     buttons.push(h('button', {type: 'button', class: 'primary', 'data-k': 'cross-go', 'data-action': 'cross', disabled: !ready, onclick: submit},
-      t('app.sg.cross-n', {count: ui.sel.length + ui.extra.length})));
-    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; table.redraw(); }}, t('app.back')));
+      table.t('app.sg.cross-n', {count: ui.sel.length + ui.extra.length})));
+    buttons.push(h('button', {type: 'button', 'data-k': 'cross-back', onclick: () => { ui.stage = 'pick'; ui.extra = []; table.redraw(); }}, table.t('app.back')));
   }
-  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; table.redraw(); }}, t('app.clear')));
+  if (ui.sel.length || ui.extra.length) buttons.push(h('button', {type: 'button', 'data-k': 'cross-clear', onclick: () => { ui.sel = []; ui.extra = []; ui.stage = 'pick'; table.redraw(); }}, table.t('app.clear')));
   parts.push(h('div', {class: 'buttons'}, buttons));
   return parts;
 }
 
-function gains(p: any) {
+function gains(table: Words, p: any) {
   const g = [];
-  if (p.coins) g.push(t('app.sg.coins', {count: p.coins}));
-  if (p.palms) g.push(t('app.sg.palms', {count: p.palms}));
-  if (p.red_crosses) g.push(t('app.sg.red-crosses', {count: p.red_crosses}));
+  if (p.coins) g.push(table.t('app.sg.coins', {count: p.coins}));
+  if (p.palms) g.push(table.t('app.sg.palms', {count: p.palms}));
+  if (p.red_crosses) g.push(table.t('app.sg.red-crosses', {count: p.red_crosses}));
   return g.length ? ` (${g.join(', ')})` : '';
 }
 
 // takePanel offers a seat's replacement cards: its own screen's, or the
 // host's for that seat (l is the seat's legal moves).
-function takePanel(table: GameTable, me: any, l = table.legal, seat = table.seat) {
+function takePanel(table: GameTable, me: any, l: Listing, seat = table.seat) {
   const ui = table.ui;
   const owed = me.takes_owed || l.count || 1;
   const you = seat === table.seat;
-  const parts: HTMLElement[] = [h('p', {}, you ? t('app.sg.you-completed', {count: owed}) : t('app.sg.they-completed', {name: me.name, count: owed}))];
-  if (l.take_from.length) parts.push(h('p', {class: 'muted'}, t('app.sg.tap-display')));
+  const parts: HTMLElement[] = [h('p', {}, you ? table.t('app.sg.you-completed', {count: owed}) : table.t('app.sg.they-completed', {name: me.name, count: owed}))];
+  if (l.take_from.length) parts.push(h('p', {class: 'muted'}, table.t('app.sg.tap-display')));
   parts.push(h('div', {class: 'tiles'}, l.take_from.map((id: any) => cardButton(table, id, {'data-k': 'take-' + id, 'data-take': id,
-    onclick: () => table.send({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: t('app.sg.verb-take')}))));
+    onclick: () => table.send({type: 'take', seat, from: 'display', card: id})}, {small: true, verb: table.t('app.sg.verb-take')}))));
   if (l.deck) {
     if (table.view.state.mode === 'digital') {
-      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => table.send({type: 'take', seat, from: 'deck'})}, t('app.sg.draw-top')));
+      parts.push(h('button', {type: 'button', 'data-k': 'take-deck', 'data-take': 'deck', onclick: () => table.send({type: 'take', seat, from: 'deck'})}, table.t('app.sg.draw-top')));
     } else {
-      const from = l.draw_from || l.deck_cards || [];
-      parts.push(cardPicker(table, 'draw', you ? t('app.sg.you-drew') : t('app.sg.they-drew', {name: me.name}), from, ui, (id: any) => table.send({type: 'take', seat, from: 'deck', card: id}), t('app.sg.take-from-deck')));
+      const from = l.deck_cards;
+      parts.push(cardPicker(table, 'draw', you ? table.t('app.sg.you-drew') : table.t('app.sg.they-drew', {name: me.name}), from, ui, (id: any) => table.send({type: 'take', seat, from: 'deck', card: id}), table.t('app.sg.take-from-deck')));
     }
   }
   return parts;
@@ -426,45 +427,44 @@ function cardPicker(table: GameTable, id: any, label: any, from: any, ui: any, d
   const shown = from.filter((c: any) => (cards.get(c) || {}).colour === ui[colKey]);
   const card = chosen && cards.get(chosen);
   return h('div', {class: 'picker', role: 'group', 'aria-labelledby': 'pick-h-' + id},
-    h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, t('app.sg.colour-then-picture'))),
-    colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': t('app.sg.colour')}, colours.map((col) => {
+    h('p', {id: 'pick-h-' + id}, label, ': ', h('span', {class: 'muted'}, table.t('app.sg.colour-then-picture'))),
+    colours.length > 1 ? h('div', {class: 'filters', role: 'group', 'aria-label': table.t('app.sg.colour')}, colours.map((col) => {
       const n = from.filter((c: any) => (cards.get(c) || {}).colour === col).length;
       return h('button', {type: 'button', class: 'filter colour-' + col, 'aria-pressed': ui[colKey] === col ? 'true' : 'false', 'data-k': `col-${id}-${col}`, 'data-colour': col,
-        onclick: () => { ui[colKey] = col; table.redraw(); }}, `${colour(col)} (${n})`);
+        onclick: () => { ui[colKey] = col; table.redraw(); }}, `${colour(table, col)} (${n})`);
     })) : null,
     h('div', {class: 'tiles'}, shown.map((c: any) => cardButton(table, c, {'aria-pressed': c === chosen ? 'true' : 'false', 'data-k': `pick-${id}-${c}`, 'data-pick': id, 'data-card': c,
       onclick: () => { ui[id] = c === chosen ? null : c; table.redraw(); }}, {small: true}))),
     h('div', {class: 'confirm-bar'},
-      h('span', {class: 'confirm-what'}, card ? t(card.seal ? 'app.sg.chosen-sealed' : 'app.sg.chosen', {card: cardName(card)}) : t('app.sg.tap-turned-up')),
+      h('span', {class: 'confirm-what'}, card ? table.t(card.seal ? 'app.sg.chosen-sealed' : 'app.sg.chosen', {card: cardName(table, card)}) : table.t('app.sg.tap-turned-up')),
       h('button', {type: 'button', class: 'primary', 'data-k': 'pick-go-' + id, 'data-action': id, disabled: !chosen, onclick: () => done(chosen)}, verb)));
 }
 
 // ---- the host's reports in a physical game ----
 
-function reportPanel(table: GameTable) {
-  const l = table.legal;
+function reportPanel(table: GameTable, l: Listing) {
   const ui = table.ui;
   const sec = (title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': l.action}, h('h2', {id: 'act-h'}, title), body);
   if (l.action === 'reveal') {
-    return sec(t('app.sg.report-expedition'), h('p', {}, t('app.sg.report-expedition-how')),
+    return sec(table.t('app.sg.report-expedition'), h('p', {}, table.t('app.sg.report-expedition-how')),
       h('div', {class: 'reveal'}, l.reveal_from.map((code: any) => h('button', {type: 'button', 'data-k': 'reveal-' + code, 'data-reveal': code,
         onclick: () => table.send({type: 'reveal', expedition: code})}, pattern(table, code), ` ${patternName(table, code)}`))));
   }
   if (l.action === 'display') {
-    const from = l.display_from || l.deck_cards || [];
+    const from = l.deck_cards;
     const n = l.count || 1;
-    return sec(t('app.sg.report-display'), h('p', {}, t('app.sg.report-display-how', {count: n})),
-      cardPicker(table, 'display', t('app.sg.turned-up'), from, ui, (id: any) => table.send({type: 'display', card: id}), t('app.sg.report')));
+    return sec(table.t('app.sg.report-display'), h('p', {}, table.t('app.sg.report-display-how', {count: n})),
+      cardPicker(table, 'display', table.t('app.sg.turned-up'), from, ui, (id: any) => table.send({type: 'display', card: id}), table.t('app.sg.report')));
   }
   if (table.view.ended) return null;
   for (const [seat, sl] of Object.entries(table.seatLegal || {})) {
     if (sl.action === 'take') {
-      const p = table.view.state.players[seat];
-      return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, t('app.sg.their-replacement', {name: p.name})),
-        h('p', {}, t('app.sg.they-or-you', {name: p.name})), takePanel(table, p, sl, Number(seat)));
+      const p = table.view.state.players[Number(seat)];
+      return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'take'}, h('h2', {id: 'act-h'}, table.t('app.sg.their-replacement', {name: p.name})),
+        h('p', {}, table.t('app.sg.they-or-you', {name: p.name})), takePanel(table, p, sl, Number(seat)));
     }
   }
-  return sec(t('app.sg.nothing-to-report'), h('p', {}, t('app.sg.players-playing')));
+  return sec(table.t('app.sg.nothing-to-report'), h('p', {}, table.t('app.sg.players-playing')));
 }
 
 // ---- boards and scores ----
@@ -472,16 +472,16 @@ function reportPanel(table: GameTable) {
 function boards(table: GameTable) {
   const st = table.view.state;
   const order = st.players.map((p: any, i: any) => i).sort((a: any, b: any) => (a === table.seat ? -1 : b === table.seat ? 1 : a - b));
-  return h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, t('app.sg.score-cards')),
+  return h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, table.t('app.sg.score-cards')),
     h('div', {class: 'boards'}, order.map((i: any) => board(table, st.players[i], i === table.seat && table.legal && table.legal.action === 'cross'))));
 }
 
 function board(table: GameTable, p: any, cardsShownAbove: any) {
   const st = table.view.state;
   const status = [];
-  if (st.phase === 'setup') status.push(p.kept ? t('app.sg.status.kept') : t('app.sg.status.choosing'));
-  if (st.phase === 'crossing') status.push(p.passed ? t('app.sg.status.passes') : p.crossed_this_turn ? t('app.sg.status.crossed') : t('app.sg.status.crossing'));
-  if (p.takes_owed) status.push(t('app.sg.status.owes', {count: p.takes_owed}));
+  if (st.phase === 'setup') status.push(p.kept ? table.t('app.sg.status.kept') : table.t('app.sg.status.choosing'));
+  if (st.phase === 'crossing') status.push(p.passed ? table.t('app.sg.status.passes') : p.crossed_this_turn ? table.t('app.sg.status.crossed') : table.t('app.sg.status.crossing'));
+  if (p.takes_owed) status.push(table.t('app.sg.status.owes', {count: p.takes_owed}));
   const coins = [];
   for (let row = 0; row < 3; row++) {
     const cells = [];
@@ -499,7 +499,7 @@ function board(table: GameTable, p: any, cardsShownAbove: any) {
   const pileValue = pile.reduce((a: any, c: any) => a + c.value, 0);
   const cupSum = p.cups.reduce((a: any, b: any) => a + b, 0);
   const palmSum = p.palms.reduce((a: any, b: any) => a + b, 0);
-  const summary = t('app.sg.summary', {coins: t('app.sg.coins', {count: p.coins}), cups: cupSum, palms: palmSum, cards: t('app.sg.completed-cards', {count: pile.length}), points: pileValue});
+  const summary = table.t('app.sg.summary', {coins: table.t('app.sg.coins', {count: p.coins}), cups: cupSum, palms: palmSum, cards: table.t('app.sg.completed-cards', {count: pile.length}), points: pileValue});
   const cards = [];
   if (!cardsShownAbove && p.cards.length) {
     const crossed = new Set();
@@ -509,10 +509,10 @@ function board(table: GameTable, p: any, cardsShownAbove: any) {
   return h('article', {class: 'board', 'aria-labelledby': 'board-' + p.seat, 'data-seat': p.seat},
     h('h3', {id: 'board-' + p.seat}, p.name, status.length ? h('span', {class: 'muted'}, ` · ${status.join(', ')}`) : null),
     h('p', {class: 'summary'}, summary),
-    h('div', {class: 'scorecard', role: 'img', 'aria-label': t('app.sg.their-score-card', {name: p.name, summary})},
+    h('div', {class: 'scorecard', role: 'img', 'aria-label': table.t('app.sg.their-score-card', {name: p.name, summary})},
       h('div', {class: 'coins'}, coins), h('div', {class: 'palms'}, palms)),
     cards,
-    pile.length ? h('div', {class: 'pile'}, h('p', {}, t('app.sg.completed')), h('div', {class: 'tiles'}, pile.map((c: any) => (c.grid ? cardTile(table, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
+    pile.length ? h('div', {class: 'pile'}, h('p', {}, table.t('app.sg.completed')), h('div', {class: 'tiles'}, pile.map((c: any) => (c.grid ? cardTile(table, c.id, {small: true, mini: true}) : h('span', {}, c.id))))) : null);
 }
 
 
@@ -521,11 +521,11 @@ const COLUMN = 'app.sg.col.';
 
 // decided says what put a player below the one above in the ranking (the
 // score's decided_by).
-function decided(by: any, above: any) {
-  if (by === 'total') return t('app.score.fewer-points', {above});
-  if (by === 'shared') return t('app.score.shares', {above});
-  if (['grey', 'green', 'orange', 'purple'].includes(by)) return t('app.sg.fewer-colour', {colour: colour(by), above});
-  return t('app.sg.fewer-other', {what: by, above});
+function decided(table: Words, by: any, above: any) {
+  if (by === 'total') return table.t('app.score.fewer-points', {above});
+  if (by === 'shared') return table.t('app.score.shares', {above});
+  if (['grey', 'green', 'orange', 'purple'].includes(by)) return table.t('app.sg.fewer-colour', {colour: colour(table, by), above});
+  return table.t('app.sg.fewer-other', {what: by, above});
 }
 
 function finalScore(table: GameTable) {
@@ -535,14 +535,14 @@ function finalScore(table: GameTable) {
     h('td', {}, p.lines.cards), h('td', {}, p.lines.seals), h('td', {}, h('strong', {}, p.total))));
   const ranking = sc.ranking.map((r: any, i: any) => {
     const above = i > 0 ? sc.ranking[i - 1].name : '';
-    const why = r.decided_by_label || (r.decided_by ? decided(r.decided_by, above) : '');
+    const why = r.decided_by_label || (r.decided_by ? decided(table, r.decided_by, above) : '');
     return h('li', {}, `${r.rank}. ${r.name}, ${r.total}`, why ? ` (${why})` : '');
   });
-  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? t('app.score.final') : t('app.score.so-far')),
-    h('table', {}, h('thead', {}, h('tr', {}, ['player', 'coins', 'cups', 'palms', 'cards', 'seals', 'total'].map((c) => h('th', {scope: 'col'}, t(COLUMN + c))))), h('tbody', {}, rows)),
+  return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? table.t('app.score.final') : table.t('app.score.so-far')),
+    h('table', {}, h('thead', {}, h('tr', {}, ['player', 'coins', 'cups', 'palms', 'cards', 'seals', 'total'].map((c) => h('th', {scope: 'col'}, table.t(COLUMN + c))))), h('tbody', {}, rows)),
     h('ol', {class: 'ranking'}, ranking));
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<any, any> = {ruleset, events, load, hostSeats, describe, render};
+const screen: Screen<Schemas['SilverGoldView'], Schemas['SilverGoldLegal']> = {ruleset, events, load, hostSeats, describe, render, sheet};
 export default screen;
