@@ -163,3 +163,20 @@ export function forget(id: string): void {
 export function gameLink(id: string, role: string, cred: string): string {
   return `${location.origin}/#/game/${encodeURIComponent(id)}/${role}/${encodeURIComponent(cred)}`;
 }
+
+// routeNo counts the screens the app has opened (route in main.ts): a page
+// that draws after waiting for the network first asks whether it is still
+// the screen shown, since the address may have changed meanwhile (a seat
+// link opened while the start page loads).
+let routeNo = 0;
+
+// nextRoute begins a new screen: pages begun before it no longer draw.
+export function nextRoute(): void {
+  routeNo++;
+}
+
+// onThisRoute returns whether the screen being drawn now is still shown.
+export function onThisRoute(): () => boolean {
+  const n = routeNo;
+  return () => n === routeNo;
+}

@@ -11,7 +11,7 @@
 //   #/join[/<code>]             join a table by its code, pick a free seat
 // The style sheet first: each game's screen imports its own rules, bundled after it.
 import './style.css';
-import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf} from './lib';
+import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf, nextRoute, onThisRoute} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
 import {openGame, hasScreen, type Closer} from './game';
 import {sheetPage} from './sheet';
@@ -31,6 +31,7 @@ let closeScreen: Closer | null = null;
 function route() {
   if (closeScreen) closeScreen();
   closeScreen = null;
+  nextRoute();
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   // #/game/<id>/tv: the public view drawn large, for a screen on the table.
   document.body.classList.toggle('tv', parts[0] === 'game' && parts[2] === 'tv');
@@ -81,6 +82,7 @@ init().then(() => {
 
 async function homePage(root: HTMLElement) {
   document.title = t('app.home.title');
+  const shown = onThisRoute();
   const status = h('p', {role: 'status', class: 'muted'}, t('app.home.loading'));
   replace(root, h('h1', {}, 'Treasury'), h('p', {}, t('app.home.intro')), status, joinLink(), yourTables([]));
   let list: RulesetInfo[];
@@ -91,6 +93,7 @@ async function homePage(root: HTMLElement) {
     status.textContent = e.message;
     return;
   }
+  if (!shown()) return; // another screen was opened meanwhile
   replace(root, h('h1', {}, 'Treasury'), joinLink(), newTableForm(list), yourTables(list),
     h('section', {'aria-labelledby': 'sheet-h'}, h('h2', {id: 'sheet-h'}, t('app.home.paper')),
       h('p', {}, h('a', {href: '#/sheet'}, t('app.home.sheet-link')), t('app.home.sheet-rest'))),

@@ -6,7 +6,7 @@
 // (columns).
 import type {SheetForm, SheetKit} from './screen';
 import {screens} from './games.gen';
-import {h, replace, call, randomKey, errorOf} from './lib';
+import {h, replace, call, randomKey, errorOf, onThisRoute} from './lib';
 import {knownGroups, groupLink} from './group';
 import {t, term, tlist} from './i18n';
 
@@ -50,6 +50,7 @@ const GAMES: Record<string, SheetForm> = Object.fromEntries(screens.flatMap((s) 
 // sheetPage draws the check; asked names the game to start with (#/sheet/<ruleset>).
 export async function sheetPage(root: any, asked: any) {
   document.title = t('app.sheet.doc-title');
+  const shown = onThisRoute();
   const result = h('div', {'aria-live': 'polite'});
   const problem = h('div', {role: 'alert', class: 'problem'});
   let rulesets: any = [];
@@ -59,6 +60,7 @@ export async function sheetPage(root: any, asked: any) {
     const e = errorOf(caught);
     problem.textContent = e.message;
   }
+  if (!shown()) return; // another screen was opened meanwhile
   let rs = rulesets.find((r: any) => r.name === asked) || rulesets.find((r: any) => r.name === 'silver-and-gold') || rulesets[0];
   // What is typed per player (name, total, the game's fields) and for the table.
   let players: Record<string, any>[] = [{}, {}];
