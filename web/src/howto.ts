@@ -1,5 +1,5 @@
 // "How a turn goes" for every game: a few lines from the rules pages
-// (docs/rules/<game>.md), folded under the game's screen. The lines are
+// (domain/<game>/README.md), folded under the game's screen. The lines are
 // app.howto.<ruleset>.<step> and app.howto.<ruleset>.end.
 import {h} from './lib';
 import {t} from './i18n';
