@@ -1,4 +1,4 @@
-package api_test
+package games_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppGermanGames plays a whole digital game of Lucky Treasure Hunter
@@ -27,12 +31,12 @@ func TestWebAppGermanGames(t *testing.T) {
 	t.Run("colorful-treasure", func(t *testing.T) {
 		t.Parallel()
 		checked := map[string]bool{}
-		var b *browser
-		var pages []*page
-		g := playColorfulTreasure(t, "standard", ctTable{lang: "de-DE", hook: func(bb *browser, p *page, step int, did string) {
+		var b *webtest.Browser
+		var pages []*webtest.Page
+		g := playColorfulTreasure(t, "standard", ctTable{lang: "de-DE", hook: func(bb *webtest.Browser, p *webtest.Page, step int, did string) {
 			if pages == nil {
 				b = bb
-				pages = b.pages
+				pages = b.Pages
 			}
 			if step == 4 || step == 40 {
 				checked[did] = true
@@ -46,30 +50,30 @@ func TestWebAppGermanGames(t *testing.T) {
 		if len(checked) < 2 {
 			t.Errorf("the game was checked for English at %d points only", len(checked))
 		}
-		germanEnd(t, g.b, g.s, g.links[0], []*page{g.ann, g.bob, g.host}, []string{"Endwertung", "Punkte", "Edelsteine", "Auszeichnungen", "Summe"})
+		germanEnd(t, g.b, g.s, g.links[0], []*webtest.Page{g.ann, g.bob, g.host}, []string{"Endwertung", "Punkte", "Edelsteine", "Auszeichnungen", "Summe"})
 	})
 }
 
 // settled waits until the pages have drawn the answer to the last move.
-func settled(b *browser, pages []*page) {
-	b.t.Helper()
+func settled(b *webtest.Browser, pages []*webtest.Page) {
+	b.T.Helper()
 	for _, p := range pages {
-		lthSettled(b, p)
+		webtest.LTHSettled(b, p)
 	}
 }
 
 // germanOn fails the test for every page that shows English, or that lacks
 // one of want.
-func germanOn(b *browser, pages []*page, when string, want []string) {
-	b.t.Helper()
+func germanOn(b *webtest.Browser, pages []*webtest.Page, when string, want []string) {
+	b.T.Helper()
 	for _, p := range pages {
-		if found := englishOn(b, p, []string{}); len(found) > 0 {
-			b.t.Errorf("%s %s shows English: %q", p.name, when, found)
+		if found := webtest.EnglishOn(b, p, []string{}); len(found) > 0 {
+			b.T.Errorf("%s %s shows English: %q", p.Name, when, found)
 		}
-		text := b.text(p)
+		text := b.Text(p)
 		for _, w := range want {
 			if !strings.Contains(text, w) {
-				b.t.Errorf("%s %s lacks %q:\n%s", p.name, when, w, text)
+				b.T.Errorf("%s %s lacks %q:\n%s", p.Name, when, w, text)
 			}
 		}
 	}
@@ -79,30 +83,30 @@ func germanOn(b *browser, pages []*page, when string, want []string) {
 // server's final ranking with what decided each place in German (as the
 // server says it to a German phone), the words of the end screen, and no
 // English.
-func germanEnd(t *testing.T, b *browser, s *server, link string, pages []*page, words []string) {
+func germanEnd(t *testing.T, b *webtest.Browser, s *apitest.Server, link string, pages []*webtest.Page, words []string) {
 	t.Helper()
-	want := scoreFromAPI(t, s, link)
+	want := webtest.ScoreFromAPI(t, s, link)
 	decided := decidedInGerman(t, s, link)
 	if len(decided) == 0 {
 		t.Error("the server says nothing of what decided the places after the first")
 	}
 	for _, p := range pages {
-		b.waitFor(p, `!!document.querySelector('[data-testid=final]') && !document.body.dataset.loading`, 10*time.Second)
-		got := b.finalScore(p)
+		b.WaitFor(p, `!!document.querySelector('[data-testid=final]') && !document.body.dataset.loading`, 10*time.Second)
+		got := b.FinalScore(p)
 		for _, line := range append(want, decided...) {
 			if !strings.Contains(got, line) {
-				t.Errorf("%s's final ranking lacks %q:\n%s", p.name, line, got)
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.Name, line, got)
 			}
 		}
 		for _, w := range words {
 			if !strings.Contains(got, w) {
-				t.Errorf("%s's final ranking lacks %q:\n%s", p.name, w, got)
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.Name, w, got)
 			}
 		}
-		text := b.text(p)
+		text := b.Text(p)
 		for _, de := range []string{"Noch ein Spiel?", "Was passiert ist", "Das Spiel ist zu Ende"} {
 			if !strings.Contains(text, de) {
-				t.Errorf("%s's end screen lacks %q:\n%s", p.name, de, text)
+				t.Errorf("%s's end screen lacks %q:\n%s", p.Name, de, text)
 			}
 		}
 	}
@@ -111,10 +115,10 @@ func germanEnd(t *testing.T, b *browser, s *server, link string, pages []*page, 
 
 // decidedInGerman is what decided each place after the first, as the
 // server says it to a German phone.
-func decidedInGerman(t *testing.T, s *server, link string) []string {
+func decidedInGerman(t *testing.T, s *apitest.Server, link string) []string {
 	t.Helper()
 	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
-	r := s.do(t, http.MethodGet, "/v1/games/"+id+"/score", nil, header("Accept-Language", "de"))
+	r := s.Do(t, http.MethodGet, "/v1/games/"+id+"/score", nil, apitest.Header("Accept-Language", "de"))
 	var score struct {
 		Ranking []struct {
 			DecidedByLabel string `json:"decided_by_label"`
@@ -134,25 +138,25 @@ func decidedInGerman(t *testing.T, s *server, link string) []string {
 // Hunter on German phones; in a physical game the host's device reports the
 // middle and the rolls.
 func germanLuckyTreasureHunter(t *testing.T, mode string) {
-	s := newServer(t)
-	b := newBrowser(t, 120*time.Second)
-	b.lang = "de-DE"
-	host, links := b.startTable(s.http.URL, "lucky-treasure-hunter", mode, "Ann", "Bob")
-	ann := b.open("ann", links[0])
-	bob := b.open("bob", links[1])
-	pages := []*page{ann, bob, host}
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 120*time.Second)
+	b.Lang = "de-DE"
+	host, links := b.StartTable(s.HTTP.URL, "lucky-treasure-hunter", mode, "Ann", "Bob")
+	ann := b.Open("ann", links[0])
+	bob := b.Open("bob", links[1])
+	pages := []*webtest.Page{ann, bob, host}
 	if mode == "physical" {
-		eval[chromedp.Void](b, host, `window.host = true`)
-		b.waitFor(host, `document.querySelector('section.action')?.dataset.state === 'middle' && !document.body.dataset.loading`, 10*time.Second)
-		germanOn(b, []*page{host}, "before the middle", []string{"Mitte"})
+		webtest.Eval[chromedp.Void](b, host, `window.host = true`)
+		b.WaitFor(host, `document.querySelector('section.action')?.dataset.state === 'middle' && !document.body.dataset.loading`, 10*time.Second)
+		germanOn(b, []*webtest.Page{host}, "before the middle", []string{"Mitte"})
 	} else {
-		b.waitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
+		b.WaitFor(ann, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 10*time.Second)
 		germanOn(b, pages, "at the first place", []string{"Spieler", "Karten auf der Hand"})
 		// Ann is asked for her place in German, with her hand.
-		germanOn(b, []*page{ann}, "at her first place", []string{"Du bist dran: Karten legen", "Leg 1 bis 5 Karten", "Hand:", " legen"})
+		germanOn(b, []*webtest.Page{ann}, "at her first place", []string{"Du bist dran: Karten legen", "Leg 1 bis 5 Karten", "Hand:", " legen"})
 	}
 	moves, checked := 0, map[string]bool{}
-	lthPlay(b, pages, 75*time.Second, func(p *page, did string) {
+	lthPlay(b, pages, 75*time.Second, func(p *webtest.Page, did string) {
 		moves++
 		switch {
 		case moves == 4 && !checked["first"]:
@@ -162,7 +166,7 @@ func germanLuckyTreasureHunter(t *testing.T, mode string) {
 			if mode == "physical" {
 				// The host may correct the turn: the moves it would take
 				// back are named in German.
-				if text := b.text(host); !regexp.MustCompile(`Korrigieren: (Mitte melden|Auslegen|Stehlen|Wurf melden|Neu würfeln) von `).MatchString(text) {
+				if text := b.Text(host); !regexp.MustCompile(`Korrigieren: (Mitte melden|Auslegen|Stehlen|Wurf melden|Neu würfeln) von `).MatchString(text) {
 					t.Errorf("the host's corrections do not name the moves in German:\n%s", text)
 				}
 			}
@@ -174,11 +178,11 @@ func germanLuckyTreasureHunter(t *testing.T, mode string) {
 			p == host && strings.HasPrefix(did, "roll") && strings.Contains(did, "blank") && !checked["decide"]:
 			// A failed roll: the seat stealing is offered its choices.
 			settled(b, pages)
-			for _, q := range []*page{ann, bob} {
-				if eval[bool](b, q, `document.querySelector('section.action')?.dataset.state === 'decide'`) {
+			for _, q := range []*webtest.Page{ann, bob} {
+				if webtest.Eval[bool](b, q, `document.querySelector('section.action')?.dataset.state === 'decide'`) {
 					checked["decide"] = true
 					germanOn(b, pages, "as a steal fails", []string{"gewürfelt"})
-					germanOn(b, []*page{q}, "as its steal fails", []string{"leer", "Kapitän", "Aufhören"})
+					germanOn(b, []*webtest.Page{q}, "as its steal fails", []string{"leer", "Kapitän", "Aufhören"})
 				}
 			}
 		case moves == 20 && !checked["middle"]:
