@@ -114,7 +114,7 @@ func playColorfulTreasure(t *testing.T, variant string, table ctTable) ctPlayed 
 			}
 		}
 		if !acted {
-			time.Sleep(25 * time.Millisecond)
+			webtest.Idle(b, ann, bob)
 		}
 	}
 	stored := webtest.MovesFromAPI(t, s, links[0])
@@ -485,7 +485,7 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 			}
 		}
 		if !acted {
-			time.Sleep(20 * time.Millisecond)
+			webtest.Idle(b, pages...)
 		}
 	}
 	t.Logf("the pages did %v in %d steps (ended: %v)", counts, steps, ended)

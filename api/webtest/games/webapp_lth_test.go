@@ -54,7 +54,7 @@ func lthPlay(b *webtest.Browser, pages []*webtest.Page, within time.Duration, ho
 			b.T.Fatalf("the game did not end after %d steps", len(did))
 		}
 		if !acted {
-			time.Sleep(20 * time.Millisecond)
+			webtest.Idle(b, pages...)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func nightPlay(b *webtest.Browser, pages []*webtest.Page, stepJS string, within 
 			b.T.Fatalf("the game did not end after %d steps", steps)
 		}
 		if !acted {
-			time.Sleep(25 * time.Millisecond)
+			webtest.Idle(b, pages...)
 		}
 	}
 }

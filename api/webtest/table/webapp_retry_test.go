@@ -161,7 +161,7 @@ func stepUntil(b *webtest.Browser, p *webtest.Page, what string) {
 		case did != "" && did != "busy":
 			b.T.Fatalf("%s did %q while waiting to %s", p.Name, did, what)
 		}
-		time.Sleep(25 * time.Millisecond)
+		webtest.Idle(b, p)
 	}
 	b.T.Fatalf("%s never offered to %s:\n%s", p.Name, what, b.Text(p))
 }

@@ -131,7 +131,7 @@ func TestWebAppTakeBack(t *testing.T) {
 					t.Fatalf("the game did not end (slips made: %d of %d)", next, len(c.slips))
 				}
 				if !acted {
-					time.Sleep(25 * time.Millisecond)
+					webtest.Idle(b, host, ann, bob)
 				}
 			}
 			if next < len(c.slips) {
