@@ -1,10 +1,13 @@
 // Package webtest drives the table app in a real Chromium against the real
-// API (package apitest), for the browser tests of the packages below it:
-// games (whole games of every game), table (the table around a game: joining,
-// lost phones, take-backs, retries, groups) and screens (languages and
-// layouts). Each package has its own Chromium, shared by its tests, and so its
-// own time limit under go test. Tests skip, with the reason, where Chromium
-// cannot be found (they fail under CI=true).
+// API (package apitest), for the browser tests in the packages below it: a
+// package per game (silvergold, luckytreasurehunter, colorfultreasure: whole
+// games in both modes and languages), night (a game night: joining by code,
+// a lost phone, play again), takeback, table (retries, groups, routes, the
+// installable app) and screens (languages and layouts). Whole games in a
+// browser are the slowest tests there are; each package has its own Chromium,
+// shared by its tests, and so its own 10 minutes under go test on a busy
+// machine. Tests skip, with the reason, where Chromium cannot be found (they
+// fail under CI=true).
 package webtest
 
 import (
@@ -792,4 +795,84 @@ func ScoreFromAPI(t *testing.T, s *apitest.Server, link string) []string {
 		lines = append(lines, fmt.Sprintf("%d. %s, %d", p.Rank, p.Name, p.Total))
 	}
 	return lines
+}
+
+// Settled waits until the pages have drawn the answer to the last move.
+func Settled(b *Browser, pages []*Page) {
+	b.T.Helper()
+	for _, p := range pages {
+		LTHSettled(b, p)
+	}
+}
+
+// GermanOn fails the test for every page that shows English, or that lacks
+// one of want.
+func GermanOn(b *Browser, pages []*Page, when string, want []string) {
+	b.T.Helper()
+	for _, p := range pages {
+		if found := EnglishOn(b, p, []string{}); len(found) > 0 {
+			b.T.Errorf("%s %s shows English: %q", p.Name, when, found)
+		}
+		text := b.Text(p)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				b.T.Errorf("%s %s lacks %q:\n%s", p.Name, when, w, text)
+			}
+		}
+	}
+}
+
+// GermanEnd checks the end of a game on German phones: each page shows the
+// server's final ranking with what decided each place in German (as the
+// server says it to a German phone), the words of the end screen, and no
+// English.
+func GermanEnd(t *testing.T, b *Browser, s *apitest.Server, link string, pages []*Page, words []string) {
+	t.Helper()
+	want := ScoreFromAPI(t, s, link)
+	decided := DecidedInGerman(t, s, link)
+	if len(decided) == 0 {
+		t.Error("the server says nothing of what decided the places after the first")
+	}
+	for _, p := range pages {
+		b.WaitFor(p, `!!document.querySelector('[data-testid=final]') && !document.body.dataset.loading`, 10*time.Second)
+		got := b.FinalScore(p)
+		for _, line := range append(want, decided...) {
+			if !strings.Contains(got, line) {
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.Name, line, got)
+			}
+		}
+		for _, w := range words {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s's final ranking lacks %q:\n%s", p.Name, w, got)
+			}
+		}
+		text := b.Text(p)
+		for _, de := range []string{"Noch ein Spiel?", "Was passiert ist", "Das Spiel ist zu Ende"} {
+			if !strings.Contains(text, de) {
+				t.Errorf("%s's end screen lacks %q:\n%s", p.Name, de, text)
+			}
+		}
+	}
+	GermanOn(b, pages, "at the end", nil)
+}
+
+// DecidedInGerman is what decided each place after the first, as the
+// server says it to a German phone.
+func DecidedInGerman(t *testing.T, s *apitest.Server, link string) []string {
+	t.Helper()
+	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]
+	r := s.Do(t, http.MethodGet, "/v1/games/"+id+"/score", nil, apitest.Header("Accept-Language", "de"))
+	var score struct {
+		Ranking []struct {
+			DecidedByLabel string `json:"decided_by_label"`
+		} `json:"ranking"`
+	}
+	if err := json.Unmarshal(r.Body, &score); err != nil {
+		t.Fatalf("score: %v %s", err, r.Body)
+	}
+	var out []string
+	for _, p := range score.Ranking[1:] {
+		out = append(out, p.DecidedByLabel)
+	}
+	return out
 }

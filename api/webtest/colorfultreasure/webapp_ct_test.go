@@ -1,4 +1,4 @@
-package games_test
+package colorfultreasure_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package games_test
+package silvergold_test
 
 import (
 	"encoding/json"

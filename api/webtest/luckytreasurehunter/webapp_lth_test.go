@@ -1,4 +1,4 @@
-package games_test
+package luckytreasurehunter_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package table_test
+package night_test
 
 import (
 	"fmt"

@@ -1,8 +1,6 @@
-// Package webtest_test drives the table app in a real Chromium against the
-// real API (package apitest): whole flows as the people at a table play them.
-// The tests skip, with the reason, where Chromium cannot be found (they fail
-// under CI=true).
-package games_test
+// Package silvergold_test plays Silver & Gold in the table app (package
+// webtest), and every game's paper score sheet.
+package silvergold_test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package table_test
+package takeback_test
 
 import (
 	"encoding/json"
