@@ -93,3 +93,16 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLegalMovesJSON builds and encodes the listing as the server
+// answers it (GET .../legal-moves and the legal_moves event).
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	g := midGame(b)
+	w := &game{g: g}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := w.LegalMoves(domain.Public, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

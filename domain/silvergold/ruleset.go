@@ -261,3 +261,6 @@ func (r *Rules) WithCatalog(content []byte) (domain.Ruleset, error) {
 	}
 	return &Rules{catalogs: r.catalogs.With(cat)}, nil
 }
+
+// AppendListingKey is Game.AppendListingKey (domain.ListingKeyed).
+func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.g.AppendListingKey(b, seat) }
