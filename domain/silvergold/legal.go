@@ -1,7 +1,6 @@
 package silvergold
 
 import (
-	"encoding/json"
 	"strconv"
 	"sync"
 
@@ -276,9 +275,5 @@ func (g *Game) AppendListingKey(b []byte, seat int) []byte {
 	if !own {
 		return strconv.AppendInt(append(b, " m"...), int64(g.Moves), 10)
 	}
-	p, err := json.Marshal(&g.Players[seat])
-	if err != nil {
-		return strconv.AppendInt(append(b, " m"...), int64(g.Moves), 10)
-	}
-	return append(append(b, ' '), p...)
+	return g.Players[seat].appendJSON(append(b, ' '))
 }
