@@ -61,6 +61,12 @@ type entry struct {
 	// reads of one stored version (the listings the event streams tell each
 	// seat after a move) restore it once; nil while nothing is pending.
 	past *pastGame
+	// stored is, while moves are pending, the record as the latest move
+	// answered as stored left it (before the first, the head they started
+	// from), so that the reads made meanwhile (a table's listings after
+	// every move) need not ask the store which version it holds; nil: ask
+	// it (a move failed, or the moves are another server's too).
+	stored *domain.GameRecord
 
 	listings listings // the listings last built for each seat (see listings)
 }
@@ -287,13 +293,18 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 		t.mu.Unlock()
 		return err
 	}
-	p := t.past
+	p, stored := t.past, t.stored
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
-	rec, err := s.store.Game(ctx, id)
-	if err != nil {
-		return err
+	var rec domain.GameRecord
+	if stored != nil {
+		rec = *stored
+	} else {
+		var err error
+		if rec, err = s.store.Game(ctx, id); err != nil {
+			return err
+		}
 	}
 	if p == nil || p.rec.Version != rec.Version {
 		g, err := s.restore(ctx, rec)

@@ -369,6 +369,9 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	wait := s.queue(context.WithoutCancel(ctx), a)
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
+	if t.pending == 0 {
+		t.stored = &rec // the head before this move: committed, as nothing was pending
+	}
 	t.pending++
 	if flightKey != "" {
 		if t.keys == nil {
@@ -387,7 +390,11 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	t.mu.Lock()
 	t.pending--
 	if err != nil {
-		t.stale = true
+		t.stale, t.stored = true, nil
+	} else {
+		// Moves are answered in their order: this is the latest stored.
+		stored := recAfter(rec, a)
+		t.stored = &stored
 	}
 	if t.tail == done {
 		t.tail = nil
