@@ -106,3 +106,14 @@ func BenchmarkLegalMovesJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListingKey makes a seat's listing key, which the server makes
+// for every listing read to know whether the one it keeps still holds.
+func BenchmarkListingKey(b *testing.B) {
+	g := midGame(b)
+	buf := make([]byte, 0, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = g.AppendListingKey(buf[:0], 0)
+	}
+}
