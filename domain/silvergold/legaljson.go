@@ -2,6 +2,7 @@ package silvergold
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -128,7 +129,7 @@ func appendPools(b []byte, pools domain.Pools) []byte {
 		return append(b, "null"...)
 	}
 	b = append(b, '{')
-	for i, name := range sortedKeys(pools) {
+	for i, name := range slices.Sorted(maps.Keys(pools)) {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -145,7 +146,7 @@ func appendPart(b []byte, p domain.Part) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '{')
-		for i, name := range sortedKeys(p.Add) {
+		for i, name := range slices.Sorted(maps.Keys(p.Add)) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -180,7 +181,7 @@ func appendMessage(b []byte, m *i18n.Message) []byte {
 	b = appendString(b, m.Key)
 	if len(m.Params) > 0 {
 		b = append(b, `,"params":{`...)
-		for i, name := range sortedKeys(m.Params) {
+		for i, name := range slices.Sorted(maps.Keys(m.Params)) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -236,13 +237,4 @@ func compactPlain(raw []byte) bool {
 		}
 	}
 	return true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
