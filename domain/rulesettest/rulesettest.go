@@ -29,6 +29,7 @@ package rulesettest
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -170,6 +171,9 @@ type game struct {
 	records []domain.MoveRecord
 	events  [][]domain.Event
 	entries []domain.LogEntry // the log as the take-back policy reads it
+	// keyed is, for a domain.ListingKeyed game, each listing read by
+	// viewer, seat and listing key: equal keys must list the same.
+	keyed map[string][sha256.Size]byte
 }
 
 func play(t *testing.T, h Harness, mode string, seed uint64) int {
@@ -368,10 +372,32 @@ func (x *game) views(g domain.Game, v domain.Viewer) [][]byte {
 			x.t.Fatalf("%s: legal moves of seat %d for %s: %v", x.name, seat, viewerName(v), err)
 		}
 		x.checkListingLabels(l)
+		if g == x.g {
+			x.checkListingKey(v, seat, l)
+		}
 		x.checkMessageMembers("the listing of seat "+strconv.Itoa(seat)+" for "+viewerName(v), l)
 		out = append(out, l)
 	}
 	return out
+}
+
+// checkListingKey holds a domain.ListingKeyed game to its promise: a
+// listing key seen before lists what it listed then.
+func (x *game) checkListingKey(v domain.Viewer, seat int, listing []byte) {
+	k, ok := x.g.(domain.ListingKeyed)
+	if !ok {
+		return
+	}
+	key := viewerName(v) + " " + strconv.Itoa(seat) + " " + string(k.AppendListingKey(nil, seat))
+	sum := sha256.Sum256(listing)
+	if x.keyed == nil {
+		x.keyed = map[string][sha256.Size]byte{}
+	}
+	if prev, seen := x.keyed[key]; seen && prev != sum {
+		x.t.Fatalf("%s, after %d moves: seat %d lists for %s something else than before under the same listing key %q:\n%s",
+			x.name, len(x.log), seat, viewerName(v), key, listing)
+	}
+	x.keyed[key] = sum
 }
 
 // checkViewers searches everything each viewer reads now for its secrets,

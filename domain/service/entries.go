@@ -61,6 +61,14 @@ type entry struct {
 	// reads of one stored version (the listings the event streams tell each
 	// seat after a move) restore it once; nil while nothing is pending.
 	past *pastGame
+	// stored is, while moves are pending, the record as the latest move
+	// answered as stored left it (before the first, the head they started
+	// from), so that the reads made meanwhile (a table's listings after
+	// every move) need not ask the store which version it holds; nil: ask
+	// it (a move failed, or the moves are another server's too).
+	stored *domain.GameRecord
+
+	listings listings // the listings last built for each seat (see listings)
 }
 
 // pastGame is a stored version of a game restored for reads; its lock puts
@@ -147,6 +155,7 @@ func (s *Games) evict() {
 		if t := e.Value.(*entry); t.refs == 0 {
 			s.lru.Remove(e)
 			delete(s.entries, t.id)
+			s.forgetListings(t)
 		}
 		e = prev
 	}
@@ -265,6 +274,11 @@ func (t *entry) addUsed(h uint64) {
 // committed calls f with the game as its last committed move left it. f must
 // not change the game.
 func (s *Games) committed(ctx context.Context, id string, f func(domain.GameRecord, domain.Game) error) error {
+	return s.committedIn(ctx, id, func(_ *entry, r domain.GameRecord, g domain.Game) error { return f(r, g) })
+}
+
+// committedIn is committed, telling f the game's entry too.
+func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domain.GameRecord, domain.Game) error) error {
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
@@ -275,17 +289,22 @@ func (s *Games) committed(ctx context.Context, id string, f func(domain.GameReco
 			return err
 		}
 		t.past = nil
-		err := f(t.rec, t.g)
+		err := f(t, t.rec, t.g)
 		t.mu.Unlock()
 		return err
 	}
-	p := t.past
+	p, stored := t.past, t.stored
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
-	rec, err := s.store.Game(ctx, id)
-	if err != nil {
-		return err
+	var rec domain.GameRecord
+	if stored != nil {
+		rec = *stored
+	} else {
+		var err error
+		if rec, err = s.store.Game(ctx, id); err != nil {
+			return err
+		}
 	}
 	if p == nil || p.rec.Version != rec.Version {
 		g, err := s.restore(ctx, rec)
@@ -301,7 +320,7 @@ func (s *Games) committed(ctx context.Context, id string, f func(domain.GameReco
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return f(p.rec, p.g)
+	return f(t, p.rec, p.g)
 }
 
 // cache keeps a game just created as the head of its entry.

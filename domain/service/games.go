@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/treasury-games/treasury/domain"
@@ -32,7 +33,10 @@ type Games struct {
 	entries    map[string]*entry // games in memory, by id; see entry
 	lru        list.List         // of *entry, the most recently used first
 	cacheLimit int
-	seed       maphash.Seed
+	// listingBytes counts the bytes of the listings the entries keep
+	// (ListingBytes bounds it).
+	listingBytes atomic.Int64
+	seed         maphash.Seed
 
 	mu       sync.Mutex
 	catalogs map[string]domain.CatalogBlob // by hash; stored catalogs never change
@@ -365,6 +369,9 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	wait := s.queue(context.WithoutCancel(ctx), a)
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
+	if t.pending == 0 {
+		t.stored = &rec // the head before this move: committed, as nothing was pending
+	}
 	t.pending++
 	if flightKey != "" {
 		if t.keys == nil {
@@ -383,7 +390,11 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	t.mu.Lock()
 	t.pending--
 	if err != nil {
-		t.stale = true
+		t.stale, t.stored = true, nil
+	} else {
+		// Moves are answered in their order: this is the latest stored.
+		stored := recAfter(rec, a)
+		t.stored = &stored
 	}
 	if t.tail == done {
 		t.tail = nil
@@ -662,39 +673,6 @@ func (s *Games) Moves(ctx context.Context, id string, after int64, limit int, v 
 		m.Move, m.Public = domain.DiscloseMove(m, v, rec.Ended), nil
 	}
 	return moves, nil
-}
-
-// LegalMoves returns what seat may do now in a game, as viewer v may know it
-// (the ruleset's JSON), with the game's head; seat -1 asks for the table's
-// reports.
-func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat int) (domain.GameHead, []byte, error) {
-	var (
-		out  []byte
-		head domain.GameHead
-	)
-	var (
-		rec     domain.GameRecord
-		turn    int
-		players []string
-	)
-	err := s.committed(ctx, id, func(r domain.GameRecord, g domain.Game) (err error) {
-		if seat < -1 || seat >= g.Players() {
-			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
-		}
-		head = headOf(r, g)
-		rec, turn, players = r, domain.StatusOf(g).TurnNumber, g.Setup().Players
-		out, err = g.LegalMoves(v, seat)
-		return err
-	})
-	if err != nil {
-		return head, nil, err
-	}
-	// The take-backs the listing's reader may make are read outside the
-	// game's lock; the log up to the version read never changes.
-	if actor, ok := takeBackActor(v, seat); ok {
-		out, err = s.withTakeBacks(ctx, rec, turn, players, actor, out)
-	}
-	return head, out, err
 }
 
 // Score returns the scores and ranking of a game as they stand (the ruleset's JSON).

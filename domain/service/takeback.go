@@ -136,11 +136,18 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 	if rec.Ended || rec.Version == 0 {
 		return listing, nil
 	}
-	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry { return s.cachedTakeBackLog(rec.ID, rec.Version) })
+	inMemory := false
+	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry {
+		e := s.cachedTakeBackLog(rec.ID, rec.Version)
+		inMemory = e != nil
+		return e
+	})
 	if err != nil {
 		return nil, err
 	}
-	s.cacheTakeBackLog(rec.ID, rec.Version, l.Entries)
+	if !inMemory { // read from the store: keep it for the next listing
+		s.cacheTakeBackLog(rec.ID, rec.Version, l.Entries)
+	}
 	p := domain.TakeBackPolicyOf(s.rulesets[rec.Ruleset])
 	choices := domain.TakeBackChoices(p, l, actor)
 	if len(choices) == 0 {

@@ -93,3 +93,27 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLegalMovesJSON builds and encodes the listing as the server
+// answers it (GET .../legal-moves and the legal_moves event).
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	g := midGame(b)
+	w := &game{g: g}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := w.LegalMoves(domain.Public, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkListingKey makes a seat's listing key, which the server makes
+// for every listing read to know whether the one it keeps still holds.
+func BenchmarkListingKey(b *testing.B) {
+	g := midGame(b)
+	buf := make([]byte, 0, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = g.AppendListingKey(buf[:0], 0)
+	}
+}

@@ -1,6 +1,7 @@
 package silvergold
 
 import (
+	"strconv"
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
@@ -252,3 +253,27 @@ var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
 	}
 	return e
 })
+
+// AppendListingKey appends seat's listing key (domain.ListingKeyed): while
+// the seats cross, and in a digital game's setup, what a seat may do
+// follows from the phase, the expedition revealed and the seat's own state
+// alone, so another seat's crossing or keep leaves its key as it was; in
+// the other phases (and for the table) the listing may read the display,
+// the deck or the other seats' cards, and the key is the count of moves
+// applied. TestListingKey holds it after every move of bot games.
+func (g *Game) AppendListingKey(b []byte, seat int) []byte {
+	b = append(b, g.Mode...)
+	b = append(b, ' ')
+	b = append(b, g.Phase...)
+	b = strconv.AppendInt(append(b, ' '), int64(g.Round), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(g.Turn), 10)
+	if pat, ok := g.Current(); ok {
+		b = strconv.AppendInt(append(b, ' '), int64(pat), 10)
+	}
+	own := seat >= 0 && seat < len(g.Players) &&
+		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded)
+	if !own {
+		return strconv.AppendInt(append(b, " m"...), int64(g.Moves), 10)
+	}
+	return g.Players[seat].appendJSON(append(b, ' '))
+}

@@ -16,7 +16,7 @@ func (g *Game) entries(l *Legal) {
 		if g.Mode == Digital {
 			for i, a := range l.Keep {
 				for _, b := range l.Keep[i+1:] {
-					l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveKeep, Seat: seat, Cards: []string{a, b}},
+					l.Moves = append(l.Moves, entry(Move{Type: MoveKeep, Seat: seat, Cards: []string{a, b}},
 						i18n.M("sg.label.keep-pair", "a", a, "b", b)))
 				}
 			}
@@ -27,7 +27,7 @@ func (g *Game) entries(l *Legal) {
 			parts[i] = domain.Choice(i18n.M("sg.label.card", "card", c), "cards", c)
 		}
 		l.Pools["cards"] = parts
-		e := domain.Entry(Move{Type: MoveKeep, Seat: seat}, i18n.M("sg.label.keep", "count", HandSize))
+		e := entry(Move{Type: MoveKeep, Seat: seat}, i18n.M("sg.label.keep", "count", HandSize))
 		e.Choose = &domain.Choose{Pool: "cards", Min: HandSize, Max: HandSize}
 		l.Moves = append(l.Moves, e)
 	case MoveCross:
@@ -45,7 +45,7 @@ func (g *Game) entries(l *Legal) {
 		}
 		l.Pools["extra"] = extra
 		add := func(pl Placement, label i18n.Message) {
-			e := domain.Entry(Move{Type: MoveCross, Seat: seat, Card: pl.Card, Boxes: pl.Boxes}, label)
+			e := entry(Move{Type: MoveCross, Seat: seat, Card: pl.Card, Boxes: pl.Boxes}, label)
 			for _, b := range pl.Boxes {
 				e.Holds = append(e.Holds, boxToken(pl.Card, b))
 			}
@@ -71,24 +71,30 @@ func (g *Game) entries(l *Legal) {
 		}
 	case MoveTake:
 		for _, c := range l.TakeFrom {
-			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDisplay, Card: c}, i18n.M("sg.label.take-display", "card", c)))
+			l.Moves = append(l.Moves, entry(Move{Type: MoveTake, Seat: seat, From: FromDisplay, Card: c}, i18n.M("sg.label.take-display", "card", c)))
 		}
 		if l.Deck && g.Mode == Digital {
-			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDeck}, i18n.M("sg.label.take-deck")))
+			l.Moves = append(l.Moves, entry(Move{Type: MoveTake, Seat: seat, From: FromDeck}, i18n.M("sg.label.take-deck")))
 		}
 		for _, c := range l.DeckCards {
-			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveTake, Seat: seat, From: FromDeck, Card: c}, i18n.M("sg.label.drew", "card", c)))
+			l.Moves = append(l.Moves, entry(Move{Type: MoveTake, Seat: seat, From: FromDeck, Card: c}, i18n.M("sg.label.drew", "card", c)))
 		}
 	case MoveReveal:
 		for _, code := range l.RevealFrom {
 			p, _ := ParsePattern(code)
-			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveReveal, Expedition: code}, i18n.M("sg.label.revealed", "pattern", p.Message(), "code", code)))
+			l.Moves = append(l.Moves, entry(Move{Type: MoveReveal, Expedition: code}, i18n.M("sg.label.revealed", "pattern", p.Message(), "code", code)))
 		}
 	case MoveDisplay:
 		for _, c := range l.DeckCards {
-			l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveDisplay, Card: c}, i18n.M("sg.label.displayed", "card", c)))
+			l.Moves = append(l.Moves, entry(Move{Type: MoveDisplay, Card: c}, i18n.M("sg.label.displayed", "card", c)))
 		}
 	}
+}
+
+// entry is domain.Entry for a move of this game, encoded without
+// reflection (Move.AppendJSON).
+func entry(m Move, label i18n.Message) domain.LegalMove {
+	return domain.LegalMove{Move: m.AppendJSON(make([]byte, 0, 64)), Label: i18n.Text(label), LabelMessage: &label}
 }
 
 func boxToken(card string, b Pos) string {

@@ -1,7 +1,9 @@
 package silvergold
 
 import (
+	"bytes"
 	"encoding/json"
+	"sync"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
@@ -233,8 +235,19 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	}
 	// Whoever may ask for a seat's moves (the seat, the host) may see all
 	// they show.
-	return json.Marshal(w.g.LegalMoves(seat))
+	l := w.g.LegalMoves(seat)
+	buf := listingBuffers.Get().(*[]byte)
+	*buf = l.AppendJSON((*buf)[:0])
+	out := bytes.Clone(*buf)
+	listingBuffers.Put(buf)
+	return out, nil
 }
+
+// listingBuffers hold listings while they are encoded: the listing kept is
+// a copy of its exact size (a Silver & Gold listing is up to tens of KB,
+// and grows by doubling while it is written).
+var listingBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
+
 func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
 func (w *game) Events() []domain.Event { return w.g.Events() }
 func (w *game) Setup() domain.CreateRequest {
@@ -261,3 +274,6 @@ func (r *Rules) WithCatalog(content []byte) (domain.Ruleset, error) {
 	}
 	return &Rules{catalogs: r.catalogs.With(cat)}, nil
 }
+
+// AppendListingKey is Game.AppendListingKey (domain.ListingKeyed).
+func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.g.AppendListingKey(b, seat) }
