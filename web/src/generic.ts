@@ -29,9 +29,9 @@ function moves(table: Table): HTMLElement | null {
   const l = table.legal;
   if (!l || table.view.ended) return null;
   const t = table.t;
-  const entries = (l.moves || []).map((e: any, i: any) => ({e, i})).filter(({e}) => !e.correction);
+  const entries = (l.moves || []).map((e, i) => ({e, i})).filter(({e}) => !e.correction);
   const sec = h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-testid': 'generic-moves'}, h('h2', {id: 'act-h'}, t('app.generic.moves')));
-  const choosing: Choosing | undefined = table.ui.choosing;
+  const choosing = table.ui.choosing as Choosing | undefined;
   const entry = choosing && l.moves[choosing.entry];
   if (choosing && entry) {
     const parts = partsOf(l.pools, entry);
