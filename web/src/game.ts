@@ -5,7 +5,7 @@
 // one interface of screen.ts: a Table. A game without a screen of its own
 // is drawn by the generic screen (generic.ts).
 import qrcode from 'qrcode-generator';
-import {h, replace, call, playerNames, tables, remember, gameLink, randomKey, errorOf} from './lib';
+import {h, replace, call, genericAsked, playerNames, tables, remember, gameLink, randomKey, errorOf} from './lib';
 import {t, tlist, has, term, type Params} from './i18n';
 import {knownGroups, groupLink} from './group';
 import {screens} from './games.gen';
@@ -23,8 +23,12 @@ const byRuleset = new Map<string, Screen>(screens.map((m: Screen) => [m.ruleset,
 // others are played with the generic screen).
 export const hasScreen = (ruleset: string): boolean => byRuleset.has(ruleset);
 
+// ownScreen is a game's own screen, unless the address asks for the
+// generic one (?screen=generic before the #, see genericAsked).
+const ownScreen = (ruleset: string): Screen | undefined => (genericAsked(location.search) ? undefined : byRuleset.get(ruleset));
+
 // screenOf is the screen that draws a game.
-const screenOf = (ruleset: string): Screen => byRuleset.get(ruleset) || generic;
+const screenOf = (ruleset: string): Screen => ownScreen(ruleset) || generic;
 
 // Every event name the stream sends for the games above; the stream hands
 // over a named event only to a listener for that name.
@@ -317,7 +321,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
         // A move's events end with the one that carries the game's version
         // as its id: read the game again then, unless this screen has that
         // version already (its own move's answer).
-        const own = s.view ? byRuleset.get(s.view.ruleset) : undefined;
+        const own = s.view ? ownScreen(s.view.ruleset) : undefined;
         if (name === 'move' && (!own || own.refreshOnMove)) {
           refresh(); // a game whose events this app does not list
         } else if (e.lastEventId !== lastId || name === 'snapshot') {

@@ -172,6 +172,14 @@ export function gameLink(id: string, role: string, cred: string): string {
   return `${location.origin}/#/game/${encodeURIComponent(id)}/${role}/${encodeURIComponent(cred)}`;
 }
 
+// genericAsked says whether an address's query (location.search) asks
+// for the generic screen, ?screen=generic: a frontend developer sees any
+// game as a game without a screen of its own is played (the query stays
+// before the #, which the app's links change; a link it makes drops it).
+export function genericAsked(search: string): boolean {
+  return new URLSearchParams(search).get('screen') === 'generic';
+}
+
 // routeNo counts the screens the app has opened (route in main.ts): a page
 // that draws after waiting for the network first asks whether it is still
 // the screen shown, since the address may have changed meanwhile (a seat

@@ -9,18 +9,8 @@ import {screens} from './games.gen';
 import {h, type Child, replace, call, randomKey, errorOf, onThisRoute} from './lib';
 import {knownGroups, groupLink} from './group';
 import {t, term, tlist} from './i18n';
+import {number, nums, ticked, text} from './fields';
 
-
-// whole reads one number written on the sheet; what is not a whole number
-// is refused here, with the field it was written in, before anything is sent.
-function whole(text: string, label: string) {
-  if (!/^\d{1,6}$/.test(text)) throw new Error(t('app.sheet.not-whole', {label, text}));
-  return Number(text);
-}
-// number is a field holding one number, or nothing (undefined).
-const number = (s: unknown, label: string) => (String(s ?? '').trim() === '' ? undefined : whole(String(s).trim(), label));
-// nums is a field holding numbers separated by commas or spaces.
-const nums = (s: unknown, label: string) => String(s ?? '').split(/[\s,;]+/).filter(Boolean).map((x) => whole(x, label));
 
 // input is a labelled text field bound to o[key].
 function input(o: Typed, id: string, key: string, label: string, hint?: string | null, attrs: Record<string, unknown> = {}) {
@@ -40,13 +30,6 @@ function check(o: Typed, id: string, key: string, value: string, label: unknown,
       if (!on && at >= 0) list.splice(at, 1);
     }}), ' ', label as Child);
 }
-
-// ticked is the list a check group fills in o[key]; text a text field's text.
-function ticked(o: Typed, key: string): string[] {
-  const v = o[key];
-  return Array.isArray(v) ? v : [];
-}
-const text = (v: Typed[string]): string => (typeof v === 'string' ? v : '');
 
 // Ruleset is a game this page can check a sheet of.
 type Ruleset = Schemas['RulesetInfo'];
