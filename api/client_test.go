@@ -63,7 +63,7 @@ var clientRulesets = map[string]clientMove{
 // discriminators.
 func TestGoClient(t *testing.T) {
 	s := newServer(t)
-	c, err := client.NewClientWithResponses(s.http.URL, client.WithHTTPClient(s.http.Client()))
+	c, err := client.NewClientWithResponses(s.HTTP.URL, client.WithHTTPClient(s.HTTP.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}

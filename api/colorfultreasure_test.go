@@ -39,7 +39,7 @@ func newCTTable(t *testing.T, s *server, mode string, n int, seed string, option
 	if seed != "" {
 		body["seed"] = seed
 	}
-	r := s.do(t, http.MethodPost, "/v1/games", body)
+	r := s.Do(t, http.MethodPost, "/v1/games", body)
 	wantStatus(t, r, http.StatusCreated)
 	c := decode[struct {
 		Game        ctGameJSON `json:"game"`
@@ -60,14 +60,14 @@ func ctGet(t *testing.T, tb *table, credential string) ctGameJSON {
 	if credential != "" {
 		opts = append(opts, cred(credential))
 	}
-	r := tb.s.do(t, http.MethodGet, tb.path(""), nil, opts...)
+	r := tb.s.Do(t, http.MethodGet, tb.path(""), nil, opts...)
 	wantStatus(t, r, http.StatusOK)
 	return decode[ctGameJSON](t, r.Body)
 }
 
 func ctLegal(t *testing.T, tb *table, seat int) ct.Legal {
 	t.Helper()
-	r := tb.s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
+	r := tb.s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
 	wantStatus(t, r, http.StatusOK)
 	return decode[ct.Legal](t, r.Body)
 }
@@ -141,7 +141,7 @@ func ctPlayToEnd(t *testing.T, tb *table, r *rand.Rand, asHost bool, after func(
 		if asHost {
 			credential = tb.host
 		}
-		res := tb.s.do(t, http.MethodPost, tb.path("/moves"), m, cred(credential))
+		res := tb.s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(credential))
 		if res.Status != http.StatusOK {
 			t.Fatalf("move %+v refused: %s", m, res.Body)
 		}
@@ -159,7 +159,7 @@ func ctCheckEnded(t *testing.T, tb *table, moves int, digital bool) ct.Score {
 	if !g.Ended || g.Version != int64(moves) || g.State.Phase != ct.PhaseEnded {
 		t.Fatalf("after %d moves: ended %v version %d phase %s", moves, g.Ended, g.Version, g.State.Phase)
 	}
-	r := tb.s.do(t, http.MethodGet, tb.path("/score"), nil)
+	r := tb.s.Do(t, http.MethodGet, tb.path("/score"), nil)
 	wantStatus(t, r, http.StatusOK)
 	sc := decode[ct.Score](t, r.Body)
 	if !sc.Final || len(sc.Ranking) != len(tb.seats) || sc.Ranking[0].Rank != 1 {
@@ -173,7 +173,7 @@ func ctCheckEnded(t *testing.T, tb *table, moves int, digital bool) ct.Score {
 	if !digital {
 		return sc
 	}
-	r = tb.s.do(t, http.MethodGet, tb.path("/record"), nil)
+	r = tb.s.Do(t, http.MethodGet, tb.path("/record"), nil)
 	wantStatus(t, r, http.StatusOK)
 	rec := decode[domain.Record](t, r.Body)
 	if rec.Seed == "" || len(rec.Moves) != moves {
@@ -237,7 +237,7 @@ func TestColorfulTreasureGames(t *testing.T) {
 		tb := newCTTable(t, s, "physical", 2, "", nil)
 		// An impossible report is refused with a reason.
 		bad := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(0), Cards: []ct.Pos{{Column: 0, Row: 0}, {Column: 4, Row: 0}}, Shows: []ct.Kind{ct.Red, ct.Red}}
-		if p := wantProblem(t, s.do(t, http.MethodPost, tb.path("/moves"), bad, cred(tb.host)), http.StatusUnprocessableEntity, "illegal_move"); p.Rule != "report-possible" {
+		if p := wantProblem(t, s.Do(t, http.MethodPost, tb.path("/moves"), bad, cred(tb.host)), http.StatusUnprocessableEntity, "illegal_move"); p.Rule != "report-possible" {
 			t.Errorf("rule %q", p.Rule)
 		}
 		moves := ctPlayToEnd(t, tb, rand.New(rand.NewPCG(5, 6)), true, nil)
@@ -253,14 +253,14 @@ func TestColorfulTreasureGames(t *testing.T) {
 			}
 			sheet.Players = append(sheet.Players, sp)
 		}
-		r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+ct.RulesetName, sheet)
+		r := s.Do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+ct.RulesetName, sheet)
 		wantStatus(t, r, http.StatusOK)
 		if res := decode[ct.SheetResult](t, r.Body); !res.Valid {
 			t.Errorf("the tally of the game has findings: %+v", res.Findings)
 		}
 	})
 	t.Run("catalog", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset="+ct.RulesetName, nil)
+		r := s.Do(t, http.MethodGet, "/v1/catalogs/standard?ruleset="+ct.RulesetName, nil)
 		wantStatus(t, r, http.StatusOK)
 		if c := decode[ct.CatalogView](t, r.Body); len(c.Wonders) != ct.NumWonders || c.Hash != ct.Standard().Hash {
 			t.Errorf("catalog %s", r.Body)
@@ -345,13 +345,11 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 	var mu sync.Mutex
 	var unchecked [][]byte
 	checked := 0
-	s.mu.Lock()
-	s.inspect = func(r resp) {
+	s.Inspect(func(r resp) {
 		mu.Lock()
 		unchecked = append(unchecked, r.Body)
 		mu.Unlock()
-	}
-	s.mu.Unlock()
+	})
 	check := func() {
 		mu.Lock()
 		defer mu.Unlock()
@@ -383,13 +381,13 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 		}
 		for _, c := range readers {
 			ctGet(t, tb, c)
-			s.do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
-			s.do(t, http.MethodGet, tb.path("/record"), nil, credOr(c)...)
+			s.Do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
+			s.Do(t, http.MethodGet, tb.path("/record"), nil, credOr(c)...)
 		}
 		for seat := range tb.seats {
 			ctLegal(t, tb, seat)
 		}
-		s.do(t, http.MethodGet, tb.path("/score"), nil)
+		s.Do(t, http.MethodGet, tb.path("/score"), nil)
 		if n%10 == 9 {
 			for _, c := range readers {
 				events += ctCatchUp(t, tb, c, g.Version, mirror)
@@ -400,7 +398,7 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 		// down again by now).
 		if len(sent) >= 3 {
 			o := sent[len(sent)-3]
-			res := s.do(t, http.MethodPost, tb.path("/moves"), o.m, cred(o.credential), header("Idempotency-Key", o.key))
+			res := s.Do(t, http.MethodPost, tb.path("/moves"), o.m, cred(o.credential), header("Idempotency-Key", o.key))
 			if res.Status != http.StatusOK || res.Header.Get("Idempotency-Replayed") != "true" {
 				t.Fatalf("a retry of %+v: %d %v", o.m, res.Status, res.Header)
 			}
@@ -409,7 +407,7 @@ func TestColorfulTreasureNoFaceDownLeak(t *testing.T) {
 		}
 		m := ctChoose(ctLegal(t, tb, g.State.Turn), r)
 		key := fmt.Sprintf("move-%d", n)
-		res := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]), header("Idempotency-Key", key))
+		res := s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[g.State.Turn]), header("Idempotency-Key", key))
 		wantStatus(t, res, http.StatusOK)
 		sent = append(sent, struct {
 			m               ct.Move
@@ -492,11 +490,11 @@ func TestColorfulTreasurePhysicalForgets(t *testing.T) {
 	k1 := gem(first, -1)
 	k2 := gem(second, k1)
 	flip := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(0), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{k1, k2}}
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.host)), http.StatusOK)
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.host)), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.host)), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.host)), http.StatusOK)
 
 	for _, c := range []string{"", tb.host, tb.seats[0], tb.seats[1]} {
-		r := s.do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
+		r := s.Do(t, http.MethodGet, tb.path("/moves"), nil, credOr(c)...)
 		wantStatus(t, r, http.StatusOK)
 		if bytes.Contains(r.Body, []byte(`"shows"`)) || !bytes.Contains(r.Body, []byte(`"type":"flip"`)) {
 			t.Errorf("the move log read with %q keeps the report of cards now face down: %s", c, r.Body)
@@ -517,5 +515,5 @@ func TestColorfulTreasurePhysicalForgets(t *testing.T) {
 		}
 	}
 	again := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(1), Cards: []ct.Pos{first.Pos, second.Pos}, Shows: []ct.Kind{other, k2}}
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), again, cred(tb.seats[1])), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), again, cred(tb.seats[1])), http.StatusOK)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/api/apitest"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
@@ -57,18 +58,18 @@ func TestWriteFailure(t *testing.T) {
 	}
 	fs := &failingStore{Store: store}
 	h, err := api.NewHandler(service.New(fs, silvergold.NewRules()), api.Options{
-		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelError})), DefaultRuleset: silvergold.RulesetName,
+		Logger: apitest.Logger(t, slog.LevelError), DefaultRuleset: silvergold.RulesetName,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{t: t, store: store, http: httptest.NewServer(h)}
-	t.Cleanup(s.stop)
+	s := &server{T: t, Store: store, HTTP: httptest.NewServer(h)}
+	t.Cleanup(s.Stop)
 	tb := newTable(t, s, "digital", 1, "full")
 	keep := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: tb.legal(t, 0).Keep[:2]}
 
 	fs.fail.Store(true)
-	r := s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]), header("Idempotency-Key", "k1"))
+	r := s.Do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]), header("Idempotency-Key", "k1"))
 	p := wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") == "" || !strings.Contains(p.Detail, "retry") {
 		t.Errorf("Retry-After %q, detail %q: want when and whether to retry", r.Header.Get("Retry-After"), p.Detail)
@@ -124,7 +125,7 @@ func TestDiskFull(t *testing.T) {
 	// The log may still have room for a page or two.
 	var r resp
 	for i := range 10 {
-		if r = s.do(t, http.MethodPost, tb.path("/moves"), keep(i), cred(tb.seats[0])); r.Status != http.StatusOK {
+		if r = s.Do(t, http.MethodPost, tb.path("/moves"), keep(i), cred(tb.seats[0])); r.Status != http.StatusOK {
 			break
 		}
 	}
@@ -132,14 +133,14 @@ func TestDiskFull(t *testing.T) {
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	wantProblem(t, s.do(t, http.MethodGet, "/readyz", nil), http.StatusServiceUnavailable, "unavailable")
-	wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+	wantProblem(t, s.Do(t, http.MethodGet, "/readyz", nil), http.StatusServiceUnavailable, "unavailable")
+	wantStatus(t, s.Do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
 
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for s.do(t, http.MethodGet, "/readyz", nil).Status != http.StatusOK {
+	for s.Do(t, http.MethodGet, "/readyz", nil).Status != http.StatusOK {
 		if time.Now().After(deadline) {
 			t.Fatal("/readyz is still not ready with room on the disk")
 		}

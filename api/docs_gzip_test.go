@@ -21,7 +21,7 @@ func TestDocsGzipped(t *testing.T) {
 	s := newServer(t)
 	get := func(path, encoding string) (*http.Response, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodGet, s.http.URL+path, nil)
+		req, _ := http.NewRequest(http.MethodGet, s.HTTP.URL+path, nil)
 		if encoding != "" {
 			req.Header.Set("Accept-Encoding", encoding)
 		}

@@ -76,7 +76,7 @@ func TestDocsPage(t *testing.T) {
 		t.Fatalf("watch the network: %v", err)
 	}
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(s.http.URL+"/docs"),
+		chromedp.Navigate(s.HTTP.URL+"/docs"),
 		// Redoc renders the document into the empty <redoc> element.
 		chromedp.WaitVisible(chromedp.CSS(`redoc h1`)),
 		chromedp.Poll[chromedp.Void](`document.body.innerText.includes("Follow a game live")`, chromedp.WithPollingTimeout(30*time.Second)),
@@ -105,12 +105,12 @@ func TestDocsPage(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, u := range requests {
-		if !strings.HasPrefix(u, s.http.URL+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && !blocked[u] {
+		if !strings.HasPrefix(u, s.HTTP.URL+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && !blocked[u] {
 			t.Errorf("the page fetched %s: it must work offline and tell no third party", u)
 		}
 	}
 	for _, want := range []string{"/docs", "/docs/redoc.standalone.js", "/openapi.yaml"} {
-		if !slices.Contains(requests, s.http.URL+want) {
+		if !slices.Contains(requests, s.HTTP.URL+want) {
 			t.Errorf("the page never fetched %s: %v", want, requests)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/api/apitest"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/rulesets"
@@ -84,13 +85,13 @@ func startGated(t *testing.T) (*server, *gatedStore) {
 		t.Fatal(err)
 	}
 	gs := &gatedStore{Store: store, committed: make(chan struct{}, 4)}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	log := apitest.Logger(t, slog.LevelWarn)
 	h, err := api.NewHandler(service.New(gs, rulesets.All()...), api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{t: t, path: path, store: store, http: httptest.NewServer(h)}
-	t.Cleanup(s.stop)
+	s := &server{T: t, Path: path, Store: store, HTTP: httptest.NewServer(h)}
+	t.Cleanup(s.Stop)
 	return s, gs
 }
 

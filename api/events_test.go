@@ -252,8 +252,8 @@ func TestEventStream(t *testing.T) {
 
 	// A reconnect that has everything of an ended game is told to stop.
 	final := strconv.FormatInt(total, 10)
-	wantStatus(t, s.do(t, http.MethodGet, path, nil, header("Last-Event-ID", final)), http.StatusNoContent)
-	wantStatus(t, s.do(t, http.MethodGet, path+"?last_event_id="+final, nil), http.StatusNoContent)
+	wantStatus(t, s.Do(t, http.MethodGet, path, nil, header("Last-Event-ID", final)), http.StatusNoContent)
+	wantStatus(t, s.Do(t, http.MethodGet, path+"?last_event_id="+final, nil), http.StatusNoContent)
 
 	if n := s.metric(t, "treasury_event_streams"); n != 0 {
 		t.Errorf("%v streams still counted as open", n)
@@ -364,7 +364,7 @@ func TestEventStreamSlowClient(t *testing.T) {
 	const moves = 600
 	s := startOps(t, nil, noteRules{pad: 16 << 10})
 	p := createNotes(t, s, 2, "")
-	resp, err := s.http.Client().Get(s.http.URL + "/v1/games/" + p.id + "/events")
+	resp, err := s.HTTP.Client().Get(s.HTTP.URL + "/v1/games/" + p.id + "/events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,16 +413,16 @@ func TestEventStreamLongLived(t *testing.T) {
 	s := startOps(t, func(o *api.Options) { o.Heartbeat = 50 * time.Millisecond }, noteRules{})
 	// The same server timeouts as treasury serve's, scaled down (but not so
 	// far that a plain request under -race on a loaded machine misses them).
-	s.http.Close()
-	s.http = httptest.NewUnstartedServer(s.handler)
-	s.http.Config.ReadTimeout = time.Second
-	s.http.Config.WriteTimeout = time.Second
-	s.http.Start()
-	s.client, _ = client.NewClientWithResponses(s.http.URL, client.WithHTTPClient(s.http.Client()))
+	s.HTTP.Close()
+	s.HTTP = httptest.NewUnstartedServer(s.handler)
+	s.HTTP.Config.ReadTimeout = time.Second
+	s.HTTP.Config.WriteTimeout = time.Second
+	s.HTTP.Start()
+	s.client, _ = client.NewClientWithResponses(s.HTTP.URL, client.WithHTTPClient(s.HTTP.Client()))
 	p := createNotes(t, s, 1, "")
 
-	req, _ := http.NewRequest(http.MethodGet, s.http.URL+"/v1/games/"+p.id+"/events", nil)
-	resp, err := s.http.Client().Do(req)
+	req, _ := http.NewRequest(http.MethodGet, s.HTTP.URL+"/v1/games/"+p.id+"/events", nil)
+	resp, err := s.HTTP.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,11 +476,11 @@ func TestEventStreamErrors(t *testing.T) {
 	p := createNotes(t, s, 1, "end=2")
 	path := "/v1/games/" + p.id + "/events"
 
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/games/nosuchgame/events", nil), http.StatusNotFound, "not_found")
-	wantProblem(t, s.do(t, http.MethodGet, path, nil, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodGet, path+"?access_token=nope", nil), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodGet, path, nil, header("Last-Event-ID", "seven")), http.StatusBadRequest, "validation_failed")
-	wantProblem(t, s.do(t, http.MethodGet, path+"?last_event_id=-1", nil), http.StatusBadRequest, "validation_failed")
+	wantProblem(t, s.Do(t, http.MethodGet, "/v1/games/nosuchgame/events", nil), http.StatusNotFound, "not_found")
+	wantProblem(t, s.Do(t, http.MethodGet, path, nil, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodGet, path+"?access_token=nope", nil), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodGet, path, nil, header("Last-Event-ID", "seven")), http.StatusBadRequest, "validation_failed")
+	wantProblem(t, s.Do(t, http.MethodGet, path+"?last_event_id=-1", nil), http.StatusBadRequest, "validation_failed")
 
 	// A Last-Event-ID the game never reached starts afresh, with a snapshot.
 	p.note(t, p.seats[0])

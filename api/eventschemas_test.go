@@ -101,7 +101,7 @@ func checkRulesetEvent(t *testing.T, schemas map[string]map[string]string, rules
 	if err := json.Unmarshal(ev.Data, &v); err != nil {
 		t.Fatal(err)
 	}
-	if err := spec.doc.Components.Schemas[name].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
+	if err := spec.Doc.Components.Schemas[name].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
 		t.Errorf("%s event %s does not match %s: %v\n%s", ruleset, ev.Type, name, err, ev.Data)
 	}
 }

@@ -22,7 +22,7 @@ func TestCatalogCacheable(t *testing.T) {
 	if !strings.HasPrefix(ref.Href, "/v1/catalogs/standard?") || !strings.Contains(ref.Href, "hash="+ref.Hash) {
 		t.Fatalf("the view's catalog href is %q", ref.Href)
 	}
-	r := s.do(t, http.MethodGet, ref.Href, nil)
+	r := s.Do(t, http.MethodGet, ref.Href, nil)
 	wantStatus(t, r, http.StatusOK)
 	tag := `"` + ref.Hash + `"`
 	if r.Header.Get("ETag") != tag || r.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
@@ -31,21 +31,21 @@ func TestCatalogCacheable(t *testing.T) {
 	if c := decode[silvergold.CatalogView](t, r.Body); c.Hash != ref.Hash || len(c.Cards) != 47 {
 		t.Errorf("catalog %s with %d cards", c.Hash, len(c.Cards))
 	}
-	r = s.do(t, http.MethodGet, ref.Href, nil, header("If-None-Match", tag))
+	r = s.Do(t, http.MethodGet, ref.Href, nil, header("If-None-Match", tag))
 	wantStatus(t, r, http.StatusNotModified)
 	if len(r.Body) != 0 || r.Header.Get("ETag") != tag {
 		t.Errorf("304 with %d bytes, ETag %q", len(r.Body), r.Header.Get("ETag"))
 	}
 	// By name alone: the same validator, kept for a short while.
-	r = s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
+	r = s.Do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("ETag") != tag || r.Header.Get("Cache-Control") != "public, max-age=300" {
 		t.Errorf("by name: ETag %q, Cache-Control %q", r.Header.Get("ETag"), r.Header.Get("Cache-Control"))
 	}
 	// Another hash is another catalog, which this server does not have.
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold&hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
+	wantProblem(t, s.Do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold&hash="+strings.Repeat("0", 64), nil), http.StatusNotFound, "not_found")
 	// GET /v1/rulesets points at the same URL.
-	r = s.do(t, http.MethodGet, "/v1/rulesets", nil)
+	r = s.Do(t, http.MethodGet, "/v1/rulesets", nil)
 	var list struct {
 		Rulesets []struct {
 			Name     string `json:"name"`
@@ -71,7 +71,7 @@ func TestLegalMovesVersion(t *testing.T) {
 	s := newServer(t)
 	tb := newTable(t, s, "digital", 2, "legal-version")
 	for seat := range 2 {
-		r := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
+		r := s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
 		wantStatus(t, r, http.StatusOK)
 		var l struct {
 			Version int64    `json:"version"`
@@ -85,13 +85,13 @@ func TestLegalMovesVersion(t *testing.T) {
 		}
 		m := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(seat), Cards: l.Keep[:2]}
 		tb.play(t, tb.seats[seat], m, header("If-Match", r.Header.Get("ETag")))
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[seat]), header("If-Match", r.Header.Get("ETag"))),
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[seat]), header("If-Match", r.Header.Get("ETag"))),
 			http.StatusPreconditionFailed, "precondition_failed")
 	}
 	// The host of a physical game is told the reports it owes.
 	ph := newTable(t, s, "physical", 1, "")
-	tb.s.do(t, http.MethodPost, ph.path("/moves"), silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: []string{"grey-01", "grey-02"}}, cred(ph.seats[0]))
-	r := s.do(t, http.MethodGet, ph.path("/legal-moves"), nil, cred(ph.host))
+	tb.s.Do(t, http.MethodPost, ph.path("/moves"), silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: []string{"grey-01", "grey-02"}}, cred(ph.seats[0]))
+	r := s.Do(t, http.MethodGet, ph.path("/legal-moves"), nil, cred(ph.host))
 	wantStatus(t, r, http.StatusOK)
 	l := decode[silvergold.Legal](t, r.Body)
 	if l.Seat != -1 || l.Action != silvergold.MoveDisplay || l.Count != 4 || len(l.DeckCards) != 45 {
@@ -108,7 +108,7 @@ func TestPreferMinimal(t *testing.T) {
 	l := tb.legal(t, 0)
 	m := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: l.Keep[:2]}
 	for i := range 2 {
-		r := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[0]), header("Prefer", "return=minimal"), header("Idempotency-Key", "k1"))
+		r := s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[0]), header("Prefer", "return=minimal"), header("Idempotency-Key", "k1"))
 		wantStatus(t, r, http.StatusOK)
 		if got := strings.TrimSpace(string(r.Body)); got != `{"seq":1,"version":1}` {
 			t.Errorf("answer %d: %s", i+1, got)
@@ -121,7 +121,7 @@ func TestPreferMinimal(t *testing.T) {
 	// Without the preference (or with another), the whole game.
 	l = tb.legal(t, 1)
 	m = silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(1), Cards: l.Keep[:2]}
-	r := s.do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[1]), header("Prefer", "respond-async, wait=5"))
+	r := s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(tb.seats[1]), header("Prefer", "respond-async, wait=5"))
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("Preference-Applied") != "" || !strings.Contains(string(r.Body), `"game":`) {
 		t.Errorf("without return=minimal: %v %.80s", r.Header, r.Body)
@@ -129,7 +129,7 @@ func TestPreferMinimal(t *testing.T) {
 	full := len(r.Body)
 	c := tb.legal(t, 0)
 	cross := crossFor(0, c, tb.mustGet(t).State)
-	r = s.do(t, http.MethodPost, tb.path("/moves"), cross, cred(tb.seats[0]), header("Prefer", "return=minimal"))
+	r = s.Do(t, http.MethodPost, tb.path("/moves"), cross, cred(tb.seats[0]), header("Prefer", "return=minimal"))
 	wantStatus(t, r, http.StatusOK)
 	t.Logf("a move's answer: %d bytes whole, %d bytes with return=minimal", full, len(r.Body))
 }
@@ -145,7 +145,7 @@ func (tb *table) mustGet(t *testing.T) gameJSON {
 func TestRateLimitSubSecond(t *testing.T) {
 	s := startOps(t, func(o *api.Options) { o.CredentialLimit = api.RateLimit{Rate: 8, Burst: 2} })
 	tb := newTable(t, s.server, "digital", 1, "sub-second")
-	r := s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	r := s.Do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
 	wantStatus(t, r, http.StatusOK)
 	if got := r.Header.Get("RateLimit-Policy"); got != `"address";q=480;w=4, "credential";q=2;w=1` && got != `"credential";q=2;w=1` {
 		t.Errorf("RateLimit-Policy %q", got)
@@ -153,8 +153,8 @@ func TestRateLimitSubSecond(t *testing.T) {
 	if got := r.Header.Get("RateLimit"); !strings.Contains(got, `"credential";r=1;t=1`) {
 		t.Errorf("RateLimit %q", got)
 	}
-	s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
-	r = s.do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	s.Do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
+	r = s.Do(t, http.MethodGet, tb.path(""), nil, cred(tb.seats[0]))
 	p := wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
 	var body struct {
 		RetryAfterMs int64 `json:"retry_after_ms"`
@@ -173,5 +173,5 @@ func TestRateLimitSubSecond(t *testing.T) {
 func TestLegalMovesStreamNeedsCredential(t *testing.T) {
 	s := newServer(t)
 	tb := newTable(t, s, "digital", 1, "stream-legal")
-	wantProblem(t, s.do(t, http.MethodGet, tb.path("/events?legal_moves=true"), nil), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodGet, tb.path("/events?legal_moves=true"), nil), http.StatusBadRequest, "invalid")
 }

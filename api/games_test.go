@@ -41,7 +41,7 @@ func TestDigitalGame(t *testing.T) {
 	if g.Seed != "digital-game-seed" || g.SeedSalt == "" || domain.SeedCommitment(g.Seed, g.SeedSalt) != g.SeedCommitment {
 		t.Errorf("the ended game shows seed %q, salt %q, commitment %q", g.Seed, g.SeedSalt, g.SeedCommitment)
 	}
-	r := s.do(t, http.MethodGet, tb.path("/score"), nil)
+	r := s.Do(t, http.MethodGet, tb.path("/score"), nil)
 	wantStatus(t, r, http.StatusOK)
 	sc := decode[silvergold.Score](t, r.Body)
 	if !sc.Final || len(sc.Players) != 4 || len(sc.Ranking) != 4 {
@@ -61,7 +61,7 @@ func TestDigitalGame(t *testing.T) {
 		t.Error("nobody scored a point in a whole game")
 	}
 
-	r = s.do(t, http.MethodGet, tb.path("/moves"), nil)
+	r = s.Do(t, http.MethodGet, tb.path("/moves"), nil)
 	wantStatus(t, r, http.StatusOK)
 	log := decode[moveLogJSON](t, r.Body)
 	if len(log.Moves) != moves {
@@ -74,7 +74,7 @@ func TestDigitalGame(t *testing.T) {
 	}
 
 	// The game is over: any further move is refused and changes nothing.
-	r = s.do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "take", Seat: silvergold.SeatPtr(0), From: "deck"}, cred(tb.seats[0]))
+	r = s.Do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "take", Seat: silvergold.SeatPtr(0), From: "deck"}, cred(tb.seats[0]))
 	if p := wantProblem(t, r, http.StatusUnprocessableEntity, "illegal_move"); p.Rule != "game-ended" {
 		t.Errorf("rule %q, want game-ended", p.Rule)
 	}
@@ -105,12 +105,12 @@ func TestPhysicalGame(t *testing.T) {
 	if !g.Ended || g.Version != int64(moves) || g.Seed != "" || g.SeedCommitment != "" || g.SeedSalt != "" {
 		t.Fatalf("physical game after %d moves: %+v", moves, g)
 	}
-	r := s.do(t, http.MethodGet, tb.path("/score"), nil)
+	r := s.Do(t, http.MethodGet, tb.path("/score"), nil)
 	wantStatus(t, r, http.StatusOK)
 	if sc := decode[silvergold.Score](t, r.Body); !sc.Final || len(sc.Ranking) != 4 {
 		t.Fatalf("score %+v", sc)
 	}
-	r = s.do(t, http.MethodGet, tb.path("/moves?limit=1000"), nil)
+	r = s.Do(t, http.MethodGet, tb.path("/moves?limit=1000"), nil)
 	for _, m := range decode[moveLogJSON](t, r.Body).Moves {
 		if !m.Actor.Host || m.Actor.Seat != nil {
 			t.Fatalf("move %d logged as made by %+v, not the host", m.Seq, m.Actor)
@@ -166,7 +166,7 @@ func TestConcurrentCrossing(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					answers[i] = s.do(t, http.MethodPost, tb.path("/moves"), b.move, cred(b.credential))
+					answers[i] = s.Do(t, http.MethodPost, tb.path("/moves"), b.move, cred(b.credential))
 				}()
 			}
 			close(start)
@@ -220,7 +220,7 @@ func TestIdempotencyKey(t *testing.T) {
 	l := tb.legal(t, 0)
 	keep := silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: l.Keep[:2]}
 	post := func(m silvergold.Move, credential, key string) resp {
-		return s.do(t, http.MethodPost, tb.path("/moves"), m, cred(credential), header("Idempotency-Key", key))
+		return s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(credential), header("Idempotency-Key", key))
 	}
 
 	first := post(keep, tb.seats[0], "key-1")
@@ -246,7 +246,7 @@ func TestIdempotencyKey(t *testing.T) {
 		// Other key order, whitespace and escapes: what another JSON library,
 		// or the same client after a restart, may send.
 		body := fmt.Sprintf("{\n  \"cards\": [%q, %q],\n  \"seat\": 0,\n  \"type\": \"ke\\u0065p\"\n}", l.Keep[0], l.Keep[1])
-		again := s.do(t, http.MethodPost, tb.path("/moves"), body, cred(tb.seats[0]), header("Idempotency-Key", "key-1"))
+		again := s.Do(t, http.MethodPost, tb.path("/moves"), body, cred(tb.seats[0]), header("Idempotency-Key", "key-1"))
 		wantStatus(t, again, http.StatusOK)
 		if !bytes.Equal(again.Body, first.Body) || again.Header.Get("Idempotency-Replayed") != "true" {
 			t.Errorf("a re-serialised retry was not given the first answer: %v\n%s", again.Header, again.Body)
@@ -291,7 +291,7 @@ func TestIfMatch(t *testing.T) {
 	l := tb.legal(t, 0)
 	cross := crossFor(0, l, g.State)
 	post := func(ifMatch string) resp {
-		return s.do(t, http.MethodPost, tb.path("/moves"), cross, cred(tb.seats[0]), header("If-Match", ifMatch))
+		return s.Do(t, http.MethodPost, tb.path("/moves"), cross, cred(tb.seats[0]), header("If-Match", ifMatch))
 	}
 
 	t.Run("stale", func(t *testing.T) {
@@ -322,49 +322,49 @@ func TestCredentials(t *testing.T) {
 	moves := tb.path("/moves")
 
 	t.Run("no credential", func(t *testing.T) {
-		r := s.do(t, http.MethodPost, moves, cross0)
+		r := s.Do(t, http.MethodPost, moves, cross0)
 		wantProblem(t, r, http.StatusUnauthorized, "unauthorized")
 		if !strings.HasPrefix(r.Header.Get("WWW-Authenticate"), "Bearer") {
 			t.Errorf("WWW-Authenticate %q", r.Header.Get("WWW-Authenticate"))
 		}
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil), http.StatusUnauthorized, "unauthorized")
 	})
 	t.Run("unknown credential", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, moves, cross0, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
-		wantProblem(t, s.do(t, http.MethodGet, tb.path(""), nil, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodPost, moves, cross0, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path(""), nil, cred("not-a-credential")), http.StatusUnauthorized, "unauthorized")
 	})
 	t.Run("not a bearer credential", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, moves, cross0, header("Authorization", "Basic "+tb.seats[0])), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodPost, moves, cross0, header("Authorization", "Basic "+tb.seats[0])), http.StatusUnauthorized, "unauthorized")
 	})
 	t.Run("another game's credential", func(t *testing.T) {
 		other := newTable(t, s, "digital", 2, "")
-		wantProblem(t, s.do(t, http.MethodPost, moves, cross0, cred(other.host)), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodPost, moves, cross0, cred(other.host)), http.StatusUnauthorized, "unauthorized")
 	})
 	t.Run("another seat's credential", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, moves, cross0, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/legal-moves?seat=0"), nil, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
+		wantProblem(t, s.Do(t, http.MethodPost, moves, cross0, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path("/legal-moves?seat=0"), nil, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
 	})
 	t.Run("a seat may not report for the table", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, moves, silvergold.Move{Type: "reveal", Expedition: "T4"}, cred(tb.seats[0])), http.StatusForbidden, "forbidden")
+		wantProblem(t, s.Do(t, http.MethodPost, moves, silvergold.Move{Type: "reveal", Expedition: "T4"}, cred(tb.seats[0])), http.StatusForbidden, "forbidden")
 	})
 	t.Run("host acts for a seat", func(t *testing.T) {
 		p := tb.play(t, tb.host, cross0)
 		if !p.Game.State.Players[0].CrossedThisTurn {
 			t.Error("the host's crossing for seat 0 did not happen")
 		}
-		r := s.do(t, http.MethodGet, tb.path("/moves?after=2"), nil)
+		r := s.Do(t, http.MethodGet, tb.path("/moves?after=2"), nil)
 		log := decode[moveLogJSON](t, r.Body)
 		if len(log.Moves) != 1 || !log.Moves[0].Actor.Host || log.Moves[0].Actor.Seat != nil {
 			t.Errorf("log %+v", log)
 		}
 	})
 	t.Run("host names the seat of legal moves, or none for the table's", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.host))
+		r := s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.host))
 		wantStatus(t, r, http.StatusOK)
 		if l := decode[silvergold.Legal](t, r.Body); l.Seat != -1 || l.Action != "wait" {
 			t.Errorf("the table's legal moves in a digital game: %+v", l)
 		}
-		r = s.do(t, http.MethodGet, tb.path("/legal-moves?seat=1"), nil, cred(tb.host))
+		r = s.Do(t, http.MethodGet, tb.path("/legal-moves?seat=1"), nil, cred(tb.host))
 		wantStatus(t, r, http.StatusOK)
 		if l := decode[silvergold.Legal](t, r.Body); l.Seat != 1 || l.Action != "cross" {
 			t.Errorf("legal %+v", l)
@@ -453,7 +453,7 @@ func TestBadInput(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, before := tb.get(t, tb.host)
 			opts := append([]opt{cred(tb.seats[0])}, c.opts...)
-			p := wantProblem(t, s.do(t, http.MethodPost, tb.path("/moves"), c.body, opts...), c.status, c.code)
+			p := wantProblem(t, s.Do(t, http.MethodPost, tb.path("/moves"), c.body, opts...), c.status, c.code)
 			if p.Rule != c.rule {
 				t.Errorf("rule %q, want %q (%s)", p.Rule, c.rule, p.Detail)
 			}
@@ -496,7 +496,7 @@ func TestBadInput(t *testing.T) {
 			{"create: unknown field in a player", "POST", "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": []map[string]any{{"name": "Ann", "age": 9}}}, nil, 400, "validation_failed"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantProblem(t, s.do(t, c.method, c.path, c.body, c.opts...), c.status, c.code)
+				wantProblem(t, s.Do(t, c.method, c.path, c.body, c.opts...), c.status, c.code)
 			})
 		}
 		if _, after := tb.get(t, tb.host); !bytes.Equal(before.Body, after.Body) {
@@ -522,13 +522,11 @@ func TestHiddenInformation(t *testing.T) {
 	var mu sync.Mutex
 	var unchecked [][]byte
 	checked := 0
-	s.mu.Lock()
-	s.inspect = func(r resp) {
+	s.Inspect(func(r resp) {
 		mu.Lock()
 		unchecked = append(unchecked, r.Body)
 		mu.Unlock()
-	}
-	s.mu.Unlock()
+	})
 	check := func() {
 		mu.Lock()
 		defer mu.Unlock()
@@ -557,9 +555,9 @@ func TestHiddenInformation(t *testing.T) {
 		for _, c := range append([]string{""}, tb.seats...) {
 			tb.get(t, c)
 		}
-		s.do(t, http.MethodGet, tb.path("/score"), nil)
-		s.do(t, http.MethodGet, tb.path("/moves"), nil)
-		s.do(t, http.MethodGet, tb.path("/record"), nil)
+		s.Do(t, http.MethodGet, tb.path("/score"), nil)
+		s.Do(t, http.MethodGet, tb.path("/moves"), nil)
+		s.Do(t, http.MethodGet, tb.path("/record"), nil)
 		credential, m := tb.nextMove(t, g.State, cat, false)
 		check()
 		p := tb.play(t, credential, m)
@@ -590,25 +588,25 @@ func TestReads(t *testing.T) {
 	tb, _ := setupTable(t, s)
 
 	t.Run("If-None-Match", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"2"`))
+		r := s.Do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"2"`))
 		if r.Status != http.StatusNotModified || len(r.Body) != 0 || r.Header.Get("ETag") != `"2"` {
 			t.Errorf("current ETag: %d %v %s", r.Status, r.Header, r.Body)
 		}
-		r = s.do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"0", W/"1"`))
+		r = s.Do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"0", W/"1"`))
 		wantStatus(t, r, http.StatusOK)
 	})
 	t.Run("move log pages", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, tb.path("/moves?after=0&limit=1"), nil)
+		r := s.Do(t, http.MethodGet, tb.path("/moves?after=0&limit=1"), nil)
 		wantStatus(t, r, http.StatusOK)
 		page := decode[moveLogJSON](t, r.Body)
 		if len(page.Moves) != 1 || page.Moves[0].Seq != 1 || page.Moves[0].Move.Type != "keep" {
 			t.Errorf("first page %+v", page)
 		}
-		r = s.do(t, http.MethodGet, tb.path("/moves?after=1"), nil)
+		r = s.Do(t, http.MethodGet, tb.path("/moves?after=1"), nil)
 		if page := decode[moveLogJSON](t, r.Body); len(page.Moves) != 1 || page.Moves[0].Seq != 2 {
 			t.Errorf("second page %+v", page)
 		}
-		r = s.do(t, http.MethodGet, tb.path("/moves?after=2"), nil)
+		r = s.Do(t, http.MethodGet, tb.path("/moves?after=2"), nil)
 		if page := decode[moveLogJSON](t, r.Body); page.Moves == nil || len(page.Moves) != 0 {
 			t.Errorf("past the end: %s", r.Body)
 		}
@@ -618,21 +616,21 @@ func TestReads(t *testing.T) {
 		if c.Name != "standard" || len(c.Cards) != 47 || len(c.Expeditions) != int(silvergold.NumPatterns) {
 			t.Errorf("catalog %s: %d cards, %d expeditions", c.Name, len(c.Cards), len(c.Expeditions))
 		}
-		r := s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
+		r := s.Do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 		wantStatus(t, r, http.StatusOK)
 	})
 	t.Run("openapi.yaml", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, "/openapi.yaml", nil)
+		r := s.Do(t, http.MethodGet, "/openapi.yaml", nil)
 		wantStatus(t, r, http.StatusOK)
 		if !bytes.HasPrefix(r.Body, []byte("openapi: 3.")) || r.Header.Get("Content-Type") != "application/yaml" {
 			t.Errorf("%v %.40s", r.Header, r.Body)
 		}
 	})
 	t.Run("health", func(t *testing.T) {
-		wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
 	})
 	t.Run("request id", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, "/v1/nowhere", nil)
+		r := s.Do(t, http.MethodGet, "/v1/nowhere", nil)
 		p := wantProblem(t, r, http.StatusNotFound, "route_not_found")
 		if p.RequestID == "" || p.RequestID != r.Header.Get("X-Request-Id") {
 			t.Errorf("request id %q, header %q", p.RequestID, r.Header.Get("X-Request-Id"))
@@ -667,7 +665,7 @@ func TestRestart(t *testing.T) {
 	last := tables[2]
 	g, _ := last.get(t, last.host)
 	credential, next := last.nextMove(t, g.State, cat, false)
-	firstTry := s.do(t, http.MethodPost, last.path("/moves"), next, cred(credential), header("Idempotency-Key", "before-restart"))
+	firstTry := s.Do(t, http.MethodPost, last.path("/moves"), next, cred(credential), header("Idempotency-Key", "before-restart"))
 	wantStatus(t, firstTry, http.StatusOK)
 
 	snapshot := func(s *server, tb *table) []string {
@@ -677,11 +675,11 @@ func TestRestart(t *testing.T) {
 			if c != "" {
 				opts = append(opts, cred(c))
 			}
-			r := s.do(t, http.MethodGet, tb.path(""), nil, opts...)
+			r := s.Do(t, http.MethodGet, tb.path(""), nil, opts...)
 			out = append(out, r.Header.Get("ETag")+string(r.Body))
 		}
 		for _, p := range []string{"/moves", "/score"} {
-			out = append(out, string(s.do(t, http.MethodGet, tb.path(p), nil).Body))
+			out = append(out, string(s.Do(t, http.MethodGet, tb.path(p), nil).Body))
 		}
 		return out
 	}
@@ -690,8 +688,8 @@ func TestRestart(t *testing.T) {
 		before = append(before, snapshot(s, tb))
 	}
 
-	s.stop()
-	s2 := startServer(t, s.path)
+	s.Stop()
+	s2 := startServer(t, s.Path)
 	for i, tb := range tables {
 		tb.s = s2
 		if after := snapshot(s2, tb); !slices.Equal(before[i], after) {
@@ -699,7 +697,7 @@ func TestRestart(t *testing.T) {
 		}
 	}
 
-	again := s2.do(t, http.MethodPost, last.path("/moves"), next, cred(credential), header("Idempotency-Key", "before-restart"))
+	again := s2.Do(t, http.MethodPost, last.path("/moves"), next, cred(credential), header("Idempotency-Key", "before-restart"))
 	if again.Status != http.StatusOK || !bytes.Equal(again.Body, firstTry.Body) || again.Header.Get("Idempotency-Replayed") != "true" {
 		t.Errorf("retry after the restart: %d %v\n%s\n%s", again.Status, again.Header, firstTry.Body, again.Body)
 	}

@@ -53,7 +53,7 @@ type apiGroup struct {
 
 func newGroup(t *testing.T, s *server, names ...string) apiGroup {
 	t.Helper()
-	r := s.do(t, http.MethodPost, "/v1/groups", map[string]string{"name": "Friday night"})
+	r := s.Do(t, http.MethodPost, "/v1/groups", map[string]string{"name": "Friday night"})
 	wantStatus(t, r, http.StatusCreated)
 	c := decode[struct {
 		Group struct {
@@ -64,7 +64,7 @@ func newGroup(t *testing.T, s *server, names ...string) apiGroup {
 	assert.Equal(t, "/v1/groups/"+c.Group.ID, r.Header.Get("Location"))
 	g := apiGroup{id: c.Group.ID, cred: c.Credential, members: map[string]string{}}
 	for _, n := range names {
-		r := s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": n}, cred(g.cred))
+		r := s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": n}, cred(g.cred))
 		wantStatus(t, r, http.StatusCreated)
 		g.members[n] = decode[struct {
 			ID string `json:"id"`
@@ -84,7 +84,7 @@ func lthForGroup(t *testing.T, s *server, g apiGroup, seed string, names ...stri
 		ps = append(ps, map[string]string{"name": n})
 		ms = append(ms, g.members[n])
 	}
-	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": luckytreasurehunter.RulesetName, "mode": "digital",
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": luckytreasurehunter.RulesetName, "mode": "digital",
 		"players": ps, "seed": seed, "group": map[string]any{"id": g.id, "members": ms}}, cred(g.cred))
 	wantStatus(t, r, http.StatusCreated)
 	c := decode[struct {
@@ -110,15 +110,15 @@ func lthSheet(ann, ben string) map[string]any {
 func TestGroupCredential(t *testing.T) {
 	s := newServer(t)
 	g := newGroup(t, s, "Ann")
-	wantProblem(t, s.do(t, http.MethodGet, g.path(""), nil), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodGet, g.path(""), nil), http.StatusUnauthorized, "unauthorized")
 	other := newGroup(t, s)
-	wantProblem(t, s.do(t, http.MethodGet, g.path(""), nil, cred(other.cred)), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodGet, g.path("/stats"), nil, cred(other.cred)), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/groups/nope", nil, cred(g.cred)), http.StatusNotFound, "not_found")
+	wantProblem(t, s.Do(t, http.MethodGet, g.path(""), nil, cred(other.cred)), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodGet, g.path("/stats"), nil, cred(other.cred)), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodGet, "/v1/groups/nope", nil, cred(g.cred)), http.StatusNotFound, "not_found")
 
 	// Names are unique in a group as in a game.
-	wantProblem(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "ANN"}, cred(g.cred)), http.StatusConflict, "conflict")
-	wantProblem(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Bad\u202eName"}, cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "ANN"}, cred(g.cred)), http.StatusConflict, "conflict")
+	wantProblem(t, s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Bad\u202eName"}, cred(g.cred)), http.StatusBadRequest, "invalid")
 
 	// A game for the group needs its credential, its members, their names.
 	body := func(names []string, members []string) map[string]any {
@@ -129,16 +129,16 @@ func TestGroupCredential(t *testing.T) {
 		return map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital", "players": ps,
 			"group": map[string]any{"id": g.id, "members": members}}
 	}
-	r := s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Ben"}, cred(g.cred))
+	r := s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Ben"}, cred(g.cred))
 	wantStatus(t, r, http.StatusCreated)
 	ben := decode[struct {
 		ID string `json:"id"`
 	}](t, r.Body).ID
-	wantProblem(t, s.do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], ben})), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Bob"}, []string{g.members["Ann"], ben}), cred(g.cred)), http.StatusBadRequest, "invalid")
-	wantProblem(t, s.do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ann"}, []string{g.members["Ann"], g.members["Ann"]}), cred(g.cred)), http.StatusBadRequest, "invalid")
-	wantProblem(t, s.do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], "nobody"}), cred(g.cred)), http.StatusBadRequest, "invalid")
-	wantStatus(t, s.do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], ben}), cred(g.cred)), http.StatusCreated)
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], ben})), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Bob"}, []string{g.members["Ann"], ben}), cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ann"}, []string{g.members["Ann"], g.members["Ann"]}), cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], "nobody"}), cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantStatus(t, s.Do(t, http.MethodPost, "/v1/games", body([]string{"Ann", "Ben"}, []string{g.members["Ann"], ben}), cred(g.cred)), http.StatusCreated)
 }
 
 func TestGroupPlaysStatsAndExports(t *testing.T) {
@@ -161,9 +161,9 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 			Seat int `json:"seat"`
 			Rank int `json:"rank"`
 		} `json:"ranking"`
-	}](t, s.do(t, http.MethodGet, "/v1/games/"+tb.id+"/score", nil).Body)
+	}](t, s.Do(t, http.MethodGet, "/v1/games/"+tb.id+"/score", nil).Body)
 
-	r := s.do(t, http.MethodGet, g.path("/plays"), nil, cred(g.cred))
+	r := s.Do(t, http.MethodGet, g.path("/plays"), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	page := decode[struct {
 		Plays []apiPlay `json:"plays"`
@@ -174,7 +174,7 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 	assert.Equal(t, tb.id, game.GameID)
 	assert.Equal(t, "game", game.Source)
 	assert.Equal(t, "/v1/games/"+tb.id+"/record", game.Record)
-	wantStatus(t, s.do(t, http.MethodGet, game.Record, nil), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodGet, game.Record, nil), http.StatusOK)
 	require.Len(t, game.Players, 2)
 	for _, p := range score.Players {
 		assert.Equal(t, p.Total, game.Players[p.Seat].Score, "seat %d's score is the game's", p.Seat)
@@ -189,12 +189,12 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 
 	// A paper sheet: refused with a stranger on it, kept once however often
 	// it is sent with one Idempotency-Key.
-	wantProblem(t, s.do(t, http.MethodPost, g.path("/plays"), map[string]any{"sheet": lthSheet("Ann", "Zed")}, cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodPost, g.path("/plays"), map[string]any{"sheet": lthSheet("Ann", "Zed")}, cred(g.cred)), http.StatusBadRequest, "invalid")
 	sheetBody := map[string]any{"sheet": lthSheet("ann", "Ben"), "played_at": "2026-11-20T19:00:00Z", "duration_seconds": 1500, "start_player": 1}
-	r = s.do(t, http.MethodPost, g.path("/plays"), sheetBody, cred(g.cred), header("Idempotency-Key", "sheet-1"))
+	r = s.Do(t, http.MethodPost, g.path("/plays"), sheetBody, cred(g.cred), header("Idempotency-Key", "sheet-1"))
 	wantStatus(t, r, http.StatusCreated)
 	sheet := decode[apiPlay](t, r.Body)
-	r = s.do(t, http.MethodPost, g.path("/plays"), sheetBody, cred(g.cred), header("Idempotency-Key", "sheet-1"))
+	r = s.Do(t, http.MethodPost, g.path("/plays"), sheetBody, cred(g.cred), header("Idempotency-Key", "sheet-1"))
 	wantStatus(t, r, http.StatusOK)
 	assert.Equal(t, sheet.ID, decode[apiPlay](t, r.Body).ID, "a retry answers with the play kept the first time")
 	require.Len(t, sheet.Players, 2)
@@ -205,7 +205,7 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 
 	// The statistics, worked out from the two plays.
 	annWon := game.Players[0].Winner
-	r = s.do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	type memberStats struct {
 		Member  string  `json:"member"`
@@ -278,7 +278,7 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 			assert.Equal(t, pl.Start, link.Players[i].StartPlayer)
 		}
 	}
-	r = s.do(t, http.MethodGet, g.path("/export/bgstats"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/export/bgstats"), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	file := decode[struct {
 		Players []struct {
@@ -315,7 +315,7 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 	}
 
 	// CSV: a row per player per play, the sheet (played earlier) first.
-	r = s.do(t, http.MethodGet, g.path("/export/csv"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/export/csv"), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	assert.True(t, strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv"))
 	rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
@@ -324,29 +324,29 @@ func TestGroupPlaysStatsAndExports(t *testing.T) {
 	assert.Equal(t, []string{sheet.ID, "2026-11-20T19:00:00Z", "1500", "lucky-treasure-hunter", "physical", "sheet", g.members["Ann"], "Ann", "0", "13", "1", "true", "false"}, rows[1][:13])
 
 	// The whole group moves to another server, credential and all.
-	r = s.do(t, http.MethodGet, g.path("/export"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/export"), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	export := r.Body
 	s2 := newServer(t)
-	wantProblem(t, s2.do(t, http.MethodPost, "/v1/groups/import", export, cred("not-the-credential")), http.StatusUnauthorized, "unauthorized")
-	wantStatus(t, s2.do(t, http.MethodPost, "/v1/groups/import", export, cred(g.cred)), http.StatusCreated)
-	wantProblem(t, s2.do(t, http.MethodPost, "/v1/groups/import", export, cred(g.cred)), http.StatusConflict, "conflict")
-	r2 := s2.do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
+	wantProblem(t, s2.Do(t, http.MethodPost, "/v1/groups/import", export, cred("not-the-credential")), http.StatusUnauthorized, "unauthorized")
+	wantStatus(t, s2.Do(t, http.MethodPost, "/v1/groups/import", export, cred(g.cred)), http.StatusCreated)
+	wantProblem(t, s2.Do(t, http.MethodPost, "/v1/groups/import", export, cred(g.cred)), http.StatusConflict, "conflict")
+	r2 := s2.Do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
 	wantStatus(t, r2, http.StatusOK)
-	r = s.do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
 	assert.JSONEq(t, string(r.Body), string(r2.Body), "the statistics are the same on the other server")
 
 	// Deleting a play, then a member with their plays.
-	wantStatus(t, s.do(t, http.MethodDelete, g.path("/plays/"+sheet.ID), nil, cred(g.cred)), http.StatusNoContent)
-	wantProblem(t, s.do(t, http.MethodGet, g.path("/plays/"+sheet.ID), nil, cred(g.cred)), http.StatusNotFound, "not_found")
-	r = s.do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
+	wantStatus(t, s.Do(t, http.MethodDelete, g.path("/plays/"+sheet.ID), nil, cred(g.cred)), http.StatusNoContent)
+	wantProblem(t, s.Do(t, http.MethodGet, g.path("/plays/"+sheet.ID), nil, cred(g.cred)), http.StatusNotFound, "not_found")
+	r = s.Do(t, http.MethodGet, g.path("/stats"), nil, cred(g.cred))
 	assert.Equal(t, 1, decode[struct {
 		Plays int `json:"plays"`
 	}](t, r.Body).Plays)
-	r = s.do(t, http.MethodDelete, g.path("/members/"+g.members["Ben"]), nil, cred(g.cred))
+	r = s.Do(t, http.MethodDelete, g.path("/members/"+g.members["Ben"]), nil, cred(g.cred))
 	wantStatus(t, r, http.StatusOK)
 	assert.JSONEq(t, `{"member":"`+g.members["Ben"]+`","deleted_plays":1}`, string(r.Body))
-	r = s.do(t, http.MethodGet, g.path("/plays"), nil, cred(g.cred))
+	r = s.Do(t, http.MethodGet, g.path("/plays"), nil, cred(g.cred))
 	assert.JSONEq(t, `{"plays":[],"next":null}`, string(r.Body))
 }
 
@@ -355,7 +355,7 @@ func TestGroupPlaysPages(t *testing.T) {
 	g := newGroup(t, s, "Ann", "Ben")
 	var ids []string
 	for day := 1; day <= 5; day++ {
-		r := s.do(t, http.MethodPost, g.path("/plays"), map[string]any{"sheet": lthSheet("Ann", "Ben"),
+		r := s.Do(t, http.MethodPost, g.path("/plays"), map[string]any{"sheet": lthSheet("Ann", "Ben"),
 			"played_at": "2026-11-0" + strconv.Itoa(day) + "T19:00:00Z"}, cred(g.cred))
 		wantStatus(t, r, http.StatusCreated)
 		ids = append([]string{decode[apiPlay](t, r.Body).ID}, ids...) // latest first
@@ -363,7 +363,7 @@ func TestGroupPlaysPages(t *testing.T) {
 	var got []string
 	path := g.path("/plays?limit=2")
 	for range 4 {
-		r := s.do(t, http.MethodGet, path, nil, cred(g.cred))
+		r := s.Do(t, http.MethodGet, path, nil, cred(g.cred))
 		wantStatus(t, r, http.StatusOK)
 		page := decode[struct {
 			Plays []apiPlay `json:"plays"`
@@ -378,8 +378,8 @@ func TestGroupPlaysPages(t *testing.T) {
 		path = g.path("/plays?limit=2&before=" + url.QueryEscape(*page.Next))
 	}
 	assert.Equal(t, ids, got)
-	wantProblem(t, s.do(t, http.MethodGet, g.path("/plays?limit=1000"), nil, cred(g.cred)), http.StatusBadRequest, "validation_failed")
-	wantProblem(t, s.do(t, http.MethodGet, g.path("/plays?before=yesterday"), nil, cred(g.cred)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodGet, g.path("/plays?limit=1000"), nil, cred(g.cred)), http.StatusBadRequest, "validation_failed")
+	wantProblem(t, s.Do(t, http.MethodGet, g.path("/plays?before=yesterday"), nil, cred(g.cred)), http.StatusBadRequest, "invalid")
 }
 
 // TestGroupMemberLimit: a group has at most 100 members; the 101st is a
@@ -388,11 +388,11 @@ func TestGroupMemberLimit(t *testing.T) {
 	s := newServer(t)
 	g := newGroup(t, s)
 	for i := range 100 {
-		wantStatus(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Player " + strconv.Itoa(i)}, cred(g.cred)), http.StatusCreated)
+		wantStatus(t, s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "Player " + strconv.Itoa(i)}, cred(g.cred)), http.StatusCreated)
 	}
-	p := wantProblem(t, s.do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "One more"}, cred(g.cred)), http.StatusConflict, "conflict")
+	p := wantProblem(t, s.Do(t, http.MethodPost, g.path("/members"), map[string]string{"name": "One more"}, cred(g.cred)), http.StatusConflict, "conflict")
 	assert.Contains(t, p.Detail, "100 members")
-	r := s.do(t, http.MethodGet, g.path(""), nil, cred(g.cred))
+	r := s.Do(t, http.MethodGet, g.path(""), nil, cred(g.cred))
 	assert.Len(t, decode[struct {
 		Members []struct{} `json:"members"`
 	}](t, r.Body).Members, 100)

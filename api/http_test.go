@@ -19,9 +19,9 @@ func TestMediaTypeCase(t *testing.T) {
 	s := newServer(t)
 	body := `{"ruleset":"silver-and-gold","mode":"physical","players":[{"name":"Ann"}]}`
 	for _, ct := range []string{"APPLICATION/JSON", "Application/Json; Charset=UTF-8"} {
-		wantStatus(t, s.do(t, http.MethodPost, "/v1/games", body, header("Content-Type", ct)), http.StatusCreated)
+		wantStatus(t, s.Do(t, http.MethodPost, "/v1/games", body, header("Content-Type", ct)), http.StatusCreated)
 	}
-	wantProblem(t, s.do(t, http.MethodPost, "/v1/games", body, header("Content-Type", "TEXT/PLAIN")), http.StatusUnsupportedMediaType, "unsupported_media_type")
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body, header("Content-Type", "TEXT/PLAIN")), http.StatusUnsupportedMediaType, "unsupported_media_type")
 }
 
 // TestIfMatchLists: If-Match as RFC 9110 reads it.
@@ -33,7 +33,7 @@ func TestIfMatchLists(t *testing.T) {
 		keeps = append(keeps, silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(seat), Cards: tb.legal(t, seat).Keep[:2]})
 	}
 	post := func(seat int, ifMatch string) resp {
-		return s.do(t, http.MethodPost, tb.path("/moves"), keeps[seat], cred(tb.seats[seat]), header("If-Match", ifMatch))
+		return s.Do(t, http.MethodPost, tb.path("/moves"), keeps[seat], cred(tb.seats[seat]), header("If-Match", ifMatch))
 	}
 	p := wantProblem(t, post(0, `W/"0"`), http.StatusPreconditionFailed, "precondition_failed")
 	if !strings.Contains(p.Detail, "weak") {
@@ -58,7 +58,7 @@ func TestFractionalSeat(t *testing.T) {
 	tb := newTable(t, s, "digital", 1, "fraction")
 	l := tb.legal(t, 0)
 	body := fmt.Sprintf(`{"type":"keep","seat":0.0,"cards":[%q,%q]}`, l.Keep[0], l.Keep[1])
-	p := wantProblem(t, s.do(t, http.MethodPost, tb.path("/moves"), body, cred(tb.seats[0])), http.StatusBadRequest, "invalid")
+	p := wantProblem(t, s.Do(t, http.MethodPost, tb.path("/moves"), body, cred(tb.seats[0])), http.StatusBadRequest, "invalid")
 	if !strings.Contains(p.Detail, "seat must be a whole number") || strings.Contains(p.Detail, "Go struct") {
 		t.Errorf("detail %q", p.Detail)
 	}
@@ -68,7 +68,7 @@ func TestFractionalSeat(t *testing.T) {
 // read timeout passes, with 408 request_timeout as problem+json.
 func TestShortBody(t *testing.T) {
 	s := newServer(t)
-	srv := httptest.NewUnstartedServer(s.http.Config.Handler)
+	srv := httptest.NewUnstartedServer(s.HTTP.Config.Handler)
 	srv.Config.ReadTimeout = 300 * time.Millisecond
 	srv.Start()
 	t.Cleanup(srv.Close)
@@ -96,7 +96,7 @@ func TestShortBody(t *testing.T) {
 func TestBadEscapes(t *testing.T) {
 	s := newServer(t)
 	tb := newTable(t, s, "digital", 1, "escapes")
-	p := wantProblem(t, s.do(t, http.MethodGet, tb.path("/moves?after=%zz"), nil), http.StatusBadRequest, "validation_failed")
+	p := wantProblem(t, s.Do(t, http.MethodGet, tb.path("/moves?after=%zz"), nil), http.StatusBadRequest, "validation_failed")
 	if !strings.Contains(p.Detail, "query") {
 		t.Errorf("detail %q", p.Detail)
 	}

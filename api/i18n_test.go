@@ -102,7 +102,7 @@ func TestProblemsInGerman(t *testing.T) {
 	ctt := newCTTable(t, s, "digital", 2, "german-ct", nil)
 	de := header("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")
 	keep := tb.legal(t, 0).Keep
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[:2]},
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[:2]},
 		cred(tb.seats[0]), header("Idempotency-Key", "german-key-1")), http.StatusOK)
 	big := `{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"` + strings.Repeat("x", 70<<10) + `"}]}`
 	type row struct {
@@ -159,7 +159,7 @@ func TestProblemsInGerman(t *testing.T) {
 	}
 	for _, c := range rows {
 		t.Run(c.name, func(t *testing.T) {
-			r := s.do(t, c.method, c.path, c.body, append([]opt{de}, c.opts...)...)
+			r := s.Do(t, c.method, c.path, c.body, append([]opt{de}, c.opts...)...)
 			if c.status != 0 && r.Status != c.status {
 				t.Fatalf("status %d, want %d: %s", r.Status, c.status, r.Body)
 			}
@@ -201,7 +201,7 @@ func TestProblemsInGerman(t *testing.T) {
 		s := newServer(t)
 		var r resp
 		for _, code := range []string{"AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF", "GGGGGG", "HHHHHH", "JJJJJJ", "KKKKKK", "MMMMMM", "NNNNNN"} {
-			if r = s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}, de); r.Status == http.StatusTooManyRequests {
+			if r = s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}, de); r.Status == http.StatusTooManyRequests {
 				break
 			}
 		}
@@ -212,7 +212,7 @@ func TestProblemsInGerman(t *testing.T) {
 	})
 
 	t.Run("English stays as it was", func(t *testing.T) {
-		r := s.do(t, http.MethodGet, "/v1/nothing-here", nil)
+		r := s.Do(t, http.MethodGet, "/v1/nothing-here", nil)
 		p := decode[germanProblem](t, r.Body)
 		if p.Detail != "there is no such path; see /openapi.yaml" || p.DetailMessage.Key != "api.route-not-found" || r.Header.Get("Content-Language") != "en" {
 			t.Errorf("%v %+v", r.Header, p)
@@ -237,7 +237,7 @@ func TestAcceptLanguageNegotiation(t *testing.T) {
 				opts = append(opts, header("Accept-Language", c.accept))
 			}
 			for _, path := range []string{"/v1/rulesets", "/v1/nothing-here"} {
-				r := s.do(t, http.MethodGet, path, nil, opts...)
+				r := s.Do(t, http.MethodGet, path, nil, opts...)
 				if got := r.Header.Get("Content-Language"); got != c.want {
 					t.Errorf("%s: Content-Language %q, want %q", path, got, c.want)
 				}
@@ -256,19 +256,19 @@ func TestAcceptLanguageNegotiation(t *testing.T) {
 
 	t.Run("a game's ETag names its language", func(t *testing.T) {
 		tb := newTable(t, s, "digital", 2, "etag-seed")
-		en := s.do(t, http.MethodGet, tb.path(""), nil)
-		de := s.do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"))
+		en := s.Do(t, http.MethodGet, tb.path(""), nil)
+		de := s.Do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"))
 		if en.Header.Get("ETag") != `"0"` || de.Header.Get("ETag") != `"0-de"` {
 			t.Fatalf("ETags %q and %q", en.Header.Get("ETag"), de.Header.Get("ETag"))
 		}
 		// The German copy revalidates in German, never as the English one.
-		wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"), header("If-None-Match", `"0-de"`)), http.StatusNotModified)
-		wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"), header("If-None-Match", `"0"`)), http.StatusOK)
-		wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"0-de"`)), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"), header("If-None-Match", `"0-de"`)), http.StatusNotModified)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil, header("Accept-Language", "de"), header("If-None-Match", `"0"`)), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil, header("If-None-Match", `"0-de"`)), http.StatusOK)
 		// If-Match names the version whichever language it was read in.
 		l := tb.legal(t, 0)
 		keep := silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: l.Keep[:2]}
-		r := s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]), header("Accept-Language", "de"), header("If-Match", `"0-de"`))
+		r := s.Do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0]), header("Accept-Language", "de"), header("If-Match", `"0-de"`))
 		wantStatus(t, r, http.StatusOK)
 		if r.Header.Get("ETag") != `"1-de"` {
 			t.Errorf("ETag of the move's answer %q", r.Header.Get("ETag"))
@@ -279,8 +279,8 @@ func TestAcceptLanguageNegotiation(t *testing.T) {
 		tb := newTable(t, s, "digital", 2, "stream-lang")
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.http.URL+tb.path("/events?lang=de"), nil)
-		res, err := s.http.Client().Do(req)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.HTTP.URL+tb.path("/events?lang=de"), nil)
+		res, err := s.HTTP.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,7 +310,7 @@ func TestAcceptLanguageNegotiation(t *testing.T) {
 
 func TestLanguagesEndpoint(t *testing.T) {
 	s := newServer(t)
-	r := s.do(t, http.MethodGet, "/v1/languages", nil)
+	r := s.Do(t, http.MethodGet, "/v1/languages", nil)
 	wantStatus(t, r, http.StatusOK)
 	list := decode[struct {
 		Languages []struct{ Tag, Name string } `json:"languages"`
@@ -326,7 +326,7 @@ func TestLanguagesEndpoint(t *testing.T) {
 		t.Errorf("no Deutsch among %+v", list.Languages)
 	}
 
-	r = s.do(t, http.MethodGet, "/v1/languages/de", nil)
+	r = s.Do(t, http.MethodGet, "/v1/languages/de", nil)
 	wantStatus(t, r, http.StatusOK)
 	var cat map[string]json.RawMessage
 	if err := json.Unmarshal(r.Body, &cat); err != nil {
@@ -342,11 +342,11 @@ func TestLanguagesEndpoint(t *testing.T) {
 		t.Errorf("headers %v", r.Header)
 	}
 	tag := r.Header.Get("ETag")
-	wantStatus(t, s.do(t, http.MethodGet, "/v1/languages/de", nil, header("If-None-Match", tag)), http.StatusNotModified)
-	if en := s.do(t, http.MethodGet, "/v1/languages/en", nil); en.Header.Get("ETag") == tag {
+	wantStatus(t, s.Do(t, http.MethodGet, "/v1/languages/de", nil, header("If-None-Match", tag)), http.StatusNotModified)
+	if en := s.Do(t, http.MethodGet, "/v1/languages/en", nil); en.Header.Get("ETag") == tag {
 		t.Errorf("en and de share the ETag %s", tag)
 	}
-	wantProblem(t, s.do(t, http.MethodGet, "/v1/languages/xx", nil), http.StatusNotFound, "not_found")
+	wantProblem(t, s.Do(t, http.MethodGet, "/v1/languages/xx", nil), http.StatusNotFound, "not_found")
 }
 
 // TestGermanListing reads a legal-move listing in German: every label with a
@@ -354,7 +354,7 @@ func TestLanguagesEndpoint(t *testing.T) {
 func TestGermanListing(t *testing.T) {
 	s := newServer(t)
 	tb := newTable(t, s, "digital", 2, "listing-seed")
-	r := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[0]), header("Accept-Language", "de"))
+	r := s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[0]), header("Accept-Language", "de"))
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("Content-Language") != "de" {
 		t.Errorf("Content-Language %q", r.Header.Get("Content-Language"))
@@ -408,7 +408,7 @@ func TestGermanEventStream(t *testing.T) {
 			if ev, _ := st.next(t); ev.Type != "snapshot" {
 				t.Fatalf("first event %s", ev.Type)
 			}
-			wantStatus(t, s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host)), http.StatusOK)
+			wantStatus(t, s.Do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host)), http.StatusOK)
 			for {
 				ev, ok := st.next(t)
 				if !ok {
@@ -437,7 +437,7 @@ func TestGermanEventStream(t *testing.T) {
 // ruleset's summary and its options' descriptions) comes in German.
 func TestRulesetsInGerman(t *testing.T) {
 	s := newServer(t)
-	r := s.do(t, http.MethodGet, "/v1/rulesets", nil, header("Accept-Language", "de"))
+	r := s.Do(t, http.MethodGet, "/v1/rulesets", nil, header("Accept-Language", "de"))
 	wantStatus(t, r, http.StatusOK)
 	var got struct {
 		Rulesets []struct {

@@ -47,7 +47,7 @@ func TestComplexBodies(t *testing.T) {
 			if code == "" {
 				code = "body_too_complex"
 			}
-			r := s.do(t, http.MethodPost, c.path, c.body)
+			r := s.Do(t, http.MethodPost, c.path, c.body)
 			p := wantProblem(t, r, http.StatusBadRequest, code)
 			if !strings.Contains(p.Detail, "request body") {
 				t.Errorf("detail %q does not say what is wrong with the body", p.Detail)
@@ -59,7 +59,7 @@ func TestComplexBodies(t *testing.T) {
 	tb := newTable(t, s.server, "digital", 1, "shape")
 	l := tb.legal(t, 0)
 	keep := silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: l.Keep[:2]}
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0])), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), keep, cred(tb.seats[0])), http.StatusOK)
 }
 
 // BenchmarkRejectNestedBody is the whole server's cost of refusing each of the
@@ -102,18 +102,18 @@ func TestEventStreamCaps(t *testing.T) {
 	first := openStream(t, s.server, events, "Authorization", "Bearer "+p.seats[0])
 	openStream(t, s.server, events+"?access_token="+p.seats[0])
 
-	r := s.do(t, http.MethodGet, events, nil, cred(p.seats[0]))
+	r := s.Do(t, http.MethodGet, events, nil, cred(p.seats[0]))
 	wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("a refused stream without Retry-After")
 	}
 	openStream(t, s.server, events) // the address's third
-	p4 := wantProblem(t, s.do(t, http.MethodGet, events, nil), http.StatusTooManyRequests, "rate_limited")
+	p4 := wantProblem(t, s.Do(t, http.MethodGet, events, nil), http.StatusTooManyRequests, "rate_limited")
 	if !strings.Contains(p4.Detail, "address") {
 		t.Errorf("the refusal does not say which cap: %q", p4.Detail)
 	}
-	wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
-	wantStatus(t, s.do(t, http.MethodGet, "/metrics", nil), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodGet, "/metrics", nil), http.StatusOK)
 	if n := s.metric(t, "treasury_event_streams"); n != 3 {
 		t.Errorf("treasury_event_streams %v, want 3", n)
 	}
@@ -133,7 +133,7 @@ func TestEventStreamCaps(t *testing.T) {
 	events = "/v1/games/" + q.id + "/events"
 	openStream(t, total.server, events)
 	openStream(t, total.server, events)
-	r = total.do(t, http.MethodGet, events, nil)
+	r = total.Do(t, http.MethodGet, events, nil)
 	wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") != "10" {
 		t.Errorf("Retry-After %q, want 10", r.Header.Get("Retry-After"))
@@ -148,12 +148,12 @@ func TestCreateQuota(t *testing.T) {
 	for range 3 {
 		tb = newTable(t, s.server, "digital", 1, "")
 	}
-	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": players(1)})
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": players(1)})
 	p := wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
 	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" || !strings.Contains(p.Detail, "games") {
 		t.Errorf("Retry-After %q, detail %q: want the wait and a reason about creating games", ra, p.Detail)
 	}
-	wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil), http.StatusOK)
 	if n := s.metric(t, "treasury_rate_limited_total", "limit", "create"); n != 1 {
 		t.Errorf("treasury_rate_limited_total{limit=create} %v, want 1", n)
 	}

@@ -45,7 +45,7 @@ func newLTH(t *testing.T, s *server, mode string, n int, seed string, options st
 	if seed != "" {
 		body["seed"] = seed
 	}
-	r := s.do(t, http.MethodPost, "/v1/games", body)
+	r := s.Do(t, http.MethodPost, "/v1/games", body)
 	wantStatus(t, r, http.StatusCreated)
 	c := decode[struct {
 		Game        lthGame `json:"game"`
@@ -64,7 +64,7 @@ func (tb *lthTable) game(t *testing.T, credential string) (lthGame, resp) {
 	if credential != "" {
 		opts = append(opts, cred(credential))
 	}
-	r := tb.s.do(t, http.MethodGet, tb.path(""), nil, opts...)
+	r := tb.s.Do(t, http.MethodGet, tb.path(""), nil, opts...)
 	wantStatus(t, r, http.StatusOK)
 	return decode[lthGame](t, r.Body), r
 }
@@ -75,14 +75,14 @@ func (tb *lthTable) legal(t *testing.T, credential string, seat int) (luckytreas
 	if seat >= 0 {
 		q = fmt.Sprintf("?seat=%d", seat)
 	}
-	r := tb.s.do(t, http.MethodGet, tb.path("/legal-moves"+q), nil, cred(credential))
+	r := tb.s.Do(t, http.MethodGet, tb.path("/legal-moves"+q), nil, cred(credential))
 	wantStatus(t, r, http.StatusOK)
 	return decode[luckytreasurehunter.Legal](t, r.Body), r
 }
 
 func (tb *lthTable) move(t *testing.T, credential string, m any) resp {
 	t.Helper()
-	return tb.s.do(t, http.MethodPost, tb.path("/moves"), m, cred(credential))
+	return tb.s.Do(t, http.MethodPost, tb.path("/moves"), m, cred(credential))
 }
 
 // choose picks a move from a listing as a careful player would: a random
@@ -225,8 +225,8 @@ func (tb *lthTable) checkSecrets(t *testing.T, seed string, log bool) {
 			if c != "" {
 				opts = append(opts, cred(c))
 			}
-			answers = append(answers, tb.s.do(t, http.MethodGet, tb.path("/moves"), nil, opts...))
-			answers = append(answers, tb.s.do(t, http.MethodGet, tb.path("/record"), nil, opts...))
+			answers = append(answers, tb.s.Do(t, http.MethodGet, tb.path("/moves"), nil, opts...))
+			answers = append(answers, tb.s.Do(t, http.MethodGet, tb.path("/record"), nil, opts...))
 		}
 		for _, a := range answers {
 			for _, f := range forbidden {
@@ -327,7 +327,7 @@ func TestLuckyTreasureHunterDigital(t *testing.T) {
 	if !v.Valid || v.Moves != moves {
 		t.Fatalf("online verdict %+v", v)
 	}
-	score := s.do(t, http.MethodGet, tb.path("/score"), nil)
+	score := s.Do(t, http.MethodGet, tb.path("/score"), nil)
 	if !sameJSON(t, v.Score, score.Body) {
 		t.Errorf("replayed score\n%s\n/score\n%s", v.Score, score.Body)
 	}
@@ -398,7 +398,7 @@ func TestLuckyTreasureHunterPhysical(t *testing.T) {
 	}
 	t.Logf("a 3-player physical game of %d moves", moves)
 	g, _ = tb.game(t, "")
-	score := decode[luckytreasurehunter.Score](t, s.do(t, http.MethodGet, tb.path("/score"), nil).Body)
+	score := decode[luckytreasurehunter.Score](t, s.Do(t, http.MethodGet, tb.path("/score"), nil).Body)
 	if !g.Ended || !score.Final || g.State.Turns%3 != 0 {
 		t.Fatalf("ended %v, final %v, turns %d", g.Ended, score.Final, g.State.Turns)
 	}
@@ -414,14 +414,14 @@ func TestLuckyTreasureHunterPhysical(t *testing.T) {
 		sp.Total = &total
 		sheet.Players = append(sheet.Players, sp)
 	}
-	r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+luckytreasurehunter.RulesetName, sheet)
+	r := s.Do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+luckytreasurehunter.RulesetName, sheet)
 	wantStatus(t, r, http.StatusOK)
 	res := decode[luckytreasurehunter.SheetResult](t, r.Body)
 	if !res.Valid || !reflect.DeepEqual(res.Ranking, score.Ranking) {
 		t.Errorf("tally: valid %v, ranking %+v; the game's %+v; findings %+v", res.Valid, res.Ranking, score.Ranking, res.Findings)
 	}
 	*sheet.Players[0].Total++
-	res = decode[luckytreasurehunter.SheetResult](t, s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+luckytreasurehunter.RulesetName, sheet).Body)
+	res = decode[luckytreasurehunter.SheetResult](t, s.Do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+luckytreasurehunter.RulesetName, sheet).Body)
 	if res.Valid || len(res.Findings) != 1 || res.Findings[0].Code != luckytreasurehunter.FindingTotalMismatch {
 		t.Errorf("a miscounted total: %+v", res.Findings)
 	}

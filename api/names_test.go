@@ -16,7 +16,7 @@ func TestPlayerNames(t *testing.T) {
 		for _, n := range names {
 			ps = append(ps, `{"name":"`+n+`"}`)
 		}
-		return s.do(t, http.MethodPost, "/v1/games", `{"ruleset":"silver-and-gold","mode":"physical","players":[`+strings.Join(ps, ",")+`]}`)
+		return s.Do(t, http.MethodPost, "/v1/games", `{"ruleset":"silver-and-gold","mode":"physical","players":[`+strings.Join(ps, ",")+`]}`)
 	}
 	for _, c := range []struct {
 		name  string

@@ -44,8 +44,8 @@ type opsServer struct {
 // rulesets are offered besides Silver & Gold.
 func startOps(t *testing.T, configure func(*api.Options), rulesets ...domain.Ruleset) *opsServer {
 	t.Helper()
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
 	metrics := api.NewMetrics()
 	path := filepath.Join(t.TempDir(), "treasury.db")
@@ -71,19 +71,19 @@ func startOps(t *testing.T, configure func(*api.Options), rulesets ...domain.Rul
 		t.Fatal(err)
 	}
 	s := &opsServer{
-		server:  &server{t: t, path: path, store: store, http: httptest.NewServer(h)},
+		server:  &server{T: t, Path: path, Store: store, HTTP: httptest.NewServer(h)},
 		games:   games,
 		metrics: metrics,
 		handler: h,
 		logs:    logs,
 		done:    done,
 	}
-	s.client, err = client.NewClientWithResponses(s.http.URL, client.WithHTTPClient(s.http.Client()))
+	s.client, err = client.NewClientWithResponses(s.HTTP.URL, client.WithHTTPClient(s.HTTP.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Cleanups run last first: end the streams, then stop the server.
-	t.Cleanup(s.stop)
+	t.Cleanup(s.Stop)
 	t.Cleanup(s.shutdown)
 	return s
 }
@@ -173,14 +173,14 @@ type stream struct {
 // openStream opens GET path as an event stream with the given headers.
 func openStream(t *testing.T, s *server, path string, headers ...string) *stream {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, s.http.URL+path, nil)
+	req, err := http.NewRequest(http.MethodGet, s.HTTP.URL+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	resp, err := s.http.Client().Do(req)
+	resp, err := s.HTTP.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,22 +17,22 @@ import (
 // only while the database is usable.
 func TestHealthAndReadiness(t *testing.T) {
 	s := startOps(t, nil)
-	wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
-	r := s.do(t, http.MethodGet, "/readyz", nil)
+	wantStatus(t, s.Do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+	r := s.Do(t, http.MethodGet, "/readyz", nil)
 	wantStatus(t, r, http.StatusOK)
 	if string(r.Body) != "{\"status\":\"ok\"}\n" {
 		t.Errorf("readyz: %s", r.Body)
 	}
 
-	if err := s.store.Close(); err != nil {
+	if err := s.Store.Close(); err != nil {
 		t.Fatal(err)
 	}
-	r = s.do(t, http.MethodGet, "/readyz", nil)
+	r = s.Do(t, http.MethodGet, "/readyz", nil)
 	wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("a 503 without Retry-After")
 	}
-	wantStatus(t, s.do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodGet, "/healthz", nil), http.StatusOK)
 }
 
 // TestMetrics scrapes /metrics after a few requests and finds them counted
@@ -45,15 +45,15 @@ func TestMetrics(t *testing.T) {
 		return silvergold.Move{Type: silvergold.MoveKeep, Seat: silvergold.SeatPtr(0), Cards: cards}
 	}
 	l := tb.legal(t, 0)
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[0], "grey-99"), cred(tb.seats[0])), http.StatusBadRequest)
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[0], l.Keep[0]), cred(tb.seats[0])), http.StatusUnprocessableEntity)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[0], "grey-99"), cred(tb.seats[0])), http.StatusBadRequest)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[0], l.Keep[0]), cred(tb.seats[0])), http.StatusUnprocessableEntity)
 	for range 2 { // the second is a replay
-		wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[:2]...), cred(tb.seats[0]), header("Idempotency-Key", "k")), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), keep(l.Keep[:2]...), cred(tb.seats[0]), header("Idempotency-Key", "k")), http.StatusOK)
 	}
 	newTable(t, s.server, "physical", 2, "")
-	wantStatus(t, s.do(t, http.MethodGet, "/no/such/"+tb.id, nil), http.StatusNotFound)
+	wantStatus(t, s.Do(t, http.MethodGet, "/no/such/"+tb.id, nil), http.StatusNotFound)
 
-	r := s.do(t, http.MethodGet, "/metrics", nil)
+	r := s.Do(t, http.MethodGet, "/metrics", nil)
 	wantStatus(t, r, http.StatusOK)
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/plain") {
 		t.Errorf("Content-Type %s", r.Header.Get("Content-Type"))
@@ -96,11 +96,11 @@ func TestRequestLog(t *testing.T) {
 	s := startOps(t, nil)
 	tb := newTable(t, s.server, "digital", 1, "log")
 
-	r := s.do(t, http.MethodGet, tb.path(""), nil, header("X-Request-ID", "client-chosen.id:42"))
+	r := s.Do(t, http.MethodGet, tb.path(""), nil, header("X-Request-ID", "client-chosen.id:42"))
 	if got := r.Header.Get("X-Request-Id"); got != "client-chosen.id:42" {
 		t.Errorf("a sane client request id came back as %q", got)
 	}
-	r = s.do(t, http.MethodPost, tb.path("/moves"), noteMove, cred("nobody"), header("X-Request-ID", "not sane <script>"))
+	r = s.Do(t, http.MethodPost, tb.path("/moves"), noteMove, cred("nobody"), header("X-Request-ID", "not sane <script>"))
 	p := wantProblem(t, r, http.StatusUnauthorized, "unauthorized")
 	generated := r.Header.Get("X-Request-Id")
 	if !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(generated) || p.RequestID != generated {
@@ -139,11 +139,11 @@ func TestCORS(t *testing.T) {
 	tb := newTable(t, s.server, "digital", 1, "cors")
 
 	preflight := func(s *opsServer, origin string) *http.Response {
-		req, _ := http.NewRequest(http.MethodOptions, s.http.URL+tb.path("/moves"), nil)
+		req, _ := http.NewRequest(http.MethodOptions, s.HTTP.URL+tb.path("/moves"), nil)
 		req.Header.Set("Origin", origin)
 		req.Header.Set("Access-Control-Request-Method", "POST")
 		req.Header.Set("Access-Control-Request-Headers", "authorization, content-type, idempotency-key, if-match")
-		res, err := s.http.Client().Do(req)
+		res, err := s.HTTP.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +167,7 @@ func TestCORS(t *testing.T) {
 		t.Errorf("preflight from %s allowed: %v", other, res.Header)
 	}
 
-	r := s.do(t, http.MethodGet, tb.path(""), nil, header("Origin", allowed))
+	r := s.Do(t, http.MethodGet, tb.path(""), nil, header("Origin", allowed))
 	wantStatus(t, r, http.StatusOK)
 	exposed := r.Header.Get("Access-Control-Expose-Headers")
 	for _, want := range []string{"ETag", "Location", "Idempotency-Replayed", "X-Request-Id", "Retry-After"} {
@@ -178,7 +178,7 @@ func TestCORS(t *testing.T) {
 	if r.Header.Get("Access-Control-Allow-Origin") != allowed {
 		t.Errorf("a request from %s: %v", allowed, r.Header)
 	}
-	r = s.do(t, http.MethodGet, tb.path(""), nil, header("Origin", other))
+	r = s.Do(t, http.MethodGet, tb.path(""), nil, header("Origin", other))
 	if r.Status != http.StatusOK || r.Header.Get("Access-Control-Allow-Origin") != "" || r.Header.Get("Access-Control-Expose-Headers") != "" {
 		t.Errorf("a request from %s: %d %v", other, r.Status, r.Header)
 	}
@@ -282,7 +282,7 @@ func TestRateLimit(t *testing.T) {
 // TestDocsServed: the page and its script come from the binary.
 func TestDocsServed(t *testing.T) {
 	s := startOps(t, nil)
-	res, err := s.http.Client().Get(s.http.URL + "/docs")
+	res, err := s.HTTP.Client().Get(s.HTTP.URL + "/docs")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestDocsServed(t *testing.T) {
 		!strings.Contains(string(page), `src="docs/redoc.standalone.js"`) || !strings.Contains(string(page), `spec-url="openapi.yaml"`) {
 		t.Fatalf("/docs: %d %s\n%s", res.StatusCode, res.Header.Get("Content-Type"), page)
 	}
-	res, err = s.http.Client().Get(s.http.URL + "/docs/redoc.standalone.js")
+	res, err = s.HTTP.Client().Get(s.HTTP.URL + "/docs/redoc.standalone.js")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // the move's seq, and the game as credential reads it now.
 func replayed(t *testing.T, tb *table, credential, key string, move any, seq int64) resp {
 	t.Helper()
-	r := tb.s.do(t, http.MethodPost, tb.path("/moves"), move, cred(credential), header("Idempotency-Key", key))
+	r := tb.s.Do(t, http.MethodPost, tb.path("/moves"), move, cred(credential), header("Idempotency-Key", key))
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("Idempotency-Replayed") != "true" {
 		t.Fatalf("the retry was not a replay: %v\n%s", r.Header, r.Body)
@@ -30,7 +30,7 @@ func replayed(t *testing.T, tb *table, credential, key string, move any, seq int
 	if err := json.Unmarshal(r.Body, &got); err != nil {
 		t.Fatal(err)
 	}
-	now := tb.s.do(t, http.MethodGet, tb.path(""), nil, cred(credential))
+	now := tb.s.Do(t, http.MethodGet, tb.path(""), nil, cred(credential))
 	wantStatus(t, now, http.StatusOK)
 	if got.Seq != seq || !jsonEqual(t, got.Game, now.Body) || r.Header.Get("ETag") != now.Header.Get("ETag") {
 		t.Errorf("the retry answered seq %d (want %d), ETag %s (a read: %s), with the game\n%s\nwhere a read now gives\n%s",
@@ -65,7 +65,7 @@ func TestReplayedFlipShowsCardsNowFaceDown(t *testing.T) {
 		}
 	}
 	flip := ct.Move{Type: ct.MoveFlip, Seat: ct.SeatPtr(0), Cards: cards}
-	first := s.do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.seats[0]), header("Idempotency-Key", "ann-flips"))
+	first := s.Do(t, http.MethodPost, tb.path("/moves"), flip, cred(tb.seats[0]), header("Idempotency-Key", "ann-flips"))
 	wantStatus(t, first, http.StatusOK)
 	up := ctGet(t, tb, tb.seats[0])
 	for i, p := range cards {
@@ -73,7 +73,7 @@ func TestReplayedFlipShowsCardsNowFaceDown(t *testing.T) {
 			t.Fatalf("the flip shows %s at %v, the seed deals %s", got, p, kinds[i])
 		}
 	}
-	wantStatus(t, s.do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.seats[0])), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb.seats[0])), http.StatusOK)
 	for _, m := range []*ct.Move{&flip, {Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}} {
 		if err := mirror.Play(domain.Actor{Seat: 0}, m); err != nil {
 			t.Fatal(err)
@@ -83,8 +83,8 @@ func TestReplayedFlipShowsCardsNowFaceDown(t *testing.T) {
 	// A second table where the shared device (the host) makes Ann's moves,
 	// with its own key.
 	tb2 := newCTTable(t, s, "digital", 2, seed, nil)
-	wantStatus(t, s.do(t, http.MethodPost, tb2.path("/moves"), flip, cred(tb2.host), header("Idempotency-Key", "host-flips")), http.StatusOK)
-	wantStatus(t, s.do(t, http.MethodPost, tb2.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb2.host)), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb2.path("/moves"), flip, cred(tb2.host), header("Idempotency-Key", "host-flips")), http.StatusOK)
+	wantStatus(t, s.Do(t, http.MethodPost, tb2.path("/moves"), ct.Move{Type: ct.MoveCollect, Seat: ct.SeatPtr(0)}, cred(tb2.host)), http.StatusOK)
 
 	for _, c := range []struct {
 		name, credential, key string
@@ -106,7 +106,7 @@ func TestReplayedFlipShowsCardsNowFaceDown(t *testing.T) {
 			if g.Version != 2 || g.State.Turn != 1 {
 				t.Errorf("the retry shows version %d with seat %d on turn, want 2 and Ben's turn", g.Version, g.State.Turn)
 			}
-			minimal := s.do(t, http.MethodPost, c.tb.path("/moves"), flip, cred(c.credential), header("Idempotency-Key", c.key), header("Prefer", "return=minimal"))
+			minimal := s.Do(t, http.MethodPost, c.tb.path("/moves"), flip, cred(c.credential), header("Idempotency-Key", c.key), header("Prefer", "return=minimal"))
 			wantStatus(t, minimal, http.StatusOK)
 			if want := `{"seq":1,"version":2}`; string(minimal.Body) != want+"\n" || minimal.Header.Get("ETag") != `"2"` || minimal.Header.Get("Idempotency-Replayed") != "true" {
 				t.Errorf("a minimal retry answered %s %v, want %s with ETag \"2\"", minimal.Body, minimal.Header, want)
@@ -126,7 +126,7 @@ func TestReplayedPlaceShowsTheHandNow(t *testing.T) {
 	tb := newLTH(t, s, "digital", 2, "lth-replay-seed-2", `{}`)
 	l, _ := tb.legal(t, tb.seats[0], 0)
 	place := tb.choose(l)
-	first := s.do(t, http.MethodPost, tb.path("/moves"), place, cred(tb.seats[0]), header("Idempotency-Key", "ann-places"))
+	first := s.Do(t, http.MethodPost, tb.path("/moves"), place, cred(tb.seats[0]), header("Idempotency-Key", "ann-places"))
 	wantStatus(t, first, http.StatusOK)
 	after := decode[struct {
 		Game lthGame `json:"game"`

@@ -71,10 +71,10 @@ func rulesetDir(t *testing.T, rs domain.Ruleset) string {
 // its sentence.
 func listedRules(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
-	rule, ok := spec.doc.Components.Schemas["Problem"].Value.Properties["rule"]
+	rule, ok := spec.Doc.Components.Schemas["Problem"].Value.Properties["rule"]
 	if !ok {
 		t.Fatal("Problem has no rule")
 	}

@@ -42,7 +42,7 @@ type seatCredJSON struct {
 // joinCode asks for the game's join code with the host credential.
 func (tb *table) joinCode(t *testing.T) string {
 	t.Helper()
-	r := tb.s.do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.host))
+	r := tb.s.Do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.host))
 	wantStatus(t, r, http.StatusOK)
 	c := decode[struct {
 		Code   string `json:"code"`
@@ -74,7 +74,7 @@ func TestJoinCodes(t *testing.T) {
 
 	t.Run("the join page shows the names and which seats are free, whatever the case and spacing typed", func(t *testing.T) {
 		typed := strings.ToLower(code[:3] + " " + code[3:])
-		r := s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": typed})
+		r := s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": typed})
 		wantStatus(t, r, http.StatusOK)
 		j := decode[joinTableJSON](t, r.Body)
 		want := []joinSeatJSON{{0, "Ann", false}, {1, "Ben", false}, {2, "Cat", false}}
@@ -88,11 +88,11 @@ func TestJoinCodes(t *testing.T) {
 
 	t.Run("a seat whose link was opened is taken and cannot be picked", func(t *testing.T) {
 		tb.get(t, tb.seats[0]) // Ann opened the host's link
-		j := decode[joinTableJSON](t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}).Body)
+		j := decode[joinTableJSON](t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}).Body)
 		if !j.Seats[0].Taken || j.Seats[1].Taken {
 			t.Fatalf("seats %+v", j.Seats)
 		}
-		p := wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 0}), http.StatusConflict, "conflict")
+		p := wantProblem(t, s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 0}), http.StatusConflict, "conflict")
 		if !strings.Contains(p.Detail, "Ann") {
 			t.Errorf("the refusal does not name the seat: %q", p.Detail)
 		}
@@ -100,20 +100,20 @@ func TestJoinCodes(t *testing.T) {
 	})
 
 	t.Run("only the host credential shows it (Ann's is no host's)", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.seats[0])), http.StatusForbidden, "forbidden")
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/join-code"), nil), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.seats[0])), http.StatusForbidden, "forbidden")
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/join-code"), nil), http.StatusUnauthorized, "unauthorized")
 	})
 
 	t.Run("a free seat picked gets a credential of its own; the unused link stops working", func(t *testing.T) {
-		r := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 1})
+		r := s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 1})
 		wantStatus(t, r, http.StatusCreated)
 		c := decode[seatCredJSON](t, r.Body)
 		if c.GameID != tb.id || c.Seat != 1 || c.Credential == "" || c.Credential == tb.seats[1] {
 			t.Fatalf("took %s", r.Body)
 		}
-		l := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(c.Credential))
+		l := s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(c.Credential))
 		wantStatus(t, l, http.StatusOK)
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[1])), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[1])), http.StatusUnauthorized, "unauthorized")
 		tb.seats[1] = c.Credential
 	})
 
@@ -128,7 +128,7 @@ func TestJoinCodes(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 2})
+				r := s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 2})
 				mu.Lock()
 				defer mu.Unlock()
 				statuses[r.Status]++
@@ -143,40 +143,40 @@ func TestJoinCodes(t *testing.T) {
 		if statuses[http.StatusCreated] != 1 || statuses[http.StatusConflict] != 7 {
 			t.Fatalf("statuses %v", statuses)
 		}
-		wantStatus(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(winner)), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(winner)), http.StatusOK)
 	})
 
 	t.Run("a pick retried with its Idempotency-Key after a lost answer gets the same credential", func(t *testing.T) {
 		other := newTable(t, s, "physical", 2, "")
 		otherCode := other.joinCode(t)
 		key := header("Idempotency-Key", "0f8c2d4e6a1b3c5d7e9f0a2b4c6d8e0f")
-		first := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
+		first := s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
 		wantStatus(t, first, http.StatusCreated)
-		again := s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
+		again := s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0}, key)
 		wantStatus(t, again, http.StatusCreated)
 		c1, c2 := decode[seatCredJSON](t, first.Body), decode[seatCredJSON](t, again.Body)
 		if c1.Credential != c2.Credential {
 			t.Fatal("the retry got another credential")
 		}
-		wantStatus(t, s.do(t, http.MethodGet, other.path("/legal-moves"), nil, cred(c1.Credential)), http.StatusOK)
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0},
+		wantStatus(t, s.Do(t, http.MethodGet, other.path("/legal-moves"), nil, cred(c1.Credential)), http.StatusOK)
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 0},
 			header("Idempotency-Key", "another-phone-another-key-0001")), http.StatusConflict, "conflict")
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 1},
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": otherCode, "seat": 1},
 			header("Idempotency-Key", "short")), http.StatusBadRequest, "validation_failed")
 	})
 
 	t.Run("a seat that is none is refused", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 5}), http.StatusBadRequest, "invalid")
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 5}), http.StatusBadRequest, "invalid")
 	})
 
 	t.Run("the code expires with the game", func(t *testing.T) {
 		tb.playToEnd(t, true, nil)
-		p := wantProblem(t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}), http.StatusNotFound, "not_found")
+		p := wantProblem(t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}), http.StatusNotFound, "not_found")
 		if !strings.Contains(p.Detail, "ended") {
 			t.Errorf("the refusal does not say the game ended: %q", p.Detail)
 		}
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 0}), http.StatusNotFound, "not_found")
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.host)), http.StatusConflict, "conflict")
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join/seat", map[string]any{"code": code, "seat": 0}), http.StatusNotFound, "not_found")
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/join-code"), nil, cred(tb.host)), http.StatusConflict, "conflict")
 	})
 }
 
@@ -199,7 +199,7 @@ func TestJoinCodeGuessing(t *testing.T) {
 
 	// A typo is forgiven: right codes spend nothing.
 	for range 20 {
-		wantStatus(t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}), http.StatusOK)
 	}
 	// Wrong codes: ten, then the address must wait, even with the right one.
 	wrong := []string{"AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF", "GGGGGG", "HHHHHH", "JJJJJJ", "KKKKKK"}
@@ -207,17 +207,17 @@ func TestJoinCodeGuessing(t *testing.T) {
 		if w == code {
 			continue
 		}
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": w}), http.StatusNotFound, "not_found")
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": w}), http.StatusNotFound, "not_found")
 	}
 	if code == "AAAAAA" || code == "BBBBBB" { // one of the wrong ones was right: one more wrong
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": "MMMMMM"}), http.StatusNotFound, "not_found")
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": "MMMMMM"}), http.StatusNotFound, "not_found")
 	}
 	for _, body := range []map[string]any{{"code": "NNNNNN"}, {"code": code}, {"code": code, "seat": 0}} {
 		path := "/v1/join"
 		if _, ok := body["seat"]; ok {
 			path = "/v1/join/seat"
 		}
-		r := s.do(t, http.MethodPost, path, body)
+		r := s.Do(t, http.MethodPost, path, body)
 		p := wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
 		if r.Header.Get("Retry-After") == "" || !strings.Contains(p.Detail, "join codes") {
 			t.Errorf("429 without Retry-After or reason: %v %q", r.Header, p.Detail)
@@ -236,11 +236,11 @@ func TestReissueSeat(t *testing.T) {
 		t.Fatalf("first event %s", ev.Type)
 	}
 
-	wantProblem(t, s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
-	wantProblem(t, s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil), http.StatusUnauthorized, "unauthorized")
-	wantProblem(t, s.do(t, http.MethodPost, tb.path("/seats/7/credential"), nil, cred(tb.host)), http.StatusBadRequest, "invalid")
+	wantProblem(t, s.Do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.seats[1])), http.StatusForbidden, "forbidden")
+	wantProblem(t, s.Do(t, http.MethodPost, tb.path("/seats/0/credential"), nil), http.StatusUnauthorized, "unauthorized")
+	wantProblem(t, s.Do(t, http.MethodPost, tb.path("/seats/7/credential"), nil, cred(tb.host)), http.StatusBadRequest, "invalid")
 
-	r := s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host))
+	r := s.Do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host))
 	wantStatus(t, r, http.StatusOK)
 	c := decode[seatCredJSON](t, r.Body)
 	if c.Seat != 0 || c.GameID != tb.id || c.Credential == "" || c.Credential == lost {
@@ -248,8 +248,8 @@ func TestReissueSeat(t *testing.T) {
 	}
 
 	t.Run("the old credential is refused at once", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
-		wantProblem(t, s.do(t, http.MethodGet, tb.path(""), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path(""), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
 	})
 
 	t.Run("its open stream is told and ends", func(t *testing.T) {
@@ -267,14 +267,14 @@ func TestReissueSeat(t *testing.T) {
 		if len(got) != 1 || got[0] != "credential_revoked" {
 			t.Fatalf("events after the re-issue: %v", got)
 		}
-		wantProblem(t, s.do(t, http.MethodGet, tb.path("/events"), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
+		wantProblem(t, s.Do(t, http.MethodGet, tb.path("/events"), nil, cred(lost)), http.StatusUnauthorized, "unauthorized")
 	})
 
 	t.Run("the new credential plays the seat, and the seat is no longer free", func(t *testing.T) {
-		l := s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(c.Credential))
+		l := s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(c.Credential))
 		wantStatus(t, l, http.StatusOK)
 		code := tb.joinCode(t)
-		j := decode[joinTableJSON](t, s.do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}).Body)
+		j := decode[joinTableJSON](t, s.Do(t, http.MethodPost, "/v1/join", map[string]any{"code": code}).Body)
 		if !j.Seats[0].Taken {
 			t.Fatalf("seats %+v", j.Seats)
 		}
@@ -285,7 +285,7 @@ func TestReissueSeat(t *testing.T) {
 		if ev, _ := other.next(t); ev.Type != "snapshot" {
 			t.Fatalf("first event %s", ev.Type)
 		}
-		wantStatus(t, s.do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host)), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodPost, tb.path("/seats/0/credential"), nil, cred(tb.host)), http.StatusOK)
 		tb.seats[0] = c.Credential // stale now; the host plays on
 		g, _ := tb.get(t, tb.host)
 		_, m := tb.nextMove(t, g.State, catalog(t, s), true)
@@ -319,7 +319,7 @@ type nextHeadJSON struct {
 // playAgain asks POST /next with a credential and wants status.
 func (tb *table) playAgain(t *testing.T, credential string, status int) (nextGameJSON, nextHeadJSON) {
 	t.Helper()
-	r := tb.s.do(t, http.MethodPost, tb.path("/next"), nil, cred(credential))
+	r := tb.s.Do(t, http.MethodPost, tb.path("/next"), nil, cred(credential))
 	wantStatus(t, r, status)
 	n := decode[nextGameJSON](t, r.Body)
 	return n, decode[nextHeadJSON](t, n.Game)
@@ -330,15 +330,15 @@ func TestPlayAgain(t *testing.T) {
 
 	t.Run("silver-and-gold: the same players one seat on, every phone told, each seat its own credential", func(t *testing.T) {
 		tb := newTable(t, s, "digital", 2, "again-seed")
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.host)), http.StatusConflict, "conflict")
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.host)), http.StatusConflict, "conflict")
 		streams := []*stream{
 			openStream(t, s, tb.path("/events?next_game=true"), "Authorization", "Bearer "+tb.seats[0]),
 			openStream(t, s, tb.path("/events?next_game=true"), "Authorization", "Bearer "+tb.seats[1]),
 		}
 		tb.playToEnd(t, true, nil)
-		wantProblem(t, s.do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.seats[0])), http.StatusNotFound, "not_found")
+		wantProblem(t, s.Do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.seats[0])), http.StatusNotFound, "not_found")
 
-		r := s.do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.host))
+		r := s.Do(t, http.MethodPost, tb.path("/next"), nil, cred(tb.host))
 		wantStatus(t, r, http.StatusCreated)
 		host := decode[nextGameJSON](t, r.Body)
 		head := decode[nextHeadJSON](t, host.Game)
@@ -353,7 +353,7 @@ func TestPlayAgain(t *testing.T) {
 		if againHead.ID != head.ID || again.Credential != host.Credential {
 			t.Fatalf("asked again: game %s credential changed %v", againHead.ID, again.Credential != host.Credential)
 		}
-		wantStatus(t, s.do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves?seat=0", nil, cred(host.Credential)), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves?seat=0", nil, cred(host.Credential)), http.StatusOK)
 
 		for i, st := range streams {
 			var last client.Event
@@ -386,12 +386,12 @@ func TestPlayAgain(t *testing.T) {
 			}
 			creds[n.Credential] = want
 			// It acts for its own seat and no other.
-			wantStatus(t, s.do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves", nil, cred(n.Credential)), http.StatusOK)
+			wantStatus(t, s.Do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves", nil, cred(n.Credential)), http.StatusOK)
 			other := "1"
 			if want == 1 {
 				other = "0"
 			}
-			wantProblem(t, s.do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves?seat="+other, nil, cred(n.Credential)), http.StatusForbidden, "forbidden")
+			wantProblem(t, s.Do(t, http.MethodGet, "/v1/games/"+head.ID+"/legal-moves?seat="+other, nil, cred(n.Credential)), http.StatusForbidden, "forbidden")
 			again, _ := tb.playAgain(t, tb.seats[old], http.StatusOK)
 			if again.Credential != n.Credential {
 				t.Errorf("seat %d asked again and got another credential", old)
@@ -444,16 +444,16 @@ func TestSharedReissueSeat(t *testing.T) {
 	a, b := srv[0], srv[1]
 	p, _ := newKeeps(t, a)
 	old := p.seats[0]
-	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusOK)
+	wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusOK)
 	st := openStream(t, b.server, "/v1/games/"+p.id+"/events", "Authorization", "Bearer "+old)
 	if ev, _ := st.next(t); ev.Type != "snapshot" {
 		t.Fatalf("first event %s", ev.Type)
 	}
-	r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/0/credential", nil, cred(p.host))
+	r := a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/0/credential", nil, cred(p.host))
 	wantStatus(t, r, http.StatusOK)
 	fresh := decode[seatCredJSON](t, r.Body).Credential
-	wantProblem(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusUnauthorized, "unauthorized")
-	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(fresh)), http.StatusOK)
+	wantProblem(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(old)), http.StatusUnauthorized, "unauthorized")
+	wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(fresh)), http.StatusOK)
 	for {
 		ev, ok := st.next(t) // fails after 10 s without an event
 		if !ok {

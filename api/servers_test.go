@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/api/apitest"
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/api/models"
 	"github.com/treasury-games/treasury/domain"
@@ -36,7 +37,7 @@ import (
 // database (a throwaway cluster; skipped where PostgreSQL is not installed),
 // as treasury serve wires them.
 
-func TestMain(m *testing.M) { pgtest.Main(m, stopChromium) }
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // racingStore is the PostgreSQL store of one server, counting the appends
 // that lost the race for a version to another server, and holding appends
@@ -157,8 +158,8 @@ type sharedOptions struct {
 // startShared starts n servers on one new database.
 func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
 	t.Helper()
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
 	url := pgtest.Database(t)
 	var out []*sharedServer
@@ -185,14 +186,14 @@ func startShared(t *testing.T, n int, o sharedOptions) []*sharedServer {
 			close(followed)
 		}()
 		done := make(chan struct{})
-		log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		log := apitest.Logger(t, slog.LevelWarn)
 		h, err := api.NewHandler(games, api.Options{Logger: log, DefaultRuleset: silvergold.RulesetName,
 			Heartbeat: o.heartbeat, Done: done})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hs := httptest.NewServer(h)
-		s := &sharedServer{server: &server{t: t, http: hs}, games: games, store: store}
+		s := &sharedServer{server: &server{T: t, HTTP: hs}, games: games, store: store}
 		if s.client, err = client.NewClientWithResponses(hs.URL, client.WithHTTPClient(hs.Client())); err != nil {
 			t.Fatal(err)
 		}
@@ -286,7 +287,7 @@ func TestSharedEventStream(t *testing.T) {
 	// Every server's log is the same, and is what the stream told.
 	var logs [][]byte
 	for _, s := range srv {
-		r := s.do(t, http.MethodGet, "/v1/games/"+p.id+"/moves", nil, cred(p.host))
+		r := s.Do(t, http.MethodGet, "/v1/games/"+p.id+"/moves", nil, cred(p.host))
 		wantStatus(t, r, http.StatusOK)
 		logs = append(logs, r.Body)
 	}
@@ -363,7 +364,7 @@ func TestSharedConcurrentMoves(t *testing.T) {
 		ps = append(ps, p)
 		// Every server reads the game first, so that each holds it in memory.
 		for _, s := range srv {
-			wantStatus(t, s.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK)
+			wantStatus(t, s.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK)
 		}
 		start := make(chan struct{})
 		for seat := range 4 {
@@ -371,7 +372,7 @@ func TestSharedConcurrentMoves(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				r := srv[seat%3].do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]))
+				r := srv[seat%3].Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]))
 				var res struct{ Seq int64 }
 				_ = json.Unmarshal(r.Body, &res)
 				mu.Lock()
@@ -427,16 +428,16 @@ func TestSharedLostRace(t *testing.T) {
 	srv := startShared(t, 2, sharedOptions{})
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
-	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
+	wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
 
 	hold := make(chan struct{})
 	b.store.hold.Store(&hold)
 	answered := make(chan resp, 1)
 	go func() {
-		answered <- b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[1]))
+		answered <- b.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[1]))
 	}()
 	<-b.store.held // B has applied the keep to version 0 and is about to store it
-	r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]))
+	r := a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]))
 	wantStatus(t, r, http.StatusOK)
 	b.store.hold.Store(nil)
 	close(hold)
@@ -454,24 +455,24 @@ func TestSharedLostRace(t *testing.T) {
 	// rules refuse a keep. (A's head was at version 1 when seat 2's keep
 	// came: A tried it there without reading the version first, lost that
 	// race to B's version 2 and stored the keep as version 3.)
-	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2])), http.StatusOK)
+	wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2])), http.StatusOK)
 	if n := a.store.lost.Load(); n != 1 {
 		t.Errorf("A, whose head was one version behind, lost %d races, want 1", n)
 	}
 	hold = make(chan struct{})
 	a.store.hold.Store(&hold)
 	go func() {
-		answered <- a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
+		answered <- a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
 	}()
 	<-a.store.held
-	wantStatus(t, b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3])), http.StatusOK)
+	wantStatus(t, b.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3])), http.StatusOK)
 	a.store.hold.Store(nil)
 	close(hold)
 	wantProblem(t, <-answered, http.StatusUnprocessableEntity, "illegal_move")
 	if n := a.store.lost.Load(); n != 2 {
 		t.Errorf("A lost %d races in all, want 2", n)
 	}
-	g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	g := decode[models.Game](t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 4 {
 		t.Errorf("the game is at version %d, want 4", g.Version)
 	}
@@ -484,16 +485,16 @@ func TestSharedLostRaces(t *testing.T) {
 	a := srv[0]
 	p, keeps := newKeeps(t, a)
 	a.store.lose.Store(true)
-	wantProblem(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusConflict, "conflict")
+	wantProblem(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusConflict, "conflict")
 	if n := a.store.lost.Load(); n != service.MaxLostRaces {
 		t.Errorf("the move was tried %d times, want %d", n, service.MaxLostRaces)
 	}
 	a.store.lose.Store(false)
-	g := decode[models.Game](t, a.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+	g := decode[models.Game](t, a.Do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 	if g.Version != 0 {
 		t.Errorf("the game is at version %d", g.Version)
 	}
-	wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusOK)
+	wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0])), http.StatusOK)
 }
 
 // TestSharedIdempotency retries a move on another server than the first
@@ -505,10 +506,10 @@ func TestSharedIdempotency(t *testing.T) {
 	t.Run("a retry on another server returns the first answer", func(t *testing.T) {
 		p, keeps := newKeeps(t, a)
 		key := header("Idempotency-Key", "ann-keeps")
-		wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds the game
-		first := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
+		wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds the game
+		first := a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
 		wantStatus(t, first, http.StatusOK)
-		retry := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
+		retry := b.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[0], cred(p.seats[0]), key)
 		wantStatus(t, retry, http.StatusOK)
 		if !bytes.Equal(first.Body, retry.Body) {
 			t.Errorf("the retry on B answered\n%s\nthe first attempt on A\n%s", retry.Body, first.Body)
@@ -520,9 +521,9 @@ func TestSharedIdempotency(t *testing.T) {
 			t.Errorf("Idempotency-Replayed: %q on the first attempt", got)
 		}
 		// The same key for another move, on a third server, is refused.
-		wantProblem(t, c.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[0]), key),
+		wantProblem(t, c.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[1], cred(p.seats[0]), key),
 			http.StatusUnprocessableEntity, "idempotency_key_reused")
-		g := decode[models.Game](t, c.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		g := decode[models.Game](t, c.Do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 		if g.Version != 1 {
 			t.Errorf("the game is at version %d after one move and its retries", g.Version)
 		}
@@ -540,7 +541,7 @@ func TestSharedIdempotency(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					out[i] = s.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]), key)
+					out[i] = s.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]), key)
 				}()
 			}
 			close(start)
@@ -558,7 +559,7 @@ func TestSharedIdempotency(t *testing.T) {
 			if firsts != 1 {
 				t.Errorf("%d answers were not replays, want 1", firsts)
 			}
-			g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+			g := decode[models.Game](t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 			if g.Version != 1 {
 				t.Errorf("the game is at version %d after one move sent three times", g.Version)
 			}
@@ -573,10 +574,10 @@ func TestSharedReads(t *testing.T) {
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
 	for seat, k := range keeps {
-		wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B caches what it read
-		r := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat]))
+		wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B caches what it read
+		r := a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat]))
 		wantStatus(t, r, http.StatusOK)
-		g := decode[models.Game](t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
+		g := decode[models.Game](t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil).Body)
 		if want := int64(seat + 1); g.Version != want {
 			t.Fatalf("after A answered version %d, B shows version %d", want, g.Version)
 		}
@@ -585,7 +586,7 @@ func TestSharedReads(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("delete: %d %v", n, err)
 	}
-	wantProblem(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusNotFound, "not_found")
+	wantProblem(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusNotFound, "not_found")
 }
 
 // TestSharedNotices: with heartbeats too far apart to matter, a stream on B
@@ -599,7 +600,7 @@ func TestSharedNotices(t *testing.T) {
 		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
 	}
 	for seat, k := range keeps {
-		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+		wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
 		for {
 			ev, ok := st.next(t) // fails after 10 s without an event
 			if !ok {
@@ -630,7 +631,7 @@ func TestSharedLostNotice(t *testing.T) {
 		t.Fatalf("the stream starts with %s %s", ev.Type, ev.ID)
 	}
 	for seat, k := range keeps {
-		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+		wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
 	}
 	for want := 1; want <= len(keeps); {
 		ev, ok := st.next(t) // fails after 10 s without an event
@@ -657,13 +658,13 @@ func TestSharedOneRoundTrip(t *testing.T) {
 	srv := startShared(t, 2, sharedOptions{})
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
-	wantStatus(t, b.do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
+	wantStatus(t, b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil), http.StatusOK) // B holds version 0
 	reads := func(s *sharedServer) int64 {
 		return s.store.called("Version") + s.store.called("Idempotency") + s.store.called("Game")
 	}
 	before, appends := reads(a), a.store.called("Append")
 	for seat := range 3 {
-		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]),
+		wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(p.seats[seat]),
 			header("Idempotency-Key", fmt.Sprint("k", seat))), http.StatusOK)
 	}
 	if n := reads(a) - before; n != 0 {
@@ -672,14 +673,14 @@ func TestSharedOneRoundTrip(t *testing.T) {
 	if n := a.store.called("Append") - appends; n != 3 {
 		t.Errorf("three moves on A made %d appends", n)
 	}
-	retry := a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2]), header("Idempotency-Key", "k2"))
+	retry := a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[2], cred(p.seats[2]), header("Idempotency-Key", "k2"))
 	wantStatus(t, retry, http.StatusOK)
 	if retry.Header.Get("Idempotency-Replayed") != "true" {
 		t.Error("the retry of seat 2's keep was not answered as a replay")
 	}
 	// B's head is at version 0: its move loses the race to version 1.
 	lost := b.store.lost.Load()
-	r := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
+	r := b.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[3], cred(p.seats[3]))
 	wantStatus(t, r, http.StatusOK)
 	if res := decode[struct{ Seq int64 }](t, r.Body); res.Seq != 4 {
 		t.Errorf("the last keep on B was stored as version %d, want 4", res.Seq)
@@ -700,10 +701,10 @@ func TestSharedOneRoundTripCredentials(t *testing.T) {
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
 	for seat := range 4 { // each seat's credential used: the seats are taken
-		wantStatus(t, a.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
+		wantStatus(t, a.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
 	}
 	move := func(seat int, credential string) resp {
-		return a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(credential),
+		return a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", keeps[seat], cred(credential),
 			header("Idempotency-Key", fmt.Sprint("k", seat, credential[:4])))
 	}
 	calls := func() (others, appends int64) {
@@ -720,11 +721,11 @@ func TestSharedOneRoundTripCredentials(t *testing.T) {
 		t.Errorf("two moves on A cost %d appends and %d other calls to the store, want 2 and 0", n-appends, o-others)
 	}
 
-	r := b.do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/3/credential", nil, cred(p.host))
+	r := b.Do(t, http.MethodPost, "/v1/games/"+p.id+"/seats/3/credential", nil, cred(p.host))
 	wantStatus(t, r, http.StatusOK)
 	fresh := decode[seatCredJSON](t, r.Body).Credential
 	wantProblem(t, move(3, p.seats[3]), http.StatusUnauthorized, "unauthorized")
-	g := b.do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
+	g := b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
 	wantStatus(t, g, http.StatusOK)
 	if v := decode[struct{ Version int64 }](t, g.Body).Version; v != 3 {
 		t.Errorf("after the old credential's move the game is at version %d, want 3", v)
@@ -757,7 +758,7 @@ func TestSharedRouted(t *testing.T) {
 	srv := startShared(t, 3, sharedOptions{})
 	var backends []string
 	for _, s := range srv {
-		backends = append(backends, strings.TrimPrefix(s.http.URL, "http://"))
+		backends = append(backends, strings.TrimPrefix(s.HTTP.URL, "http://"))
 	}
 	lb, err := nginx.Start(t.Context(), t.TempDir(), backends)
 	if err != nil {
@@ -878,7 +879,7 @@ func TestSharedRouted(t *testing.T) {
 		t.FailNow()
 	}
 	other := srv[(routed+1)%len(srv)]
-	r := other.do(t, http.MethodPost, "/v1/games/"+ps[0].id+"/moves", all[0][3], cred(ps[0].seats[3]))
+	r := other.Do(t, http.MethodPost, "/v1/games/"+ps[0].id+"/moves", all[0][3], cred(ps[0].seats[3]))
 	wantStatus(t, r, http.StatusOK)
 	seqs[0] = append(seqs[0], decode[struct{ Seq int64 }](t, r.Body).Seq)
 	for g := range ps {

@@ -17,10 +17,10 @@ import (
 // field that refers to another schema borrows that schema's), and the error
 // codes it lists are exactly those the server answers with.
 func TestSpecDocumented(t *testing.T) {
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
-	doc := spec.doc
+	doc := spec.Doc
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
 			where := method + " " + path
@@ -104,8 +104,8 @@ func checkFields(t *testing.T, where string, s *openapi3.Schema) {
 // TestConformanceCheck shows that the check every test applies to every
 // answer catches an answer that drifted from openapi.yaml.
 func TestConformanceCheck(t *testing.T) {
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
 	req := httptest.NewRequest(http.MethodGet, "/healthz", nil)
 	for _, c := range []struct {
@@ -113,11 +113,11 @@ func TestConformanceCheck(t *testing.T) {
 		r    resp
 		ok   bool
 	}{
-		{"as documented", resp{200, http.Header{"Content-Type": {"application/json"}}, []byte(`{"status":"ok"}`)}, true},
-		{"unknown value", resp{200, http.Header{"Content-Type": {"application/json"}}, []byte(`{"status":"fine"}`)}, false},
-		{"extra field", resp{200, http.Header{"Content-Type": {"application/json"}}, []byte(`{"status":"ok","uptime":3}`)}, false},
-		{"undocumented status", resp{http.StatusTeapot, http.Header{"Content-Type": {"text/plain"}}, []byte(`tea`)}, false},
-		{"problem without a code", resp{503, http.Header{"Content-Type": {api.ProblemContentType}}, []byte(`{"type":"x","title":"t","status":503,"detail":"d"}`)}, false},
+		{"as documented", resp{Status: 200, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"status":"ok"}`)}, true},
+		{"unknown value", resp{Status: 200, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"status":"fine"}`)}, false},
+		{"extra field", resp{Status: 200, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"status":"ok","uptime":3}`)}, false},
+		{"undocumented status", resp{Status: http.StatusTeapot, Header: http.Header{"Content-Type": {"text/plain"}}, Body: []byte(`tea`)}, false},
+		{"problem without a code", resp{Status: 503, Header: http.Header{"Content-Type": {api.ProblemContentType}}, Body: []byte(`{"type":"x","title":"t","status":503,"detail":"d"}`)}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := conforms(req, nil, c.r); (err == nil) != c.ok {
@@ -127,12 +127,12 @@ func TestConformanceCheck(t *testing.T) {
 	}
 	// A game answer without its ETag header.
 	game := httptest.NewRequest(http.MethodGet, "/v1/games/3q2XoU0W1mTQb9_c", nil)
-	body := spec.doc.Components.Schemas["Game"].Value.Example
+	body := spec.Doc.Components.Schemas["Game"].Value.Example
 	raw, _ := jsonMarshal(body)
-	if err := conforms(game, nil, resp{200, http.Header{"Content-Type": {"application/json"}, "Etag": {`"0"`}}, raw}); err != nil {
+	if err := conforms(game, nil, resp{Status: 200, Header: http.Header{"Content-Type": {"application/json"}, "Etag": {`"0"`}}, Body: raw}); err != nil {
 		t.Errorf("the documented example does not conform: %v", err)
 	}
-	if err := conforms(game, nil, resp{200, http.Header{"Content-Type": {"application/json"}}, raw}); err == nil {
+	if err := conforms(game, nil, resp{Status: 200, Header: http.Header{"Content-Type": {"application/json"}}, Body: raw}); err == nil {
 		t.Error("an answer without its ETag conforms")
 	}
 }

@@ -22,7 +22,7 @@ import (
 // client holds no goroutine for it.
 func rawStream(t *testing.T, s *opsServer, path string, dial *net.Dialer) net.Conn {
 	t.Helper()
-	u, err := url.Parse(s.http.URL)
+	u, err := url.Parse(s.HTTP.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

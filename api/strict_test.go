@@ -32,7 +32,7 @@ func TestStrictInput(t *testing.T) {
 		{"duplicate option", lth(`{"pirate_faces":2,"pirate_faces":4}`), "malformed_json", []string{`"pirate_faces" twice`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := wantProblem(t, s.do(t, http.MethodPost, "/v1/games", tc.body), http.StatusBadRequest, tc.code)
+			p := wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", tc.body), http.StatusBadRequest, tc.code)
 			for _, w := range tc.says {
 				if !strings.Contains(p.Detail, w) {
 					t.Errorf("the problem does not say %q: %s", w, p.Detail)
@@ -46,21 +46,21 @@ func TestStrictInput(t *testing.T) {
 			lth(`{}`),
 			`{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"Ann"},{"name":"Ben"}],"seed":"friday night: 42 € ✓"}`,
 		} {
-			wantStatus(t, s.do(t, http.MethodPost, "/v1/games", body), http.StatusCreated)
+			wantStatus(t, s.Do(t, http.MethodPost, "/v1/games", body), http.StatusCreated)
 		}
 	})
 
 	tb := newTable(t, s, "digital", 2, "")
 	t.Run("bearer", func(t *testing.T) {
-		wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil, header("Authorization", "Bearer "+tb.seats[0])), http.StatusOK)
-		wantStatus(t, s.do(t, http.MethodGet, tb.path(""), nil, header("Authorization", "bearer "+tb.seats[0])), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil, header("Authorization", "Bearer "+tb.seats[0])), http.StatusOK)
+		wantStatus(t, s.Do(t, http.MethodGet, tb.path(""), nil, header("Authorization", "bearer "+tb.seats[0])), http.StatusOK)
 		for _, tc := range []struct{ value, says string }{
 			{"Bearer  " + tb.seats[0], "more than one space"},
 			{"Bearer " + tb.seats[0] + " " + tb.seats[1], "space or tab within"},
 			{"Bearer " + tb.seats[0] + "\t", ""}, // trailing space is not part of a header value
 			{"Bearer \"" + tb.seats[0] + "\"", `'"'`},
 		} {
-			r := s.do(t, http.MethodGet, tb.path(""), nil, header("Authorization", tc.value))
+			r := s.Do(t, http.MethodGet, tb.path(""), nil, header("Authorization", tc.value))
 			if tc.says == "" {
 				wantStatus(t, r, http.StatusOK)
 				continue

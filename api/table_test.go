@@ -83,7 +83,7 @@ func newTable(t *testing.T, s *server, mode string, n int, seed string) *table {
 	if seed != "" {
 		body["seed"] = seed
 	}
-	r := s.do(t, http.MethodPost, "/v1/games", body)
+	r := s.Do(t, http.MethodPost, "/v1/games", body)
 	wantStatus(t, r, http.StatusCreated)
 	c := decode[createdJSON](t, r.Body)
 	if got, want := r.Header.Get("Location"), "/v1/games/"+c.Game.ID; got != want {
@@ -107,7 +107,7 @@ func (tb *table) get(t *testing.T, credential string) (gameJSON, resp) {
 	if credential != "" {
 		opts = append(opts, cred(credential))
 	}
-	r := tb.s.do(t, http.MethodGet, tb.path(""), nil, opts...)
+	r := tb.s.Do(t, http.MethodGet, tb.path(""), nil, opts...)
 	wantStatus(t, r, http.StatusOK)
 	g := decode[gameJSON](t, r.Body)
 	if got, want := r.Header.Get("ETag"), strconv.Quote(strconv.FormatInt(g.Version, 10)); got != want {
@@ -119,7 +119,7 @@ func (tb *table) get(t *testing.T, credential string) (gameJSON, resp) {
 // legal lists a seat's legal moves, asked with that seat's credential.
 func (tb *table) legal(t *testing.T, seat int) silvergold.Legal {
 	t.Helper()
-	r := tb.s.do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
+	r := tb.s.Do(t, http.MethodGet, tb.path("/legal-moves"), nil, cred(tb.seats[seat]))
 	wantStatus(t, r, http.StatusOK)
 	return decode[silvergold.Legal](t, r.Body)
 }
@@ -127,7 +127,7 @@ func (tb *table) legal(t *testing.T, seat int) silvergold.Legal {
 // play submits a move that must be accepted.
 func (tb *table) play(t *testing.T, credential string, m silvergold.Move, opts ...opt) playedJSON {
 	t.Helper()
-	r := tb.s.do(t, http.MethodPost, tb.path("/moves"), m, append(opts, cred(credential))...)
+	r := tb.s.Do(t, http.MethodPost, tb.path("/moves"), m, append(opts, cred(credential))...)
 	if r.Status != http.StatusOK {
 		mb, _ := json.Marshal(m)
 		t.Fatalf("move %s: status %d: %s", mb, r.Status, r.Body)
@@ -213,7 +213,7 @@ func extras(cards []silvergold.CardView, pick silvergold.Placement, owed int) []
 // catalog returns the standard catalog as the API shows it.
 func catalog(t *testing.T, s *server) silvergold.CatalogView {
 	t.Helper()
-	r := s.do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
+	r := s.Do(t, http.MethodGet, "/v1/catalogs/standard?ruleset=silver-and-gold", nil)
 	wantStatus(t, r, http.StatusOK)
 	return decode[silvergold.CatalogView](t, r.Body)
 }
@@ -272,7 +272,7 @@ func (tb *table) nextMove(t *testing.T, v silvergold.View, cat silvergold.Catalo
 	var l silvergold.Legal
 	if asHost {
 		credential = tb.host
-		r := tb.s.do(t, http.MethodGet, tb.path(fmt.Sprintf("/legal-moves?seat=%d", seat)), nil, cred(tb.host))
+		r := tb.s.Do(t, http.MethodGet, tb.path(fmt.Sprintf("/legal-moves?seat=%d", seat)), nil, cred(tb.host))
 		wantStatus(t, r, http.StatusOK)
 		l = decode[silvergold.Legal](t, r.Body)
 	} else {
@@ -357,7 +357,7 @@ func TestGameAnswersNotStored(t *testing.T) {
 	tb := newTable(t, s, "digital", 2, "")
 	for _, c := range []struct{ who, cred string }{{"seat 0", tb.seats[0]}, {"host", tb.host}, {"no credential", ""}} {
 		for _, path := range []string{"/v1/games/" + tb.id, "/v1/games/" + tb.id + "/legal-moves"} {
-			r := s.do(t, http.MethodGet, path, nil, cred(c.cred))
+			r := s.Do(t, http.MethodGet, path, nil, cred(c.cred))
 			if r.Status != http.StatusOK {
 				continue // the public has no listing
 			}

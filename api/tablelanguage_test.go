@@ -28,7 +28,7 @@ func newGame(t *testing.T, s *server, ruleset, mode string, players int) created
 	for i := range players {
 		ps = append(ps, map[string]string{"name": []string{"Ann", "Ben", "Cleo", "Dan"}[i]})
 	}
-	r := s.do(t, "POST", "/v1/games", map[string]any{"ruleset": ruleset, "mode": mode, "players": ps, "seed": "table-language"})
+	r := s.Do(t, "POST", "/v1/games", map[string]any{"ruleset": ruleset, "mode": mode, "players": ps, "seed": "table-language"})
 	wantStatus(t, r, 201)
 	return decode[created](t, r.Body)
 }
@@ -38,7 +38,7 @@ func newGame(t *testing.T, s *server, ruleset, mode string, players int) created
 func TestMoveOfAnotherRuleset(t *testing.T) {
 	s := newServer(t)
 	g := newGame(t, s, "colorful-treasure", "digital", 2)
-	r := s.do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", map[string]any{"type": "keep", "seat": 0, "cards": []string{"grey-01", "grey-02"}},
+	r := s.Do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", map[string]any{"type": "keep", "seat": 0, "cards": []string{"grey-01", "grey-02"}},
 		cred(g.Credentials.Seats[0]))
 	p := wantProblem(t, r, 400, "invalid")
 	assert.Contains(t, p.Detail, "Silver & Gold")
@@ -52,7 +52,7 @@ func TestMoveOfAnotherRuleset(t *testing.T) {
 // the game's own catalog.
 func TestCatalogNamedByRuleset(t *testing.T) {
 	s := newServer(t)
-	p := wantProblem(t, s.do(t, "GET", "/v1/catalogs/standard", nil), 400, "invalid")
+	p := wantProblem(t, s.Do(t, "GET", "/v1/catalogs/standard", nil), 400, "invalid")
 	assert.Contains(t, p.Detail, "colorful-treasure")
 	assert.Contains(t, p.Detail, "silver-and-gold")
 	for _, rs := range []string{"silver-and-gold", "colorful-treasure"} {
@@ -62,7 +62,7 @@ func TestCatalogNamedByRuleset(t *testing.T) {
 		}
 		require.NoError(t, json.Unmarshal(g.Game.State, &st))
 		require.NotEmpty(t, st.Catalog.Href, "%s: the view's catalog has an href", rs)
-		r := s.do(t, "GET", st.Catalog.Href, nil)
+		r := s.Do(t, "GET", st.Catalog.Href, nil)
 		wantStatus(t, r, 200)
 		var c struct{ Ruleset, Hash string }
 		require.NoError(t, json.Unmarshal(r.Body, &c))
@@ -82,7 +82,7 @@ func TestTheMiddleIsNull(t *testing.T) {
 		Move  map[string]any `json:"move"`
 		Label string         `json:"label"`
 	}) {
-		r := s.do(t, "GET", "/v1/games/"+g.Game.ID+"/legal-moves", nil, cred(seat))
+		r := s.Do(t, "GET", "/v1/games/"+g.Game.ID+"/legal-moves", nil, cred(seat))
 		wantStatus(t, r, 200)
 		var l struct {
 			Moves []struct {
@@ -94,12 +94,12 @@ func TestTheMiddleIsNull(t *testing.T) {
 		return l.Moves
 	}
 	place := listing()[0]
-	wantStatus(t, s.do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", place.Move, cred(seat)), 200)
+	wantStatus(t, s.Do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", place.Move, cred(seat)), 200)
 	for _, e := range listing() {
 		if e.Move["type"] == "steal" && e.Move["owner"] == nil {
 			assert.True(t, strings.Contains(e.Label, "middle"), e.Label)
 			e.Move["owner"] = nil // as the state names the middle
-			r := s.do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", e.Move, cred(seat))
+			r := s.Do(t, "POST", "/v1/games/"+g.Game.ID+"/moves", e.Move, cred(seat))
 			wantStatus(t, r, 200)
 			return
 		}

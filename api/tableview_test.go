@@ -134,10 +134,10 @@ func (tv *tableView) apply(t *testing.T, ev client.Event) {
 // data's schema.
 func eventSchemas(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	if spec.err != nil {
-		t.Fatal(spec.err)
+	if spec.Err != nil {
+		t.Fatal(spec.Err)
 	}
-	raw, ok := spec.doc.Components.Schemas["EventStream"].Value.Extensions["x-events"]
+	raw, ok := spec.Doc.Components.Schemas["EventStream"].Value.Extensions["x-events"]
 	if !ok {
 		t.Fatal("EventStream has no x-events")
 	}
@@ -153,7 +153,7 @@ func eventSchemas(t *testing.T) map[string]map[string]string {
 		out[rs] = map[string]string{}
 		for name, r := range events {
 			schema, ok := strings.CutPrefix(r.Ref, "#/components/schemas/")
-			if _, exists := spec.doc.Components.Schemas[schema]; !ok || !exists {
+			if _, exists := spec.Doc.Components.Schemas[schema]; !ok || !exists {
 				t.Fatalf("x-events: %s event %s names %q, no schema of this document", rs, name, r.Ref)
 			}
 			out[rs][name] = schema
@@ -177,7 +177,7 @@ func checkEventSchema(t *testing.T, schemas map[string]map[string]string, ev cli
 	if err := json.Unmarshal(ev.Data, &v); err != nil {
 		t.Fatal(err)
 	}
-	if err := spec.doc.Components.Schemas[name].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
+	if err := spec.Doc.Components.Schemas[name].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
 		t.Errorf("event %s does not match %s: %v\n%s", ev.Type, name, err, ev.Data)
 	}
 }
@@ -293,7 +293,7 @@ func TestStreamEventMatchesXEvents(t *testing.T) {
 	}
 	slices.Sort(all)
 	got := map[string]map[string]string{}
-	for i, m := range spec.doc.Components.Schemas["StreamEvent"].Value.OneOf {
+	for i, m := range spec.Doc.Components.Schemas["StreamEvent"].Value.OneOf {
 		props := m.Value.Properties
 		if props["ruleset"] == nil || props["event"] == nil || props["data"] == nil || len(props["event"].Value.Enum) != 1 {
 			t.Fatalf("StreamEvent member %d is not {ruleset, event (one name), data}", i)

@@ -203,7 +203,7 @@ func checkTakeBackMove(t *testing.T, move json.RawMessage) {
 	if err := json.Unmarshal(move, &v); err != nil {
 		t.Fatal(err)
 	}
-	if err := spec.doc.Components.Schemas["TakeBack"].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
+	if err := spec.Doc.Components.Schemas["TakeBack"].Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
 		t.Errorf("the logged take-back %s does not match TakeBack: %v", move, err)
 	}
 }

@@ -97,7 +97,7 @@ func runTypeScript(t *testing.T, s *server, dir, program string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(filepath.Join(abs, "openapi-typescript"), s.http.URL+"/openapi.yaml", "-o", "treasury.d.ts")
+	run(filepath.Join(abs, "openapi-typescript"), s.HTTP.URL+"/openapi.yaml", "-o", "treasury.d.ts")
 	run(filepath.Join(abs, "tsc"), "-p", "tsconfig.json")
-	return run(node, strings.TrimSuffix(program, ".ts")+".js", s.http.URL)
+	return run(node, strings.TrimSuffix(program, ".ts")+".js", s.HTTP.URL)
 }

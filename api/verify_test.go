@@ -45,7 +45,7 @@ func intPtr(n int) *int { return &n }
 // postSheet sends a sheet for checking.
 func postSheet(t *testing.T, s *server, sheet any) resp {
 	t.Helper()
-	return s.do(t, http.MethodPost, "/v1/score-sheets/verify", sheet)
+	return s.Do(t, http.MethodPost, "/v1/score-sheets/verify", sheet)
 }
 
 func TestVerifyScoreSheet(t *testing.T) {
@@ -73,7 +73,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 			{Name: "Ada", Cards: sheetIDs("grey-01", "purple-02")},    // 22, and a grey card
 			{Name: "Cy", Cards: sheetIDs("grey-02"), Palms: []int{2}}, // 10
 		}}
-		r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset=silver-and-gold", tie)
+		r := s.Do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset=silver-and-gold", tie)
 		wantStatus(t, r, http.StatusOK)
 		res := decode[silvergold.SheetResult](t, r.Body)
 		want := []silvergold.Place{
@@ -190,7 +190,7 @@ func TestVerifyScoreSheet(t *testing.T) {
 		{"an unknown ruleset", `{"ruleset":"silver-and-gold","players":[{"name":"Tom"}]}`, "?ruleset=chess", "invalid", `"chess"`},
 	} {
 		t.Run("malformed: "+c.name, func(t *testing.T) {
-			p := wantProblem(t, s.do(t, http.MethodPost, "/v1/score-sheets/verify"+c.query, c.body), http.StatusBadRequest, c.code)
+			p := wantProblem(t, s.Do(t, http.MethodPost, "/v1/score-sheets/verify"+c.query, c.body), http.StatusBadRequest, c.code)
 			if !strings.Contains(p.Detail, c.detail) {
 				t.Errorf("detail %q does not say %q", p.Detail, c.detail)
 			}
@@ -208,7 +208,7 @@ func deref(p *int) any {
 // getRecord reads a game's record, without a credential.
 func getRecord(t *testing.T, tb *table) (domain.Record, resp) {
 	t.Helper()
-	r := tb.s.do(t, http.MethodGet, tb.path("/record"), nil)
+	r := tb.s.Do(t, http.MethodGet, tb.path("/record"), nil)
 	wantStatus(t, r, http.StatusOK)
 	return decode[domain.Record](t, r.Body), r
 }
@@ -216,7 +216,7 @@ func getRecord(t *testing.T, tb *table) (domain.Record, resp) {
 // verify sends a record to be replayed and returns the verdict.
 func verify(t *testing.T, s *server, rec any) domain.Verdict {
 	t.Helper()
-	r := s.do(t, http.MethodPost, "/v1/records/verify", rec)
+	r := s.Do(t, http.MethodPost, "/v1/records/verify", rec)
 	wantStatus(t, r, http.StatusOK)
 	return decode[domain.Verdict](t, r.Body)
 }
@@ -401,7 +401,7 @@ func TestGameRecordDigital(t *testing.T) {
 		if !v.Valid || v.Problem != nil || v.Moves != len(rec.Moves) {
 			t.Fatalf("verdict %+v", v)
 		}
-		score := s.do(t, http.MethodGet, tb.path("/score"), nil)
+		score := s.Do(t, http.MethodGet, tb.path("/score"), nil)
 		if !sameJSON(t, v.Score, score.Body) {
 			t.Errorf("replayed score\n%s\n/score\n%s", v.Score, score.Body)
 		}
@@ -458,7 +458,7 @@ func TestGameRecordPhysical(t *testing.T) {
 	if !v.Valid || v.Moves != len(rec.Moves) {
 		t.Fatalf("verdict %+v", v)
 	}
-	if score := s.do(t, http.MethodGet, tb.path("/score"), nil); !sameJSON(t, v.Score, score.Body) {
+	if score := s.Do(t, http.MethodGet, tb.path("/score"), nil); !sameJSON(t, v.Score, score.Body) {
 		t.Errorf("replayed score\n%s\n/score\n%s", v.Score, score.Body)
 	}
 	t.Run("a record over its limit", func(t *testing.T) {
@@ -466,7 +466,7 @@ func TestGameRecordPhysical(t *testing.T) {
 		if len(big) <= api.RecordBodyLimit {
 			t.Fatalf("only %d bytes", len(big))
 		}
-		wantProblem(t, s.do(t, http.MethodPost, "/v1/records/verify", big), http.StatusRequestEntityTooLarge, "payload_too_large")
+		wantProblem(t, s.Do(t, http.MethodPost, "/v1/records/verify", big), http.StatusRequestEntityTooLarge, "payload_too_large")
 	})
 
 	checkTampered(t, s, rec, []tamper{
@@ -518,7 +518,7 @@ func TestVerifyRecordBadInput(t *testing.T) {
 			{"a day that does not exist", obj(func(m map[string]any) { m["created_at"] = "2025-02-30T19:30:00Z" }), "invalid"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				wantProblem(t, s.do(t, http.MethodPost, "/v1/records/verify", c.body), http.StatusBadRequest, c.code)
+				wantProblem(t, s.Do(t, http.MethodPost, "/v1/records/verify", c.body), http.StatusBadRequest, c.code)
 			})
 		}
 	})
@@ -554,7 +554,7 @@ func TestVerifyRecordBadInput(t *testing.T) {
 	})
 
 	t.Run("the record of a game that does not exist", func(t *testing.T) {
-		wantProblem(t, s.do(t, http.MethodGet, "/v1/games/AAAAAAAAAAAAAAAA/record", nil), http.StatusNotFound, "not_found")
-		wantProblem(t, s.do(t, http.MethodGet, "/v1/games/no$such/record", nil), http.StatusBadRequest, "validation_failed")
+		wantProblem(t, s.Do(t, http.MethodGet, "/v1/games/AAAAAAAAAAAAAAAA/record", nil), http.StatusNotFound, "not_found")
+		wantProblem(t, s.Do(t, http.MethodGet, "/v1/games/no$such/record", nil), http.StatusBadRequest, "validation_failed")
 	})
 }

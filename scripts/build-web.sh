@@ -4,7 +4,7 @@
 # with esbuild into web/dist, which is committed and embedded in the binary (so
 # `go run ./cmd/treasury serve` needs nothing else and works offline).
 # It also leaves axe-core in web/node_modules for the accessibility check of
-# api/webapp_test.go. CI runs it and fails if it changes anything.
+# the browser tests (api/webtest). CI runs it and fails if it changes anything.
 set -euo pipefail
 cd "$(dirname "$0")/../web"
 npm ci --no-audit --no-fund --loglevel=error

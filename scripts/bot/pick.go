@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 
+	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/api/models"
-	"github.com/treasury-games/treasury/scripts/internal/play"
 )
 
 // A picker chooses one of the moves a legal-moves answer lists, or none when
@@ -13,7 +13,7 @@ import (
 type picker func(l models.LegalMoves, r *rand.Rand) (move json.RawMessage, ok bool, err error)
 
 // pickListed plays any ruleset from its listing alone, in the table language
-// every ruleset speaks (play.Listing, domain.LegalMove): it knows no rule of
+// every ruleset speaks (client.Listing, domain.LegalMove): it knows no rule of
 // any game and builds no move of its own. When the listed seat (or the host)
 // is awaited, it takes one of the listed moves at random and completes it,
 // where the entry asks, with parts of the listing's pools chosen at random
@@ -26,7 +26,7 @@ func pickListed(l models.LegalMoves, r *rand.Rand) (json.RawMessage, bool, error
 	if err != nil {
 		return nil, false, err
 	}
-	var t play.Listing
+	var t client.Listing
 	if err := json.Unmarshal(b, &t); err != nil {
 		return nil, false, err
 	}

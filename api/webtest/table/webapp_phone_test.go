@@ -1,4 +1,4 @@
-package api_test
+package table_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppInstallable: the app can be installed on a phone's home screen
@@ -19,15 +23,15 @@ import (
 // reached.
 func TestWebAppInstallable(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	get := func(path string) resp {
-		res, err := http.Get(s.http.URL + path)
+	s := apitest.NewServer(t)
+	get := func(path string) apitest.Resp {
+		res, err := http.Get(s.HTTP.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
 		body, _ := io.ReadAll(res.Body)
-		return resp{Status: res.StatusCode, Header: res.Header, Body: body}
+		return apitest.Resp{Status: res.StatusCode, Header: res.Header, Body: body}
 	}
 	page := get("/")
 	if !strings.Contains(string(page.Body), `<link rel="manifest" href="/app/manifest.webmanifest">`) {
@@ -57,13 +61,13 @@ func TestWebAppInstallable(t *testing.T) {
 		t.Errorf("the service worker: %d, Service-Worker-Allowed %q", r.Status, r.Header.Get("Service-Worker-Allowed"))
 	}
 
-	b := newBrowser(t, 60*time.Second)
-	p := b.open("phone", s.http.URL+"/")
-	if scope := eval[string](b, p, `navigator.serviceWorker.ready.then((r) => r.scope)`); scope != s.http.URL+"/" {
+	b := webtest.NewBrowser(t, 60*time.Second)
+	p := b.Open("phone", s.HTTP.URL+"/")
+	if scope := webtest.Eval[string](b, p, `navigator.serviceWorker.ready.then((r) => r.scope)`); scope != s.HTTP.URL+"/" {
 		t.Fatalf("the service worker covers %q", scope)
 	}
 	// A game played with the worker in charge: its API answers are not kept.
-	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": []map[string]string{{"name": "Ann"}}})
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "digital", "players": []map[string]string{{"name": "Ann"}}})
 	var created struct {
 		Game struct {
 			ID string `json:"id"`
@@ -75,21 +79,21 @@ func TestWebAppInstallable(t *testing.T) {
 	if err := json.Unmarshal(r.Body, &created); err != nil {
 		t.Fatal(err)
 	}
-	b.run(p, chromedp.Reload())
-	b.waitFor(p, `!!navigator.serviceWorker.controller && !!document.querySelector('#name-1')`, 10*time.Second)
-	eval[chromedp.Void](b, p, `location.hash = '#/game/`+created.Game.ID+`/seat/`+created.Credentials.Seats[0]+`'; 0`)
-	b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !!document.querySelector('button[data-keep]')`, 10*time.Second)
-	kept := eval[[]string](b, p, `caches.open('treasury-shell-v1').then((c) => c.keys()).then((ks) => ks.map((k) => new URL(k.url).pathname))`)
+	b.Run(p, chromedp.Reload())
+	b.WaitFor(p, `!!navigator.serviceWorker.controller && !!document.querySelector('#name-1')`, 10*time.Second)
+	webtest.Eval[chromedp.Void](b, p, `location.hash = '#/game/`+created.Game.ID+`/seat/`+created.Credentials.Seats[0]+`'; 0`)
+	b.WaitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !!document.querySelector('button[data-keep]')`, 10*time.Second)
+	kept := webtest.Eval[[]string](b, p, `caches.open('treasury-shell-v1').then((c) => c.keys()).then((ks) => ks.map((k) => new URL(k.url).pathname))`)
 	slices.Sort(kept)
 	if want := []string{"/", "/app/app.css", "/app/app.js", "/app/icon.svg", "/app/manifest.webmanifest"}; !slices.Equal(kept, want) {
 		t.Errorf("the worker keeps %v, want the app's own files %v", kept, want)
 	}
 	// The server goes away: the app still opens, and says what is wrong.
-	eval[chromedp.Void](b, p, `location.hash = '#/'; 0`)
-	s.http.CloseClientConnections()
-	s.stop()
-	b.run(p, chromedp.Navigate(s.http.URL+"/"))
-	b.waitFor(p, `document.querySelector('main h1')?.innerText === 'Treasury' && /cannot be reached/.test(document.body.innerText)`, 10*time.Second)
+	webtest.Eval[chromedp.Void](b, p, `location.hash = '#/'; 0`)
+	s.HTTP.CloseClientConnections()
+	s.Stop()
+	b.Run(p, chromedp.Navigate(s.HTTP.URL+"/"))
+	b.WaitFor(p, `document.querySelector('main h1')?.innerText === 'Treasury' && /cannot be reached/.test(document.body.innerText)`, 10*time.Second)
 }
 
 // TestWebAppTurnCue: a phone keeps its screen on during a game and gives
@@ -99,9 +103,9 @@ func TestWebAppInstallable(t *testing.T) {
 // lock are replaced by recorders (a headless browser has neither).
 func TestWebAppTurnCue(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 90*time.Second)
-	_, links := b.startTable(s.http.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 90*time.Second)
+	_, links := b.StartTable(s.HTTP.URL, "lucky-treasure-hunter", "digital", "Ann", "Bob")
 	hash := func(l string) string { return l[strings.Index(l, "#"):] }
 	const recorders = `(() => {
 		window.vibrations = [];
@@ -114,32 +118,32 @@ func TestWebAppTurnCue(t *testing.T) {
 			return l;
 		}}});
 	})()`
-	open := func(name, link string) *page {
-		p := b.open(name, s.http.URL+"/")
-		eval[chromedp.Void](b, p, recorders)
-		eval[chromedp.Void](b, p, `location.hash = '`+hash(link)+`'; 0`)
-		b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !!document.querySelector('section.action')`, 10*time.Second)
+	open := func(name, link string) *webtest.Page {
+		p := b.Open(name, s.HTTP.URL+"/")
+		webtest.Eval[chromedp.Void](b, p, recorders)
+		webtest.Eval[chromedp.Void](b, p, `location.hash = '`+hash(link)+`'; 0`)
+		b.WaitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !!document.querySelector('section.action')`, 10*time.Second)
 		return p
 	}
 	ann := open("ann", links[0])
 	bob := open("bob", links[1])
-	for _, p := range []*page{ann, bob} {
-		if locks := eval[[]string](b, p, `window.locks`); !slices.Equal(locks, []string{"screen"}) {
-			t.Errorf("%s's screen: wake locks %v, want the screen kept on", p.name, locks)
+	for _, p := range []*webtest.Page{ann, bob} {
+		if locks := webtest.Eval[[]string](b, p, `window.locks`); !slices.Equal(locks, []string{"screen"}) {
+			t.Errorf("%s's screen: wake locks %v, want the screen kept on", p.Name, locks)
 		}
 	}
-	if n := eval[int](b, ann, `window.vibrations.length`); n != 0 {
+	if n := webtest.Eval[int](b, ann, `window.vibrations.length`); n != 0 {
 		t.Errorf("Ann's phone vibrated %d times on opening on her own turn", n)
 	}
 	// playTurn plays p's moves (the first listed each time) until the other
 	// page shows its seat on turn.
-	playTurn := func(p, other *page) {
-		deadline := time.Now().Add(patient(30 * time.Second))
-		for !b.seen(other, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 200*time.Millisecond) {
+	playTurn := func(p, other *webtest.Page) {
+		deadline := time.Now().Add(webtest.Patient(30 * time.Second))
+		for !b.Seen(other, `document.querySelector('section.action')?.dataset.state === 'place' && !document.body.dataset.loading`, 200*time.Millisecond) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s's turn did not come:\n%s", other.name, b.text(other))
+				t.Fatalf("%s's turn did not come:\n%s", other.Name, b.Text(other))
 			}
-			eval[chromedp.Void](b, p, `(() => {
+			webtest.Eval[chromedp.Void](b, p, `(() => {
 				if (document.body.dataset.busy || document.body.dataset.loading) return;
 				const el = document.querySelector('section.action button[data-option]:not([disabled])');
 				if (el) el.click();
@@ -147,19 +151,19 @@ func TestWebAppTurnCue(t *testing.T) {
 		}
 	}
 	playTurn(ann, bob)
-	b.waitFor(bob, `window.vibrations.length === 1`, 5*time.Second)
-	if got := eval[string](b, bob, `document.querySelector('button[data-turn-cue]').innerText`); got != "Turn alert: on" {
+	b.WaitFor(bob, `window.vibrations.length === 1`, 5*time.Second)
+	if got := webtest.Eval[string](b, bob, `document.querySelector('button[data-turn-cue]').innerText`); got != "Turn alert: on" {
 		t.Errorf("Bob's switch says %q", got)
 	}
 	// Bob switches the cue off; a reload keeps it off.
-	b.run(bob, chromedp.Click(chromedp.CSS(`button[data-turn-cue]`)))
-	b.run(bob, chromedp.Reload())
-	eval[chromedp.Void](b, bob, recorders)
-	b.waitFor(bob, `document.querySelector('button[data-turn-cue]')?.dataset.turnCue === 'off'`, 10*time.Second)
+	b.Run(bob, chromedp.Click(chromedp.CSS(`button[data-turn-cue]`)))
+	b.Run(bob, chromedp.Reload())
+	webtest.Eval[chromedp.Void](b, bob, recorders)
+	b.WaitFor(bob, `document.querySelector('button[data-turn-cue]')?.dataset.turnCue === 'off'`, 10*time.Second)
 	playTurn(bob, ann)
-	b.waitFor(ann, `window.vibrations.length === 1`, 5*time.Second)
+	b.WaitFor(ann, `window.vibrations.length === 1`, 5*time.Second)
 	playTurn(ann, bob)
-	if n := eval[int](b, bob, `window.vibrations.length`); n != 0 {
+	if n := webtest.Eval[int](b, bob, `window.vibrations.length`); n != 0 {
 		t.Errorf("Bob's phone vibrated %d times with the alert switched off", n)
 	}
 }
@@ -171,10 +175,10 @@ func TestWebAppTurnCue(t *testing.T) {
 // slow, and speed targets belong to measurements, not tests).
 func TestWebAppFast(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
+	s := apitest.NewServer(t)
 	total := 0
 	for _, name := range []string{"/", "/app/app.js", "/app/app.css", "/app/manifest.webmanifest", "/app/icon.svg", "/app/sw.js"} {
-		req, _ := http.NewRequest(http.MethodGet, s.http.URL+name, nil)
+		req, _ := http.NewRequest(http.MethodGet, s.HTTP.URL+name, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		res, err := http.DefaultTransport.RoundTrip(req)
 		if err != nil {
@@ -192,10 +196,10 @@ func TestWebAppFast(t *testing.T) {
 	if total > 100*1024 {
 		t.Errorf("the app is %d bytes gzipped, over 100 KB", total)
 	}
-	b := newBrowser(t, 60*time.Second)
-	p := b.open("first", s.http.URL+"/")
-	b.waitFor(p, `performance.getEntriesByName('treasury-interactive').length > 0`, 10*time.Second)
-	t.Logf("start page: %s", eval[string](b, p, `(() => {
+	b := webtest.NewBrowser(t, 60*time.Second)
+	p := b.Open("first", s.HTTP.URL+"/")
+	b.WaitFor(p, `performance.getEntriesByName('treasury-interactive').length > 0`, 10*time.Second)
+	t.Logf("start page: %s", webtest.Eval[string](b, p, `(() => {
 		const n = performance.getEntriesByType('navigation')[0];
 		const res = performance.getEntriesByType('resource');
 		const bytes = n.transferSize + res.reduce((a, r) => a + r.transferSize, 0);

@@ -1,4 +1,4 @@
-package api_test
+package table_test
 
 import (
 	"fmt"
@@ -7,7 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppPolish: what a host sees on the start page and the host screen,
@@ -16,25 +20,25 @@ import (
 // a digital game starts (every game), and the hint for phones naming the
 // port the server really listens on.
 func TestWebAppPolish(t *testing.T) {
-	s := newServer(t)
-	b := newBrowser(t, 3*time.Minute)
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 3*time.Minute)
 
 	// No frame around the page on a laptop.
 	{
-		p := b.open("laptop", s.http.URL+"/")
-		b.run(p, chromedp.EmulateViewport(1280, 800))
-		b.waitFor(p, `!!document.querySelector('#name-1')`, 10*time.Second)
-		if !eval[bool](b, p, `document.activeElement === document.getElementById('main')`) {
+		p := b.Open("laptop", s.HTTP.URL+"/")
+		b.Run(p, chromedp.EmulateViewport(1280, 800))
+		b.WaitFor(p, `!!document.querySelector('#name-1')`, 10*time.Second)
+		if !webtest.Eval[bool](b, p, `document.activeElement === document.getElementById('main')`) {
 			t.Fatal("the page does not start with the focus on main, as screen readers need")
 		}
-		if style := eval[string](b, p, `(() => { const s = getComputedStyle(document.getElementById('main')); return s.outlineStyle + ' ' + s.outlineWidth; })()`); !strings.HasPrefix(style, "none") {
+		if style := webtest.Eval[string](b, p, `(() => { const s = getComputedStyle(document.getElementById('main')); return s.outlineStyle + ' ' + s.outlineWidth; })()`); !strings.HasPrefix(style, "none") {
 			t.Errorf("main, focused when a page opens, is drawn with an outline: %s", style)
 		}
-		b.screenshots("laptop-1280")
+		b.Screenshots("laptop-1280")
 		// A control reached with the keyboard still shows where the focus is.
-		b.run(p, chromedp.KeyEvent("\t"))
-		if style := eval[string](b, p, `getComputedStyle(document.activeElement).outlineStyle`); style == "none" {
-			t.Errorf("%s reached with Tab shows no focus", eval[string](b, p, `document.activeElement.outerHTML.slice(0, 80)`))
+		b.Run(p, chromedp.KeyEvent("\t"))
+		if style := webtest.Eval[string](b, p, `getComputedStyle(document.activeElement).outlineStyle`); style == "none" {
+			t.Errorf("%s reached with Tab shows no focus", webtest.Eval[string](b, p, `document.activeElement.outerHTML.slice(0, 80)`))
 		}
 	}
 
@@ -43,25 +47,25 @@ func TestWebAppPolish(t *testing.T) {
 	} {
 		// The start-player list names the players typed.
 		{
-			p := b.open("start-"+c.ruleset, s.http.URL+"/")
-			b.waitFor(p, `!!document.querySelector('#name-1')`, 10*time.Second)
-			eval[chromedp.Void](b, p, `(() => {
+			p := b.Open("start-"+c.ruleset, s.HTTP.URL+"/")
+			b.WaitFor(p, `!!document.querySelector('#name-1')`, 10*time.Second)
+			webtest.Eval[chromedp.Void](b, p, `(() => {
 				const s = document.querySelector('#ruleset');
 				s.value = '`+c.ruleset+`';
 				s.dispatchEvent(new Event('change'));
 			})()`)
-			b.run(p, chromedp.SendKeys(chromedp.CSS("#name-0"), "Ann"), chromedp.SendKeys(chromedp.CSS("#name-1"), "Bob"))
-			got := eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`)
+			b.Run(p, chromedp.SendKeys(chromedp.CSS("#name-0"), "Ann"), chromedp.SendKeys(chromedp.CSS("#name-1"), "Bob"))
+			got := webtest.Eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`)
 			if fmt.Sprint(got) != "[Ann Bob]" {
 				t.Errorf("%s: after typing Ann and Bob, the start-player list shows %q", c.ruleset, got)
 			}
 			// Clearing a name brings its placeholder back.
-			eval[chromedp.Void](b, p, `(() => {
+			webtest.Eval[chromedp.Void](b, p, `(() => {
 				const n = document.querySelector('#name-1');
 				n.value = '';
 				n.dispatchEvent(new Event('input', {bubbles: true}));
 			})()`)
-			if got := eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`); fmt.Sprint(got) != "[Ann Player 2]" {
+			if got := webtest.Eval[[]string](b, p, `[...document.querySelectorAll('#opt-`+c.option+` option')].map((o) => o.textContent)`); fmt.Sprint(got) != "[Ann Player 2]" {
 				t.Errorf("%s: after clearing Bob, the start-player list shows %q", c.ruleset, got)
 			}
 		}
@@ -71,15 +75,15 @@ func TestWebAppPolish(t *testing.T) {
 		// The invitations are open as a digital game starts; the hint for
 		// phones names the server's port.
 		{
-			host, _ := b.startTable(s.http.URL, ruleset, "digital", "Ann", "Bob")
-			if !eval[bool](b, host, `document.querySelector('details.invites').open`) {
+			host, _ := b.StartTable(s.HTTP.URL, ruleset, "digital", "Ann", "Bob")
+			if !webtest.Eval[bool](b, host, `document.querySelector('details.invites').open`) {
 				t.Errorf("%s: the host's invitations start collapsed", ruleset)
 			}
-			u, err := url.Parse(s.http.URL)
+			u, err := url.Parse(s.HTTP.URL)
 			if err != nil {
 				t.Fatal(err)
 			}
-			note := eval[string](b, host, `(document.querySelector('.invites .note') || {}).textContent || ''`)
+			note := webtest.Eval[string](b, host, `(document.querySelector('.invites .note') || {}).textContent || ''`)
 			if !strings.Contains(note, "0.0.0.0:"+u.Port()) || !strings.Contains(note, ":"+u.Port()+"/") || strings.Contains(note, "8080") {
 				t.Errorf("%s: the hint for phones does not name port %s: %q", ruleset, u.Port(), note)
 			}

@@ -1,4 +1,4 @@
-package api_test
+package silvergold_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppScoreSheetEveryGame checks a paper tally of Lucky Treasure
@@ -19,28 +23,28 @@ import (
 // ranking with what decided it, and the mistakes.
 func TestWebAppScoreSheetEveryGame(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 60*time.Second)
-	p := b.open("sheet", s.http.URL+"/#/sheet")
-	b.waitFor(p, `!!document.querySelector('#p1-name')`, 10*time.Second)
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 60*time.Second)
+	p := b.Open("sheet", s.HTTP.URL+"/#/sheet")
+	b.WaitFor(p, `!!document.querySelector('#p1-name')`, 10*time.Second)
 	choose := func(ruleset, ready string) {
-		eval[chromedp.Void](b, p, `(() => {
+		webtest.Eval[chromedp.Void](b, p, `(() => {
 			const s = document.querySelector('#sheet-ruleset');
 			s.value = '`+ruleset+`';
 			s.dispatchEvent(new Event('change'));
 		})()`)
-		b.waitFor(p, `!!document.querySelector('`+ready+`')`, 10*time.Second)
+		b.WaitFor(p, `!!document.querySelector('`+ready+`')`, 10*time.Second)
 	}
 	result := func() string {
-		b.waitFor(p, `!!document.querySelector('[data-testid=sheet-result]')`, 10*time.Second)
-		text := eval[string](b, p, `document.querySelector('[data-testid=sheet-result]').innerText`)
-		eval[chromedp.Void](b, p, `document.querySelector('[data-testid=sheet-result]').remove()`)
+		b.WaitFor(p, `!!document.querySelector('[data-testid=sheet-result]')`, 10*time.Second)
+		text := webtest.Eval[string](b, p, `document.querySelector('[data-testid=sheet-result]').innerText`)
+		webtest.Eval[chromedp.Void](b, p, `document.querySelector('[data-testid=sheet-result]').remove()`)
 		return text
 	}
 	// api answers the same sheet through the API: each player's
 	// "name\t…\ttotal" row ends as the page's does.
 	api := func(ruleset string, sheet any) (valid bool, totals []string) {
-		r := s.do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+ruleset, sheet)
+		r := s.Do(t, http.MethodPost, "/v1/score-sheets/verify?ruleset="+ruleset, sheet)
 		var res struct {
 			Valid   bool `json:"valid"`
 			Players []struct {
@@ -74,7 +78,7 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 	// Lucky Treasure Hunter.
 	{
 		choose("lucky-treasure-hunter", "#p0-ruby")
-		b.run(p,
+		b.Run(p,
 			chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Becky"),
 			chromedp.SendKeys(chromedp.CSS(`#p0-ruby`), "5"),
 			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"),
@@ -102,7 +106,7 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 		expect("a right tally", text, append(totals, "The sheet is right", "1. Becky, 13", "2. Craig, 13 (same points; set 2 (largest first) is smaller: 4 cards against 5)", "5, 5, 1, 1")...)
 
 		// Two unfinished gold sets (the total still adds up).
-		b.run(p,
+		b.Run(p,
 			clear(`#p0-gold`),
 			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "3, 2"),
 			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
@@ -111,19 +115,19 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 
 		// A size that is not a number is refused on the page, naming the
 		// field; nothing is checked.
-		b.run(p,
+		b.Run(p,
 			clear(`#p0-gold`),
 			chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5, x"),
 			chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
 		)
-		b.waitFor(p, `document.querySelector('.problem').innerText.length > 0`, 5*time.Second)
-		if got := eval[string](b, p, `document.querySelector('.problem').innerText`); !strings.Contains(got, "Becky, gold sets: “x” is not a whole number") {
+		b.WaitFor(p, `document.querySelector('.problem').innerText.length > 0`, 5*time.Second)
+		if got := webtest.Eval[string](b, p, `document.querySelector('.problem').innerText`); !strings.Contains(got, "Becky, gold sets: “x” is not a whole number") {
 			t.Errorf("a set size of x shows %q", got)
 		}
-		if eval[bool](b, p, `!!document.querySelector('[data-testid=sheet-result]')`) {
+		if webtest.Eval[bool](b, p, `!!document.querySelector('[data-testid=sheet-result]')`) {
 			t.Errorf("a sheet with a set size of x was checked anyway")
 		}
-		b.run(p, clear(`#p0-gold`), chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"))
+		b.Run(p, clear(`#p0-gold`), chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"))
 	}
 
 	// Colorful Treasure.
@@ -131,11 +135,11 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 		choose("colorful-treasure", "#p0-petra-red")
 		// A long sheet is folded per player: the second player's part is
 		// folded and its ticks out of sight until it is opened.
-		if got := eval[string](b, p, `[document.querySelector('#p0-fold').open, document.querySelector('#p1-fold').open, document.querySelector('#p1-petra-red').checkVisibility(), !!document.querySelector('label[for=p0-petra-red] svg.k-red')].join()`); got != "true,false,false,true" {
+		if got := webtest.Eval[string](b, p, `[document.querySelector('#p0-fold').open, document.querySelector('#p1-fold').open, document.querySelector('#p1-petra-red').checkVisibility(), !!document.querySelector('label[for=p0-petra-red] svg.k-red')].join()`); got != "true,false,false,true" {
 			t.Errorf("the sheet's players (open, open, second's tick visible, gem drawn): %s", got)
 		}
-		b.run(p, chromedp.Click(chromedp.CSS(`#p1-fold > summary`)))
-		b.run(p,
+		b.Run(p, chromedp.Click(chromedp.CSS(`#p1-fold > summary`)))
+		b.Run(p,
 			clear(`#p0-name`),
 			chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Ann"),
 			chromedp.Click(chromedp.CSS(`#p0-petra-red`)),
@@ -160,6 +164,6 @@ func TestWebAppScoreSheetEveryGame(t *testing.T) {
 		}
 		text := result()
 		expect("a wrong tally", text, append(totals, "The sheet has 2 mistakes", "Bob")...)
-		b.axe(p)
+		b.Axe(p)
 	}
 }

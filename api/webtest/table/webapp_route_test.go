@@ -1,4 +1,4 @@
-package api_test
+package table_test
 
 import (
 	"context"
@@ -10,8 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppSeatLinkWhileStartPageLoads opens a seat's link while the start
@@ -20,9 +24,9 @@ import (
 // it (it did: the browser tests found it).
 func TestWebAppSeatLinkWhileStartPageLoads(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 90*time.Second)
-	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital",
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 90*time.Second)
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital",
 		"players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
 	var created struct {
 		Game struct {
@@ -42,7 +46,7 @@ func TestWebAppSeatLinkWhileStartPageLoads(t *testing.T) {
 		held    []fetch.RequestID
 		release bool
 	)
-	p := b.open("ann", s.http.URL+"/", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	p := b.Open("ann", s.HTTP.URL+"/", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if err := chromedp.Listen(ctx, func(ev any) {
 			e, ok := ev.(*fetch.EventRequestPaused)
 			if !ok {
@@ -61,11 +65,11 @@ func TestWebAppSeatLinkWhileStartPageLoads(t *testing.T) {
 		_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/v1/rulesets"}}})
 		return err
 	}))
-	b.waitFor(p, `!!document.querySelector('main p[role=status]')`, 10*time.Second) // "loading"
+	b.WaitFor(p, `!!document.querySelector('main p[role=status]')`, 10*time.Second) // "loading"
 	link := fmt.Sprintf("#/game/%s/seat/%s", url.PathEscape(created.Game.ID), url.PathEscape(created.Credentials.Seats[0]))
-	eval[chromedp.Void](b, p, `location.hash = `+fmt.Sprintf("%q", link)+`; 0`)
+	webtest.Eval[chromedp.Void](b, p, `location.hash = `+fmt.Sprintf("%q", link)+`; 0`)
 	game := `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading && !!document.querySelector('section.action')`
-	b.waitFor(p, game, 15*time.Second)
+	b.WaitFor(p, game, 15*time.Second)
 
 	mu.Lock()
 	release = true
@@ -75,18 +79,18 @@ func TestWebAppSeatLinkWhileStartPageLoads(t *testing.T) {
 		t.Fatal("the start page's list of games was not held")
 	}
 	for _, id := range ids {
-		if _, err := chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+		if _, err := chromedp.Call(p.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// Once the list has arrived and the page has drawn a frame after it,
 	// the game is what the player sees.
-	b.waitFor(p, `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/v1/rulesets'))`, 10*time.Second)
-	eval[chromedp.Void](b, p, `new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(0), 0)))`)
-	if home := eval[bool](b, p, `!!document.querySelector('#name-1')`); home {
-		t.Errorf("the start page drew itself over the game:\n%s", b.text(p))
+	b.WaitFor(p, `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/v1/rulesets'))`, 10*time.Second)
+	webtest.Eval[chromedp.Void](b, p, `new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(0), 0)))`)
+	if home := webtest.Eval[bool](b, p, `!!document.querySelector('#name-1')`); home {
+		t.Errorf("the start page drew itself over the game:\n%s", b.Text(p))
 	}
-	if !eval[bool](b, p, `!!document.querySelector('.live') && !!document.querySelector('section.action')`) {
-		t.Errorf("the game screen is gone (%s):\n%s", eval[string](b, p, `JSON.stringify({live: document.querySelector('.live')?.dataset.state, loading: document.body.dataset.loading, action: !!document.querySelector('section.action'), hash: location.hash})`), b.text(p))
+	if !webtest.Eval[bool](b, p, `!!document.querySelector('.live') && !!document.querySelector('section.action')`) {
+		t.Errorf("the game screen is gone (%s):\n%s", webtest.Eval[string](b, p, `JSON.stringify({live: document.querySelector('.live')?.dataset.state, loading: document.body.dataset.loading, action: !!document.querySelector('section.action'), hash: location.hash})`), b.Text(p))
 	}
 }

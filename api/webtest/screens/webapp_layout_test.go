@@ -1,17 +1,19 @@
-package api_test
+package screens_test
 
 import (
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // layoutWidths are the widths every screen must look finished at: a phone,
@@ -28,8 +30,8 @@ var layoutWidths = []int64{360, 768, 1280}
 // directory).
 func TestWebAppLayouts(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 150*time.Second)
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 150*time.Second)
 	type screen struct{ name, hash, ready string }
 	screens := []screen{
 		{"home", "#/", `!!document.querySelector('#name-1')`},
@@ -40,7 +42,7 @@ func TestWebAppLayouts(t *testing.T) {
 	live := `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading && !!document.querySelector('main h1')`
 	for _, rs := range []string{"silver-and-gold", "lucky-treasure-hunter", "colorful-treasure"} {
 		for _, mode := range []string{"digital", "physical"} {
-			r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": rs, "mode": mode, "players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
+			r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": rs, "mode": mode, "players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
 			var created struct {
 				Game struct {
 					ID string `json:"id"`
@@ -62,43 +64,43 @@ func TestWebAppLayouts(t *testing.T) {
 				screen{name + "-tv", "#/game/" + id + "/tv", live})
 		}
 	}
-	p := b.open("layout", s.http.URL+"/")
+	p := b.Open("layout", s.HTTP.URL+"/")
 	for _, sc := range screens {
-		b.run(p, chromedp.EmulateViewport(layoutWidths[0], 800))
-		eval[chromedp.Void](b, p, `location.hash = `+fmt.Sprintf("%q", sc.hash)+`; 0`)
-		b.waitFor(p, sc.ready, 15*time.Second)
+		b.Run(p, chromedp.EmulateViewport(layoutWidths[0], 800))
+		webtest.Eval[chromedp.Void](b, p, `location.hash = `+fmt.Sprintf("%q", sc.hash)+`; 0`)
+		b.WaitFor(p, sc.ready, 15*time.Second)
 		if strings.HasSuffix(sc.name, "-seat") {
 			// Every game tells how a turn goes, in a few steps.
-			if n := eval[int](b, p, `document.querySelectorAll('details.howto li').length`); n < 3 {
+			if n := webtest.Eval[int](b, p, `document.querySelectorAll('details.howto li').length`); n < 3 {
 				t.Errorf("%s: How a turn goes has %d steps", sc.name, n)
 			}
 		}
 		if strings.HasSuffix(sc.name, "-tv") {
 			// The table's big screen: the public view, large, without the
 			// log and the links around it.
-			if got := eval[string](b, p, `[document.body.classList.contains('tv'), !!document.querySelector('.log, .crumbs')?.checkVisibility(), parseFloat(getComputedStyle(document.querySelector('main h1')).fontSize) >= 32].join()`); got != "true,false,true" {
+			if got := webtest.Eval[string](b, p, `[document.body.classList.contains('tv'), !!document.querySelector('.log, .crumbs')?.checkVisibility(), parseFloat(getComputedStyle(document.querySelector('main h1')).fontSize) >= 32].join()`); got != "true,false,true" {
 				t.Errorf("%s: (tv, log or links shown, large heading) = %s", sc.name, got)
 			}
 		}
 		for _, w := range layoutWidths {
-			b.run(p, chromedp.EmulateViewport(w, 800))
-			b.waitFor(p, fmt.Sprintf(`innerWidth === %d && !document.body.dataset.loading`, w), 5*time.Second)
-			failed := b.t.Failed()
-			if got := eval[[]int](b, p, `[document.documentElement.scrollWidth, innerWidth]`); got[0] > got[1] {
-				wide := eval[[]string](b, p, `[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map((e) => e.tagName + '.' + e.className)`)
+			b.Run(p, chromedp.EmulateViewport(w, 800))
+			b.WaitFor(p, fmt.Sprintf(`innerWidth === %d && !document.body.dataset.loading`, w), 5*time.Second)
+			failed := b.T.Failed()
+			if got := webtest.Eval[[]int](b, p, `[document.documentElement.scrollWidth, innerWidth]`); got[0] > got[1] {
+				wide := webtest.Eval[[]string](b, p, `[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map((e) => e.tagName + '.' + e.className)`)
 				t.Errorf("%s at %d px: the page is %d px wide (%v)", sc.name, w, got[0], wide)
 			}
 			if w != 768 {
-				b.axe(p)
+				b.Axe(p)
 			}
 			if sc.name == "silver-and-gold-digital-seat" && w == 360 {
 				keepInView(b, p)
 			}
 			if w == 360 {
-				docShot(b, p, sc.name)
+				webtest.DocShot(b, p, sc.name)
 			}
-			if !failed && b.t.Failed() {
-				b.screenshots(fmt.Sprintf("%s-%d", sc.name, w))
+			if !failed && b.T.Failed() {
+				b.Screenshots(fmt.Sprintf("%s-%d", sc.name, w))
 			}
 		}
 	}
@@ -106,9 +108,9 @@ func TestWebAppLayouts(t *testing.T) {
 
 // keepInView taps a card to keep, scrolled to as a person would, and checks
 // that the confirmation is then in view without scrolling to the page's foot.
-func keepInView(b *browser, p *page) {
-	b.t.Helper()
-	if got := eval[string](b, p, `(() => {
+func keepInView(b *webtest.Browser, p *webtest.Page) {
+	b.T.Helper()
+	if got := webtest.Eval[string](b, p, `(() => {
 		const cards = [...document.querySelectorAll('button[data-keep]')];
 		if (cards.length < 3) return 'no cards to keep: ' + document.body.innerText.slice(0, 300);
 		const page = document.documentElement.scrollHeight;
@@ -119,29 +121,7 @@ func keepInView(b *browser, p *page) {
 		if (r.top < 0 || r.bottom > innerHeight) return 'the page is ' + page + ' px tall and Keep is at ' + Math.round(r.top) + ' px in a ' + innerHeight + ' px screen';
 		return 'ok';
 	})()`); got != "ok" {
-		b.t.Errorf("keeping cards at 360 px: %s", got)
-	}
-}
-
-// docShot keeps what a phone shows of p, scrolled to the screen's action
-// (or its grid), as $TREASURY_APP_SHOTS/<name>.png: the README's pictures
-// of the app (docs/app). Without the variable it does nothing.
-func docShot(b *browser, p *page, name string) {
-	b.t.Helper()
-	dir := os.Getenv("TREASURY_APP_SHOTS")
-	if dir == "" {
-		return
-	}
-	eval[chromedp.Void](b, p, `(() => {
-		const at = document.querySelector('[data-shot]') || document.querySelector('section.action') || document.querySelector('.ct-scroll');
-		if (at) at.scrollIntoView({block: 'start'}); else scrollTo(0, 0);
-	})()`)
-	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
-	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
-	}
-	if err != nil {
-		b.t.Errorf("screenshot %s: %v", name, err)
+		b.T.Errorf("keeping cards at 360 px: %s", got)
 	}
 }
 
@@ -150,27 +130,27 @@ func docShot(b *browser, p *page, name string) {
 // applies (Colorful Treasure's action tokens in the advanced variant).
 func TestWebAppOptionLabels(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 30*time.Second)
-	p := b.open("home", s.http.URL+"/")
-	b.waitFor(p, `!!document.querySelector('#ruleset')`, 10*time.Second)
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 30*time.Second)
+	p := b.Open("home", s.HTTP.URL+"/")
+	b.WaitFor(p, `!!document.querySelector('#ruleset')`, 10*time.Second)
 	shown := func() string {
-		return eval[string](b, p, `[...document.querySelectorAll('form .field')].filter((f) => f.checkVisibility() && f.querySelector('[name^=opt-]')).map((f) => f.querySelector('label').innerText).join(' | ')`)
+		return webtest.Eval[string](b, p, `[...document.querySelectorAll('form .field')].filter((f) => f.checkVisibility() && f.querySelector('[name^=opt-]')).map((f) => f.querySelector('label').innerText).join(' | ')`)
 	}
-	eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#ruleset'); s.value = 'colorful-treasure'; s.dispatchEvent(new Event('change')); })()`)
-	b.waitFor(p, `!!document.querySelector('#opt-variant')`, 5*time.Second)
+	webtest.Eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#ruleset'); s.value = 'colorful-treasure'; s.dispatchEvent(new Event('change')); })()`)
+	b.WaitFor(p, `!!document.querySelector('#opt-variant')`, 5*time.Second)
 	if got := shown(); got != "Variant | Who plays first" {
 		t.Errorf("a standard game's options: %q", got)
 	}
-	eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#opt-variant'); s.value = 'advanced'; s.dispatchEvent(new Event('change', {bubbles: true})); })()`)
+	webtest.Eval[chromedp.Void](b, p, `(() => { const s = document.querySelector('#opt-variant'); s.value = 'advanced'; s.dispatchEvent(new Event('change', {bubbles: true})); })()`)
 	got := shown()
 	if !strings.Contains(got, "Action token 1: the side set out") || strings.Contains(got, "ignored in other variants") || strings.Count(got, "Action token") != 5 {
 		t.Errorf("an advanced game's options: %q", got)
 	}
-	if c := eval[string](b, p, `document.querySelector('#opt-token_1 option[value=b]').innerText`); c != "B: peek at up to 3 cards of one wonder, once" {
+	if c := webtest.Eval[string](b, p, `document.querySelector('#opt-token_1 option[value=b]').innerText`); c != "B: peek at up to 3 cards of one wonder, once" {
 		t.Errorf("token 1's side b reads %q", c)
 	}
-	b.axe(p)
+	b.Axe(p)
 }
 
 // TestWebAppOneDeviceManyCredentials: a device that opens a seat's screen
@@ -181,9 +161,9 @@ func TestWebAppOptionLabels(t *testing.T) {
 // 304) unless the app's reads bypass the browser's cache.
 func TestWebAppOneDeviceManyCredentials(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 30*time.Second)
-	r := s.do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital", "players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 30*time.Second)
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital", "players": []map[string]string{{"name": "Ann"}, {"name": "Bob"}}})
 	var created struct {
 		Game struct {
 			ID string `json:"id"`
@@ -196,11 +176,11 @@ func TestWebAppOneDeviceManyCredentials(t *testing.T) {
 	if err := json.Unmarshal(r.Body, &created); err != nil {
 		t.Fatal(err)
 	}
-	p := b.open("device", s.http.URL+"/")
+	p := b.Open("device", s.HTTP.URL+"/")
 	show := func(role, cred string) int {
-		eval[chromedp.Void](b, p, `location.hash = '#/game/`+created.Game.ID+`/`+role+`/`+cred+`'; 0`)
-		b.waitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading && !!document.querySelector('.boards')`, 10*time.Second)
-		return eval[int](b, p, `document.querySelectorAll('[data-testid=hand]').length`)
+		webtest.Eval[chromedp.Void](b, p, `location.hash = '#/game/`+created.Game.ID+`/`+role+`/`+cred+`'; 0`)
+		b.WaitFor(p, `document.querySelector('.live')?.dataset.state === 'live' && !document.body.dataset.loading && !!document.querySelector('.boards')`, 10*time.Second)
+		return webtest.Eval[int](b, p, `document.querySelectorAll('[data-testid=hand]').length`)
 	}
 	if n := show("seat", created.Credentials.Seats[0]); n != 1 {
 		t.Errorf("Ann's screen shows %d hands, want her own", n)

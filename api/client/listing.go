@@ -1,4 +1,4 @@
-package play
+package client
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package api_test
+package table_test
 
 import (
 	"encoding/json"
@@ -10,7 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
+
+	"github.com/treasury-games/treasury/api/apitest"
 )
 
 // TestWebAppGroup: a group is created in the app, its members added; a game
@@ -21,72 +25,75 @@ import (
 // statistics the API computes from the three plays, with a chart.
 func TestWebAppGroup(t *testing.T) {
 	t.Parallel()
-	s := newServer(t)
-	b := newBrowser(t, 90*time.Second)
-	p := b.open("group", s.http.URL+"/#/group")
-	b.run(p,
+	s := apitest.NewServer(t)
+	b := webtest.NewBrowser(t, 90*time.Second)
+	p := b.Open("group", s.HTTP.URL+"/#/group")
+	b.Run(p,
 		chromedp.SendKeys(chromedp.CSS(`#group-name`), "Friday"),
 		chromedp.Click(chromedp.CSS(`[data-k=create-group]`)),
 	)
-	b.waitFor(p, `location.hash.split('/').length === 4 && document.querySelector('h1').innerText === 'Friday'`, 10*time.Second)
+	b.WaitFor(p, `location.hash.split('/').length === 4 && document.querySelector('h1').innerText === 'Friday'`, 10*time.Second)
 	for _, n := range []string{"Ann", "Ben"} {
-		b.run(p,
+		b.Run(p,
 			chromedp.SendKeys(chromedp.CSS(`#member-name`), n),
 			chromedp.Click(chromedp.CSS(`[data-k=add-member]`)),
 		)
-		b.waitFor(p, `(document.querySelector('[data-testid=members]')?.innerText || '').includes('`+n+`')`, 10*time.Second)
+		b.WaitFor(p, `(document.querySelector('[data-testid=members]')?.innerText || '').includes('`+n+`')`, 10*time.Second)
 	}
-	parts := strings.Split(eval[string](b, p, `location.hash`), "/")
+	parts := strings.Split(webtest.Eval[string](b, p, `location.hash`), "/")
 	id, _ := url.PathUnescape(parts[2])
 	secret, _ := url.PathUnescape(parts[3])
-	members := decode[struct {
+	members := apitest.Decode[struct {
 		Members []struct {
 			ID   string `json:"id"`
 			Name string `json:"name"`
 		} `json:"members"`
-	}](t, s.do(t, http.MethodGet, "/v1/groups/"+id, nil, cred(secret)).Body).Members
-	g := apiGroup{id: id, cred: secret, members: map[string]string{}}
+	}](t, s.Do(t, http.MethodGet, "/v1/groups/"+id, nil, apitest.Cred(secret)).Body).Members
+	member := map[string]string{} // name -> id
 	for _, m := range members {
-		g.members[m.Name] = m.ID
+		member[m.Name] = m.ID
 	}
 
 	// The first game, started on the group's screen: Ben sits first.
-	b.run(p,
+	b.Run(p,
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#group-ruleset'); s.value = 'lucky-treasure-hunter'; s.dispatchEvent(new Event('change')); })()`),
 		chromedp.Click(chromedp.CSS(`input[name=group-mode][value=digital]`)),
-		chromedp.Click(chromedp.CSS(`[data-k="seat-`+g.members["Ben"]+`"]`)),
-		chromedp.Click(chromedp.CSS(`[data-k="seat-`+g.members["Ann"]+`"]`)),
+		chromedp.Click(chromedp.CSS(`[data-k="seat-`+member["Ben"]+`"]`)),
+		chromedp.Click(chromedp.CSS(`[data-k="seat-`+member["Ann"]+`"]`)),
 		chromedp.Click(chromedp.CSS(`[data-k=start-group-game]`)),
 	)
-	b.waitFor(p, `location.hash.startsWith('#/game/')`, 10*time.Second)
+	b.WaitFor(p, `location.hash.startsWith('#/game/')`, 10*time.Second)
 	var entry struct {
 		ID    string   `json:"id"`
 		Cred  string   `json:"cred"`
 		Seats []string `json:"seats"`
 	}
-	if err := json.Unmarshal([]byte(eval[string](b, p, `JSON.stringify(JSON.parse(localStorage.getItem('treasury.tables'))[0])`)), &entry); err != nil {
+	if err := json.Unmarshal([]byte(webtest.Eval[string](b, p, `JSON.stringify(JSON.parse(localStorage.getItem('treasury.tables'))[0])`)), &entry); err != nil {
 		t.Fatal(err)
 	}
-	first := &lthTable{table: &table{s: s, id: entry.ID, host: entry.Cred, seats: entry.Seats}, names: []string{"Ben", "Ann"}, r: rand.New(rand.NewPCG(2, 26))}
-	for i := 0; first.step(t); i++ {
-		if i > 2000 {
-			t.Fatal("the first game did not end in 2000 moves")
-		}
-	}
-	b.waitFor(p, `(document.querySelector('[data-testid=kept]')?.innerText || '').includes('saved to Friday')`, 20*time.Second)
+	s.PlayOut(t, entry.ID, append([]string{entry.Cred}, entry.Seats...), rand.New(rand.NewPCG(2, 26)), 2000)
+	b.WaitFor(p, `(document.querySelector('[data-testid=kept]')?.innerText || '').includes('saved to Friday')`, 20*time.Second)
 
 	// The second game, through the API.
-	second := lthForGroup(t, s, g, "webapp-groups", "Ann", "Ben")
-	for i := 0; second.step(t); i++ {
-		if i > 2000 {
-			t.Fatal("the second game did not end in 2000 moves")
-		}
-	}
+	r := s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "lucky-treasure-hunter", "mode": "digital",
+		"players": []map[string]string{{"name": "Ann"}, {"name": "Ben"}}, "seed": "webapp-groups",
+		"group": map[string]any{"id": id, "members": []string{member["Ann"], member["Ben"]}}}, apitest.Cred(secret))
+	apitest.WantStatus(t, r, http.StatusCreated)
+	second := apitest.Decode[struct {
+		Game struct {
+			ID string `json:"id"`
+		} `json:"game"`
+		Credentials struct {
+			Host  string   `json:"host"`
+			Seats []string `json:"seats"`
+		} `json:"credentials"`
+	}](t, r.Body)
+	s.PlayOut(t, second.Game.ID, append([]string{second.Credentials.Host}, second.Credentials.Seats...), rand.New(rand.NewPCG(2, 25)), 2000)
 
 	// A paper sheet, checked and saved to the group.
-	b.run(p, chromedp.Evaluate[chromedp.Void](`location.hash = '#/sheet/lucky-treasure-hunter'`))
-	b.waitFor(p, `!!document.querySelector('#p0-ruby')`, 10*time.Second)
-	b.run(p,
+	b.Run(p, chromedp.Evaluate[chromedp.Void](`location.hash = '#/sheet/lucky-treasure-hunter'`))
+	b.WaitFor(p, `!!document.querySelector('#p0-ruby')`, 10*time.Second)
+	b.Run(p,
 		chromedp.SendKeys(chromedp.CSS(`#p0-name`), "Ann"),
 		chromedp.SendKeys(chromedp.CSS(`#p0-ruby`), "5"),
 		chromedp.SendKeys(chromedp.CSS(`#p0-gold`), "5"),
@@ -100,14 +107,14 @@ func TestWebAppGroup(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#p1-captain`)),
 		chromedp.Click(chromedp.CSS(`button[data-action=check]`)),
 	)
-	b.waitFor(p, `!!document.querySelector('[data-action=keep-sheet]')`, 10*time.Second)
-	b.run(p, chromedp.Click(chromedp.CSS(`[data-action=keep-sheet]`)))
-	b.waitFor(p, `(document.querySelector('[data-testid=keep-sheet]')?.innerText || '').includes('Saved as a play of Friday')`, 10*time.Second)
+	b.WaitFor(p, `!!document.querySelector('[data-action=keep-sheet]')`, 10*time.Second)
+	b.Run(p, chromedp.Click(chromedp.CSS(`[data-action=keep-sheet]`)))
+	b.WaitFor(p, `(document.querySelector('[data-testid=keep-sheet]')?.innerText || '').includes('Saved as a play of Friday')`, 10*time.Second)
 
 	// The group's screen shows the API's statistics of the three plays.
-	r := s.do(t, http.MethodGet, "/v1/groups/"+id+"/stats", nil, cred(secret))
-	wantStatus(t, r, http.StatusOK)
-	st := decode[struct {
+	r = s.Do(t, http.MethodGet, "/v1/groups/"+id+"/stats", nil, apitest.Cred(secret))
+	apitest.WantStatus(t, r, http.StatusOK)
+	st := apitest.Decode[struct {
 		Plays   int `json:"plays"`
 		Members []struct {
 			Member  string  `json:"member"`
@@ -119,25 +126,25 @@ func TestWebAppGroup(t *testing.T) {
 	if st.Plays != 3 {
 		t.Fatalf("the API counts %d plays, not the two games and the sheet", st.Plays)
 	}
-	b.run(p, chromedp.Evaluate[chromedp.Void](`location.hash = '`+groupLinkJS(id, secret)+`'`))
-	b.waitFor(p, `(document.querySelector('[data-testid=stats]')?.innerText || '').includes('3 plays')`, 10*time.Second)
+	b.Run(p, chromedp.Evaluate[chromedp.Void](`location.hash = '`+groupLinkJS(id, secret)+`'`))
+	b.WaitFor(p, `(document.querySelector('[data-testid=stats]')?.innerText || '').includes('3 plays')`, 10*time.Second)
 	for _, m := range st.Members {
 		if m.Plays != 3 {
 			t.Errorf("member %s: %d plays, not 3", m.Member, m.Plays)
 		}
-		row := eval[string](b, p, `document.querySelector('[data-testid=member-stats] tr[data-member="`+m.Member+`"]').innerText`)
+		row := webtest.Eval[string](b, p, `document.querySelector('[data-testid=member-stats] tr[data-member="`+m.Member+`"]').innerText`)
 		want := fmt.Sprintf("\t3\t%d\t%d%%\t", m.Wins, int(m.WinRate*100+0.5))
 		if !strings.Contains(row, want) {
 			t.Errorf("member %s's row reads %q, want %q in it", m.Member, row, want)
 		}
 	}
-	if !eval[bool](b, p, `!!document.querySelector('svg.chart[aria-label^="Wins per member"]') && document.querySelectorAll('svg.spark polyline').length === 2`) {
+	if !webtest.Eval[bool](b, p, `!!document.querySelector('svg.chart[aria-label^="Wins per member"]') && document.querySelectorAll('svg.spark polyline').length === 2`) {
 		t.Errorf("the group's screen lacks its charts")
 	}
-	if n := eval[int](b, p, `document.querySelectorAll('[data-testid=plays] li').length`); n != 3 {
+	if n := webtest.Eval[int](b, p, `document.querySelectorAll('[data-testid=plays] li').length`); n != 3 {
 		t.Errorf("the latest plays list %d plays, not 3", n)
 	}
-	b.axe(p)
+	b.Axe(p)
 }
 
 // groupLinkJS is the fragment of a group's screen, as group.js writes it.

@@ -1,4 +1,4 @@
-package api_test
+package takeback_test
 
 import (
 	"encoding/json"
@@ -7,8 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/webtest"
+
 	"github.com/chromedp/chromedp"
 
+	"github.com/treasury-games/treasury/api/apitest"
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/rulesets"
 )
@@ -35,57 +38,57 @@ func TestWebAppTakeBack(t *testing.T) {
 		flags                        map[string]string // page name -> script run once open
 		slips                        []slip
 	}{
-		{ruleset: "silver-and-gold", mode: "digital", script: step,
+		{ruleset: "silver-and-gold", mode: "digital", script: webtest.Step,
 			slips: []slip{{by: "ann", after: "keep", button: "Undo: keep by Ann", confirm: "This takes back keep by Ann", logLine: "Ann took back keep by Ann"}}},
-		{ruleset: "silver-and-gold", mode: "physical", script: step,
+		{ruleset: "silver-and-gold", mode: "physical", script: webtest.Step,
 			slips: []slip{{by: "host", after: "reveal", button: "reveal by the host", confirm: "This takes back reveal by the host", logLine: "The host took back reveal by the host"}}},
-		{ruleset: "lucky-treasure-hunter", mode: "digital", script: lthStep, flags: map[string]string{"host": `window.host = true`}},
-		{ruleset: "lucky-treasure-hunter", mode: "physical", script: lthStep, flags: map[string]string{"host": `window.host = true`},
+		{ruleset: "lucky-treasure-hunter", mode: "digital", script: webtest.LTHStep, flags: map[string]string{"host": `window.host = true`}},
+		{ruleset: "lucky-treasure-hunter", mode: "physical", script: webtest.LTHStep, flags: map[string]string{"host": `window.host = true`},
 			slips: []slip{
 				{by: "host", after: "roll", button: "roll by the host", confirm: "This takes back roll by the host", logLine: "The host took back roll by the host"},
 				{by: "host", after: "roll", button: "Bob drew one card too many", confirm: "This reports: Bob drew one card too many", logLine: "The table corrected a mis-draw: Bob holds 1 card more than counted"},
 			}},
-		{ruleset: "colorful-treasure", mode: "digital", setup: `document.querySelector('#opt-variant').value = 'advanced';`, script: ctStep,
+		{ruleset: "colorful-treasure", mode: "digital", setup: `document.querySelector('#opt-variant').value = 'advanced';`, script: webtest.CTStep,
 			flags: map[string]string{"host": `window.idle = true`},
 			// Whichever of Ann's moves may be taken back first (a theft, an
 			// action token taken): flips and collects never can.
 			slips: []slip{{by: "ann", after: "", button: "Undo: ", confirm: "This takes back ", logLine: "Ann took back "}}},
-		{ruleset: "colorful-treasure", mode: "physical", script: ctStep, flags: map[string]string{"host": `window.idle = true`},
+		{ruleset: "colorful-treasure", mode: "physical", script: webtest.CTStep, flags: map[string]string{"host": `window.idle = true`},
 			slips: []slip{{by: "host", on: "ann", after: "report", button: "flip by Ann", confirm: "This takes back flip by Ann", logLine: "The host took back flip by Ann"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.ruleset+"/"+c.mode, func(t *testing.T) {
 			t.Parallel() // six whole games: mostly waiting on the pages
-			s := newServer(t)
-			b := newBrowser(t, 150*time.Second)
-			host, links := b.startTableWith(s.http.URL, c.ruleset, c.mode, c.setup, "Ann", "Bob")
-			ann := b.open("ann", links[0])
-			bob := b.open("bob", links[1])
-			pages := map[string]*page{"host": host, "ann": ann, "bob": bob}
+			s := apitest.NewServer(t)
+			b := webtest.NewBrowser(t, 150*time.Second)
+			host, links := b.StartTableWith(s.HTTP.URL, c.ruleset, c.mode, c.setup, "Ann", "Bob")
+			ann := b.Open("ann", links[0])
+			bob := b.Open("bob", links[1])
+			pages := map[string]*webtest.Page{"host": host, "ann": ann, "bob": bob}
 			for name, js := range c.flags {
-				eval[chromedp.Void](b, pages[name], js)
+				webtest.Eval[chromedp.Void](b, pages[name], js)
 			}
 			next, undoOffered := 0, false
-			deadline := time.Now().Add(patient(120 * time.Second))
+			deadline := time.Now().Add(webtest.Patient(120 * time.Second))
 			idle := time.Now()
 			for {
 				done, acted := 0, false
-				for _, p := range []*page{host, ann, bob} {
-					if eval[bool](b, p, `!!document.querySelector('[data-testid=final]')`) {
+				for _, p := range []*webtest.Page{host, ann, bob} {
+					if webtest.Eval[bool](b, p, `!!document.querySelector('[data-testid=final]')`) {
 						done++
 						continue
 					}
-					did := eval[string](b, p, c.script)
+					did := webtest.Eval[string](b, p, c.script)
 					if did == "" || did == "busy" || did == "done" {
 						continue
 					}
 					acted, idle = true, time.Now()
-					settle := func(p *page) {
-						b.waitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
+					settle := func(p *webtest.Page) {
+						b.WaitFor(p, `!document.body.dataset.busy && !document.body.dataset.loading`, 10*time.Second)
 					}
-					if p.name != "host" && c.slips == nil {
+					if p.Name != "host" && c.slips == nil {
 						settle(p)
-						undoOffered = undoOffered || eval[bool](b, p, `!!document.querySelector('section.takeback')`)
+						undoOffered = undoOffered || webtest.Eval[bool](b, p, `!!document.querySelector('section.takeback')`)
 					}
 					if next >= len(c.slips) {
 						continue
@@ -94,41 +97,41 @@ func TestWebAppTakeBack(t *testing.T) {
 					if sl.on == "" {
 						sl.on = sl.by
 					}
-					if p.name != sl.on || !strings.HasPrefix(did, sl.after) {
+					if p.Name != sl.on || !strings.HasPrefix(did, sl.after) {
 						continue
 					}
 					settle(p)
 					p = pages[sl.by]
 					settle(p)
-					find := `[...document.querySelectorAll('button[data-action=take-back]')].find((b) => b.innerText.includes(` + jsString(sl.button) + `))`
+					find := `[...document.querySelectorAll('button[data-action=take-back]')].find((b) => b.innerText.includes(` + webtest.JSString(sl.button) + `))`
 					// A page that just moved shows its listing once settled; another
 					// (the host) hears of the move from the stream.
-					if offered := (sl.on == sl.by && eval[bool](b, p, `!!`+find)) || (sl.on != sl.by && b.seen(p, `!!`+find, 3*time.Second)); !offered {
+					if offered := (sl.on == sl.by && webtest.Eval[bool](b, p, `!!`+find)) || (sl.on != sl.by && b.Seen(p, `!!`+find, 3*time.Second)); !offered {
 						continue // not offered at this moment (the game moved on): at the next one
 					}
-					eval[chromedp.Void](b, p, find+`.click()`)
-					b.waitFor(p, `(document.querySelector('[data-testid=takeback-confirm-text]')?.innerText || '').startsWith(`+jsString(sl.confirm)+`)`, 5*time.Second)
-					eval[chromedp.Void](b, p, `document.querySelector('button[data-k=takeback-confirm]').click()`)
+					webtest.Eval[chromedp.Void](b, p, find+`.click()`)
+					b.WaitFor(p, `(document.querySelector('[data-testid=takeback-confirm-text]')?.innerText || '').startsWith(`+webtest.JSString(sl.confirm)+`)`, 5*time.Second)
+					webtest.Eval[chromedp.Void](b, p, `document.querySelector('button[data-k=takeback-confirm]').click()`)
 					settle(p)
 					other := bob
 					if p == bob {
 						other = ann
 					}
-					b.waitFor(other, `[...document.querySelectorAll('.log li')].some((li) => li.innerText.startsWith(`+jsString(sl.logLine)+`))`, 10*time.Second)
-					t.Logf("%s: %q after %q", p.name, sl.button, did)
+					b.WaitFor(other, `[...document.querySelectorAll('.log li')].some((li) => li.innerText.startsWith(`+webtest.JSString(sl.logLine)+`))`, 10*time.Second)
+					t.Logf("%s: %q after %q", p.Name, sl.button, did)
 					next++
 				}
 				if done == 3 {
 					break
 				}
-				if time.Now().After(deadline) || time.Since(idle) > patient(15*time.Second) {
-					for _, p := range []*page{host, ann, bob} {
-						t.Logf("%s shows:\n%s", p.name, b.text(p))
+				if time.Now().After(deadline) || time.Since(idle) > webtest.Patient(15*time.Second) {
+					for _, p := range []*webtest.Page{host, ann, bob} {
+						t.Logf("%s shows:\n%s", p.Name, b.Text(p))
 					}
 					t.Fatalf("the game did not end (slips made: %d of %d)", next, len(c.slips))
 				}
 				if !acted {
-					time.Sleep(25 * time.Millisecond)
+					webtest.Idle(b, host, ann, bob)
 				}
 			}
 			if next < len(c.slips) {
@@ -139,7 +142,7 @@ func TestWebAppTakeBack(t *testing.T) {
 			}
 			id := strings.Split(strings.SplitN(links[0], "#/game/", 2)[1], "/")[0]
 			var rec domain.Record
-			if err := json.Unmarshal(s.do(t, http.MethodGet, "/v1/games/"+id+"/record", nil).Body, &rec); err != nil {
+			if err := json.Unmarshal(s.Do(t, http.MethodGet, "/v1/games/"+id+"/record", nil).Body, &rec); err != nil {
 				t.Fatal(err)
 			}
 			taken := 0
@@ -152,18 +155,12 @@ func TestWebAppTakeBack(t *testing.T) {
 				t.Error("the record holds no take-back")
 			}
 			v := domain.VerifyRecord(rulesets.All(), rec)
-			score := s.do(t, http.MethodGet, "/v1/games/"+id+"/score", nil).Body
+			score := s.Do(t, http.MethodGet, "/v1/games/"+id+"/score", nil).Body
 			if !v.Valid || !jsonSame(v.Score, score) {
 				t.Errorf("the record with %d take-backs verifies %+v, score %s; the server's score is %s", taken, v.Problem, v.Score, score)
 			}
 		})
 	}
-}
-
-// jsString quotes s for a script.
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // jsonSame reports whether a and b are the same JSON value.
