@@ -638,13 +638,21 @@ const Step = `(() => {
 // after each step that did something.
 func (b *Browser) PlayOut(pages []*Page, within time.Duration, hook func(p *Page, did string)) map[string]int {
 	b.T.Helper()
+	return b.PlayBy(Step, pages, within, hook)
+}
+
+// PlayBy is PlayOut with another step: a script that does one thing on a
+// page and says what ("" nothing, "busy", "done" at the final score; what
+// it did otherwise, its first word counted).
+func (b *Browser) PlayBy(step string, pages []*Page, within time.Duration, hook func(p *Page, did string)) map[string]int {
+	b.T.Helper()
 	counts := map[string]int{}
 	deadline := time.Now().Add(Patient(within))
 	idle := time.Now()
 	for {
 		done, acted := 0, false
 		for _, p := range pages {
-			did := Eval[string](b, p, Step)
+			did := Eval[string](b, p, step)
 			switch {
 			case did == "done":
 				done++

@@ -5,13 +5,13 @@
 // one interface of screen.ts: a Table. A game without a screen of its own
 // is drawn by the generic screen (generic.ts).
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey, errorOf} from './lib';
-import {t, tlist, has, term} from './i18n';
+import {h, replace, call, genericAsked, playerNames, tables, remember, gameLink, randomKey, errorOf} from './lib';
+import {t, tlist, has, term, type Params} from './i18n';
 import {knownGroups, groupLink} from './group';
 import {screens} from './games.gen';
 import {generic} from './generic';
 import {complete} from './parts';
-import type {Game, Legal, Move, Role, Screen, Table} from './screen';
+import type {Bag, Game, Legal, Move, Role, Schemas, Score, Screen, Table} from './screen';
 import {GameStream, CLOSED} from './stream';
 import {hostTools, nextGamePanel, followNext} from './seating';
 import {turnCue, keepAwake, cueSwitch} from './phone';
@@ -23,8 +23,12 @@ const byRuleset = new Map<string, Screen>(screens.map((m: Screen) => [m.ruleset,
 // others are played with the generic screen).
 export const hasScreen = (ruleset: string): boolean => byRuleset.has(ruleset);
 
+// ownScreen is a game's own screen, unless the address asks for the
+// generic one (?screen=generic before the #, see genericAsked).
+const ownScreen = (ruleset: string): Screen | undefined => (genericAsked(location.search) ? undefined : byRuleset.get(ruleset));
+
 // screenOf is the screen that draws a game.
-const screenOf = (ruleset: string): Screen => byRuleset.get(ruleset) || generic;
+const screenOf = (ruleset: string): Screen => ownScreen(ruleset) || generic;
 
 // Every event name the stream sends for the games above; the stream hands
 // over a named event only to a listener for that name.
@@ -33,7 +37,7 @@ const EVENTS = [...new Set(['snapshot', 'move', 'status', 'legal_moves', 'next_g
 
 // LogLine is a line of the table's log, kept with its event to be said
 // again in another language.
-type LogLine = {line: string; name: string; data: any};
+type LogLine = {line: string; name: string; data: unknown};
 
 // Shell is the state of one game's screen: the shell's own; a game's
 // screen sees it only through its Table.
@@ -44,10 +48,10 @@ export type Shell = {
   view: Game | null;
   legal: Legal | null;
   seatLegal: Record<number, Legal>;
-  score: any;
+  score: Score | null;
   seat: number | null;
-  ui: Record<string, any>;
-  memo: Record<string, any>;
+  ui: Bag;
+  memo: Bag;
   log: LogLine[];
   closed: boolean;
   loaded: boolean;
@@ -122,14 +126,14 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
     const seats = role === 'host' && mod.hostSeats ? mod.hostSeats(view) : [];
     const seatLegal: Record<number, Legal> = {};
     await Promise.all(seats.map(async (i) => {
-      seatLegal[i] = await call('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
+      seatLegal[i] = await call<Legal>('GET', `/v1/games/${encodeURIComponent(id)}/legal-moves?seat=${i}`, auth);
     }));
     if (s.view && view.version < s.view.version) return;
     s.view = view;
     s.legal = legal;
     s.seatLegal = seatLegal;
     if (role === 'seat' && legal) s.seat = legal.seat ?? null;
-    s.score = view.ended ? await call('GET', `/v1/games/${encodeURIComponent(id)}/score`) : null;
+    s.score = view.ended ? await call<Score>('GET', `/v1/games/${encodeURIComponent(id)}/score`) : null;
     if (!s.loaded) {
       s.loaded = true;
       if (mod.load) await mod.load(table);
@@ -171,7 +175,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
   const where = (): string => {
     if (!s.view || !s.legal) return '';
     const mod = screenOf(s.view.ruleset);
-    return mod.where ? mod.where(table) : `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${s.legal.action}`;
+    return mod.where ? mod.where(table) : `${s.view.state.round}/${s.view.state.turn}/${s.view.state.phase}/${(s.legal as Legal<{action?: string}>).action}`;
   };
 
   // send posts a move once, as far as the table can tell: a request that
@@ -275,7 +279,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
     };
     for (const name of EVENTS) {
       stream.addEventListener(name, (e) => {
-        let data: any = null;
+        let data: unknown = null;
         try {
           data = JSON.parse(e.data);
         } catch {
@@ -283,7 +287,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
         }
         if (e.lastEventId) seen = e.lastEventId;
         if (name === 'next_game') {
-          s.nextGame = data && data.game_id;
+          s.nextGame = (data as Schemas['EventNextGame'] | null)?.game_id;
           if (role === 'public') render();
           else followNext(s, table, false);
           return;
@@ -295,7 +299,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
           stream.close();
           setLive('closed');
           live.textContent = t('app.game.revoked-live');
-          fail((data && data.reason) || t('app.game.revoked'));
+          fail((data as Schemas['EventCredentialRevoked'] | null)?.reason || t('app.game.revoked'));
           return;
         }
         if (name !== 'snapshot' && name !== 'status' && name !== 'legal_moves') {
@@ -303,7 +307,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
           // A take-back is every game's: its line is said here, in the
           // server's words of what was taken back.
           const line = name === 'taken_back' ? takenBackLine(data) :
-            name === 'move' && data && data.move && data.move.type === 'take_back' ? null :
+            name === 'move' && (data as Schemas['EventMove'] | null)?.move?.type === 'take_back' ? null :
               mod && mod.describe ? mod.describe(name, data, table) : null;
           if (line && line !== (s.log[0] && s.log[0].line)) {
             // The event is kept with its line, to say it again in another
@@ -317,7 +321,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
         // A move's events end with the one that carries the game's version
         // as its id: read the game again then, unless this screen has that
         // version already (its own move's answer).
-        const own = s.view ? byRuleset.get(s.view.ruleset) : undefined;
+        const own = s.view ? ownScreen(s.view.ruleset) : undefined;
         if (name === 'move' && (!own || own.refreshOnMove)) {
           refresh(); // a game whose events this app does not list
         } else if (e.lastEventId !== lastId || name === 'snapshot') {
@@ -343,7 +347,8 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
 
   // takenBackLine says in plain words what a take-back did, for the log of
   // every screen.
-  function takenBackLine(d: any): string | null {
+  function takenBackLine(data: unknown): string | null {
+    const d = data as Schemas['EventTakenBack'] | null;
     if (!d || !d.label) return null;
     const what = takenWhat(d);
     const count = d.versions.length;
@@ -356,12 +361,12 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
   function corrections(): Correction[] {
     const l = s.legal;
     const out: Correction[] = [];
-    for (const e of ((l && l.moves) || []).filter((m: any) => m.correction)) {
+    for (const e of ((l && l.moves) || []).filter((m) => m.correction)) {
       if (!e.choose) {
         out.push({move: e.move as Move, label: takenWhat(e), takeBack: e.move.type === 'take_back'});
       } else if (e.choose.max === 1) {
         const pool = (l!.pools && l!.pools[e.choose.pool]) || [];
-        pool.forEach((p: any, i: any) => out.push({move: complete(l!.pools, e, [i]) as Move, label: p.label, takeBack: false}));
+        pool.forEach((p, i) => out.push({move: complete(l!.pools, e, [i]) as Move, label: p.label, takeBack: false}));
       }
     }
     return out;
@@ -379,7 +384,8 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
     const verb = role === 'host' ? t('app.game.correct') : t('app.game.undo');
     const sec = h('section', {class: 'takeback', 'aria-labelledby': 'tb-h'}, h('h2', {id: 'tb-h'}, verb));
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-    const chosen = s.ui.takeBack && entries.find((e) => same(e.move, s.ui.takeBack.move));
+    const asked = s.ui.takeBack as Correction | null | undefined;
+    const chosen = asked && entries.find((e) => same(e.move, asked.move));
     if (chosen) {
       sec.append(h('p', {'data-testid': 'takeback-confirm-text'}, chosen.takeBack ?
         t('app.game.takeback-confirm', {what: chosen.label}) :
@@ -440,7 +446,7 @@ export function openGame(root: HTMLElement, id: string, role: Role, cred: string
   function invites() {
     const entry = tables().find((t) => t.id === id && t.role === 'host' && t.cred === cred);
     const view = s.view!;
-    const names: string[] = (view.state && view.state.players || []).map((p: {name: string}) => p.name);
+    const names: string[] = playerNames(view);
     // Open while the table is being seated: in a setup phase, or before the
     // first move (a digital game of some rulesets starts with a turn).
     if (s.ui.invitesOpen === undefined) s.ui.invitesOpen = view.phase === 'setup' || view.version === 0;
@@ -516,7 +522,7 @@ const MOVE_TYPE = 'app.move-type.';
 
 // moveTypeWord gives a taken-back move's parameters with its type (the
 // API's name, such as "place") in the app's words.
-function moveTypeWord(params: any): any {
+function moveTypeWord(params: Params | undefined): Params | undefined {
   const typ = params && params.type;
   return typeof typ === 'string' && has(MOVE_TYPE + typ) ? {...params, type: t(MOVE_TYPE + typ)} : params;
 }
@@ -524,9 +530,9 @@ function moveTypeWord(params: any): any {
 // takenWhat is what a correction (a listing entry or a taken_back event)
 // takes back: the moves its label's message names, in the app's language;
 // the whole label where it names none (a mis-draw report).
-function takenWhat(c: {label?: string; label_message?: {params?: Record<string, any>}}): string {
+function takenWhat(c: {label?: string; label_message?: Schemas['Message']}): string {
   const moves = c.label_message && c.label_message.params && c.label_message.params.moves;
-  if (Array.isArray(moves)) return tlist(moves.map((m: any) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params)))));
+  if (Array.isArray(moves)) return tlist(moves.map((m: string | Schemas['Message']) => (typeof m === 'string' ? m : t(m.key, moveTypeWord(m.params as Params | undefined)))));
   return String(c.label || '');
 }
 

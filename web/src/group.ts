@@ -5,6 +5,7 @@
 //   #/group/<id>/<cred>         the group's screen
 import {h, replace, call, remember, errorOf} from './lib';
 import {t, term, lang} from './i18n';
+import type {Schemas} from './screen';
 
 // A game's score lines by their API names (coins, gems, …).
 const LINE = 'app.group.line.';
@@ -12,7 +13,10 @@ const LINE = 'app.group.line.';
 const GROUPS = 'treasury.groups';
 
 // knownGroups lists the groups this device holds, newest first.
-export function knownGroups() {
+// KnownGroup is a group this device holds the credential of.
+export type KnownGroup = {id: string; name: string; cred: string};
+
+export function knownGroups(): KnownGroup[] {
   try {
     const list = JSON.parse(localStorage.getItem(GROUPS) || '[]');
     return Array.isArray(list) ? list : [];
@@ -21,7 +25,7 @@ export function knownGroups() {
   }
 }
 
-function keepGroup(entry: any) {
+function keepGroup(entry: KnownGroup) {
   const list = knownGroups().filter((g) => g.id !== entry.id);
   list.unshift(entry);
   try {
@@ -32,20 +36,20 @@ function keepGroup(entry: any) {
 }
 
 // groupLink is the address of a group's screen, the credential in the fragment.
-export const groupLink = (id: any, cred: any) => `#/group/${encodeURIComponent(id)}/${encodeURIComponent(cred)}`;
+export const groupLink = (id: string, cred: string) => `#/group/${encodeURIComponent(id)}/${encodeURIComponent(cred)}`;
 
-const pct = (x: any) => `${Math.round(x * 100)}%`;
+const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 // groupsPage creates a group, or opens one this device holds.
-export function groupsPage(root: any) {
+export function groupsPage(root: HTMLElement) {
   document.title = t('app.group.doc-title-groups');
   const problem = h('div', {role: 'alert', class: 'problem'});
   const name = h('input', {id: 'group-name', 'data-k': 'group-name', maxlength: 32, autocomplete: 'off', required: true});
-  const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e: any) => {
+  const form = h('form', {class: 'card-panel', novalidate: true, onsubmit: async (e: Event) => {
     e.preventDefault();
     problem.textContent = '';
     try {
-      const c = await call('POST', '/v1/groups', {body: {name: name.value.trim()}});
+      const c = await call<Schemas['GroupCreated']>('POST', '/v1/groups', {body: {name: name.value.trim()}});
       keepGroup({id: c.group.id, name: c.group.name, cred: c.credential});
       location.hash = groupLink(c.group.id, c.credential);
     } catch (caught) {
@@ -65,8 +69,8 @@ export function groupsPage(root: any) {
 
 // bars draws one horizontal bar per row: a small inline SVG chart a person
 // takes in at a glance (wins per member, plays per game).
-function bars(label: any, rows: any) {
-  const max = Math.max(1, ...rows.map((r: any) => r.value));
+function bars(label: string, rows: {label: string; value: number}[]) {
+  const max = Math.max(1, ...rows.map((r) => r.value));
   const w = 240;
   const rowH = 22;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -74,9 +78,9 @@ function bars(label: any, rows: any) {
   svg.setAttribute('width', String(w + 140));
   svg.setAttribute('height', String(rows.length * rowH));
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `${label}: ${rows.map((r: any) => `${r.label} ${r.value}`).join(', ')}`);
+  svg.setAttribute('aria-label', `${label}: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`);
   svg.setAttribute('class', 'chart');
-  rows.forEach((r: any, i: any) => {
+  rows.forEach((r, i) => {
     const tx = document.createElementNS(svg.namespaceURI, 'text');
     tx.setAttribute('x', '0');
     tx.setAttribute('y', String(i * rowH + 15));
@@ -97,7 +101,7 @@ function bars(label: any, rows: any) {
 }
 
 // spark draws a member's recent totals in a game as a line.
-function spark(label: any, values: any) {
+function spark(label: string, values: number[]) {
   const w = 120;
   const ht = 28;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -111,7 +115,7 @@ function spark(label: any, values: any) {
     const lo = Math.min(...values);
     const hi = Math.max(lo + 1, ...values);
     const step = values.length > 1 ? w / (values.length - 1) : 0;
-    const pts = values.map((v: any, i: any) => `${(i * step).toFixed(1)},${(ht - 3 - ((v - lo) / (hi - lo)) * (ht - 6)).toFixed(1)}`);
+    const pts = values.map((v, i) => `${(i * step).toFixed(1)},${(ht - 3 - ((v - lo) / (hi - lo)) * (ht - 6)).toFixed(1)}`);
     const line = document.createElementNS(svg.namespaceURI, 'polyline');
     line.setAttribute('points', pts.join(' '));
     line.setAttribute('fill', 'none');
@@ -123,7 +127,7 @@ function spark(label: any, values: any) {
 
 // download fetches an export with the group's credential (a link cannot
 // carry it) and hands it to the browser as a file.
-async function download(path: any, cred: any, file: any) {
+async function download(path: string, cred: string, file: string) {
   const res = await fetch(path, {headers: {Authorization: 'Bearer ' + cred, 'Accept-Language': lang()}});
   if (!res.ok) throw new Error(t('app.error.status', {status: res.status}));
   const url = URL.createObjectURL(await res.blob());
@@ -136,34 +140,34 @@ async function download(path: any, cred: any, file: any) {
 
 // groupPage is the group's screen: members, a game for the group, the
 // latest plays and the statistics.
-export function groupPage(root: any, id: any, cred: any) {
+export function groupPage(root: HTMLElement, id: string, cred: string) {
   document.title = t('app.group.doc-title-group');
   const auth = {cred};
   const base = `/v1/groups/${encodeURIComponent(id)}`;
   const problem = h('div', {role: 'alert', class: 'problem'});
   const status = h('p', {role: 'status', class: 'muted'}, t('app.group.loading'));
   let closed = false;
-  let rulesets: any = [];
-  const pick: any = [];
+  let rulesets: Schemas['RulesetInfo'][] = [];
+  const pick: string[] = [];
 
   async function load() {
-    const [group, page, stats, rs] = await Promise.all([call('GET', base, auth), call('GET', base + '/plays?limit=10', auth),
-      call('GET', base + '/stats', auth), rulesets.length ? {rulesets} : call('GET', '/v1/rulesets')]);
+    const [group, page, stats, rs] = await Promise.all([call<Schemas['GroupView']>('GET', base, auth), call<Schemas['PlayPage']>('GET', base + '/plays?limit=10', auth),
+      call<Schemas['GroupStats']>('GET', base + '/stats', auth), rulesets.length ? {rulesets} : call<Schemas['RulesetList']>('GET', '/v1/rulesets')]);
     rulesets = rs.rulesets;
     return {group, page, stats};
   }
 
-  function draw({group, page, stats}: {group: any; page: any; stats: any}) {
+  function draw({group, page, stats}: {group: Schemas['GroupView']; page: Schemas['PlayPage']; stats: Schemas['GroupStats']}) {
     if (closed) return;
     document.title = `Treasury: ${group.group.name}`;
     keepGroup({id, name: group.group.name, cred});
-    const names = Object.fromEntries(group.members.map((m: any) => [m.id, m.name]));
-    const title = (r: any) => (rulesets.find((x: any) => x.name === r) || {}).title || r;
+    const names: Record<string, string> = Object.fromEntries(group.members.map((m) => [m.id, m.name]));
+    const title = (r: string) => rulesets.find((x) => x.name === r)?.title || r;
 
     const addName = h('input', {id: 'member-name', 'data-k': 'member-name', maxlength: 32, autocomplete: 'off'});
     const members = h('section', {'aria-labelledby': 'members-h'}, h('h2', {id: 'members-h'}, t('app.group.members')),
-      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m: any) => h('li', {}, m.name))) : h('p', {class: 'muted'}, t('app.group.no-members')),
-      h('form', {class: 'buttons', novalidate: true, onsubmit: async (e: any) => {
+      group.members.length ? h('ul', {class: 'members', 'data-testid': 'members'}, group.members.map((m) => h('li', {}, m.name))) : h('p', {class: 'muted'}, t('app.group.no-members')),
+      h('form', {class: 'buttons', novalidate: true, onsubmit: async (e: Event) => {
         e.preventDefault();
         problem.textContent = '';
         try {
@@ -176,19 +180,20 @@ export function groupPage(root: any, id: any, cred: any) {
       }}, h('label', {for: 'member-name'}, t('app.sheet.name')), addName, h('button', {type: 'submit', 'data-k': 'add-member'}, t('app.group.add-member'))));
 
     // A game for the group: its result is kept as a play when it ends.
-    const playable = rulesets.filter((r: any) => r.modes && r.min_players);
+    const playable = rulesets.filter((r) => r.modes && r.min_players);
     let rs = playable[0];
-    const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e: any) => {
+    const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e: Event) => {
       e.preventDefault();
       problem.textContent = '';
-      rs = playable.find((r: any) => r.name === gameForm.querySelector<HTMLSelectElement>('#group-ruleset')!.value) || rs;
-      const seated = pick.filter((m: any) => names[m]);
+      rs = playable.find((r) => r.name === gameForm.querySelector<HTMLSelectElement>('#group-ruleset')!.value) || rs;
+      const seated = pick.filter((m) => names[m]);
+      if (!rs) return;
       const mode = gameForm.querySelector<HTMLInputElement>('input[name=group-mode]:checked')?.value || rs.modes[0];
       try {
-        const created = await call('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m: any) => ({name: names[m]})),
+        const created = await call<Schemas['Created']>('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m) => ({name: names[m]})),
           group: {id, members: seated}}});
         remember({id: created.game.id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title,
-          seats: created.credentials.seats, names: seated.map((m: any) => names[m]), group: id});
+          seats: created.credentials.seats, names: seated.map((m) => names[m]), group: id});
         location.hash = `#/game/${encodeURIComponent(created.game.id)}/host/${encodeURIComponent(created.credentials.host)}`;
       } catch (caught) {
         const err = errorOf(caught);
@@ -196,19 +201,20 @@ export function groupPage(root: any, id: any, cred: any) {
       }
     }}, h('h2', {id: 'play-h'}, t('app.group.play')),
     h('div', {class: 'field'}, h('label', {for: 'group-ruleset'}, t('app.new.game')),
-      h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r: any) => h('option', {value: r.name}, r.title)))),
+      h('select', {id: 'group-ruleset', 'data-k': 'group-ruleset'}, playable.map((r) => h('option', {value: r.name}, r.title)))),
     h('fieldset', {}, h('legend', {}, t('app.new.how')), ['physical', 'digital'].map((m, i) => h('label', {class: 'choice'},
       h('input', {type: 'radio', name: 'group-mode', value: m, checked: i === 0}), ' ', m === 'physical' ? t('app.group.mode-physical') : t('app.group.mode-digital')))),
     h('fieldset', {}, h('legend', {}, t('app.group.who-plays')),
-      group.members.map((m: any) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e: any) => {
+      group.members.map((m) => h('label', {class: 'chip'}, h('input', {type: 'checkbox', 'data-k': 'seat-' + m.id, checked: pick.includes(m.id), onchange: (e: Event) => {
+        const on = (e.target as HTMLInputElement).checked;
         const at = pick.indexOf(m.id);
-        if (e.target.checked && at < 0) pick.push(m.id);
-        if (!e.target.checked && at >= 0) pick.splice(at, 1);
+        if (on && at < 0) pick.push(m.id);
+        if (!on && at >= 0) pick.splice(at, 1);
       }}), ' ', m.name))),
     h('button', {type: 'submit', class: 'primary', 'data-k': 'start-group-game'}, t('app.new.start')));
 
     const plays = h('section', {'aria-labelledby': 'plays-h'}, h('h2', {id: 'plays-h'}, t('app.group.latest')),
-      page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p: any) => h('li', {'data-play': p.id},
+      page.plays.length ? h('ul', {class: 'plays', 'data-testid': 'plays'}, page.plays.map((p) => h('li', {'data-play': p.id},
         h('strong', {}, title(p.ruleset)), ` ${new Date(p.played_at).toLocaleDateString(lang())}: `,
         [...p.players].sort((a, b) => a.rank - b.rank).map((pl) => (pl.winner ? t('app.group.won', {name: pl.name, score: pl.score}) : `${pl.name} ${pl.score}`)).join(', '),
         p.source === 'sheet' ? t('app.group.paper') : '', ' ',
@@ -224,30 +230,30 @@ export function groupPage(root: any, id: any, cred: any) {
           }
         }}, t('app.group.delete'))))) : h('p', {class: 'muted'}, t('app.group.no-plays')));
 
-    const memberRows = stats.members.map((m: any) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
+    const memberRows = stats.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name),
       h('td', {}, m.plays), h('td', {}, m.wins), h('td', {}, pct(m.win_rate)), h('td', {}, m.longest_win_streak.length), h('td', {}, m.current_win_streak.length)));
     const memberTable = h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'stats-h'},
       h('table', {'data-testid': 'member-stats'},
         h('thead', {}, h('tr', {}, ['app.group.col.member', 'app.group.col.plays', 'app.group.col.wins', 'app.group.col.win-rate', 'app.group.col.longest', 'app.group.col.current'].map((k) => h('th', {scope: 'col'}, t(k))))),
         h('tbody', {}, memberRows)));
-    const gameSection = (g: any) => {
+    const gameSection = (g: Schemas['GameStats']) => {
       const head = [t('app.group.col.member'), t('app.group.col.plays'), t('app.group.col.wins'), t('app.group.col.average'), t('app.group.col.best'), t('app.group.col.margin'),
-        ...g.lines.map((l: any) => t('app.group.col.average-line', {line: term(LINE, l)})), t('app.group.col.recent')];
-      const rows = g.members.map((m: any) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
-        h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l: any) => h('td', {}, l.average)),
-        h('td', {}, spark(t('app.group.recent-of', {name: m.name}), m.recent.map((f: any) => f.value)))));
+        ...g.lines.map((l) => t('app.group.col.average-line', {line: term(LINE, l)})), t('app.group.col.recent')];
+      const rows = g.members.map((m) => h('tr', {'data-member': m.member}, h('th', {scope: 'row'}, m.name), h('td', {}, m.plays), h('td', {}, m.wins),
+        h('td', {}, m.average_score), h('td', {}, m.best_score.value), h('td', {}, m.average_margin), m.lines.map((l) => h('td', {}, l.average)),
+        h('td', {}, spark(t('app.group.recent-of', {name: m.name}), m.recent.map((f) => f.value)))));
       return h('section', {'aria-label': title(g.ruleset)}, h('h3', {}, t('app.group.game-plays', {game: title(g.ruleset), count: g.plays})),
         h('div', {class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('app.group.by-member', {game: title(g.ruleset)})},
           h('table', {'data-game': g.ruleset}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {scope: 'col'}, x)))), h('tbody', {}, rows))));
     };
-    const h2h = stats.head_to_head.filter((x: any) => x.member < x.opponent);
+    const h2h = stats.head_to_head.filter((x) => x.member < x.opponent);
     const st = h('section', {'aria-labelledby': 'stats-h', 'data-testid': 'stats'}, h('h2', {id: 'stats-h'}, t('app.group.stats')),
       h('p', {}, t('app.group.plays', {count: stats.plays})),
-      stats.members.some((m: any) => m.plays) ? bars(t('app.group.wins-per-member'), stats.members.map((m: any) => ({label: m.name, value: m.wins}))) : null,
+      stats.members.some((m) => m.plays) ? bars(t('app.group.wins-per-member'), stats.members.map((m) => ({label: m.name, value: m.wins}))) : null,
       memberTable,
       stats.games.map(gameSection),
       h2h.length ? h('section', {'aria-labelledby': 'h2h-h'}, h('h3', {id: 'h2h-h'}, t('app.group.h2h')),
-        h('ul', {}, h2h.map((x: any) => h('li', {},
+        h('ul', {}, h2h.map((x) => h('li', {},
           t('app.group.h2h-line', {member: names[x.member] || x.member, opponent: names[x.opponent] || x.opponent, wins: x.wins, losses: x.losses, ties: x.ties, plays: x.plays}))))) : null);
 
     const exports = h('section', {'aria-labelledby': 'export-h'}, h('h2', {id: 'export-h'}, t('app.group.export')),

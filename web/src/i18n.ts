@@ -79,6 +79,12 @@ export const languages = () => known;
 // onLanguage registers a function called after the language changed.
 export const onLanguage = (fn: (tag: string) => void) => listeners.push(fn);
 
+// useCatalog keeps a language's catalog as the server serves it (the unit
+// tests render the app's words with the served English one).
+export function useCatalog(tag: string, catalog: Catalog): void {
+  cats[tag] = catalog;
+}
+
 // fetchCatalog reads a language's catalog from the server and keeps a copy
 // on the device: the app opens offline too (the service worker keeps its
 // files, never an API answer), and says so in the player's language.

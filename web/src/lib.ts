@@ -2,6 +2,7 @@
 // list of tables, and keys for focus and idempotency.
 import {t, lang} from './i18n';
 import type {components} from './api.gen';
+import type {SharedState} from './screen';
 
 // Problem is the API's problem answer (RFC 9457).
 export type Problem = components['schemas']['Problem'];
@@ -81,7 +82,7 @@ export function errorOf(e: unknown): ApiError {
 export type CallOptions = {cred?: string; body?: unknown; ifMatch?: number | string; idempotent?: string};
 
 // (T is what the caller expects of the answer: the spec's schema.)
-export async function call<T = any>(method: string, path: string, {cred, body, ifMatch, idempotent}: CallOptions = {}): Promise<T> {
+export async function call<T = unknown>(method: string, path: string, {cred, body, ifMatch, idempotent}: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = {Accept: 'application/json', 'Accept-Language': lang()};
   if (cred) headers.Authorization = 'Bearer ' + cred;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -97,18 +98,25 @@ export async function call<T = any>(method: string, path: string, {cred, body, i
     throw new ApiError(t('app.error.unreachable'), 0);
   }
   const text = await res.text();
-  let data: any = null;
+  let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = null;
   }
   if (!res.ok) {
-    let msg = (data && (data.detail || data.title)) || t('app.error.status', {status: res.status});
+    const problem = data && typeof data === 'object' ? (data as Problem) : null;
+    let msg = (problem && (problem.detail || problem.title)) || t('app.error.status', {status: res.status});
     if (res.status === 429) msg = t('app.error.too-many');
-    throw new ApiError(msg, res.status, data);
+    throw new ApiError(msg, res.status, problem);
   }
-  return data;
+  return data as T;
+}
+
+// playerNames are the names of a game's players, by seat (as every game's
+// view lists them).
+export function playerNames(game: {state: SharedState | null}): string[] {
+  return ((game.state && game.state.players) || []).map((p) => p.name ?? '');
 }
 
 const TABLES = 'treasury.tables';
@@ -162,6 +170,14 @@ export function forget(id: string): void {
 // fragment, which browsers never send to the server.
 export function gameLink(id: string, role: string, cred: string): string {
   return `${location.origin}/#/game/${encodeURIComponent(id)}/${role}/${encodeURIComponent(cred)}`;
+}
+
+// genericAsked says whether an address's query (location.search) asks
+// for the generic screen, ?screen=generic: a frontend developer sees any
+// game as a game without a screen of its own is played (the query stays
+// before the #, which the app's links change; a link it makes drops it).
+export function genericAsked(search: string): boolean {
+  return new URLSearchParams(search).get('screen') === 'generic';
 }
 
 // routeNo counts the screens the app has opened (route in main.ts): a page

@@ -11,7 +11,7 @@
 //   #/join[/<code>]             join a table by its code, pick a free seat
 // The style sheet first: each game's screen imports its own rules, bundled after it.
 import './style.css';
-import {h, replace, call, tables, remember, forget, gameLink, type TableEntry, errorOf, nextRoute, onThisRoute} from './lib';
+import {h, replace, call, playerNames, tables, remember, forget, gameLink, type TableEntry, errorOf, nextRoute, onThisRoute} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
 import {openGame, hasScreen, type Closer} from './game';
 import {sheetPage} from './sheet';
@@ -21,6 +21,7 @@ import {installShell} from './phone';
 //   #/group[/<id>/<cred>]       groups: members, plays, statistics (group.js)
 import {groupsPage, groupPage} from './group';
 import type {components} from './api.gen';
+import type {Game} from './screen';
 
 type RulesetInfo = components['schemas']['RulesetInfo'];
 type RulesetOption = components['schemas']['RulesetOption'];
@@ -121,8 +122,8 @@ function yourTables(rulesets: RulesetInfo[]) {
     const link = h('a', {href: gameLink(x.id, x.role, x.cred).replace(location.origin + '/', '')}, `${title(x)}: ${who(x)}`);
     (async () => {
       try {
-        const g = await call('GET', `/v1/games/${encodeURIComponent(x.id)}`);
-        const names = (g.state && g.state.players || []).map((p: any) => p.name);
+        const g = await call<Game>('GET', `/v1/games/${encodeURIComponent(x.id)}`);
+        const names = playerNames(g);
         if (x.role === 'host' && names.length && !(x.names && x.names.length)) link.textContent = `${title(x)}: ${who({...x, names})}`;
         state.textContent = g.ended ? t('app.home.state-ended') : t('app.home.state-playing');
         state.dataset.tableState = g.ended ? 'ended' : 'playing';
@@ -165,7 +166,7 @@ function newTableForm(all: RulesetInfo[]) {
       h('select', {id: 'count', 'data-k': 'count', onchange: (e: Event) => { count = Number((e.target as HTMLSelectElement).value); draw(); }}, sizes.map((n) => h('option', {value: n, selected: n === count}, String(n))))));
     for (let i = 0; i < count; i++) {
       fields.push(h('div', {class: 'field'}, h('label', {for: 'name-' + i}, t('app.new.name', {n: i + 1})),
-        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e: any) => { names[i] = e.target.value; nameSeats(form, i, names); }})));
+        h('input', {id: 'name-' + i, name: 'name-' + i, 'data-k': 'name-' + i, required: true, maxlength: 32, autocomplete: 'off', value: names[i] || '', oninput: (e: Event) => { names[i] = (e.target as HTMLInputElement).value; nameSeats(form, i, names); }})));
     }
     for (const o of rs.options || []) fields.push(optionField(o, count, names));
     fields.push(h('button', {type: 'submit', class: 'primary', 'data-k': 'create'}, t('app.new.start')));
@@ -190,7 +191,7 @@ function newTableForm(all: RulesetInfo[]) {
     const req: Record<string, unknown> = {ruleset: rs.name, mode, players};
     if ((rs.options || []).length) req.options = options;
     try {
-      const created = await call('POST', '/v1/games', {body: req});
+      const created = await call<components['schemas']['Created']>('POST', '/v1/games', {body: req});
       const id = created.game.id;
       const seats = created.credentials.seats;
       remember({id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title, seats, names: players.map((p) => p.name)});

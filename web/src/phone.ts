@@ -31,10 +31,10 @@ export function cueSwitch(onChange: () => void): HTMLElement {
     onclick: () => { setCue(!on); onChange(); }}, on ? t('app.cue.on') : t('app.cue.off'));
 }
 
-function h2(tag: string, attrs: Record<string, any>, text: string): HTMLElement {
+function h2(tag: string, attrs: Record<string, string | EventListener>, text: string): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    if (typeof v === 'function') el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v);
   }
   el.textContent = text;

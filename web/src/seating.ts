@@ -4,10 +4,10 @@
 // travel in headers and bodies, and live on this device in the URL's
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
-import {h, replace, call, tables, remember, gameLink, randomKey, errorOf, type TableEntry} from './lib';
+import {h, replace, call, playerNames, tables, remember, gameLink, randomKey, errorOf, type TableEntry} from './lib';
 import {t} from './i18n';
 import type {Shell} from './game';
-import type {Table} from './screen';
+import type {Schemas, Table} from './screen';
 
 const enc = encodeURIComponent;
 
@@ -46,7 +46,7 @@ export function joinPage(root: HTMLElement, given: string): void {
       return;
     }
     try {
-      const table = await call('POST', '/v1/join', {body: {code}});
+      const table = await call<Schemas['JoinTable']>('POST', '/v1/join', {body: {code}});
       showSeats(table);
     } catch (caught) {
       const e = errorOf(caught);
@@ -56,28 +56,28 @@ export function joinPage(root: HTMLElement, given: string): void {
     }
   }
 
-  function showSeats(table: any) {
-    const free = table.seats.filter((s: any) => !s.taken);
+  function showSeats(table: Schemas['JoinTable']) {
+    const free = table.seats.filter((s) => !s.taken);
     replace(seatsBox, h('section', {'aria-labelledby': 'pick-h'},
       h('h2', {id: 'pick-h', tabindex: '-1'}, t('app.join.who')),
       free.length ? h('p', {}, t('app.join.tap-name'))
         : h('p', {}, t('app.join.all-taken')),
-      h('ul', {class: 'join-seats'}, table.seats.map((s: any) => h('li', {},
+      h('ul', {class: 'join-seats'}, table.seats.map((s) => h('li', {},
         s.taken ? h('button', {type: 'button', disabled: true, 'data-join-seat': s.seat}, t('app.join.taken', {name: s.name}))
           : h('button', {type: 'button', class: 'primary', 'data-k': 'join-seat-' + s.seat, 'data-join-seat': s.seat, onclick: () => take(table, s)}, t('app.join.i-am', {name: s.name})))))));
     seatsBox.querySelector<HTMLElement>('#pick-h')?.focus();
   }
 
-  async function take(table: any, seat: any) {
+  async function take(table: Schemas['JoinTable'], seat: Schemas['JoinSeat']) {
     problem.textContent = '';
     try {
       // An answer lost on the way is asked for again with the same key,
       // which gets the same credential (not "taken" by this very phone).
       const key = randomKey();
-      let c;
+      let c: Schemas['SeatCredential'];
       for (let attempt = 0; ; attempt++) {
         try {
-          c = await call('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
+          c = await call<Schemas['SeatCredential']>('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
           break;
         } catch (caught) {
           const e = errorOf(caught);
@@ -114,7 +114,7 @@ function hostEntry(id: string, cred: string): TableEntry {
 // device holding the host credential.
 export function hostTools(s: Shell, table: Table): HTMLElement {
   const ui = s.ui;
-  const names = (table.view.state && table.view.state.players || []).map((p: any) => p.name);
+  const names = playerNames(table.view);
   const box = h('section', {class: 'invites host-tools', 'aria-labelledby': 'tools-h'}, h('h2', {id: 'tools-h'}, t('app.seating.title')));
   if (!table.view.ended) {
     if (s.joinCode) {
@@ -125,7 +125,7 @@ export function hostTools(s: Shell, table: Table): HTMLElement {
     } else {
       box.append(h('p', {}, h('button', {type: 'button', 'data-k': 'show-code', 'data-action': 'show-join-code', onclick: async () => {
         try {
-          s.joinCode = (await call('POST', `/v1/games/${enc(s.id)}/join-code`, {cred: s.cred})).code;
+          s.joinCode = (await call<Schemas['JoinCode']>('POST', `/v1/games/${enc(s.id)}/join-code`, {cred: s.cred})).code;
           table.redraw();
         } catch (caught) {
           const e = errorOf(caught);
@@ -135,7 +135,7 @@ export function hostTools(s: Shell, table: Table): HTMLElement {
     }
   }
   box.append(h('p', {}, t('app.seating.lost')));
-  box.append(h('ul', {class: 'buttons'}, names.map((name: any, i: any) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
+  box.append(h('ul', {class: 'buttons'}, names.map((name, i) => h('li', {}, h('button', {type: 'button', 'data-k': 'reissue-' + i, 'data-reissue': i,
     onclick: async () => {
       if (ui.confirmReissue !== i) {
         ui.confirmReissue = i;
@@ -144,7 +144,7 @@ export function hostTools(s: Shell, table: Table): HTMLElement {
       }
       ui.confirmReissue = undefined;
       try {
-        const c = await call('POST', `/v1/games/${enc(s.id)}/seats/${i}/credential`, {cred: s.cred});
+        const c = await call<Schemas['SeatCredential']>('POST', `/v1/games/${enc(s.id)}/seats/${i}/credential`, {cred: s.cred});
         const entry = hostEntry(s.id, s.cred);
         const seats = (entry.seats || []).slice();
         while (seats.length < names.length) seats.push(null);
@@ -181,14 +181,14 @@ export async function followNext(s: Shell, table: Table, asked: boolean): Promis
   if (s.movingOn) return;
   s.movingOn = true;
   try {
-    const n = await call('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
+    const n = await call<Schemas['NextGame']>('POST', `/v1/games/${enc(s.id)}/next`, {cred: s.cred});
     const old = tables().find((x) => x.id === s.id && x.role === table.role && x.cred === s.cred);
-    const names = (n.game.state && n.game.state.players || []).map((p: any) => p.name);
+    const names = playerNames(n.game);
     if (n.host) {
       remember({id: n.game.id, role: 'host', cred: n.credential, ruleset: n.game.ruleset, title: old && old.title, names, seats: []});
       location.hash = gameLink(n.game.id, 'host', n.credential).replace(location.origin + '/', '');
     } else {
-      remember({id: n.game.id, role: 'seat', cred: n.credential, ruleset: n.game.ruleset, name: names[n.seat]});
+      remember({id: n.game.id, role: 'seat', cred: n.credential, ruleset: n.game.ruleset, name: names[n.seat ?? 0]});
       location.hash = gameLink(n.game.id, 'seat', n.credential).replace(location.origin + '/', '');
     }
   } catch (caught) {

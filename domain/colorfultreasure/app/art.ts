@@ -18,12 +18,12 @@ const WONDER: Record<string, string> = {
 };
 
 // wonderArt draws a wonder's silhouette (a plain mark for one this app does not know).
-export const wonderArt = (id: any, label?: string | null) => svg([el('path', {d: WONDER[id] || 'M2 16V4h20v12z', fill: 'currentColor'})], label, 'wonder-art', '0 0 24 16');
+export const wonderArt = (id: string, label?: string | null) => svg([el('path', {d: WONDER[id] || 'M2 16V4h20v12z', fill: 'currentColor'})], label, 'wonder-art', '0 0 24 16');
 
 const GEM: Record<string, [string, string]> = {red: ['#c8102e', '#ff8a9a'], yellow: ['#f2c200', '#fff2a8'], green: ['#1d8a3a', '#9be0ad'], blue: ['#0b5cad', '#9cc8f2'], purple: ['#6a3d9a', '#c9a8ea']};
 
 // gem draws a cut gem of a colour; diamond, key and chest their kinds.
-export function gem(kind: any, label?: string | null) {
+export function gem(kind: string, label?: string | null) {
   if (kind === 'diamond') {
     return svg([el('path', {d: 'M6 4h12l4 5-10 12L2 9z', fill: '#e8f4fb', stroke: '#3b6b8a', 'stroke-width': 1.3, 'stroke-linejoin': 'round'}),
       el('path', {d: 'M2 9h20M8 4l-2 5 6 12 6-12-2-5M12 4l-3 5h6z', fill: 'none', stroke: '#7fb2d4', 'stroke-width': 0.9})], label, 'kind-art k-diamond');

@@ -3,7 +3,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import screen from './screen';
 
-const view = (state: Record<string, unknown>, ended = false) => ({ended, state: {mode: 'physical', turn: 2, phase: 'steal', ...state}}) as any;
+const view = (state: Record<string, unknown>, ended = false) => ({ended, state: {mode: 'physical', turn: 2, phase: 'steal', ...state}}) as unknown as Parameters<NonNullable<typeof screen.hostSeats>>[0];
 const at = (state: Record<string, unknown>) => ({view: view(state)}) as unknown as Parameters<NonNullable<typeof screen.where>>[0];
 
 test('the host reads the legal moves of the seat on turn in a physical game only', () => {

@@ -5,32 +5,45 @@
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
 import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
-import {h} from '../../../web/src/lib';
+import {h, type Child} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
 import './screen.css';
 import {sheet} from './sheet';
 
 // The game's view and listing as the server sends them (its schemas in
 // openapi.yaml).
-type GameTable = Table<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']>;
+type View = Schemas['LuckyTreasureHunterView'];
+type Own = Schemas['LuckyTreasureHunterLegal'];
 type Steal = Schemas['LuckyTreasureHunterStealState'];
 type Treasure = Schemas['LuckyTreasureHunterTreasure'];
+type Face = Schemas['LuckyTreasureHunterFace'];
+type Option = Schemas['LuckyTreasureHunterOption'];
+type Score = Schemas['LuckyTreasureHunterScore'];
+// UI is what the host is choosing: a place's treasure and count (a physical
+// game), the middle's cards, the dice as they fell.
+type UI = {placeT?: Treasure; placeN?: number; middle?: Partial<Record<Treasure, number>>; faces?: Face[]};
+type GameTable = Table<View, Own, UI>;
+// EventData is any of the game's events: each names the fields it has.
+type EventData = Partial<Schemas['LuckyTreasureHunterEventSeat'] & Schemas['LuckyTreasureHunterEventMiddleDealt'] & Schemas['LuckyTreasureHunterEventTurnStarted'] &
+  Schemas['LuckyTreasureHunterEventCardsPlaced'] & Schemas['LuckyTreasureHunterEventCardsDrawn'] & Schemas['LuckyTreasureHunterEventDrew'] &
+  Schemas['LuckyTreasureHunterEventPileEmpty'] & Schemas['LuckyTreasureHunterEventStealNamed'] & Schemas['LuckyTreasureHunterEventDiceRolled'] &
+  Schemas['LuckyTreasureHunterEventCardsDiscarded'] & Schemas['LuckyTreasureHunterEventSetStolen'] & Schemas['LuckyTreasureHunterEventMisdraw']>;
 
 // A treasure's word (silver, gold, …).
 const TREASURE = 'app.lth.treasure.';
-const tw = (table: Words, x: any) => table.t(TREASURE + x);
+const tw = (table: Words, x: string) => table.t(TREASURE + x);
 // nt is n cards of a treasure: "3 gold".
-const nt = (table: Words, n: any, x: any) => table.t('app.lth.n-treasure', {count: n, treasure: tw(table, x)});
+const nt = (table: Words, n: number | undefined, x: string | null | undefined) => table.t('app.lth.n-treasure', {count: n, treasure: tw(table, x || '')});
 
 // tcard draws treasure cards as they lie: the treasure's picture and how
 // many (a set's size, a hand's count).
-function tcard(table: Words, t: any, n: any, label: any) {
+function tcard(table: Words, t: Treasure, n: number, label: string) {
   return h('span', {class: `tcard t-${t}`, role: 'img', 'aria-label': label || nt(table, n, t)}, treasure(t), h('span', {class: 'tcount', 'aria-hidden': 'true'}, `×${n}`));
 }
 
 // setsArt draws sets of treasure cards, or says there are none.
-function setsArt(table: Words, list: any) {
-  return list.length ? h('span', {class: 'tcards'}, list.map((s: any) => tcard(table, s.treasure, s.size, table.t('app.lth.a-set-of', {set: nt(table, s.size, s.treasure)})))) : h('span', {}, table.t('app.none'));
+function setsArt(table: Words, list: Schemas['LuckyTreasureHunterSet'][]) {
+  return list.length ? h('span', {class: 'tcards'}, list.map((s) => tcard(table, s.treasure, s.size, table.t('app.lth.a-set-of', {set: nt(table, s.size, s.treasure)})))) : h('span', {}, table.t('app.none'));
 }
 
 const ruleset = 'lucky-treasure-hunter';
@@ -45,11 +58,11 @@ const events = ['middle_dealt', 'turn_started', 'place_skipped', 'cards_placed',
 const FIELDS: Record<string, string[]> = {place: ['type', 'seat', 'treasure', 'count'], steal: ['type', 'seat', 'owner', 'set'],
   reroll: ['type', 'seat', 'dice'], captain: ['type', 'seat'], stop: ['type', 'seat']};
 const TREASURES: Treasure[] = ['silver', 'gold', 'pearl', 'ruby', 'jade'];
-const none = (x: any) => x === undefined || x === null;
+const none = (x: unknown): x is null | undefined => x === undefined || x === null;
 
-const whose = (table: GameTable, owner: any) => (none(owner) ? table.t('app.lth.whose-middle') : table.t('app.lth.whose', {name: table.playerName(owner)}));
-const counts = (table: Words, cards: any) => TREASURES.map((t) => [t, cards.filter((c: any) => c === t).length]).filter(([, n]) => n).map(([t, n]) => nt(table, n, t)).join(', ');
-const pct = (c: any) => `${Math.round(c * 100)}%`;
+const whose = (table: GameTable, owner: number | null | undefined) => (none(owner) ? table.t('app.lth.whose-middle') : table.t('app.lth.whose', {name: table.playerName(owner)}));
+const counts = (table: Words, cards: readonly string[]) => TREASURES.map((t) => [t, cards.filter((c) => c === t).length] as const).filter(([, n]) => n).map(([t, n]) => nt(table, n, t)).join(', ');
+const pct = (c: number) => `${Math.round(c * 100)}%`;
 
 // where names what a move was chosen in, for game.js: a move refused
 // because the game moved on (412) is sent again only if this is unchanged.
@@ -57,24 +70,25 @@ const pct = (c: any) => `${Math.round(c * 100)}%`;
 // sets and the middle, which a steal names by index.
 function where(table: GameTable) {
   const st = table.view.state;
-  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p: any) => [p.sets, p.hand_size, p.captain_used])]);
+  return JSON.stringify([st.turn, st.phase, st.steal || null, st.middle, st.players.map((p) => [p.sets, p.hand_size, p.captain_used])]);
 }
 
 // hostSeats are the seats whose legal moves the host's screen reads: in a
 // physical game, the seat on turn, whose moves the host may make for it.
-function hostSeats(view: any) {
+function hostSeats(view: GameTable['view']) {
   const st = view.state;
   if (st.mode !== 'physical' || view.ended || !['place', 'steal', 'decide'].includes(st.phase)) return [];
   return [st.turn];
 }
 
 // describe turns an event into a line of the table's log.
-function describe(ev: any, d: any, table: GameTable) {
+function describe(ev: string, data: unknown, table: GameTable) {
+  const d = data as EventData | null;
   if (!d) return null;
   const who = none(d.seat) ? '' : table.playerName(d.seat);
   switch (ev) {
     case 'middle_dealt':
-      return table.t('app.lth.log.middle', {sets: d.middle.map((s: any) => nt(table, s.size, s.treasure)).join(', ')});
+      return table.t('app.lth.log.middle', {sets: (d.middle || []).map((s) => nt(table, s.size, s.treasure)).join(', ')});
     case 'turn_started':
       return table.t('app.lth.log.turn', {who, turn: d.turn});
     case 'place_skipped':
@@ -83,21 +97,22 @@ function describe(ev: any, d: any, table: GameTable) {
       return table.t('app.lth.log.placed', {who, cards: nt(table, d.count, d.treasure)});
     case 'cards_drawn':
       // Only the seat that drew receives it.
-      return d.seat === table.seat ? table.t('app.lth.log.you-drew', {cards: counts(table, d.cards)}) : table.t('app.lth.log.drew-cards', {who, cards: counts(table, d.cards)});
+      return d.seat === table.seat ? table.t('app.lth.log.you-drew', {cards: counts(table, d.cards || [])}) : table.t('app.lth.log.drew-cards', {who, cards: counts(table, d.cards || [])});
     case 'drew':
       if (table.view && table.view.state.mode === 'digital' && table.role === 'seat' && d.seat === table.seat) return null; // cards_drawn says it
       return table.t('app.lth.log.drew', {who, count: d.count, pile: d.pile});
     case 'misdraw':
-      return table.t(d.count > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count), hand: d.hand_size, pile: d.pile});
+      return table.t((d.count || 0) > 0 ? 'app.lth.log.misdraw-more' : 'app.lth.log.misdraw-fewer', {who, count: Math.abs(d.count || 0), hand: d.hand_size, pile: d.pile});
     case 'pile_empty':
-      return table.t('app.lth.log.pile-empty', {who: table.playerName(d.ends_before)});
+      return table.t('app.lth.log.pile-empty', {who: table.playerName(d.ends_before ?? null)});
     case 'steal_named':
       return table.t('app.lth.log.steal-named', {who, whose: whose(table, d.owner), set: nt(table, d.size, d.treasure)});
     case 'steal_skipped':
       return table.t('app.lth.log.steal-skipped', {who});
     case 'dice_rolled': {
-      const p = d.faces.filter((f: any) => f === 'pirate').length;
-      return table.t('app.lth.log.rolled', {who, pirates: table.t('app.lth.pirates', {count: p}), blanks: d.faces.length - p,
+      const faces = d.faces || [];
+      const p = faces.filter((f) => f === 'pirate').length;
+      return table.t('app.lth.log.rolled', {who, pirates: table.t('app.lth.pirates', {count: p}), blanks: faces.length - p,
         result: d.failed ? table.t('app.lth.still-blank', {count: d.failed}) : table.t('app.lth.all-pirates')});
     }
     case 'cards_discarded':
@@ -118,21 +133,22 @@ function describe(ev: any, d: any, table: GameTable) {
 // odds says a steal's chance as the listing gives it: with the seat's
 // matching cards (its own screen, digital), or as anyone can work it out,
 // with no (further) card discarded.
-function odds(table: Words, o: any) {
+function odds(table: Words, o: Option) {
   if (!none(o.chance)) return table.t('app.lth.odds', {pct: pct(o.chance)});
   if (!none(o.chance_without_cards)) return table.t(o.type === 'reroll' ? 'app.lth.odds-no-further' : 'app.lth.odds-no-discard', {pct: pct(o.chance_without_cards)});
   return '';
 }
 
-function move(o: any): Move {
-  const m: Move = {type: o.type};
-  for (const k of FIELDS[o.type] || Object.keys(o)) if (!none(o[k])) m[k] = o[k];
+function move(o: Option): Move {
+  const m: Move = {type: o.type || ''};
+  const fields: Record<string, unknown> = o;
+  for (const k of FIELDS[m.type] || Object.keys(o)) if (!none(fields[k])) m[k] = fields[k];
   return m;
 }
 
 
 // dice draws dice: pirates first, then blanks, then those still to roll.
-function dice(table: Words, pirates: any, blanks: any, pending: any, label: any) {
+function dice(table: Words, pirates: number, blanks: number, pending: number, label: string) {
   const out = [];
   for (let i = 0; i < pirates; i++) out.push(h('li', {class: 'die pirate'}, pirate(), h('span', {class: 'sr-only'}, table.t('app.lth.pirate'))));
   for (let i = 0; i < blanks; i++) out.push(h('li', {class: 'die blank'}, h('span', {class: 'sr-only'}, table.t('app.lth.blank'))));
@@ -160,7 +176,7 @@ function stealPanel(table: GameTable, s: Steal) {
 }
 
 // what says what a listed move does, in a player's words.
-function what(table: GameTable, o: any, forName: any) {
+function what(table: GameTable, o: Option, forName: string | undefined) {
   const s = table.view.state.steal;
   const hand = forName ? table.t('app.lth.their-hand', {name: forName}) : table.t('app.lth.your-hand');
   switch (o.type) {
@@ -179,7 +195,7 @@ function what(table: GameTable, o: any, forName: any) {
   }
 }
 
-function label(table: GameTable, o: any) {
+function label(table: GameTable, o: Option) {
   switch (o.type) {
     case 'place':
       return nt(table, o.count, o.treasure);
@@ -192,20 +208,20 @@ function label(table: GameTable, o: any) {
     case 'stop':
       return table.t('app.lth.label.stop');
     default:
-      return o.type;
+      return o.type || '';
   }
 }
 
 // options draws a listing's moves: places grouped by treasure, the others
 // one per row with what they do. forName names the seat when the host acts
 // for it.
-function options(table: GameTable, l: any, forName?: string) {
+function options(table: GameTable, l: Own, forName?: string) {
   const key = forName ? 'for-' : 'opt-';
   const attr = forName ? 'data-for' : 'data-option';
-  const btn = (o: any, i: any, text: any) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
+  const btn = (o: Option, i: number, text: string) => h('button', {type: 'button', 'data-k': key + i, [attr]: i, 'data-type': o.type,
     'aria-describedby': o.type === 'place' ? null : key + 'd-' + i, onclick: () => table.send(move(o))}, text);
   // Corrections (take-backs, a mis-draw) are every screen's Undo or Correct.
-  const all: [any, number][] = l.moves.map((o: any, i: number) => [o, i]).filter(([o]: [any, number]) => !o.correction);
+  const all = l.moves.map((o, i) => [o, i] as [Option, number]).filter(([o]) => !o.correction);
   const places = all.filter(([o]) => o.type === 'place');
   const rest = all.filter(([o]) => o.type !== 'place');
   const out = [];
@@ -230,13 +246,13 @@ function options(table: GameTable, l: any, forName?: string) {
 // placePicker chooses a physical place in two taps, the treasure and how
 // many, among the listed ones (the server lists every treasure that may still
 // be in the hand, up to the hand's size), then sends it.
-function placePicker(table: GameTable, places: [any, number][], forName: string | undefined, key: string, attr: string) {
+function placePicker(table: GameTable, places: [Option, number][], forName: string | undefined, key: string, attr: string) {
   const ui = table.ui;
   const ts = TREASURES.filter((t) => places.some(([o]) => o.treasure === t));
-  const t = ts.includes(ui.placeT) ? ui.placeT : null;
+  const t = ui.placeT && ts.includes(ui.placeT) ? ui.placeT : null;
   const ns = t ? places.filter(([o]) => o.treasure === t) : [];
   const chosen = ns.find(([o]) => o.count === ui.placeN);
-  const pick = (k: any, v: any) => { ui[k] = v; table.redraw(); };
+  const pick = <K extends keyof UI>(k: K, v: UI[K]) => { ui[k] = v; table.redraw(); };
   return h('div', {class: 'place-pick'},
     h('p', {id: key + 'pt'}, table.t('app.lth.which')),
     h('div', {class: 'buttons', role: 'group', 'aria-labelledby': key + 'pt'}, ts.map((x) => h('button', {type: 'button', 'data-k': key + 't-' + x, 'data-treasure': x,
@@ -257,7 +273,7 @@ function middlePicker(table: GameTable) {
   const rows = TREASURES.map((t) => {
     const n = picked[t] || 0;
     const most = Math.min(3, st.unseen[t]);
-    const set = (v: any) => { picked[t] = v; table.redraw(); };
+    const set = (v: number) => { picked[t] = v; table.redraw(); };
     return h('li', {class: 'stepper'}, h('span', {class: 'place-t', id: 'mid-' + t}, treasure(t), ' ', tw(table, t)),
       h('button', {type: 'button', 'data-k': 'mid-less-' + t, 'aria-label': table.t('app.lth.one-fewer', {treasure: tw(table, t)}), disabled: n === 0, onclick: () => set(n - 1)}, '−'),
       h('output', {'aria-live': 'polite', 'aria-labelledby': 'mid-' + t, 'data-count': t}, String(n)),
@@ -277,10 +293,10 @@ function rollPicker(table: GameTable, s: Steal, n: number) {
   const ui = table.ui;
   if (!ui.faces || ui.faces.length !== n) ui.faces = Array(n).fill('blank');
   const faces = ui.faces;
-  const pirates = faces.filter((f: any) => f === 'pirate').length;
+  const pirates = faces.filter((f) => f === 'pirate').length;
   return h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': 'roll'}, h('h2', {id: 'act-h'}, table.t('app.lth.report-roll')),
     h('p', {}, table.t('app.lth.report-roll-how', {who: table.playerName(s.seat), count: n, whose: whose(table, s.owner), set: nt(table, s.size, s.treasure)})),
-    h('ul', {class: 'dice roll'}, faces.map((f: any, i: any) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
+    h('ul', {class: 'dice roll'}, faces.map((f, i) => h('li', {}, h('button', {type: 'button', class: 'die ' + f, 'data-k': 'die-' + i, 'data-die': i,
       'aria-pressed': f === 'pirate' ? 'true' : 'false', 'aria-label': table.t('app.lth.die-pirate', {n: i + 1}),
       onclick: () => { faces[i] = f === 'pirate' ? 'blank' : 'pirate'; table.redraw(); }}, f === 'pirate' ? pirate() : ' ')))),
     h('p', {}, table.t('app.lth.dice', {pirates: table.t('app.lth.pirates', {count: pirates}), blanks: table.t('app.lth.blanks', {count: n - pirates})})),
@@ -291,7 +307,7 @@ function action(table: GameTable) {
   const v = table.view;
   const st = v.state;
   const l = table.legal;
-  const sec = (state: any, title: any, ...body: any[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
+  const sec = (state: string, title: string, ...body: Child[]) => h('section', {class: 'action', 'aria-labelledby': 'act-h', 'data-state': state}, h('h2', {id: 'act-h'}, title), body);
   if (v.ended) return null;
   if (table.role === 'host' && st.mode === 'physical') {
     // (The game and its listings are read at once: draw them only when
@@ -332,35 +348,40 @@ function render(table: GameTable) {
   if (st.last_round && !v.ended) {
     out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, table.t('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
-  if (v.ended && table.score) out.push(finalScore(table));
+  if (v.ended && table.score) out.push(finalScore(table, table.score as Score));
   if (st.steal) out.push(stealPanel(table, st.steal));
   out.push(action(table));
   out.push(h('div', {class: 'middle'}, h('strong', {}, table.t('app.lth.in-middle')), setsArt(table, st.middle)));
-  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, table.t('app.new.players')), h('div', {class: 'boards'}, st.players.map((p: any) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
+  out.push(h('section', {'aria-labelledby': 'boards-h'}, h('h2', {id: 'boards-h'}, table.t('app.new.players')), h('div', {class: 'boards'}, st.players.map((p) => h('article', {class: 'board', 'aria-labelledby': 'lth-' + p.seat},
     h('h3', {id: 'lth-' + p.seat}, p.name, p.seat === st.turn && !v.ended ? h('span', {class: 'muted'}, table.t('app.lth.on-turn')) : null),
-    p.hand ? h('div', {'data-testid': 'hand'}, h('strong', {}, table.t('app.lth.hand')), TREASURES.some((t) => p.hand[t]) ? h('span', {class: 'tcards'}, TREASURES.filter((t) => p.hand[t]).map((t) => tcard(table, t, p.hand[t], table.t('app.lth.in-hand', {cards: nt(table, p.hand[t], t)})))) : table.t('app.lth.empty'))
+    p.hand ? handArt(table, p.hand)
       : h('p', {'data-testid': 'hand-size'}, table.t('app.lth.hand-size', {count: p.hand_size})),
     h('div', {}, h('strong', {}, table.t('app.lth.sets')), setsArt(table, p.sets)),
     h('p', {class: 'muted'}, (p.captain_used ? table.t('app.lth.captain-used') : table.t('app.lth.captain-unused')) + (p.captain_heart ? table.t('app.lth.captain-heart') : '')))))));
   return h('div', {class: 'lth'}, out);
 }
 
-function finalScore(table: GameTable) {
-  const sc = table.score;
+// handArt draws a hand the viewer may see, by treasure.
+function handArt(table: Words, hand: Schemas['LuckyTreasureHunterCounts']) {
+  const held = TREASURES.filter((t) => hand[t]);
+  return h('div', {'data-testid': 'hand'}, h('strong', {}, table.t('app.lth.hand')), held.length ? h('span', {class: 'tcards'}, held.map((t) => tcard(table, t, hand[t], table.t('app.lth.in-hand', {cards: nt(table, hand[t], t)})))) : table.t('app.lth.empty'));
+}
+
+function finalScore(table: GameTable, sc: Score) {
   return h('section', {class: 'final', 'aria-labelledby': 'final-h', 'data-testid': 'final'}, h('h2', {id: 'final-h'}, sc.final ? table.t('app.score.final') : table.t('app.score.so-far')),
     h('table', {}, h('thead', {}, h('tr', {}, ['app.sg.col.player', 'app.sheet.lth.col.cards', 'app.sheet.lth.col.captain', 'app.sg.col.total'].map((k) => h('th', {scope: 'col'}, table.t(k))))),
-      h('tbody', {}, sc.players.map((p: any) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
-    h('ol', {class: 'ranking'}, sc.ranking.map((r: any, i: any) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
+      h('tbody', {}, sc.players.map((p) => h('tr', {}, h('th', {scope: 'row'}, p.name), h('td', {}, p.cards), h('td', {}, p.captain), h('td', {}, h('strong', {}, p.total)))))),
+    h('ol', {class: 'ranking'}, sc.ranking.map((r, i) => h('li', {}, `${r.rank}. ${r.name}, ${r.total}`,
       r.decided_by && i > 0 ? ` (${r.decided_by_label || decided(table, r.decided_by, sc.ranking[i - 1].name)})` : ''))));
 }
 
 // decided says what put a player below the one above in the ranking.
-function decided(table: Words, by: any, above: any) {
+function decided(table: Words, by: string, above: string) {
   if (by === 'total') return table.t('app.lth.fewer-cards', {above});
   if (by === 'shared') return table.t('app.score.shares', {above});
   return table.t('app.lth.smaller-sets', {above});
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<Schemas['LuckyTreasureHunterView'], Schemas['LuckyTreasureHunterLegal']> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
+const screen: Screen<View, Own, UI> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
 export default screen;

@@ -21,7 +21,7 @@ export const redCross = (label?: string | null) => svg([
 // crossedOut is the pen stroke over a crossed box.
 export const crossedOut = () => svg([el('path', {d: 'M4 4l16 16M20 4L4 20', stroke: '#1b1b1b', 'stroke-width': 2.6, 'stroke-linecap': 'round'})], null, 'pen-art');
 
-export const cup = (value: any, label?: string | null) => svg([
+export const cup = (value: number | undefined, label?: string | null) => svg([
   el('path', {d: 'M6 3h12v3.5c0 4-2.4 6.5-6 6.5s-6-2.5-6-6.5z', fill: value ? '#f2c94c' : '#fff', stroke: '#8a6100', 'stroke-width': 1.4}),
   el('path', {d: 'M6 5H3.5c0 3 1.2 4.6 3.4 5M18 5h2.5c0 3-1.2 4.6-3.4 5', fill: 'none', stroke: '#8a6100', 'stroke-width': 1.4}),
   el('path', {d: 'M10.5 13h3v4h-3zM7.5 20h9v2h-9zM9 17h6v3H9z', fill: '#8a6100'}),
@@ -31,7 +31,7 @@ export const cup = (value: any, label?: string | null) => svg([
 const COLOUR: Record<string, string> = {grey: '#6e6e6e', green: '#2e7d32', orange: '#d9700a', purple: '#6a3d9a'};
 
 // seal is a wax seal in the colour it names, with its points per card.
-export const seal = (colour: any, points: any, label?: string | null) => svg([
+export const seal = (colour: string, points: number, label?: string | null) => svg([
   el('path', {d: 'M12 1.5l2.3 1.8 2.9-.4 1.1 2.7 2.7 1.1-.4 2.9 1.8 2.3-1.8 2.3.4 2.9-2.7 1.1-1.1 2.7-2.9-.4L12 22.5l-2.3-1.8-2.9.4-1.1-2.7-2.7-1.1.4-2.9L1.5 12l1.8-2.3-.4-2.9 2.7-1.1 1.1-2.7 2.9.4z',
     fill: COLOUR[colour] || '#555', stroke: '#1b1b1b', 'stroke-width': 0.8}),
   el('circle', {cx: 12, cy: 12, r: 6.5, fill: 'none', stroke: '#fff', 'stroke-width': 1}),
@@ -41,7 +41,7 @@ export const seal = (colour: any, points: any, label?: string | null) => svg([
 
 // symbol draws one box's symbol of a Silver & Gold card: c coin, p palm
 // tree, x red cross (o is a blank box: nothing).
-export function symbol(ch: any) {
+export function symbol(ch: string) {
   if (ch === 'c') return coin();
   if (ch === 'p') return palm();
   if (ch === 'x') return redCross();
