@@ -418,12 +418,14 @@ func (st *stream) detach(ctx context.Context) error {
 }
 
 // legal buffers a legal_moves event with what the stream's seat may do now,
-// when it differs from what was told last.
+// when it differs from what was told last. The stream has told every version
+// up to st.sent, so the listing may be of that one without the store being
+// asked for a later one (a later one comes as an update of its own).
 func (st *stream) legal(ctx context.Context) error {
 	if st.legalSeat < -1 {
 		return nil
 	}
-	head, l, err := st.s.games.LegalMoves(ctx, st.id, st.viewer, st.legalSeat)
+	head, l, err := st.s.games.LegalMoves(service.Known(ctx, st.id, st.sent), st.id, st.viewer, st.legalSeat)
 	if err != nil {
 		return err
 	}

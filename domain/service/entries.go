@@ -61,6 +61,11 @@ type entry struct {
 	// reads of one stored version (the listings the event streams tell each
 	// seat after a move) restore it once; nil while nothing is pending.
 	past *pastGame
+
+	// storedRec is the record of the latest version of the game this
+	// server stored (zero until it stores one): what committed reads for a
+	// caller that knows of no later version, instead of the store.
+	storedRec domain.GameRecord
 }
 
 // pastGame is a stored version of a game restored for reads; its lock puts
@@ -264,28 +269,38 @@ func (t *entry) addUsed(h uint64) {
 
 // committed calls f with the game as its last committed move left it. f must
 // not change the game.
+//
+// A read made for a caller that has been told of version v of the game as
+// committed (Known) may be answered at v or later without asking the store
+// for a later one: from the head when no move is pending, or from the last
+// version this server stored when one is.
 func (s *Games) committed(ctx context.Context, id string, f func(domain.GameRecord, domain.Game) error) error {
+	known := knownVersion(ctx, id)
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
 	if t.pending == 0 {
 		// Nothing on its way to the store: the head is what is committed.
-		if err := s.head(ctx, t); err != nil {
-			t.mu.Unlock()
-			return err
+		if known <= 0 || t.g == nil || t.stale || t.rec.Version < known {
+			if err := s.head(ctx, t); err != nil {
+				t.mu.Unlock()
+				return err
+			}
 		}
 		t.past = nil
 		err := f(t.rec, t.g)
 		t.mu.Unlock()
 		return err
 	}
-	p := t.past
+	p, rec := t.past, t.storedRec
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
-	rec, err := s.store.Game(ctx, id)
-	if err != nil {
-		return err
+	if known <= 0 || rec.Version < known {
+		var err error
+		if rec, err = s.store.Game(ctx, id); err != nil {
+			return err
+		}
 	}
 	if p == nil || p.rec.Version != rec.Version {
 		g, err := s.restore(ctx, rec)
