@@ -455,6 +455,10 @@ func (st *stream) open(c echo.Context) {
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "private, no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
+	// The server closes the connection when the stream ends, having taken
+	// it from net/http: a client that kept it for its next request (a POST
+	// it does not retry) would find it closed under that request.
+	h.Set("Connection", "close")
 	res.WriteHeader(http.StatusOK)
 	st.res, st.rc = res, http.NewResponseController(res)
 	// net/http chunks a response of unknown length to HTTP/1.1 clients;
