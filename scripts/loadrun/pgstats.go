@@ -12,11 +12,14 @@ import (
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )
 
-// pgCPU is the CPU time the cluster has used so far; 0 without one.
+// pgCPU is the CPU time the cluster has used so far; 0 without one. The
+// backends of a server just stopped are given a moment to end and be
+// reaped, so that their time is counted (in the postmaster's).
 func pgCPU(c *pgtest.Cluster) time.Duration {
 	if c == nil {
 		return 0
 	}
+	time.Sleep(300 * time.Millisecond)
 	return proc.GroupCPUTime(c.PID())
 }
 
