@@ -963,7 +963,8 @@ type listing struct {
 	version int64
 }
 
-// nextListing waits for the stream's next legal_moves event.
+// nextListing waits for the stream's next legal_moves event (nextLegal
+// decodes one of Lucky Treasure Hunter).
 func nextListing(t *testing.T, st *stream) listing {
 	t.Helper()
 	for {
