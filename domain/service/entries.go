@@ -57,9 +57,11 @@ type entry struct {
 	usedKnown bool
 
 	// past is the game as the store holds it, restored for the reads made
-	// while moves are on their way to the store (pending > 0), so that the
-	// reads of one stored version (the listings the event streams tell each
-	// seat after a move) restore it once; nil while nothing is pending.
+	// while moves are on their way to the store (pending > 0) or for a
+	// caller that knows the version (Known), so that the reads of one
+	// stored version (the listings the event streams tell each seat after
+	// a move) restore it once and no move waits for them; nil once a read
+	// has used the head itself.
 	past *pastGame
 
 	// storedRec is the record of the latest version of the game this
@@ -273,30 +275,40 @@ func (t *entry) addUsed(h uint64) {
 // A read made for a caller that has been told of version v of the game as
 // committed (Known) may be answered at v or later without asking the store
 // for a later one: from the head when no move is pending, or from the last
-// version this server stored when one is.
+// version this server stored when one is. Such a read, like every read made
+// while moves are pending, reads a copy of the game restored at its version
+// (one for all the reads of that version), so that the game's next move
+// never waits for it.
 func (s *Games) committed(ctx context.Context, id string, f func(domain.GameRecord, domain.Game) error) error {
 	known := knownVersion(ctx, id)
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
-	if t.pending == 0 {
+	var (
+		rec    domain.GameRecord // the version to read a copy of
+		stored bool              // rec is known without asking the store
+	)
+	switch {
+	case t.pending > 0:
+		rec, stored = t.storedRec, known > 0 && t.storedRec.Version >= known
+	case known > 0 && t.g != nil && !t.stale && t.rec.Version >= known:
+		rec, stored = t.rec, true
+	default:
 		// Nothing on its way to the store: the head is what is committed.
-		if known <= 0 || t.g == nil || t.stale || t.rec.Version < known {
-			if err := s.head(ctx, t); err != nil {
-				t.mu.Unlock()
-				return err
-			}
+		if err := s.head(ctx, t); err != nil {
+			t.mu.Unlock()
+			return err
 		}
 		t.past = nil
 		err := f(t.rec, t.g)
 		t.mu.Unlock()
 		return err
 	}
-	p, rec := t.past, t.storedRec
+	p := t.past
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
-	if known <= 0 || rec.Version < known {
+	if !stored {
 		var err error
 		if rec, err = s.store.Game(ctx, id); err != nil {
 			return err
@@ -309,7 +321,7 @@ func (s *Games) committed(ctx context.Context, id string, f func(domain.GameReco
 		}
 		p = &pastGame{rec: rec, g: g}
 		t.mu.Lock()
-		if t.pending > 0 && (t.past == nil || t.past.rec.Version < rec.Version) {
+		if t.past == nil || t.past.rec.Version < rec.Version {
 			t.past = p
 		}
 		t.mu.Unlock()
