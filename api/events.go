@@ -418,12 +418,14 @@ func (st *stream) detach(ctx context.Context) error {
 }
 
 // legal buffers a legal_moves event with what the stream's seat may do now,
-// when it differs from what was told last.
+// when it differs from what was told last. The stream has told every version
+// up to st.sent, so the listing may be of that one without the store being
+// asked for a later one (a later one comes as an update of its own).
 func (st *stream) legal(ctx context.Context) error {
 	if st.legalSeat < -1 {
 		return nil
 	}
-	head, l, err := st.s.games.LegalMoves(ctx, st.id, st.viewer, st.legalSeat)
+	head, l, err := st.s.games.LegalMoves(service.Known(ctx, st.id, st.sent), st.id, st.viewer, st.legalSeat)
 	if err != nil {
 		return err
 	}
@@ -453,6 +455,10 @@ func (st *stream) open(c echo.Context) {
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "private, no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell nginx not to buffer the stream
+	// The server closes the connection when the stream ends, having taken
+	// it from net/http: a client that kept it for its next request (a POST
+	// it does not retry) would find it closed under that request.
+	h.Set("Connection", "close")
 	res.WriteHeader(http.StatusOK)
 	st.res, st.rc = res, http.NewResponseController(res)
 	// net/http chunks a response of unknown length to HTTP/1.1 clients;

@@ -192,27 +192,12 @@ type legalEvent struct {
 // nextLegal waits for the stream's next legal_moves event.
 func nextLegal(t *testing.T, st *stream) legalEvent {
 	t.Helper()
-	for {
-		ev, ok := st.next(t)
-		if !ok {
-			t.Fatal("the stream ended before a legal_moves event")
-		}
-		if ev.Type != "legal_moves" {
-			continue
-		}
-		var l legalEvent
-		var v struct {
-			Version int64 `json:"version"`
-		}
-		if err := json.Unmarshal(ev.Data, &l.Legal); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(ev.Data, &v); err != nil {
-			t.Fatal(err)
-		}
-		l.version = v.Version
-		return l
+	ev := nextListing(t, st)
+	l := legalEvent{version: ev.version}
+	if err := json.Unmarshal(ev.data, &l.Legal); err != nil {
+		t.Fatal(err)
 	}
+	return l
 }
 
 func jsonEqualAny(t *testing.T, a, b any) bool {

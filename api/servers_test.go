@@ -892,3 +892,98 @@ func TestSharedRouted(t *testing.T) {
 		waitLine("id: " + strconv.Itoa(i))
 	}
 }
+
+// TestSharedStreamListings: event streams that tell their seats' legal
+// moves (?legal_moves=true, as the table app and the bots follow a game)
+// cost the server that holds the game no read of the store after its own
+// moves: the listing told after an update is of the version the stream has
+// just told, which that server stored itself. A move stored on another
+// server is still followed by the listing that server gives for it.
+func TestSharedStreamListings(t *testing.T) {
+	srv := startShared(t, 2, sharedOptions{heartbeat: time.Hour})
+	a, b := srv[0], srv[1]
+	p, keeps := newKeeps(t, a)
+	for seat := range keeps { // each seat's credential used: the seats are taken
+		wantStatus(t, a.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
+	}
+	path := "/v1/games/" + p.id + "/events?legal_moves=true"
+	streams := make([]*stream, len(keeps))
+	for seat := range keeps {
+		streams[seat] = openStream(t, a.server, path, "Authorization", "Bearer "+p.seats[seat])
+		if ev := nextListing(t, streams[seat]); ev.version != 0 {
+			t.Fatalf("seat %d's stream first lists the moves of version %d", seat, ev.version)
+		}
+	}
+	reads := func() (n int64) {
+		for _, m := range []string{"Version", "Game", "Moves", "Credentials", "Idempotency"} {
+			n += a.store.called(m)
+		}
+		return n
+	}
+	before := reads()
+	for seat, k := range keeps {
+		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+	}
+	for seat, st := range streams {
+		// A listing is made before the update it follows is written.
+		for ev := (client.Event{}); ev.ID != fmt.Sprint(len(keeps)); {
+			var ok bool
+			if ev, ok = st.next(t); !ok {
+				t.Fatalf("seat %d's stream ended", seat)
+			}
+		}
+	}
+	if n := reads() - before; n != 0 {
+		t.Errorf("four keeps on A, followed by four listing streams on A, read the store %d times besides the appends, want 0", n)
+	}
+
+	// The next move on B: A learns of it from B's notice, and the mover's
+	// stream on A lists what B lists for it.
+	g := b.do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
+	wantStatus(t, g, http.StatusOK)
+	seat := *decode[struct{ State silvergold.View }](t, g.Body).State.Awaiting[0].Seat
+	q := p
+	q.c = b.client
+	if !q.step(t) {
+		t.Fatal("the game ended after the keeps")
+	}
+	want := b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat]))
+	wantStatus(t, want, http.StatusOK)
+	ev := nextListing(t, streams[seat])
+	for ev.version <= int64(len(keeps)) { // a listing of the keeps' versions, written after the last
+		ev = nextListing(t, streams[seat])
+	}
+	if ev.version != int64(len(keeps)+1) || !bytes.Equal(compact(t, ev.data), compact(t, want.Body)) {
+		t.Errorf("after seat %d's move on B its stream on A lists version %d:\n%s\nB lists:\n%s", seat, ev.version, ev.data, want.Body)
+	}
+}
+
+// listing is a legal_moves event: its data and the version it lists.
+type listing struct {
+	data    []byte
+	version int64
+}
+
+// nextListing waits for the stream's next legal_moves event (nextLegal
+// decodes one of Lucky Treasure Hunter).
+func nextListing(t *testing.T, st *stream) listing {
+	t.Helper()
+	for {
+		ev, ok := st.next(t)
+		if !ok {
+			t.Fatal("the stream ended before a legal_moves event")
+		}
+		if ev.Type == "legal_moves" {
+			return listing{data: ev.Data, version: decode[struct{ Version int64 }](t, ev.Data).Version}
+		}
+	}
+}
+
+func compact(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}

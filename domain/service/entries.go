@@ -57,9 +57,11 @@ type entry struct {
 	usedKnown bool
 
 	// past is the game as the store holds it, restored for the reads made
-	// while moves are on their way to the store (pending > 0), so that the
-	// reads of one stored version (the listings the event streams tell each
-	// seat after a move) restore it once; nil while nothing is pending.
+	// while moves are on their way to the store (pending > 0) or for a
+	// caller that knows the version (Known), so that the reads of one
+	// stored version (the listings the event streams tell each seat after
+	// a move) restore it once and no move waits for them; nil once a read
+	// has used the head itself.
 	past *pastGame
 	// stored is, while moves are pending, the record as the latest move
 	// answered as stored left it (before the first, the head they started
@@ -69,6 +71,11 @@ type entry struct {
 	stored *domain.GameRecord
 
 	listings listings // the listings last built for each seat (see listings)
+
+	// storedRec is the record of the latest version of the game this
+	// server stored (zero until it stores one): what committed reads for a
+	// caller that knows of no later version, instead of the store.
+	storedRec domain.GameRecord
 }
 
 // pastGame is a stored version of a game restored for reads; its lock puts
@@ -273,16 +280,38 @@ func (t *entry) addUsed(h uint64) {
 
 // committed calls f with the game as its last committed move left it. f must
 // not change the game.
+//
+// A read made for a caller that has been told of version v of the game as
+// committed (Known) may be answered at v or later without asking the store
+// for a later one: from the head when no move is pending, or from the last
+// version this server stored when one is. Such a read, like every read made
+// while moves are pending, reads a copy of the game restored at its version
+// (one for all the reads of that version), so that the game's next move
+// never waits for it.
 func (s *Games) committed(ctx context.Context, id string, f func(domain.GameRecord, domain.Game) error) error {
 	return s.committedIn(ctx, id, func(_ *entry, r domain.GameRecord, g domain.Game) error { return f(r, g) })
 }
 
 // committedIn is committed, telling f the game's entry too.
 func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domain.GameRecord, domain.Game) error) error {
+	known := knownVersion(ctx, id)
 	t := s.acquire(id)
 	defer s.release(t)
 	t.mu.Lock()
-	if t.pending == 0 {
+	var (
+		rec    domain.GameRecord // the version to read a copy of
+		stored bool              // rec is known without asking the store
+	)
+	switch {
+	case t.pending > 0 && t.stored != nil:
+		// This server's own moves are on their way: the latest it answered
+		// as stored is what the store holds.
+		rec, stored = *t.stored, true
+	case t.pending > 0:
+		rec, stored = t.storedRec, known > 0 && t.storedRec.Version >= known
+	case known > 0 && t.g != nil && !t.stale && t.rec.Version >= known:
+		rec, stored = t.rec, true
+	default:
 		// Nothing on its way to the store: the head is what is committed.
 		if err := s.head(ctx, t); err != nil {
 			t.mu.Unlock()
@@ -293,14 +322,11 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 		t.mu.Unlock()
 		return err
 	}
-	p, stored := t.past, t.stored
+	p := t.past
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
-	var rec domain.GameRecord
-	if stored != nil {
-		rec = *stored
-	} else {
+	if !stored {
 		var err error
 		if rec, err = s.store.Game(ctx, id); err != nil {
 			return err
@@ -313,7 +339,7 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 		}
 		p = &pastGame{rec: rec, g: g}
 		t.mu.Lock()
-		if t.pending > 0 && (t.past == nil || t.past.rec.Version < rec.Version) {
+		if t.past == nil || t.past.rec.Version < rec.Version {
 			t.past = p
 		}
 		t.mu.Unlock()

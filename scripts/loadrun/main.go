@@ -71,6 +71,7 @@ type config struct {
 	pgConns     int
 	unrouted    bool
 	follow      bool
+	pgStats     bool
 }
 
 func main() {
@@ -89,6 +90,7 @@ func main() {
 	flag.IntVar(&c.pgConns, "pg-conns", 0, "with -database postgres: each server's pool_max_conns (0: pgx's default, the larger of 4 and the CPUs)")
 	flag.IntVar(&c.servers, "servers", 1, "treasury servers on the one database (more than 1 with -database postgres), behind the nginx configuration Treasury ships (scripts/deploy/nginx: a game's requests go to one server) when nginx is installed")
 	flag.BoolVar(&c.follow, "follow", true, "each seat follows the event stream with ?legal_moves=true and sends one request per move (false: a read of the legal moves before each move)")
+	flag.BoolVar(&c.pgStats, "pg-stats", false, "with -database postgres: load pg_stat_statements in the cluster and print, per round, the statements treasury's servers sent per move and the transactions per move")
 	flag.BoolVar(&c.unrouted, "unrouted", false, "with -servers above 1: no load balancer; each table's seats go to different servers directly")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -137,18 +139,20 @@ type Report struct {
 	Ruleset     string  `json:"ruleset"`
 	Rounds      []Round `json:"rounds"`
 	Median      struct {
-		TreasuryPerSecond float64 `json:"treasury_accepted_per_second"`
-		TreasuryP50       float64 `json:"treasury_p50_ms"`
-		TreasuryP99       float64 `json:"treasury_p99_ms"`
-		TreasuryMax       float64 `json:"treasury_max_ms"`
-		FloorPerSecond    float64 `json:"floor_accepted_per_second"`
-		FloorP50          float64 `json:"floor_p50_ms"`
-		FloorP99          float64 `json:"floor_p99_ms"`
-		FloorMax          float64 `json:"floor_max_ms"`
-		TreasuryCPU       float64 `json:"treasury_server_cpu_us_per_move"`
-		TreasuryWritten   float64 `json:"treasury_written_bytes_per_move,omitempty"`
-		FloorWritten      float64 `json:"floor_written_bytes_per_move,omitempty"`
-		Ratios            Ratios  `json:"ratios"`
+		TreasuryPerSecond   float64 `json:"treasury_accepted_per_second"`
+		TreasuryP50         float64 `json:"treasury_p50_ms"`
+		TreasuryP99         float64 `json:"treasury_p99_ms"`
+		TreasuryMax         float64 `json:"treasury_max_ms"`
+		FloorPerSecond      float64 `json:"floor_accepted_per_second"`
+		FloorP50            float64 `json:"floor_p50_ms"`
+		FloorP99            float64 `json:"floor_p99_ms"`
+		FloorMax            float64 `json:"floor_max_ms"`
+		TreasuryCPU         float64 `json:"treasury_server_cpu_us_per_move"`
+		TreasuryDatabaseCPU float64 `json:"treasury_database_cpu_us_per_move,omitempty"`
+		FloorDatabaseCPU    float64 `json:"floor_database_cpu_us_per_move,omitempty"`
+		TreasuryWritten     float64 `json:"treasury_written_bytes_per_move,omitempty"`
+		FloorWritten        float64 `json:"floor_written_bytes_per_move,omitempty"`
+		Ratios              Ratios  `json:"ratios"`
 	} `json:"median"`
 	RuleErrors  int `json:"rule_errors"`  // refusals by the rules (422 illegal_move)
 	OtherErrors int `json:"other_errors"` // everything else
@@ -190,7 +194,11 @@ func run(ctx context.Context, c config, out io.Writer) error {
 
 	var cluster *pgtest.Cluster
 	if c.database == "postgres" {
-		if cluster, err = pgtest.Start(true); err != nil {
+		var settings []string
+		if c.pgStats {
+			settings = append(settings, "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all")
+		}
+		if cluster, err = pgtest.StartWith(true, settings...); err != nil {
 			return err
 		}
 		defer cluster.Stop()
@@ -242,9 +250,23 @@ func run(ctx context.Context, c config, out io.Writer) error {
 				database += fmt.Sprintf("&pool_max_conns=%d", c.pgConns)
 			}
 		}
+		var stats *pgStats
+		if cluster != nil && c.pgStats {
+			if stats, err = startPGStats(ctx, database); err != nil {
+				return err
+			}
+		}
+		pg0 := pgCPU(cluster)
 		t, bodies, err := treasuryPhase(ctx, c, treasuryBin, dir, database, profile, clientProfile)
 		if err != nil {
 			return fmt.Errorf("round %d, treasury: %w", i+1, err)
+		}
+		t.DatabaseCPU = perMoveCPU(pgCPU(cluster)-pg0, t.Accepted)
+		var statements string
+		if stats != nil {
+			if statements, err = stats.report(ctx, t.Accepted); err != nil {
+				return err
+			}
 		}
 		floorDB := "" // SQLite, a file in dir
 		if cluster != nil {
@@ -257,15 +279,18 @@ func run(ctx context.Context, c config, out io.Writer) error {
 				floorDB += fmt.Sprintf("&pool_max_conns=%d", c.pgConns)
 			}
 		}
+		pg0 = pgCPU(cluster)
 		f, err := floorPhase(ctx, c, floorBin, dir, floorDB, bodies, time.Duration(t.Seconds*float64(time.Second)))
 		if err != nil {
 			return fmt.Errorf("round %d, floor: %w", i+1, err)
 		}
+		f.DatabaseCPU = perMoveCPU(pgCPU(cluster)-pg0, f.Accepted)
 		r := Round{Treasury: t, Floor: f, Ratios: Ratios{Throughput: t.PerSecond / f.PerSecond, P99: t.P99 / f.P99}}
 		rep.Rounds = append(rep.Rounds, r)
 		fmt.Fprintf(out, "\nround %d\n", i+1)
 		printPhase(out, "treasury", t)
 		printPhase(out, "floor", f)
+		fmt.Fprint(out, statements)
 		fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f, p99 %.2f\n", r.Ratios.Throughput, r.Ratios.P99)
 	}
 
@@ -286,6 +311,8 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	m.FloorP99 = med(func(r Round) float64 { return r.Floor.P99 })
 	m.FloorMax = med(func(r Round) float64 { return r.Floor.Max })
 	m.TreasuryCPU = med(func(r Round) float64 { return r.Treasury.ServerCPU })
+	m.TreasuryDatabaseCPU = med(func(r Round) float64 { return r.Treasury.DatabaseCPU })
+	m.FloorDatabaseCPU = med(func(r Round) float64 { return r.Floor.DatabaseCPU })
 	m.TreasuryWritten = med(func(r Round) float64 { return r.Treasury.WrittenPerMove })
 	m.FloorWritten = med(func(r Round) float64 { return r.Floor.WrittenPerMove })
 	m.Ratios.Throughput = med(func(r Round) float64 { return r.Ratios.Throughput })
@@ -326,6 +353,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	fmt.Fprintf(out, "  ratio treasury/floor: throughput %.2f (%s), p99 %.2f (%s)\n",
 		m.Ratios.Throughput, throughput, m.Ratios.P99, p99)
 	fmt.Fprintf(out, "  treasury server CPU per move: %.0f us\n", m.TreasuryCPU)
+	if m.TreasuryDatabaseCPU > 0 {
+		fmt.Fprintf(out, "  PostgreSQL CPU per move: treasury %.0f us, floor %.0f us\n", m.TreasuryDatabaseCPU, m.FloorDatabaseCPU)
+	}
 	if m.TreasuryWritten > 0 && m.FloorWritten > 0 {
 		fmt.Fprintf(out, "  written to files per move: treasury %.1f KB, floor %.1f KB (target <= the floor's: %s)\n",
 			m.TreasuryWritten/1024, m.FloorWritten/1024, verdict(m.TreasuryWritten <= m.FloorWritten))
@@ -354,7 +384,11 @@ func verdict(ok bool) string {
 func printPhase(out io.Writer, name string, s play.Summary) {
 	fmt.Fprintf(out, "  %-8s  %7.0f moves/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms  (%d accepted of %d in %.1fs, body %.0f B)\n",
 		name, s.PerSecond, s.P50, s.P99, s.Max, s.Accepted, s.Submissions, s.Seconds, s.AvgBodyBytes)
-	fmt.Fprintf(out, "            CPU per move: server %.0f us, clients %.0f us; errors: %s\n", s.ServerCPU, s.ClientCPU, play.Counts(s.Errors))
+	pg := ""
+	if s.DatabaseCPU > 0 {
+		pg = fmt.Sprintf(", PostgreSQL %.0f us", s.DatabaseCPU)
+	}
+	fmt.Fprintf(out, "            CPU per move: server %.0f us%s, clients %.0f us; errors: %s\n", s.ServerCPU, pg, s.ClientCPU, play.Counts(s.Errors))
 	if s.WritesPerCommit > 0 {
 		fmt.Fprintf(out, "            writes per commit: %.1f\n", s.WritesPerCommit)
 	}

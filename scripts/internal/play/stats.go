@@ -119,6 +119,9 @@ type Summary struct {
 	// per accepted move (its database; 0 when not measured, as for a server
 	// whose database is another process, PostgreSQL).
 	WrittenPerMove float64 `json:"written_bytes_per_move,omitempty"`
+	// DatabaseCPU is the CPU time of the PostgreSQL cluster (every process
+	// of it) per accepted move, in microseconds; 0 on SQLite.
+	DatabaseCPU float64 `json:"database_cpu_us_per_move,omitempty"`
 }
 
 // Summary computes the figures over a phase that lasted elapsed.

@@ -165,6 +165,33 @@ func (s *Server) CPUTime() time.Duration {
 	return time.Duration(ticks) * time.Second / clockTicks
 }
 
+// GroupCPUTime returns the CPU time (user and system) used so far by the
+// processes of process group pgid, with what their children that have
+// ended used (a PostgreSQL cluster: the postmaster, its live backends, and
+// those that have exited); 0 where there is no /proc.
+func GroupCPUTime(pgid int) time.Duration {
+	dirs, _ := os.ReadDir("/proc")
+	var ticks int64
+	for _, d := range dirs {
+		if d.Name()[0] < '0' || d.Name()[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue // ended meanwhile
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(f) < 15 || f[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		for _, v := range f[11:15] { // utime, stime, cutime, cstime: fields 14-17
+			n, _ := strconv.ParseInt(v, 10, 64)
+			ticks += n
+		}
+	}
+	return time.Duration(ticks) * time.Second / clockTicks
+}
+
 // WrittenBytes returns the bytes the server has written to files so far
 // (write_bytes of /proc/<pid>/io: what it sent towards the disk, its
 // database and write-ahead log above all; not what it wrote to sockets);

@@ -108,6 +108,7 @@ type cluster struct {
 	postgres string // the binary, its user and settings: to start it again
 	cred     *syscall.Credential
 	durable  bool
+	settings []string // more -c name=value
 }
 
 func (c *cluster) url(db string) string {
@@ -147,7 +148,7 @@ func version(initdb string) int {
 
 // start initialises and starts a cluster. skip says that err is a missing
 // installation rather than a failure of one that exists.
-func start(durable bool) (c *cluster, skip bool, err error) {
+func start(durable bool, settings ...string) (c *cluster, skip bool, err error) {
 	bin, err := binDir()
 	if err != nil {
 		return nil, true, err
@@ -182,7 +183,7 @@ func start(durable bool) (c *cluster, skip bool, err error) {
 		return nil, false, fmt.Errorf("pgtest: initdb: %v\n%s", err, out)
 	}
 
-	c = &cluster{dir: dir, exit: make(chan error, 1), postgres: filepath.Join(bin, "postgres"), cred: cred, durable: durable}
+	c = &cluster{dir: dir, exit: make(chan error, 1), postgres: filepath.Join(bin, "postgres"), cred: cred, durable: durable, settings: settings}
 	if err := c.run(filepath.Join(bin, "postgres"), cred, durable); err != nil {
 		os.RemoveAll(dir)
 		return nil, false, err
@@ -213,6 +214,9 @@ func (c *cluster) run(postgres string, cred *syscall.Credential, durable bool) e
 		if !durable {
 			// A throwaway cluster: a crash loses nothing worth keeping.
 			args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+		}
+		for _, s := range c.settings {
+			args = append(args, "-c", s)
 		}
 		c.cmd = exec.Command(postgres, args...)
 		c.cmd.Dir = c.dir
@@ -284,8 +288,13 @@ type Cluster struct{ c *cluster }
 // Start starts a cluster. A durable one keeps fsync and synchronous commit
 // on, as a production server does, so that its figures compare with
 // SQLite's synchronous=FULL; the tests' own turns them off.
-func Start(durable bool) (*Cluster, error) {
-	c, _, err := start(durable)
+func Start(durable bool) (*Cluster, error) { return StartWith(durable) }
+
+// StartWith is Start with more server settings, each "name=value" (as
+// postgres -c takes them): "shared_preload_libraries=pg_stat_statements"
+// for the load run's statement counts, say.
+func StartWith(durable bool, settings ...string) (*Cluster, error) {
+	c, _, err := start(durable, settings...)
 	if err != nil {
 		return nil, err
 	}
@@ -299,6 +308,10 @@ func (c *Cluster) Database(ctx context.Context, name string) (string, error) {
 	}
 	return c.c.url(name), nil
 }
+
+// PID is the postmaster's process id, which is also the process group of
+// every backend (for their CPU time, say).
+func (c *Cluster) PID() int { return c.c.cmd.Process.Pid }
 
 // Stop shuts the server down and removes its directory.
 func (c *Cluster) Stop() error { return c.c.stop() }
