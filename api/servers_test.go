@@ -904,7 +904,7 @@ func TestSharedStreamListings(t *testing.T) {
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
 	for seat := range keeps { // each seat's credential used: the seats are taken
-		wantStatus(t, a.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
+		wantStatus(t, a.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat])), http.StatusOK)
 	}
 	path := "/v1/games/" + p.id + "/events?legal_moves=true"
 	streams := make([]*stream, len(keeps))
@@ -922,7 +922,7 @@ func TestSharedStreamListings(t *testing.T) {
 	}
 	before := reads()
 	for seat, k := range keeps {
-		wantStatus(t, a.do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
+		wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
 	}
 	for seat, st := range streams {
 		// A listing is made before the update it follows is written.
@@ -939,7 +939,7 @@ func TestSharedStreamListings(t *testing.T) {
 
 	// The next move on B: A learns of it from B's notice, and the mover's
 	// stream on A lists what B lists for it.
-	g := b.do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
+	g := b.Do(t, http.MethodGet, "/v1/games/"+p.id, nil, cred(p.host))
 	wantStatus(t, g, http.StatusOK)
 	seat := *decode[struct{ State silvergold.View }](t, g.Body).State.Awaiting[0].Seat
 	q := p
@@ -947,7 +947,7 @@ func TestSharedStreamListings(t *testing.T) {
 	if !q.step(t) {
 		t.Fatal("the game ended after the keeps")
 	}
-	want := b.do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat]))
+	want := b.Do(t, http.MethodGet, "/v1/games/"+p.id+"/legal-moves", nil, cred(p.seats[seat]))
 	wantStatus(t, want, http.StatusOK)
 	ev := nextListing(t, streams[seat])
 	for ev.version <= int64(len(keeps)) { // a listing of the keeps' versions, written after the last
