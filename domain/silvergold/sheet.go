@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
@@ -133,7 +134,7 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	if cat == nil {
 		cat = Standard()
 	}
-	if name := cmp.Or(s.Catalog, defaultCatalog); name != cat.Name {
+	if name := cmp.Or(s.Catalog, gamekit.DefaultCatalog); name != cat.Name {
 		return SheetResult{}, domain.Fail(domain.Invalid, "sg.sheet.catalog", "name", quote(name), "checked", quote(cat.Name))
 	}
 	read, err := readSheet(cat, s)
