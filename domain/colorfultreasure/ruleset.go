@@ -26,17 +26,12 @@ var (
 // kind is what Colorful Treasure tells the rules every catalogued game
 // shares. A digital game replayed re-deals its grid from the seed.
 var kind = &gamekit.Catalogued[*Catalog, *Game, Move]{
-	Parse: ParseCatalog,
+	Parse: ParseCatalog, View: func(c *Catalog) any { return NewCatalogView(c) },
 	Blob: func(c *Catalog) domain.CatalogBlob {
 		return domain.CatalogBlob{Name: c.Name, Hash: c.Hash, Content: c.Content}
 	},
-	View:       func(c *Catalog) any { return NewCatalogView(c) },
-	New:        createGame,
-	Restore:    Restore,
-	Decode:     DecodeMove,
-	Replay:     (*Game).Play,
-	Wrap:       func(g *Game) domain.Game { return wrap(g) },
-	ReplaySeed: "ct.invalid.replay-seed",
+	New: createGame, Restore: Restore, Wrap: func(g *Game) domain.Game { return wrap(g) },
+	Decode: DecodeMove, Replay: (*Game).Play, ReplaySeed: "ct.invalid.replay-seed",
 }
 
 // NewRules offers the standard catalog and any others given; a catalog named

@@ -23,19 +23,14 @@ var (
 )
 
 // kind is what Silver & Gold tells the rules every catalogued game shares.
+// A replayed move's deck draws must be the cards the seed deals.
 var kind = &gamekit.Catalogued[*Catalog, *Game, Move]{
-	Parse: ParseCatalog,
+	Parse: ParseCatalog, View: func(c *Catalog) any { return NewCatalogView(c) },
 	Blob: func(c *Catalog) domain.CatalogBlob {
 		return domain.CatalogBlob{Name: c.Name, Hash: c.Hash, Content: c.Content}
 	},
-	View:    func(c *Catalog) any { return NewCatalogView(c) },
-	New:     createGame,
-	Restore: Restore,
-	Decode:  DecodeMove,
-	// A replayed move's deck draws must be the cards the seed deals.
-	Replay:     func(g *Game, a domain.Actor, m *Move) error { return g.play(a, m, true) },
-	Wrap:       func(g *Game) domain.Game { return wrap(g) },
-	ReplaySeed: "sg.invalid.replay-seed",
+	New: createGame, Restore: Restore, Wrap: func(g *Game) domain.Game { return wrap(g) },
+	Decode: DecodeMove, Replay: func(g *Game, a domain.Actor, m *Move) error { return g.play(a, m, true) }, ReplaySeed: "sg.invalid.replay-seed",
 }
 
 // NewRules offers the standard catalog and any others given; a catalog named
