@@ -151,7 +151,7 @@ func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
 func Wrap(g *Game) domain.Game { return wrap(g) }
 
 func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
-	m, err := gamekit.Apply(actor, move, DecodeMove, w.G.Play)
+	m, err := gamekit.Apply(w.G, actor, move, DecodeMove)
 	if err != nil {
 		return domain.Logged{}, err
 	}

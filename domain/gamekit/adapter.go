@@ -72,12 +72,17 @@ func Listing[L any](seat, players int, list func(seat int) L) ([]byte, error) {
 	return json.Marshal(list(seat))
 }
 
-// Apply decodes move with decode and applies it with play, returning the
-// move as decoded (and as play left it).
-func Apply[M any](actor domain.Actor, move []byte, decode func([]byte) (M, error), play func(domain.Actor, *M) error) (M, error) {
+// Player is a game's state that applies its moves M.
+type Player[M any] interface {
+	Play(actor domain.Actor, m *M) error
+}
+
+// Apply decodes move with decode and applies it to g, returning the move
+// as decoded (and as Play left it).
+func Apply[M any, G Player[M]](g G, actor domain.Actor, move []byte, decode func([]byte) (M, error)) (M, error) {
 	m, err := decode(move)
 	if err == nil {
-		err = play(actor, &m)
+		err = g.Play(actor, &m)
 	}
 	return m, err
 }

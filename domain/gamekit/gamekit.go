@@ -57,12 +57,18 @@ func CheckListingSeat(seat, players int) error {
 // domain.Ruleset.Replay does.
 func Replay[M any](moves []domain.ReplayMove, decode func([]byte) (M, error), play func(domain.Actor, *M) error) (int, error) {
 	for i, rm := range moves {
-		if _, err := Apply(rm.Actor, rm.Move, decode, play); err != nil {
+		if _, err := Apply(playFunc[M](play), rm.Actor, rm.Move, decode); err != nil {
 			return i + 1, err
 		}
 	}
 	return 0, nil
 }
+
+// playFunc is a function that applies moves, as a Player.
+type playFunc[M any] func(domain.Actor, *M) error
+
+// Play calls f.
+func (f playFunc[M]) Play(actor domain.Actor, m *M) error { return f(actor, m) }
 
 // DecodeSheet reads a paper score sheet b into v, refusing members v does not
 // have: a sheet that cannot be read is Invalid, told by the game's message

@@ -127,7 +127,7 @@ func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
 
 func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
-	m, err := gamekit.Apply(actor, move, DecodeMove, w.G.Play)
+	m, err := gamekit.Apply(w.G, actor, move, DecodeMove)
 	if err != nil {
 		return domain.Logged{}, err
 	}
