@@ -89,3 +89,31 @@ func (s *Set[C]) Stored(blob domain.CatalogBlob) (C, error) {
 	s.byHash[blob.Hash] = c
 	return c, nil
 }
+
+// Embedded returns the catalog content holds (a file embedded in the binary)
+// parsed on first use. A test parses each embedded catalog, so content that
+// does not parse is a broken build: it panics, naming game.
+func Embedded[C any](game string, parse func([]byte) (C, error), content []byte) func() C {
+	return sync.OnceValue(func() C {
+		c, err := parse(content)
+		if err != nil {
+			panic(game + ": the embedded standard catalog is invalid: " + err.Error())
+		}
+		return c
+	})
+}
+
+// ValidName reports whether s is a usable catalog name or card id: one word
+// of ASCII letters, digits, '-', '_' and '.', at most 64 long.
+func ValidName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

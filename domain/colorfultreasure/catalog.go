@@ -6,9 +6,9 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"strings"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/catalogset"
 )
 
 // Catalog sizes from the rules.
@@ -72,14 +72,7 @@ func (c *Catalog) Index(id string) (int, bool) {
 //go:embed catalogs/standard.wonders
 var standardWonders []byte
 
-var standard = sync.OnceValue(func() *Catalog {
-	c, err := ParseCatalog(standardWonders)
-	if err != nil {
-		// A test parses the embedded file: this is a broken build, not bad input.
-		panic("colorfultreasure: the embedded standard catalog is invalid: " + err.Error())
-	}
-	return c
-})
+var standard = catalogset.Embedded("colorfultreasure", ParseCatalog, standardWonders)
 
 // Standard returns the standard catalog embedded in the binary, parsed once.
 func Standard() *Catalog { return standard() }
@@ -99,7 +92,7 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 			continue
 		}
 		if !named {
-			if f[0] != "catalog" || len(f) != 2 || !validName(f[1]) {
+			if f[0] != "catalog" || len(f) != 2 || !catalogset.ValidName(f[1]) {
 				return nil, domain.Fail(domain.Invalid, "ct.catalog.first-line", "line", n)
 			}
 			c.Name, named = f[1], true
@@ -112,7 +105,7 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 			return nil, domain.Fail(domain.Invalid, "ct.catalog.no-id", "line", n)
 		}
 		id := f[1]
-		if !validName(id) {
+		if !catalogset.ValidName(id) {
 			return nil, domain.Fail(domain.Invalid, "ct.catalog.bad-id", "line", n, "wonder", id)
 		}
 		if len(f) != 6 {
@@ -173,19 +166,4 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 		}
 	}
 	return c, nil
-}
-
-// validName reports whether s is one word of ASCII letters, digits, '-', '_'
-// and '.', at most 64 long.
-func validName(s string) bool {
-	if s == "" || len(s) > 64 {
-		return false
-	}
-	for _, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
-		if !ok {
-			return false
-		}
-	}
-	return true
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
-	"github.com/treasury-games/treasury/domain/catalogset"
 	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -14,11 +13,9 @@ import (
 // RulesetName is the identifier of Colorful Treasure on the server.
 const RulesetName = "colorful-treasure"
 
-const defaultCatalog = "standard"
-
 // Rules is Colorful Treasure as a domain.Ruleset.
 type Rules struct {
-	catalogs *catalogset.Set[*Catalog] // offered for new games, and those stored games were created with
+	gamekit.CatalogRules[*Catalog, *Game, Move]
 }
 
 var (
@@ -26,10 +23,21 @@ var (
 	_ domain.Cataloger = (*Rules)(nil)
 )
 
+// kind is what Colorful Treasure tells the rules every catalogued game
+// shares. A digital game replayed re-deals its grid from the seed.
+var kind = &gamekit.Catalogued[*Catalog, *Game, Move]{
+	Parse: ParseCatalog, View: func(c *Catalog) any { return NewCatalogView(c) },
+	Blob: func(c *Catalog) domain.CatalogBlob {
+		return domain.CatalogBlob{Name: c.Name, Hash: c.Hash, Content: c.Content}
+	},
+	New: createGame, Restore: Restore, Wrap: func(g *Game) domain.Game { return wrap(g) },
+	Decode: DecodeMove, Replay: (*Game).Play, ReplaySeed: "ct.invalid.replay-seed",
+}
+
 // NewRules offers the standard catalog and any others given; a catalog named
 // "standard" replaces the built-in one.
 func NewRules(extra ...*Catalog) *Rules {
-	return &Rules{catalogs: catalogset.New(ParseCatalog, catalogID, append([]*Catalog{Standard()}, extra...)...)}
+	return &Rules{gamekit.NewCatalogRules(kind, append([]*Catalog{Standard()}, extra...)...)}
 }
 
 // Name returns "colorful-treasure".
@@ -64,14 +72,6 @@ func (r *Rules) Info() domain.RulesetInfo {
 	}.Summarized(i18n.M("ct.info.summary"))
 }
 
-// CatalogNames lists the catalogs offered for new games.
-func (r *Rules) CatalogNames() []string {
-	return r.catalogs.Names()
-}
-
-// catalogID is a catalog's name and content hash, for catalogset.
-func catalogID(c *Catalog) (string, string) { return c.Name, c.Hash }
-
 // gameOptions is a game's options as Setup returns them.
 type gameOptions struct {
 	Start   int     `json:"start_player"`
@@ -97,63 +97,13 @@ func setup(req domain.CreateRequest) (Setup, error) {
 		Sides: [NumTokens]string{o.Token1, o.Token2, o.Token3, o.Token4, o.Token5}}, nil
 }
 
-// Create makes a new game; the service has chosen a digital game's seed.
-func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
-	name := req.Catalog
-	if name == "" {
-		name = defaultCatalog
-	}
-	cat, err := r.catalogs.Offered(name, domain.Invalid)
-	if err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
+// createGame makes a game of cat from req.
+func createGame(cat *Catalog, req domain.CreateRequest) (*Game, error) {
 	s, err := setup(req)
-	if err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
-	g, err := New(cat, s)
-	if err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
-	return &game{g}, domain.CatalogBlob{Name: cat.Name, Hash: cat.Hash, Content: cat.Content}, nil
-}
-
-// catalog returns the catalog a stored game was created with.
-func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) { return r.catalogs.Stored(blob) }
-
-// Restore rebuilds a stored game from its snapshot.
-func (r *Rules) Restore(state []byte, blob domain.CatalogBlob) (domain.Game, error) {
-	cat, err := r.catalog(blob)
 	if err != nil {
 		return nil, err
 	}
-	g, err := Restore(cat, state)
-	if err != nil {
-		return nil, err
-	}
-	return &game{g}, nil
-}
-
-// Replay creates a game from req and applies moves in order, stopping at the
-// first one the rules reject. A digital game re-deals its grid from the seed.
-func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
-	cat, err := r.catalog(blob)
-	if err != nil {
-		return nil, 0, err
-	}
-	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Fail(domain.Invalid, "ct.invalid.replay-seed")
-	}
-	s, err := setup(req)
-	if err != nil {
-		return nil, 0, err
-	}
-	g, err := New(cat, s)
-	if err != nil {
-		return nil, 0, err
-	}
-	bad, err := gamekit.Replay(moves, DecodeMove, g.Play)
-	return &game{g}, bad, err
+	return New(cat, s)
 }
 
 // CatalogWonder is a wonder as clients read it.
@@ -186,37 +136,23 @@ func NewCatalogView(cat *Catalog) CatalogView {
 	return v
 }
 
-// CatalogView encodes catalog name for clients: the wonders, column by column.
-func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
-	cat, err := r.catalogs.Offered(name, domain.NotFound)
-	if err != nil {
-		return domain.CatalogInfo{}, nil, err
-	}
-	b, err := json.Marshal(NewCatalogView(cat))
-	return domain.CatalogInfo{Name: cat.Name, Hash: cat.Hash}, b, err
+// game adapts *Game to domain.Game.
+type game struct {
+	gamekit.Adapter[*Game, Score]
 }
 
-// game adapts *Game to domain.Game.
-type game struct{ g *Game }
+// wrap returns g's adapter.
+func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 
 // Unwrap returns the Colorful Treasure game behind a domain.Game.
-func Unwrap(dg domain.Game) (*Game, bool) {
-	w, ok := dg.(*game)
-	if !ok {
-		return nil, false
-	}
-	return w.g, true
-}
+func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
 
 // Wrap returns g as a domain.Game.
-func Wrap(g *Game) domain.Game { return &game{g} }
+func Wrap(g *Game) domain.Game { return wrap(g) }
 
 func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
-	m, err := DecodeMove(move)
+	m, err := gamekit.Apply(w.G, actor, move, DecodeMove)
 	if err != nil {
-		return domain.Logged{}, err
-	}
-	if err := w.g.Play(actor, &m); err != nil {
 		return domain.Logged{}, err
 	}
 	// No move read while the game runs names a face-down card's identity:
@@ -234,34 +170,27 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	return domain.Logged{Move: b, Public: pub, For: -1, NotHost: true}, err
 }
 
-func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
-func (w *game) Phase() string             { return string(w.g.Phase) }
-func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
-func (w *game) Players() int              { return len(w.g.Players) }
 func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
-	j, err := json.Marshal(w.g.View(v))
+	j, err := json.Marshal(w.G.View(v))
 	return append(b, j...), err
 }
+
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
-		return nil, err
-	}
-	return json.Marshal(w.g.LegalMoves(seat))
-}
-func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
-func (w *game) Events() []domain.Event { return w.g.Events() }
-func (w *game) Setup() domain.CreateRequest {
-	o := gameOptions{Variant: w.g.Variant, Start: w.g.Start, Token1: w.g.Sides[0], Token2: w.g.Sides[1], Token3: w.g.Sides[2],
-		Token4: w.g.Sides[3], Token5: w.g.Sides[4]}
-	opts, _ := json.Marshal(o) // plain struct
-	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: w.g.Catalog, Options: opts}
-	for _, p := range w.g.Players {
-		req.Players = append(req.Players, p.Name)
-	}
-	return req
+	return gamekit.Listing(seat, len(w.G.Players), w.G.LegalMoves)
 }
 
-func (w *game) Table() domain.TableStatus { return w.g.Table() }
+func (w *game) Setup() domain.CreateRequest {
+	o := gameOptions{Variant: w.G.Variant, Start: w.G.Start, Token1: w.G.Sides[0], Token2: w.G.Sides[1], Token3: w.G.Sides[2],
+		Token4: w.G.Sides[3], Token5: w.G.Sides[4]}
+	opts, _ := json.Marshal(o) // plain struct
+	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: w.G.Catalog, Options: opts,
+		Players: gamekit.Names(w.G.Players, func(p *Player) string { return p.Name })}
+}
+
+// Head is where g stands, for the adapter every game shares.
+func (g *Game) Head() gamekit.Head {
+	return gamekit.Head{Phase: string(g.Phase), Ended: g.Phase == PhaseEnded, Players: len(g.Players)}
+}
 
 // MoveTypes names the types of Colorful Treasure's moves.
 func (r *Rules) MoveTypes() []string {

@@ -113,33 +113,16 @@ type PlayerScore struct {
 	Awards        []AwardLine `json:"awards"`
 }
 
-// Place is one player's place in the ranking.
-type Place struct {
-	Rank  int    `json:"rank"` // players with equal totals share a rank
-	Seat  int    `json:"seat"`
-	Name  string `json:"name"`
-	Total int    `json:"total"`
-	// DecidedBy says what put this player below the one just above: "total",
-	// or "shared" (the rulebook has no tie-break). Empty for the first.
-	DecidedBy string `json:"decided_by,omitempty"`
-	// DecidedByLabel says DecidedBy in a line a player reads ("a lower
-	// total"), DecidedByLabelMessage as a message; empty for the first.
-	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
-	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
-}
+// Place is one player's place in the ranking: players with equal totals
+// share a rank. DecidedBy is "total", or "shared" (the rulebook has no
+// tie-break); its label reads "a lower total".
+type Place = gamekit.Place
 
 // TieBreak is what the ranking says about equal totals.
 const TieBreak = "none: the rulebook gives no tie-break, so equal totals share the place"
 
 // tieBreakMessage is TieBreak as a message.
 var tieBreakMessage = i18n.M("ct.tie-break")
-
-// decided sets what put place p below the one above it: by, "total" or
-// "shared".
-func (p *Place) decided(by string) {
-	m := i18n.M("ct.decided-by." + by)
-	p.DecidedBy, p.DecidedByLabel, p.DecidedByLabelMessage = by, i18n.Text(m), &m
-}
 
 // Score is every player's score and the ranking.
 type Score struct {
@@ -210,15 +193,8 @@ func Rank(players []PlayerScore) []Place {
 			}
 			return "total", struct{}{}
 		})
-	places := make([]Place, len(ranked))
-	for i, r := range ranked {
-		p := &players[r.Index]
-		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total}
-		if i > 0 {
-			places[i].decided(r.By)
-		}
-	}
-	return places
+	return gamekit.Places(players, ranked, func(p *PlayerScore) (int, string, int) { return p.Seat, p.Name, p.Total },
+		func(by string, _ struct{}) i18n.Message { return i18n.M("ct.decided-by." + by) })
 }
 
 // tally returns what seat has, awards held included (the Chest only once

@@ -2,7 +2,6 @@ package colorfultreasure
 
 import (
 	"cmp"
-	"encoding/json"
 	"slices"
 	"strings"
 
@@ -85,20 +84,7 @@ const (
 
 // VerifySheet checks a sheet (JSON of Sheet) against the catalog it names.
 func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
-	var s Sheet
-	if err := gamekit.DecodeSheet(b, &s, "ct.sheet.not-json"); err != nil {
-		return nil, err
-	}
-	name := cmp.Or(s.Catalog, defaultCatalog)
-	cat, err := r.catalogs.Offered(name, domain.Invalid)
-	if err != nil {
-		return nil, err
-	}
-	res, err := VerifySheet(cat, s)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(res)
+	return gamekit.VerifyCatalogSheet(r.CatalogRules, b, "ct.sheet.not-json", func(s *Sheet) string { return s.Catalog }, VerifySheet)
 }
 
 // VerifySheet scores sheet s with catalog cat and reports what cannot be. A

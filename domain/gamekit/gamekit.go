@@ -57,16 +57,18 @@ func CheckListingSeat(seat, players int) error {
 // domain.Ruleset.Replay does.
 func Replay[M any](moves []domain.ReplayMove, decode func([]byte) (M, error), play func(domain.Actor, *M) error) (int, error) {
 	for i, rm := range moves {
-		m, err := decode(rm.Move)
-		if err == nil {
-			err = play(rm.Actor, &m)
-		}
-		if err != nil {
+		if _, err := Apply(playFunc[M](play), rm.Actor, rm.Move, decode); err != nil {
 			return i + 1, err
 		}
 	}
 	return 0, nil
 }
+
+// playFunc is a function that applies moves, as a Player.
+type playFunc[M any] func(domain.Actor, *M) error
+
+// Play calls f.
+func (f playFunc[M]) Play(actor domain.Actor, m *M) error { return f(actor, m) }
 
 // DecodeSheet reads a paper score sheet b into v, refusing members v does not
 // have: a sheet that cannot be read is Invalid, told by the game's message
@@ -78,4 +80,18 @@ func DecodeSheet(b []byte, v any, key string) error {
 		return domain.Fail(domain.Invalid, key, "error", err.Error())
 	}
 	return nil
+}
+
+// VerifySheet reads a paper score sheet S (as DecodeSheet, with the game's
+// message key) and encodes (JSON) what verify finds on it.
+func VerifySheet[S, R any](b []byte, key string, verify func(S) (R, error)) ([]byte, error) {
+	var s S
+	if err := DecodeSheet(b, &s, key); err != nil {
+		return nil, err
+	}
+	res, err := verify(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
 }

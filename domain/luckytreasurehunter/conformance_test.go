@@ -178,7 +178,7 @@ func conformanceRehide(dg domain.Game, v domain.Viewer, r *rand.Rand) domain.Gam
 		panic(err)
 	}
 	if c.Mode != Digital {
-		return &game{c}
+		return wrap(c)
 	}
 	cards := append([]Treasure(nil), c.Pile...)
 	for i := range c.Players {
@@ -204,5 +204,5 @@ func conformanceRehide(dg domain.Game, v domain.Viewer, r *rand.Rand) domain.Gam
 		}
 	}
 	c.Pile = cards
-	return &game{c}
+	return wrap(c)
 }

@@ -228,7 +228,7 @@ func TestRefusalsInEveryLanguage(t *testing.T) {
 		_, err := NewRules().VerifySheet([]byte(s))
 		check("the sheet "+s, err)
 	}
-	_, err = (&game{position(t, "0: hand ggrrs\n1: hand ppppp")}).LegalMoves(domain.HostViewer, 5)
+	_, err = wrap(position(t, "0: hand ggrrs\n1: hand ppppp")).LegalMoves(domain.HostViewer, 5)
 	check("the listing of a seat that is not there", err)
 
 	rules := ruleCodes(t)

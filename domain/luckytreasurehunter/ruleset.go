@@ -94,7 +94,7 @@ func (Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, 
 	if err != nil {
 		return nil, domain.CatalogBlob{}, err
 	}
-	return &game{g}, components, nil
+	return wrap(g), components, nil
 }
 
 // Restore rebuilds a stored game from its snapshot.
@@ -103,7 +103,7 @@ func (Rules) Restore(state []byte, _ domain.CatalogBlob) (domain.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &game{g}, nil
+	return wrap(g), nil
 }
 
 // Replay creates a game from req and applies moves in order, stopping at the
@@ -125,7 +125,7 @@ func (Rules) Replay(req domain.CreateRequest, _ domain.CatalogBlob, moves []doma
 		return nil, 0, err
 	}
 	bad, err := gamekit.Replay(moves, DecodeMove, g.replay)
-	return &game{g}, bad, err
+	return wrap(g), bad, err
 }
 
 // replay applies one logged move, checking the dice and draws it names.
@@ -179,38 +179,26 @@ func (g *Game) logged(m *Move) Move {
 
 // VerifySheet checks a paper tally (JSON of Sheet).
 func (Rules) VerifySheet(b []byte) ([]byte, error) {
-	var s Sheet
-	if err := gamekit.DecodeSheet(b, &s, "lth.invalid.sheet-json"); err != nil {
-		return nil, err
-	}
-	res, err := VerifySheet(s)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(res)
+	return gamekit.VerifySheet(b, "lth.invalid.sheet-json", VerifySheet)
 }
 
 // game adapts *Game to domain.Game.
-type game struct{ g *Game }
-
-// Unwrap returns the game behind a domain.Game, for tests and tools.
-func Unwrap(dg domain.Game) (*Game, bool) {
-	w, ok := dg.(*game)
-	if !ok {
-		return nil, false
-	}
-	return w.g, true
+type game struct {
+	gamekit.Adapter[*Game, Score]
 }
 
+// wrap returns g's adapter.
+func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
+
+// Unwrap returns the game behind a domain.Game, for tests and tools.
+func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
+
 func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
-	m, err := DecodeMove(move)
+	m, err := gamekit.Apply(w.G, actor, move, DecodeMove)
 	if err != nil {
 		return domain.Logged{}, err
 	}
-	if err := w.g.Play(actor, &m); err != nil {
-		return domain.Logged{}, err
-	}
-	lm := w.g.logged(&m)
+	lm := w.G.logged(&m)
 	l := domain.Logged{Move: lm.AppendJSON(make([]byte, 0, 128))}
 	if len(lm.Drawn) > 0 {
 		// The cards a seat drew are its own: everyone else, the host too,
@@ -222,31 +210,24 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	return l, nil
 }
 
-func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
-func (w *game) Phase() string             { return string(w.g.Phase) }
-func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
-func (w *game) Players() int              { return len(w.g.Players) }
 func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
-	return w.g.AppendView(b, v)
-}
-func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
-	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
-		return nil, err
-	}
-	return json.Marshal(w.g.LegalMoves(v, seat))
-}
-func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
-func (w *game) Events() []domain.Event { return w.g.Events() }
-func (w *game) Setup() domain.CreateRequest {
-	opts, _ := json.Marshal(optionValues{CaptainHeart: w.g.Heart, PirateFaces: w.g.PirateFaces})
-	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: components.Name, Options: opts}
-	for _, p := range w.g.Players {
-		req.Players = append(req.Players, p.Name)
-	}
-	return req
+	return w.G.AppendView(b, v)
 }
 
-func (w *game) Table() domain.TableStatus { return w.g.Table() }
+func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
+	return gamekit.Listing(seat, len(w.G.Players), func(seat int) Legal { return w.G.LegalMoves(v, seat) })
+}
+
+func (w *game) Setup() domain.CreateRequest {
+	opts, _ := json.Marshal(optionValues{CaptainHeart: w.G.Heart, PirateFaces: w.G.PirateFaces})
+	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: components.Name, Options: opts,
+		Players: gamekit.Names(w.G.Players, func(p *Player) string { return p.Name })}
+}
+
+// Head is where g stands, for the adapter every game shares.
+func (g *Game) Head() gamekit.Head {
+	return gamekit.Head{Phase: string(g.Phase), Ended: g.Phase == PhaseEnded, Players: len(g.Players)}
+}
 
 // MoveTypes names the types of Lucky Treasure Hunter's moves.
 func (Rules) MoveTypes() []string {

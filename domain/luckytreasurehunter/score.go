@@ -22,30 +22,15 @@ type PlayerScore struct {
 	SetSizes []int `json:"set_sizes"`
 }
 
-// Place is one player's place in the ranking.
+// Place is one player's place in the ranking. DecidedBy is "total",
+// "set_sizes" (equal totals; the first differing set size, from the largest
+// down, was smaller or missing), or "shared"; its label reads "fewer
+// points: 7 against 9".
 type Place struct {
-	Rank  int    `json:"rank"` // 1-based; players who share a place share the rank
-	Seat  int    `json:"seat"`
-	Name  string `json:"name"`
-	Total int    `json:"total"`
-	// DecidedBy says what put this player below the one ranked just above:
-	// "total", "set_sizes" (equal totals; the first differing set size, from
-	// the largest down, was smaller or missing), or "shared" when nothing
-	// did. Empty for the first.
-	DecidedBy string `json:"decided_by,omitempty"`
+	gamekit.Place
 	// DecidingSet is, for "set_sizes", the 1-based position (largest first)
 	// of the set that decided.
 	DecidingSet int `json:"deciding_set,omitempty"`
-	// DecidedByLabel says DecidedBy as a line a player reads ("fewer
-	// points: 7 against 9"), in English; DecidedByLabelMessage is the same
-	// line as a message, rendered in the player's language by the API.
-	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
-	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
-}
-
-// decided sets what decided place p, said by m.
-func (p *Place) decided(by string, m i18n.Message) {
-	p.DecidedBy, p.DecidedByLabel, p.DecidedByLabelMessage = by, i18n.Text(m), &m
 }
 
 // Score is the scores of every player and the ranking.
@@ -115,13 +100,11 @@ func Rank(players []PlayerScore) []Place {
 		}
 		return gamekit.Shared, why{m: i18n.M("lth.decided.shared")}
 	})
-	places := make([]Place, len(ranked))
-	for i, r := range ranked {
-		p := &players[r.Index]
-		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total, DecidingSet: r.Why.set}
-		if i > 0 {
-			places[i].decided(r.By, r.Why.m)
-		}
+	shared := gamekit.Places(players, ranked, func(p *PlayerScore) (int, string, int) { return p.Seat, p.Name, p.Total },
+		func(_ string, w why) i18n.Message { return w.m })
+	places := make([]Place, len(shared))
+	for i, p := range shared {
+		places[i] = Place{Place: p, DecidingSet: ranked[i].Why.set}
 	}
 	return places
 }

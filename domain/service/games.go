@@ -334,8 +334,8 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		}
 	}
 	rec, g := t.rec, t.g
-	if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
-		return domain.Played{}, domain.Fail(domain.PreconditionFailed, "table.game.if-match", "version", rec.Version, "expected", *opt.IfMatch)
+	if err := ifMatch(opt.IfMatch, rec.Version); err != nil {
+		return domain.Played{}, err
 	}
 	var (
 		logged domain.Logged
@@ -881,4 +881,13 @@ func (s *Games) VerifyRecord(r domain.Record) domain.Verdict {
 		rs = append(rs, s.rulesets[name])
 	}
 	return domain.VerifyRecord(rs, r)
+}
+
+// ifMatch is the error for a move whose If-Match (want, nil when it has
+// none) names another version than the game's.
+func ifMatch(want *int64, version int64) error {
+	if want != nil && *want != version {
+		return domain.Fail(domain.PreconditionFailed, "table.game.if-match", "version", version, "expected", *want)
+	}
+	return nil
 }

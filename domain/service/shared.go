@@ -148,12 +148,12 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		// now: read in this pass, with no key that may have been stored.
 		sure := verify || (loaded && opt.IdempotencyKey == "")
 		rec, g := t.rec, t.g
-		if opt.IfMatch != nil && *opt.IfMatch != rec.Version {
+		if err := ifMatch(opt.IfMatch, rec.Version); err != nil {
 			if !sure {
 				verify = true
 				continue
 			}
-			return domain.Played{}, domain.Fail(domain.PreconditionFailed, "table.game.if-match", "version", rec.Version, "expected", *opt.IfMatch)
+			return domain.Played{}, err
 		}
 		var (
 			logged domain.Logged

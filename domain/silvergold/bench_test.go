@@ -98,7 +98,7 @@ func BenchmarkGame(b *testing.B) {
 // answers it (GET .../legal-moves and the legal_moves event).
 func BenchmarkLegalMovesJSON(b *testing.B) {
 	g := midGame(b)
-	w := &game{g: g}
+	w := wrap(g)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := w.LegalMoves(domain.Public, 0); err != nil {

@@ -7,9 +7,9 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/catalogset"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -29,14 +29,7 @@ type Catalog struct {
 //go:embed catalogs/standard.cards
 var standardCards []byte
 
-var standard = sync.OnceValue(func() *Catalog {
-	c, err := ParseCatalog(standardCards)
-	if err != nil {
-		// A test parses the embedded file, so this is a broken build, not bad input.
-		panic("silvergold: the embedded standard catalog is invalid: " + err.Error())
-	}
-	return c
-})
+var standard = catalogset.Embedded("silvergold", ParseCatalog, standardCards)
 
 // Standard returns the standard catalog embedded in the binary, parsed once.
 func Standard() *Catalog { return standard() }
@@ -144,7 +137,7 @@ func (p *catalogParser) header(n int, f []string) error {
 		if f[0] != "catalog" {
 			return domain.Fail(domain.Invalid, "sg.catalog.first-line", "line", n, "word", quote(f[0]))
 		}
-		if len(f) != 2 || !validName(f[1]) {
+		if len(f) != 2 || !catalogset.ValidName(f[1]) {
 			return domain.Fail(domain.Invalid, "sg.catalog.name", "line", n)
 		}
 		p.sawCatalog = true
@@ -165,7 +158,7 @@ func (p *catalogParser) header(n int, f []string) error {
 	if len(f) != 4 && !(len(f) == 7 && f[4] == "seal") {
 		return domain.Fail(domain.Invalid, "sg.catalog.card-header", "line", n, "card", id)
 	}
-	if !validName(id) {
+	if !catalogset.ValidName(id) {
 		return domain.Fail(domain.Invalid, "sg.catalog.card-id", "line", n, "id", quote(id))
 	}
 	if prev, dup := p.cat.byID[id]; dup {
@@ -362,19 +355,4 @@ func symbolOf(r rune) (Symbol, bool) {
 // symbolWord is the word of a box's symbol in views and events ("coin").
 func symbolWord(s Symbol) string {
 	return [...]string{"none", "blank", "coin", "palm", "cross"}[s]
-}
-
-// validName reports whether s is a usable catalog name or card id: one word
-// of ASCII letters, digits, '-', '_' and '.'.
-func validName(s string) bool {
-	if s == "" || len(s) > 64 {
-		return false
-	}
-	for _, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
-		if !ok {
-			return false
-		}
-	}
-	return true
 }

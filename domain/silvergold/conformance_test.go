@@ -260,5 +260,5 @@ func conformanceRehide(dg domain.Game, v domain.Viewer, r *rand.Rand) domain.Gam
 			p.Dealt[k], c.Deck[j] = c.Deck[j], p.Dealt[k]
 		}
 	}
-	return &game{c}
+	return wrap(c)
 }

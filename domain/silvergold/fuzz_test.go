@@ -46,7 +46,7 @@ func FuzzApply(f *testing.F) {
 		}
 		actor := domain.Actor{Host: actorSeat < 0, Seat: int(actorSeat)}
 		before, _ := g.Snapshot()
-		w := &game{g}
+		w := wrap(g)
 		if _, err := w.Apply(actor, move); err != nil {
 			if domain.ErrorCode(err) == domain.Internal {
 				t.Fatalf("uncoded error: %v", err)

@@ -34,22 +34,21 @@ const (
 
 // Game limits from the rules.
 const (
-	MinPlayers     = 1
-	MaxPlayers     = 4
-	Rounds         = 4
-	TurnsPerRound  = 7
-	DisplaySize    = 4
-	HandSize       = 2
-	DealtCards     = 4
-	CoinBoxes      = 12
-	CoinsPerRow    = 4
-	PalmBoxes      = 4
-	MaxNameLength  = domain.MaxNameLength
-	noneRevealed   = -1
-	noneResolving  = -1
-	cupsAtStart    = 6
-	maxSeedLength  = 256
-	defaultCatalog = "standard"
+	MinPlayers    = 1
+	MaxPlayers    = 4
+	Rounds        = 4
+	TurnsPerRound = 7
+	DisplaySize   = 4
+	HandSize      = 2
+	DealtCards    = 4
+	CoinBoxes     = 12
+	CoinsPerRow   = 4
+	PalmBoxes     = 4
+	MaxNameLength = domain.MaxNameLength
+	noneRevealed  = -1
+	noneResolving = -1
+	cupsAtStart   = 6
+	maxSeedLength = 256
 )
 
 // HandCard is a treasure card in front of a player with the boxes crossed on it.

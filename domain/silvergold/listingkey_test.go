@@ -25,7 +25,7 @@ func TestListingKey(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				w := &game{g: g}
+				w := wrap(g)
 				seen := map[string]string{} // seat and key -> the listing
 				last := make([]string, players+1)
 				r := newRand(seed + 7)

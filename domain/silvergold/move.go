@@ -253,6 +253,19 @@ func (g *Game) idList(cards []int) any {
 	return ids
 }
 
+// handCard returns the index in p's hand of card id, refusing a card the
+// catalog does not have or p (at seat) does not hold (key: the message that
+// says which card of the move it is).
+func (g *Game) handCard(p *Player, seat int, id, key string) (int, error) {
+	if hi := g.handIndex(p, id); hi >= 0 {
+		return hi, nil
+	}
+	if _, ok := g.cat.Index(id); !ok {
+		return -1, g.noCard(id)
+	}
+	return -1, domain.Refuse("own-card", key, "card", id, "seat", seat, "hand", g.handList(p))
+}
+
 // handList is the ids of p's cards, rendered as a list.
 func (g *Game) handList(p *Player) any {
 	ids := make([]int, len(p.Hand))
@@ -284,12 +297,9 @@ func (g *Game) cross(seat int, m *Move) error {
 		before.Crossed = append(before.Crossed, h.Crossed)
 	}
 
-	hi := g.handIndex(&p, m.Card)
-	if hi < 0 {
-		if _, ok := g.cat.Index(m.Card); !ok {
-			return g.noCard(m.Card)
-		}
-		return domain.Refuse("own-card", "sg.refuse.own-card", "card", m.Card, "seat", seat, "hand", g.handList(&p))
+	hi, err := g.handCard(&p, seat, m.Card, "sg.refuse.own-card")
+	if err != nil {
+		return err
 	}
 	card := &g.cat.Cards[p.Hand[hi].Card]
 	if len(m.Boxes) == 0 {
@@ -325,12 +335,9 @@ func (g *Game) cross(seat int, m *Move) error {
 
 	// Red-cross chain: every crossed red cross demands one more box anywhere.
 	for _, e := range m.Extra {
-		ei := g.handIndex(&p, e.Card)
-		if ei < 0 {
-			if _, ok := g.cat.Index(e.Card); !ok {
-				return g.noCard(e.Card)
-			}
-			return domain.Refuse("own-card", "sg.refuse.extra-own-card", "card", e.Card, "seat", seat, "hand", g.handList(&p))
+		ei, err := g.handCard(&p, seat, e.Card, "sg.refuse.extra-own-card")
+		if err != nil {
+			return err
 		}
 		ec := &g.cat.Cards[p.Hand[ei].Card]
 		if bit, ok := e.Box.Bit(); ok && named[ei]&bit != 0 {

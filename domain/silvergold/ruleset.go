@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
-	"github.com/treasury-games/treasury/domain/catalogset"
 	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -17,7 +16,7 @@ const RulesetName = "silver-and-gold"
 // Rules is Silver & Gold as a domain.Ruleset: it creates games with one of its
 // catalogs and restores stored games with the catalog they were created with.
 type Rules struct {
-	catalogs *catalogset.Set[*Catalog] // offered for new games, and those stored games were created with
+	gamekit.CatalogRules[*Catalog, *Game, Move]
 }
 
 var (
@@ -25,10 +24,21 @@ var (
 	_ domain.CatalogExtender = (*Rules)(nil)
 )
 
+// kind is what Silver & Gold tells the rules every catalogued game shares.
+// A replayed move's deck draws must be the cards the seed deals.
+var kind = &gamekit.Catalogued[*Catalog, *Game, Move]{
+	Parse: ParseCatalog, View: func(c *Catalog) any { return NewCatalogView(c) },
+	Blob: func(c *Catalog) domain.CatalogBlob {
+		return domain.CatalogBlob{Name: c.Name, Hash: c.Hash, Content: c.Content}
+	},
+	New: createGame, Restore: Restore, Wrap: func(g *Game) domain.Game { return wrap(g) },
+	Decode: DecodeMove, Replay: func(g *Game, a domain.Actor, m *Move) error { return g.play(a, m, true) }, ReplaySeed: "sg.invalid.replay-seed",
+}
+
 // NewRules offers the standard catalog and any others given; a catalog named
 // "standard" replaces the built-in one.
 func NewRules(extra ...*Catalog) *Rules {
-	return &Rules{catalogs: catalogset.New(ParseCatalog, catalogID, append([]*Catalog{Standard()}, extra...)...)}
+	return &Rules{gamekit.NewCatalogRules(kind, append([]*Catalog{Standard()}, extra...)...)}
 }
 
 // Name returns "silver-and-gold".
@@ -46,102 +56,17 @@ func (r *Rules) Info() domain.RulesetInfo {
 // noOptions is the options of every Silver & Gold game: it has none.
 var noOptions = json.RawMessage(`{}`)
 
-// CatalogNames lists the catalogs offered for new games.
-func (r *Rules) CatalogNames() []string {
-	return r.catalogs.Names()
-}
-
-// catalogID is a catalog's name and content hash, for catalogset.
-func catalogID(c *Catalog) (string, string) { return c.Name, c.Hash }
-
-// Create makes a new game; the service has chosen a digital game's seed.
-func (r *Rules) Create(req domain.CreateRequest) (domain.Game, domain.CatalogBlob, error) {
-	name := req.Catalog
-	if name == "" {
-		name = defaultCatalog
-	}
-	cat, err := r.catalogs.Offered(name, domain.Invalid)
-	if err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
+// createGame makes a game of cat from req: Silver & Gold has no options.
+func createGame(cat *Catalog, req domain.CreateRequest) (*Game, error) {
 	if _, err := domain.ResolveOptions(nil, req.Options, len(req.Players)); err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
-	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt})
-	if err != nil {
-		return nil, domain.CatalogBlob{}, err
-	}
-	return &game{g}, domain.CatalogBlob{Name: cat.Name, Hash: cat.Hash, Content: cat.Content}, nil
-}
-
-// catalog returns the catalog a stored game was created with.
-func (r *Rules) catalog(blob domain.CatalogBlob) (*Catalog, error) { return r.catalogs.Stored(blob) }
-
-// Restore rebuilds a stored game from its snapshot.
-func (r *Rules) Restore(state []byte, blob domain.CatalogBlob) (domain.Game, error) {
-	cat, err := r.catalog(blob)
-	if err != nil {
 		return nil, err
 	}
-	g, err := Restore(cat, state)
-	if err != nil {
-		return nil, err
-	}
-	return &game{g}, nil
-}
-
-// Replay creates a game from req with the given catalog and applies moves in
-// order, stopping at the first one the rules reject. Deck draws named in a
-// digital game's moves must be the cards the seed deals.
-func (r *Rules) Replay(req domain.CreateRequest, blob domain.CatalogBlob, moves []domain.ReplayMove) (domain.Game, int, error) {
-	cat, err := r.catalog(blob)
-	if err != nil {
-		return nil, 0, err
-	}
-	if Mode(req.Mode) == Digital && req.Seed == "" {
-		return nil, 0, domain.Fail(domain.Invalid, "sg.invalid.replay-seed")
-	}
-	if _, err := domain.ResolveOptions(nil, req.Options, len(req.Players)); err != nil {
-		return nil, 0, err
-	}
-	g, err := New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt})
-	if err != nil {
-		return nil, 0, err
-	}
-	bad, err := gamekit.Replay(moves, DecodeMove, func(a domain.Actor, m *Move) error { return g.play(a, m, true) })
-	return &game{g}, bad, err
-}
-
-// CatalogView encodes catalog name for clients: every treasure card and the
-// expedition cards.
-func (r *Rules) CatalogView(name string) (domain.CatalogInfo, []byte, error) {
-	cat, err := r.catalogs.Offered(name, domain.NotFound)
-	if err != nil {
-		return domain.CatalogInfo{}, nil, err
-	}
-	b, err := json.Marshal(NewCatalogView(cat))
-	return domain.CatalogInfo{Name: cat.Name, Hash: cat.Hash}, b, err
+	return New(cat, Setup{Mode: Mode(req.Mode), Players: req.Players, Seed: req.Seed, Salt: req.Salt})
 }
 
 // VerifySheet checks a paper score sheet (JSON of Sheet) with the catalog it names.
 func (r *Rules) VerifySheet(b []byte) ([]byte, error) {
-	var s Sheet
-	if err := gamekit.DecodeSheet(b, &s, "sg.sheet.json"); err != nil {
-		return nil, err
-	}
-	name := s.Catalog
-	if name == "" {
-		name = defaultCatalog
-	}
-	cat, err := r.catalogs.Offered(name, domain.Invalid)
-	if err != nil {
-		return nil, err
-	}
-	res, err := VerifySheet(cat, s)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(res)
+	return gamekit.VerifyCatalogSheet(r.CatalogRules, b, "sg.sheet.json", func(s *Sheet) string { return s.Catalog }, VerifySheet)
 }
 
 // CatalogCard is a treasure card as clients draw it.
@@ -192,28 +117,24 @@ func NewCatalogView(cat *Catalog) CatalogView {
 }
 
 // game adapts *Game to domain.Game.
-type game struct{ g *Game }
+type game struct {
+	gamekit.Adapter[*Game, Score]
+}
+
+// wrap returns g's adapter.
+func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 
 // Unwrap returns the Silver & Gold game behind a domain.Game, for tests and
 // tools in this package's own terms.
-func Unwrap(dg domain.Game) (*Game, bool) {
-	w, ok := dg.(*game)
-	if !ok {
-		return nil, false
-	}
-	return w.g, true
-}
+func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
 
 func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
-	m, err := DecodeMove(move)
+	m, err := gamekit.Apply(w.G, actor, move, DecodeMove)
 	if err != nil {
 		return domain.Logged{}, err
 	}
-	if err := w.g.Play(actor, &m); err != nil {
-		return domain.Logged{}, err
-	}
 	l := domain.Logged{Move: m.AppendJSON(make([]byte, 0, 128))}
-	if m.Type == MoveKeep && w.g.Mode == Digital && !w.g.allKept() {
+	if m.Type == MoveKeep && w.G.Mode == Digital && !w.G.allKept() {
 		// Players keep at the same time: the others learn what a seat kept
 		// once every seat has chosen (the cards_kept events tell them).
 		l.Public = (&Move{Type: MoveKeep, Seat: m.Seat}).AppendJSON(nil)
@@ -222,20 +143,18 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	return l, nil
 }
 
-func (w *game) Snapshot() ([]byte, error) { return w.g.Snapshot() }
-func (w *game) Phase() string             { return string(w.g.Phase) }
-func (w *game) Ended() bool               { return w.g.Phase == PhaseEnded }
-func (w *game) Players() int              { return len(w.g.Players) }
 func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
-	return w.g.AppendView(b, v), nil
+	return w.G.AppendView(b, v), nil
 }
+
+// LegalMoves lists seat's moves: whoever may ask for them (the seat, the
+// host) may see all they show. The listing is encoded without reflection
+// (Legal.AppendJSON).
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
-	if err := gamekit.CheckListingSeat(seat, len(w.g.Players)); err != nil {
+	if err := gamekit.CheckListingSeat(seat, len(w.G.Players)); err != nil {
 		return nil, err
 	}
-	// Whoever may ask for a seat's moves (the seat, the host) may see all
-	// they show.
-	l := w.g.LegalMoves(seat)
+	l := w.G.LegalMoves(seat)
 	buf := listingBuffers.Get().(*[]byte)
 	*buf = l.AppendJSON((*buf)[:0])
 	out := bytes.Clone(*buf)
@@ -248,17 +167,15 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 // and grows by doubling while it is written).
 var listingBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
-func (w *game) Score() ([]byte, error) { return json.Marshal(w.g.Score()) }
-func (w *game) Events() []domain.Event { return w.g.Events() }
 func (w *game) Setup() domain.CreateRequest {
-	req := domain.CreateRequest{Mode: string(w.g.Mode), Seed: w.g.Seed, Salt: w.g.Salt, Catalog: w.g.Catalog, Options: noOptions}
-	for _, p := range w.g.Players {
-		req.Players = append(req.Players, p.Name)
-	}
-	return req
+	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: w.G.Catalog, Options: noOptions,
+		Players: gamekit.Names(w.G.Players, func(p *Player) string { return p.Name })}
 }
 
-func (w *game) Table() domain.TableStatus { return w.g.Table() }
+// Head is where g stands, for the adapter every game shares.
+func (g *Game) Head() gamekit.Head {
+	return gamekit.Head{Phase: string(g.Phase), Ended: g.Phase == PhaseEnded, Players: len(g.Players)}
+}
 
 // MoveTypes names the types of Silver & Gold's moves.
 func (r *Rules) MoveTypes() []string {
@@ -272,8 +189,8 @@ func (r *Rules) WithCatalog(content []byte) (domain.Ruleset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rules{catalogs: r.catalogs.With(cat)}, nil
+	return &Rules{r.With(cat)}, nil
 }
 
 // AppendListingKey is Game.AppendListingKey (domain.ListingKeyed).
-func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.g.AppendListingKey(b, seat) }
+func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.G.AppendListingKey(b, seat) }

@@ -72,23 +72,11 @@ type PlayerScore struct {
 	Seals     []SealLine `json:"seals"`
 }
 
-// Place is one player's place in the ranking.
-type Place struct {
-	Rank  int    `json:"rank"` // 1-based; players who share a place share the rank
-	Seat  int    `json:"seat"`
-	Name  string `json:"name"`
-	Total int    `json:"total"`
-	// DecidedBy says what put this player below the one ranked just above:
-	// "total", a colour (more completed cards of it, in the order grey,
-	// green, orange, purple), or "shared" when nothing did. Empty for the first.
-	DecidedBy string `json:"decided_by,omitempty"`
-	// DecidedByLabel says DecidedBy in a sentence naming the player above
-	// ("fewer completed grey cards than Sarah"), in English; empty for the
-	// first. DecidedByLabelMessage is it as a message, which the API renders
-	// in the player's language.
-	DecidedByLabel        string        `json:"decided_by_label,omitempty"`
-	DecidedByLabelMessage *i18n.Message `json:"decided_by_label_message,omitempty"`
-}
+// Place is one player's place in the ranking. DecidedBy is "total", a
+// colour (more completed cards of it, in the order grey, green, orange,
+// purple), or "shared"; its label names the player above ("fewer completed
+// grey cards than Sarah").
+type Place = gamekit.Place
 
 // Score is the scores of every player and the ranking.
 type Score struct {
@@ -143,17 +131,11 @@ func Rank(players []PlayerScore) []Place {
 		}
 		return gamekit.Shared, above.Name
 	})
-	places := make([]Place, len(ranked))
-	for i, r := range ranked {
-		p := &players[r.Index]
-		places[i] = Place{Rank: r.Rank, Seat: p.Seat, Name: p.Name, Total: p.Total, DecidedBy: r.By}
-		if i > 0 {
-			m := i18n.M("sg.decided."+r.By, "above", r.Why)
-			places[i].DecidedByLabel, places[i].DecidedByLabelMessage = i18n.Text(m), &m
-		}
-	}
-	return places
+	return gamekit.Places(players, ranked, scoreLine, func(by, above string) i18n.Message { return i18n.M("sg.decided."+by, "above", above) })
 }
+
+// scoreLine is what a place shows of a player's score.
+func scoreLine(p *PlayerScore) (int, string, int) { return p.Seat, p.Name, p.Total }
 
 // decide is negative when a ranks above b, positive when below, 0 when equal.
 func decide(a, b *PlayerScore) int {

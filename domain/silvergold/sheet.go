@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 	"github.com/treasury-games/treasury/domain/i18n"
 	"github.com/treasury-games/treasury/domain/names"
 )
@@ -133,7 +134,7 @@ func VerifySheet(cat *Catalog, s Sheet) (SheetResult, error) {
 	if cat == nil {
 		cat = Standard()
 	}
-	if name := cmp.Or(s.Catalog, defaultCatalog); name != cat.Name {
+	if name := cmp.Or(s.Catalog, gamekit.DefaultCatalog); name != cat.Name {
 		return SheetResult{}, domain.Fail(domain.Invalid, "sg.sheet.catalog", "name", quote(name), "checked", quote(cat.Name))
 	}
 	read, err := readSheet(cat, s)
@@ -444,10 +445,8 @@ func (v *sheetVerifier) checkCupsUsedOnce() {
 			if c < 1 || c > highestCup {
 				continue // cup_value already
 			}
-			j, seen := first[c]
-			switch {
-			case !seen:
-				first[c] = i
+			switch j := listedBefore(first, c, i); {
+			case j < 0:
 			case j == i:
 				v.add(FindingCupReused, i, sheetLineCups, i18n.M("sg.finding.cup-twice", "name", p.name, "value", c))
 			default:
@@ -455,6 +454,18 @@ func (v *sheetVerifier) checkCupsUsedOnce() {
 			}
 		}
 	}
+}
+
+// listedBefore returns who listed k before player i lists it: -1 for
+// nobody (first then records i), i itself when i lists it twice. first
+// holds the first player to list each.
+func listedBefore[K comparable](first map[K]int, k K, i int) int {
+	j, seen := first[k]
+	if !seen {
+		first[k] = i
+		return -1
+	}
+	return j
 }
 
 // checkCardsUsedOnce reports a catalog card listed a second time, at the
@@ -466,11 +477,9 @@ func (v *sheetVerifier) checkCardsUsedOnce() {
 			if ix < 0 {
 				continue
 			}
-			j, seen := first[ix]
 			id := v.cat.Cards[ix].ID
-			switch {
-			case !seen:
-				first[ix] = i
+			switch j := listedBefore(first, ix, i); {
+			case j < 0:
 			case j == i:
 				v.add(FindingCardRepeated, i, sheetLineCards, i18n.M("sg.finding.card-twice", "name", p.name, "card", id))
 			default:

@@ -218,10 +218,7 @@ func (m *Move) AppendJSON(b []byte) []byte {
 		b = append(b, `,"cards":`...)
 		b = appendStrings(b, m.Cards)
 	}
-	if m.Card != "" {
-		b = append(b, `,"card":`...)
-		b = appendString(b, m.Card)
-	}
+	b = appendNonEmpty(b, `,"card":`, m.Card)
 	if len(m.Boxes) > 0 {
 		b = append(b, `,"boxes":`...)
 		b = appendPositions(b, m.Boxes)
@@ -240,14 +237,8 @@ func (m *Move) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	if m.From != "" {
-		b = append(b, `,"from":`...)
-		b = appendString(b, m.From)
-	}
-	if m.Expedition != "" {
-		b = append(b, `,"expedition":`...)
-		b = appendString(b, m.Expedition)
-	}
+	b = appendNonEmpty(b, `,"from":`, m.From)
+	b = appendNonEmpty(b, `,"expedition":`, m.Expedition)
 	return append(b, '}')
 }
 
@@ -279,6 +270,15 @@ func appendPositions(b []byte, ps []Pos) []byte { return appendList(b, ps, appen
 func appendInts(b []byte, s []int) []byte       { return appendList(b, s, appendInt) }
 func appendStrings(b []byte, s []string) []byte { return appendList(b, s, appendString) }
 
+// appendNonEmpty writes the member key (with its comma and colon) and s,
+// unless s is empty: a string member tagged omitempty.
+func appendNonEmpty(b []byte, key, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return appendString(append(b, key...), s)
+}
+
 func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
 // appendString writes s as a JSON string, as encoding/json does.
@@ -293,14 +293,8 @@ func (g *Game) appendSnapshot(b []byte) []byte {
 	b = appendString(b, g.Catalog)
 	b = append(b, `,"catalog_hash":`...)
 	b = appendString(b, g.Hash)
-	if g.Seed != "" {
-		b = append(b, `,"seed":`...)
-		b = appendString(b, g.Seed)
-	}
-	if g.Salt != "" {
-		b = append(b, `,"salt":`...)
-		b = appendString(b, g.Salt)
-	}
+	b = appendNonEmpty(b, `,"seed":`, g.Seed)
+	b = appendNonEmpty(b, `,"salt":`, g.Salt)
 	b = g.appendProgress(b)
 	b = append(b, `,"players":`...)
 	if g.Players == nil {

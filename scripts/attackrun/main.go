@@ -96,19 +96,12 @@ func main() {
 
 func run(ctx context.Context, c config, out io.Writer) error {
 	raiseOpenFiles()
-	root, err := proc.ModuleRoot()
+	ws, err := proc.NewWorkspace("attackrun", c.keep, out)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "treasury-attackrun-")
-	if err != nil {
-		return err
-	}
-	if c.keep {
-		fmt.Fprintln(out, "keeping", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
+	defer ws.Close()
+	root, tmp := ws.Root, ws.Dir
 	bin := c.bin
 	if bin == "" {
 		bin = filepath.Join(tmp, "treasury")
@@ -286,12 +279,8 @@ func (a *attack) player(ctx context.Context, g game, during func()) latency {
 	go func() {
 		defer close(done)
 		for {
-			select {
-			case <-stop:
+			if proc.Over(ctx, stop) {
 				return
-			case <-ctx.Done():
-				return
-			default:
 			}
 			start := time.Now()
 			ans := pa.do(ctx, http.MethodGet, "/v1/games/"+g.id, g.seats[0], nil)

@@ -130,19 +130,12 @@ func (a *acks) add(x play.Ack) {
 
 func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 	var res Result
-	root, err := proc.ModuleRoot()
+	ws, err := proc.NewWorkspace("crashrun", c.keep, out)
 	if err != nil {
 		return res, err
 	}
-	tmp, err := os.MkdirTemp("", "treasury-crashrun-")
-	if err != nil {
-		return res, err
-	}
-	if c.keep {
-		fmt.Fprintln(out, "keeping", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
+	defer ws.Close()
+	root, tmp := ws.Root, ws.Dir
 	bin := filepath.Join(tmp, "treasury")
 	if err := proc.Build(ctx, root, "./cmd/treasury", bin); err != nil {
 		return res, err

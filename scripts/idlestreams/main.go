@@ -57,19 +57,12 @@ func main() {
 }
 
 func run(ctx context.Context, streams, games int, keep bool, heap string) error {
-	root, err := proc.ModuleRoot()
+	ws, err := proc.NewWorkspace("idlestreams", keep, os.Stdout)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "treasury-idlestreams-")
-	if err != nil {
-		return err
-	}
-	if keep {
-		fmt.Println("keeping", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
+	defer ws.Close()
+	root, tmp := ws.Root, ws.Dir
 	bin := filepath.Join(tmp, "treasury")
 	// Built with -tags pprof: the runtime's account of its heap and stacks
 	// is read from /debug/pprof, on an address of its own.

@@ -167,19 +167,12 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if c.ruleset == "" {
 		c.ruleset = "silver-and-gold"
 	}
-	root, err := proc.ModuleRoot()
+	ws, err := proc.NewWorkspace("loadrun", c.keep, out)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "treasury-loadrun-")
-	if err != nil {
-		return err
-	}
-	if c.keep {
-		fmt.Fprintln(out, "keeping", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
+	defer ws.Close()
+	root, tmp := ws.Root, ws.Dir
 	treasuryBin, floorBin := filepath.Join(tmp, "treasury"), filepath.Join(tmp, "floor")
 	var tags []string
 	if c.pprof != "" {
@@ -544,12 +537,8 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 				if c.games > 0 && started.Add(1) > int64(c.games) {
 					return
 				}
-				select {
-				case <-stop:
+				if proc.Over(ctx, stop) {
 					return
-				case <-ctx.Done():
-					return
-				default:
 				}
 				if _, err := play.Play(ctx, opts, rec, uint64(t)<<32|uint64(g)); err != nil {
 					errMu.Lock()
@@ -705,12 +694,8 @@ func floorPhase(ctx context.Context, c config, bin, dir, pgURL string, bodies []
 			r := rand.New(rand.NewPCG(uint64(i), 7))
 			id := fmt.Sprintf("floor-%d", i/play.Seats)
 			for {
-				select {
-				case <-stop:
+				if proc.Over(ctx, stop) {
 					return
-				case <-ctx.Done():
-					return
-				default:
 				}
 				if err := floorMove(ctx, cl, id, bodies[r.IntN(len(bodies))], rec); err != nil {
 					rec.Error("transport")

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,9 +9,16 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/grouprows"
 )
 
 var _ domain.GroupStore = (*Store)(nil)
+
+// groupWriter inserts a group's rows in tx, inside one transaction (grouprows.Writer).
+type groupWriter struct {
+	ctx context.Context
+	tx  pgx.Tx
+}
 
 // CreateGroup stores a new group with the hash of its credential.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash string) error {
@@ -20,10 +26,12 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash 
 		return err
 	}
 	defer s.leave()
-	return s.write(ctx, func(tx pgx.Tx) error { return insertGroup(ctx, tx, g, credentialHash) })
+	return s.write(ctx, func(tx pgx.Tx) error { return groupWriter{ctx, tx}.Group(g, credentialHash) })
 }
 
-func insertGroup(ctx context.Context, tx pgx.Tx, g domain.Group, credentialHash string) error {
+// Group inserts a new group.
+func (w groupWriter) Group(g domain.Group, credentialHash string) error {
+	ctx, tx := w.ctx, w.tx
 	_, err := tx.Exec(ctx, `INSERT INTO groups (id, name, created_at, credential_hash, revision) VALUES ($1, $2, $3, $4, $5)`,
 		g.ID, g.Name, nanos(g.CreatedAt), credentialHash, g.Revision)
 	if isUniqueViolation(err, "groups_pkey") {
@@ -80,11 +88,13 @@ func (s *Store) AddMember(ctx context.Context, groupID string, m domain.Member) 
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
-		return insertMember(ctx, tx, groupID, m)
+		return groupWriter{ctx, tx}.Member(groupID, m)
 	})
 }
 
-func insertMember(ctx context.Context, tx pgx.Tx, groupID string, m domain.Member) error {
+// Member inserts a member of a group.
+func (w groupWriter) Member(groupID string, m domain.Member) error {
+	ctx, tx := w.ctx, w.tx
 	_, err := tx.Exec(ctx, `INSERT INTO group_members (group_id, id, name, name_key, joined_at) VALUES ($1, $2, $3, $4, $5)`,
 		groupID, m.ID, m.Name, m.NameKey, nanos(m.JoinedAt))
 	if isUniqueViolation(err, "group_members_name") || isUniqueViolation(err, "group_members_pkey") {
@@ -132,7 +142,7 @@ func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int
 			return unavailable(fmt.Errorf("postgres: delete member: %w", err))
 		}
 		if tag.RowsAffected() == 0 {
-			return domain.Fail(domain.NotFound, "table.store.no-member", "group", groupID, "member", memberID)
+			return grouprows.NoMember(groupID, memberID)
 		}
 		tag, err = tx.Exec(ctx, `DELETE FROM plays WHERE group_id = $1 AND id IN
 			(SELECT play_id FROM play_members WHERE group_id = $1 AND member_id = $2)`, groupID, memberID)
@@ -155,7 +165,7 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 		return err
 	}
 	defer s.leave()
-	body, err := json.Marshal(p)
+	body, err := grouprows.Body(p)
 	if err != nil {
 		return fmt.Errorf("postgres: save play: %w", err)
 	}
@@ -163,7 +173,7 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
-		if err := insertPlay(ctx, tx, groupID, p, body); err != nil {
+		if err := (groupWriter{ctx, tx}).Play(groupID, p, body); err != nil {
 			return err
 		}
 		if p.GameID != "" {
@@ -175,7 +185,9 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 	})
 }
 
-func insertPlay(ctx context.Context, tx pgx.Tx, groupID string, p domain.Play, body []byte) error {
+// Play inserts a play with its encoded body.
+func (w groupWriter) Play(groupID string, p domain.Play, body []byte) error {
+	ctx, tx := w.ctx, w.tx
 	at := nanos(p.PlayedAt)
 	_, err := tx.Exec(ctx, `INSERT INTO plays (group_id, id, played_at, ruleset, body) VALUES ($1, $2, $3, $4, $5)`,
 		groupID, p.ID, at, p.Ruleset, body)
@@ -204,10 +216,7 @@ func (s *Store) Plays(ctx context.Context, groupID string, q domain.PlayQuery) (
 	if !q.Before.PlayedAt.IsZero() {
 		before = nanos(q.Before.PlayedAt)
 	}
-	lim := q.Limit
-	if lim <= 0 {
-		lim = 50
-	}
+	lim := grouprows.Limit(q)
 	var rows pgx.Rows
 	if q.Member != "" {
 		rows, _ = s.pool.Query(ctx, `SELECT p.body FROM play_members m JOIN plays p ON p.group_id = m.group_id AND p.id = m.play_id
@@ -228,8 +237,8 @@ func scanPlays(rows pgx.Rows) ([]domain.Play, error) {
 	ps := []domain.Play{}
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&body}, func() error {
-		var p domain.Play
-		if err := json.Unmarshal(body, &p); err != nil {
+		p, err := grouprows.Play(body)
+		if err != nil {
 			return err
 		}
 		ps = append(ps, p)
@@ -276,7 +285,7 @@ func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
 			return unavailable(fmt.Errorf("postgres: delete play: %w", err))
 		}
 		if tag.RowsAffected() == 0 {
-			return domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
+			return grouprows.NoPlay(groupID, playID)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM play_members WHERE group_id = $1 AND play_id = $2`, groupID, playID); err != nil {
 			return unavailable(fmt.Errorf("postgres: delete play: %w", err))
@@ -291,7 +300,7 @@ func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
 		return err
 	}
 	defer s.leave()
-	members, _ := json.Marshal(g.Members)
+	members := grouprows.Members(g)
 	return s.write(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES ($1, $2, $3)`, g.GameID, g.GroupID, string(members))
 		if isUniqueViolation(err, "group_games_pkey") {
@@ -314,8 +323,8 @@ func (s *Store) GroupGames(ctx context.Context, groupID string) ([]domain.GroupG
 	gs := []domain.GroupGame{}
 	var id, members string
 	_, err := pgx.ForEachRow(rows, []any{&id, &members}, func() error {
-		g := domain.GroupGame{GameID: id, GroupID: groupID}
-		if err := json.Unmarshal([]byte(members), &g.Members); err != nil {
+		g, err := grouprows.Game(groupID, id, []byte(members))
+		if err != nil {
 			return err
 		}
 		gs = append(gs, g)
@@ -376,37 +385,20 @@ func (s *Store) ImportGroup(ctx context.Context, e domain.GroupExport) error {
 		return err
 	}
 	defer s.leave()
-	bodies := make([][]byte, len(e.Plays))
-	for i, p := range e.Plays {
-		b, err := json.Marshal(p)
-		if err != nil {
-			return fmt.Errorf("postgres: import group: %w", err)
-		}
-		bodies[i] = b
+	bodies, err := grouprows.Bodies("postgres", e)
+	if err != nil {
+		return err
 	}
-	return s.write(ctx, func(tx pgx.Tx) error {
-		if err := insertGroup(ctx, tx, e.Group, e.CredentialHash); err != nil {
-			return err
-		}
-		for _, m := range e.Members {
-			if err := insertMember(ctx, tx, e.Group.ID, m); err != nil {
-				return err
-			}
-		}
-		for i, p := range e.Plays {
-			if err := insertPlay(ctx, tx, e.Group.ID, p, bodies[i]); err != nil {
-				return err
-			}
-		}
-		for _, g := range e.Games {
-			members, _ := json.Marshal(g.Members)
-			if _, err := tx.Exec(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-				g.GameID, e.Group.ID, string(members)); err != nil {
-				return unavailable(fmt.Errorf("postgres: import group: %w", err))
-			}
-		}
-		return nil
-	})
+	return s.write(ctx, func(tx pgx.Tx) error { return grouprows.Import(groupWriter{ctx, tx}, e, bodies) })
+}
+
+// Game links a game to the group unless it is linked already.
+func (w groupWriter) Game(groupID string, g domain.GroupGame, members []byte) error {
+	if _, err := w.tx.Exec(w.ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		g.GameID, groupID, string(members)); err != nil {
+		return unavailable(fmt.Errorf("postgres: import group: %w", err))
+	}
+	return nil
 }
 
 // Play returns one play.
@@ -420,10 +412,7 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 	if err != nil {
 		return domain.Play{}, err
 	}
-	if len(ps) == 0 {
-		return domain.Play{}, domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
-	}
-	return ps[0], nil
+	return grouprows.One(ps, groupID, playID)
 }
 
 // SaveGroupStats keeps a group's statistics as computed at revision.
@@ -453,8 +442,6 @@ func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, 
 	if err != nil {
 		return -1, nil, unavailable(fmt.Errorf("postgres: group stats: %w", err))
 	}
-	if stats == nil {
-		rev = -1
-	}
+	rev, stats = grouprows.Stats(rev, stats)
 	return rev, stats, nil
 }

@@ -3,14 +3,20 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/internal/grouprows"
 )
 
 var _ domain.GroupStore = (*Store)(nil)
+
+// groupWriter inserts a group's rows in tx, inside one transaction (grouprows.Writer).
+type groupWriter struct {
+	ctx context.Context
+	tx  *sql.Tx
+}
 
 // CreateGroup stores a new group with the hash of its credential.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash string) error {
@@ -18,11 +24,13 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash 
 		return err
 	}
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		return insertGroup(ctx, tx, g, credentialHash)
+		return groupWriter{ctx, tx}.Group(g, credentialHash)
 	})
 }
 
-func insertGroup(ctx context.Context, tx *sql.Tx, g domain.Group, credentialHash string) error {
+// Group inserts a new group.
+func (w groupWriter) Group(g domain.Group, credentialHash string) error {
+	ctx, tx := w.ctx, w.tx
 	_, err := tx.ExecContext(ctx, `INSERT INTO groups (id, name, created_at, credential_hash, revision) VALUES (?, ?, ?, ?, ?)`,
 		g.ID, g.Name, formatTime(g.CreatedAt), credentialHash, g.Revision)
 	if isUniqueViolation(err) {
@@ -79,11 +87,13 @@ func (s *Store) AddMember(ctx context.Context, groupID string, m domain.Member) 
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
-		return insertMember(ctx, tx, groupID, m)
+		return groupWriter{ctx, tx}.Member(groupID, m)
 	})
 }
 
-func insertMember(ctx context.Context, tx *sql.Tx, groupID string, m domain.Member) error {
+// Member inserts a member of a group.
+func (w groupWriter) Member(groupID string, m domain.Member) error {
+	ctx, tx := w.ctx, w.tx
 	_, err := tx.ExecContext(ctx, `INSERT INTO group_members (group_id, id, name, name_key, joined_at) VALUES (?, ?, ?, ?, ?)`,
 		groupID, m.ID, m.Name, m.NameKey, formatTime(m.JoinedAt))
 	if isUniqueViolation(err) {
@@ -135,7 +145,7 @@ func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int
 			return fmt.Errorf("sqlite: delete member: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Fail(domain.NotFound, "table.store.no-member", "group", groupID, "member", memberID)
+			return grouprows.NoMember(groupID, memberID)
 		}
 		res, err = tx.ExecContext(ctx, `DELETE FROM plays WHERE group_id = ? AND id IN
 			(SELECT play_id FROM play_members WHERE group_id = ? AND member_id = ?)`, groupID, groupID, memberID)
@@ -158,7 +168,7 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	body, err := json.Marshal(p)
+	body, err := grouprows.Body(p)
 	if err != nil {
 		return fmt.Errorf("sqlite: save play: %w", err)
 	}
@@ -166,7 +176,7 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
-		if err := insertPlay(ctx, tx, groupID, p, body); err != nil {
+		if err := (groupWriter{ctx, tx}).Play(groupID, p, body); err != nil {
 			return err
 		}
 		if p.GameID != "" {
@@ -178,7 +188,9 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 	})
 }
 
-func insertPlay(ctx context.Context, tx *sql.Tx, groupID string, p domain.Play, body []byte) error {
+// Play inserts a play with its encoded body.
+func (w groupWriter) Play(groupID string, p domain.Play, body []byte) error {
+	ctx, tx := w.ctx, w.tx
 	at := formatTime(p.PlayedAt)
 	_, err := tx.ExecContext(ctx, `INSERT INTO plays (group_id, id, played_at, ruleset, body) VALUES (?, ?, ?, ?, ?)`,
 		groupID, p.ID, at, p.Ruleset, body)
@@ -206,10 +218,7 @@ func (s *Store) Plays(ctx context.Context, groupID string, q domain.PlayQuery) (
 	if !q.Before.PlayedAt.IsZero() {
 		before = formatTime(q.Before.PlayedAt)
 	}
-	lim := q.Limit
-	if lim <= 0 {
-		lim = 50
-	}
+	lim := grouprows.Limit(q)
 	// The ruleset is filtered after the page is read; a page asked for one
 	// ruleset may then hold fewer plays, never more.
 	var rows *sql.Rows
@@ -240,8 +249,8 @@ func scanPlays(rows *sql.Rows) ([]domain.Play, error) {
 		if err := rows.Scan(&body); err != nil {
 			return nil, fmt.Errorf("sqlite: plays: %w", err)
 		}
-		var p domain.Play
-		if err := json.Unmarshal(body, &p); err != nil {
+		p, err := grouprows.Play(body)
+		if err != nil {
 			return nil, fmt.Errorf("sqlite: plays: %w", err)
 		}
 		ps = append(ps, p)
@@ -287,7 +296,7 @@ func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
 			return fmt.Errorf("sqlite: delete play: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
+			return grouprows.NoPlay(groupID, playID)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM play_members WHERE group_id = ? AND play_id = ?`, groupID, playID); err != nil {
 			return fmt.Errorf("sqlite: delete play: %w", err)
@@ -301,7 +310,7 @@ func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	members, _ := json.Marshal(g.Members)
+	members := grouprows.Members(g)
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`, g.GameID, g.GroupID, string(members))
 		if isUniqueViolation(err) {
@@ -326,12 +335,12 @@ func (s *Store) GroupGames(ctx context.Context, groupID string) ([]domain.GroupG
 	defer rows.Close()
 	gs := []domain.GroupGame{}
 	for rows.Next() {
-		g := domain.GroupGame{GroupID: groupID}
-		var members string
-		if err := rows.Scan(&g.GameID, &members); err != nil {
+		var id, members string
+		if err := rows.Scan(&id, &members); err != nil {
 			return nil, fmt.Errorf("sqlite: group games: %w", err)
 		}
-		if err := json.Unmarshal([]byte(members), &g.Members); err != nil {
+		g, err := grouprows.Game(groupID, id, []byte(members))
+		if err != nil {
 			return nil, fmt.Errorf("sqlite: group games: %w", err)
 		}
 		gs = append(gs, g)
@@ -394,37 +403,20 @@ func (s *Store) ImportGroup(ctx context.Context, e domain.GroupExport) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	bodies := make([][]byte, len(e.Plays))
-	for i, p := range e.Plays {
-		b, err := json.Marshal(p)
-		if err != nil {
-			return fmt.Errorf("sqlite: import group: %w", err)
-		}
-		bodies[i] = b
+	bodies, err := grouprows.Bodies("sqlite", e)
+	if err != nil {
+		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := insertGroup(ctx, tx, e.Group, e.CredentialHash); err != nil {
-			return err
-		}
-		for _, m := range e.Members {
-			if err := insertMember(ctx, tx, e.Group.ID, m); err != nil {
-				return err
-			}
-		}
-		for i, p := range e.Plays {
-			if err := insertPlay(ctx, tx, e.Group.ID, p, bodies[i]); err != nil {
-				return err
-			}
-		}
-		for _, g := range e.Games {
-			members, _ := json.Marshal(g.Members)
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`,
-				g.GameID, e.Group.ID, string(members)); err != nil {
-				return fmt.Errorf("sqlite: import group: %w", err)
-			}
-		}
-		return nil
-	})
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error { return grouprows.Import(groupWriter{ctx, tx}, e, bodies) })
+}
+
+// Game links a game to the group unless it is linked already.
+func (w groupWriter) Game(groupID string, g domain.GroupGame, members []byte) error {
+	if _, err := w.tx.ExecContext(w.ctx, `INSERT OR IGNORE INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`,
+		g.GameID, groupID, string(members)); err != nil {
+		return fmt.Errorf("sqlite: import group: %w", err)
+	}
+	return nil
 }
 
 // Play returns one play.
@@ -440,10 +432,7 @@ func (s *Store) Play(ctx context.Context, groupID, playID string) (domain.Play, 
 	if err != nil {
 		return domain.Play{}, err
 	}
-	if len(ps) == 0 {
-		return domain.Play{}, domain.Fail(domain.NotFound, "table.store.no-play", "group", groupID, "play", playID)
-	}
-	return ps[0], nil
+	return grouprows.One(ps, groupID, playID)
 }
 
 // SaveGroupStats keeps a group's statistics as computed at revision.
@@ -473,8 +462,6 @@ func (s *Store) GroupStats(ctx context.Context, groupID string) (int64, []byte, 
 	if err != nil {
 		return -1, nil, fmt.Errorf("sqlite: group stats: %w", err)
 	}
-	if stats == nil {
-		rev = -1
-	}
+	rev, stats = grouprows.Stats(rev, stats)
 	return rev, stats, nil
 }

@@ -12,9 +12,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/treasury-games/treasury/scripts/internal/proc"
 )
 
 // Config is the shipped configuration, treasury.conf.
@@ -83,12 +82,10 @@ func Start(ctx context.Context, dir string, backends []string) (*Proxy, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := proc.FreeAddress()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	site, err := Render(backends, addr)
 	if err != nil {
 		return nil, err
@@ -134,31 +131,19 @@ http {
 		log.Close()
 		close(p.exited)
 	}()
-	client := &http.Client{Timeout: time.Second}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		select {
-		case <-p.exited:
-			out, _ := os.ReadFile(filepath.Join(dir, "nginx.out"))
-			errs, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-			return nil, fmt.Errorf("nginx exited: %s%s", out, errs)
-		case <-ctx.Done():
-			p.Stop()
-			return nil, ctx.Err()
-		default:
-		}
-		if resp, err := client.Get(p.URL + "/healthz"); err == nil {
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return p, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			p.Stop()
-			return nil, fmt.Errorf("nginx did not pass /healthz within 20s (log: %s)", filepath.Join(dir, "error.log"))
-		}
-		time.Sleep(20 * time.Millisecond)
+	switch err := proc.Await(ctx, p.URL+"/healthz", p.exited, 20*time.Second, 20*time.Millisecond); {
+	case err == nil:
+		return p, nil
+	case errors.Is(err, proc.ErrExited):
+		out, _ := os.ReadFile(filepath.Join(dir, "nginx.out"))
+		errs, _ := os.ReadFile(filepath.Join(dir, "error.log"))
+		return nil, fmt.Errorf("nginx exited: %s%s", out, errs)
+	case errors.Is(err, proc.ErrSlow):
+		p.Stop()
+		return nil, fmt.Errorf("nginx did not pass /healthz within 20s (log: %s)", filepath.Join(dir, "error.log"))
+	default:
+		p.Stop()
+		return nil, err
 	}
 }
 

@@ -94,30 +94,51 @@ func Start(ctx context.Context, bin string, args []string, address, healthPath, 
 		logf.Close()
 		close(s.exited)
 	}()
-	deadline := time.Now().Add(20 * time.Second)
+	switch err := Await(ctx, s.URL+healthPath, s.exited, 20*time.Second, 10*time.Millisecond); {
+	case err == nil:
+		return s, nil
+	case errors.Is(err, ErrExited):
+		return nil, fmt.Errorf("%s exited before it answered: %v (log: %s)", filepath.Base(bin), s.err, logPath)
+	case errors.Is(err, ErrSlow):
+		s.Kill()
+		return nil, fmt.Errorf("%s did not answer %s within 20s (log: %s)", filepath.Base(bin), healthPath, logPath)
+	default:
+		s.Kill()
+		return nil, err
+	}
+}
+
+// What Await returns when the process does not come up.
+var (
+	ErrExited = errors.New("the process exited")
+	ErrSlow   = errors.New("no answer in time")
+)
+
+// Await asks GET url every pause until it answers 200 (nil), the process
+// behind it exits (exited closes: ErrExited), ctx ends (its error) or
+// within has passed (ErrSlow).
+func Await(ctx context.Context, url string, exited <-chan struct{}, within, pause time.Duration) error {
+	deadline := time.Now().Add(within)
 	client := &http.Client{Timeout: time.Second}
 	for {
 		select {
-		case <-s.exited:
-			return nil, fmt.Errorf("%s exited before it answered: %v (log: %s)", filepath.Base(bin), s.err, logPath)
+		case <-exited:
+			return ErrExited
 		case <-ctx.Done():
-			s.Kill()
-			return nil, ctx.Err()
+			return ctx.Err()
 		default:
 		}
-		resp, err := client.Get(s.URL + healthPath)
-		if err == nil {
+		if resp, err := client.Get(url); err == nil {
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return s, nil
+				return nil
 			}
 		}
 		if time.Now().After(deadline) {
-			s.Kill()
-			return nil, fmt.Errorf("%s did not answer %s within 20s (log: %s)", filepath.Base(bin), healthPath, logPath)
+			return ErrSlow
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(pause)
 	}
 }
 
@@ -229,4 +250,50 @@ func Machine() string {
 		}
 	}
 	return fmt.Sprintf("%d CPUs (nproc), %s, %s/%s, %s", runtime.NumCPU(), model, runtime.GOOS, runtime.GOARCH, runtime.Version())
+}
+
+// Workspace is where a run builds and keeps its files: the module's root
+// (to build from) and a fresh temporary directory.
+type Workspace struct {
+	Root string
+	Dir  string
+	keep bool
+}
+
+// NewWorkspace finds the module's root and makes a temporary directory
+// named after the run; with keep it says on out where the directory is and
+// Close leaves it (the database and the server's log, to look at).
+func NewWorkspace(run string, keep bool, out io.Writer) (Workspace, error) {
+	root, err := ModuleRoot()
+	if err != nil {
+		return Workspace{}, err
+	}
+	dir, err := os.MkdirTemp("", "treasury-"+run+"-")
+	if err != nil {
+		return Workspace{}, err
+	}
+	if keep {
+		fmt.Fprintln(out, "keeping", dir)
+	}
+	return Workspace{Root: root, Dir: dir, keep: keep}, nil
+}
+
+// Close removes the directory unless it is kept.
+func (w Workspace) Close() {
+	if !w.keep {
+		os.RemoveAll(w.Dir)
+	}
+}
+
+// Over reports whether a loop of the run should end: stop is closed or ctx
+// is done.
+func Over(ctx context.Context, stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
 }
