@@ -296,9 +296,11 @@ function keepPanel(table: GameTable, me: Player, l: Listing) {
   parts.push(h('div', {class: 'tiles'}, shown.map((id) => {
     const on = keep.includes(id);
     return cardButton(table, id, {'aria-pressed': on ? 'true' : 'false', 'data-k': 'keep-' + id, 'data-keep': id,
+      // The choice is read when the card is tapped, not when it was drawn:
+      // two taps before a redraw both count.
       onclick: () => {
-        if (on) ui.keep = keep.filter((x) => x !== id);
-        else ui.keep = [...keep, id].slice(-2);
+        const now = ui.keep || [];
+        ui.keep = now.includes(id) ? now.filter((x) => x !== id) : [...now, id].slice(-2);
         table.redraw();
       }}, {small: from.length > 8, verb: table.t('app.sg.verb-keep')});
   })));
@@ -308,7 +310,7 @@ function keepPanel(table: GameTable, me: Player, l: Listing) {
   parts.push(h('div', {class: 'confirm-bar'},
     h('span', {class: 'confirm-what'}, chosen.length ? table.t('app.sg.keeping', {cards: chosen.map((c) => cardName(table, c))}) : table.t('app.sg.tap-two')),
     h('button', {type: 'button', class: 'primary', 'data-k': 'keep-go', 'data-action': 'keep', disabled: keep.length !== 2,
-      onclick: () => table.send({type: 'keep', seat: table.seat, cards: keep})}, keep.length === 2 ? table.t('app.sg.keep-these') : table.t('app.sg.choose-more', {count: 2 - keep.length}))));
+      onclick: () => table.send({type: 'keep', seat: table.seat, cards: ui.keep || []})}, keep.length === 2 ? table.t('app.sg.keep-these') : table.t('app.sg.choose-more', {count: 2 - keep.length}))));
   return parts;
 }
 
@@ -349,7 +351,10 @@ function crossPanel(table: GameTable, me: Player, l: Listing) {
   for (const p of l.placements) for (const [r, c] of p.boxes) fits.add(k(p.card, r, c));
   const owed = [...sel, ...extra].filter((key) => symbolAt(table, key) === 'x').length;
   const left = free.filter((key) => !sel.includes(key) && !extra.includes(key));
+  // Taps and the send read the choice as it is then, not as it was drawn:
+  // two taps before a redraw both count.
   const tap = (key: string) => {
+    const sel = ui.sel || [], extra = ui.extra || [];
     if (ui.stage === 'pick') {
       ui.sel = sel.includes(key) ? sel.filter((x) => x !== key) : [...sel, key];
     } else if (!sel.includes(key)) {
@@ -358,9 +363,10 @@ function crossPanel(table: GameTable, me: Player, l: Listing) {
     table.redraw();
   };
   const submit = () => {
-    const main = sel.map(parse);
+    const main = (ui.sel || []).map(parse);
+    if (!main.length) return;
     const move: Move = {type: 'cross', seat: table.seat, card: main[0].card, boxes: main.map((b) => [b.r, b.c])};
-    if (extra.length) move.extra = extra.map(parse).map((b) => ({card: b.card, box: [b.r, b.c]}));
+    if (ui.extra?.length) move.extra = ui.extra.map(parse).map((b) => ({card: b.card, box: [b.r, b.c]}));
     table.send(move);
   };
   const parts: HTMLElement[] = [];
