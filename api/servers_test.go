@@ -899,8 +899,14 @@ func TestSharedRouted(t *testing.T) {
 // moves: the listing told after an update is of the version the stream has
 // just told, which that server stored itself. A move stored on another
 // server is still followed by the listing that server gives for it.
+//
+// A drops the notices of the keeps, which it made itself: a notice of its
+// own move that arrives before the server has told the move to its streams
+// has them read the move back from the log (Game, Moves), a cost apart from
+// the listings' (docs/scaling.md), which made this count depend on timing.
 func TestSharedStreamListings(t *testing.T) {
-	srv := startShared(t, 2, sharedOptions{heartbeat: time.Hour})
+	srv := startShared(t, 2, sharedOptions{heartbeat: time.Hour,
+		lose: map[int]func(string, int64) bool{0: func(_ string, seq int64) bool { return seq <= 4 }}})
 	a, b := srv[0], srv[1]
 	p, keeps := newKeeps(t, a)
 	for seat := range keeps { // each seat's credential used: the seats are taken
@@ -921,6 +927,10 @@ func TestSharedStreamListings(t *testing.T) {
 		return n
 	}
 	before := reads()
+	beforeBy := map[string]int64{}
+	for _, m := range []string{"Version", "Game", "Moves", "Credentials", "Idempotency"} {
+		beforeBy[m] = a.store.called(m)
+	}
 	for seat, k := range keeps {
 		wantStatus(t, a.Do(t, http.MethodPost, "/v1/games/"+p.id+"/moves", k, cred(p.seats[seat])), http.StatusOK)
 	}
@@ -934,7 +944,11 @@ func TestSharedStreamListings(t *testing.T) {
 		}
 	}
 	if n := reads() - before; n != 0 {
-		t.Errorf("four keeps on A, followed by four listing streams on A, read the store %d times besides the appends, want 0", n)
+		by := map[string]int64{}
+		for _, m := range []string{"Version", "Game", "Moves", "Credentials", "Idempotency"} {
+			by[m] = a.store.called(m) - beforeBy[m]
+		}
+		t.Errorf("four keeps on A, followed by four listing streams on A, read the store %d times besides the appends, want 0 (%v)", n, by)
 	}
 
 	// The next move on B: A learns of it from B's notice, and the mover's
