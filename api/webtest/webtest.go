@@ -46,6 +46,7 @@ const CTStep = `(() => {
   const problem = q('[data-testid=problem]');
   if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
     window.lastShown = problem.dataset.shown;
+    fresh = true;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   if (window.forSeat !== undefined && q('section.action')?.dataset.for !== String(window.forSeat)) return '';
@@ -164,6 +165,7 @@ const LTHStep = `(() => {
   const problem = q('[data-testid=problem]');
   if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
     window.lastShown = problem.dataset.shown;
+    fresh = true;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   const act = q('section.action');
@@ -582,11 +584,13 @@ func (b *Browser) Axe(p *Page) {
 // waits for the server, "done" once it shows the final score.
 const Step = `(() => {
   const q = (s) => document.querySelector(s);
+  let fresh = false;
   if (document.body.dataset.busy || document.body.dataset.loading) return 'busy';
   if (q('[data-testid=final]')) return 'done';
   const problem = q('[data-testid=problem]');
   if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
     window.lastShown = problem.dataset.shown;
+    fresh = true;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   let el;
@@ -608,15 +612,21 @@ const Step = `(() => {
     return 'keep';
   }
   if (st === 'cross') {
-    if ((el = q('button[data-placement]'))) el.click(); else q('button[data-box]').click();
-    q('button[data-action=cross]').click();
+    // A crossing left unfinished (a chain that cannot be paid as chosen) or
+    // refused is cleared and chosen again, with other boxes.
+    const clear = q('button[data-k=cross-clear]');
+    const go = () => q('button[data-action=cross]');
+    if (clear && (fresh || (q('button[data-k=cross-back]') && go().disabled))) { clear.click(); return 'clear'; }
+    const free = () => Array.from(document.querySelectorAll('button[data-box][aria-pressed=false]'));
+    const any = (xs) => xs[Math.floor(Math.random() * xs.length)];
+    if ((el = q('button[data-placement]'))) el.click(); else if ((el = any(free()))) el.click();
+    go().click();
     let chain = 0;
-    while (q('.chain') && chain < 30) {
-      const go = q('button[data-action=cross]');
-      if (!go.disabled) { go.click(); return 'cross with ' + chain + ' extra'; }
-      const free = q('button[data-box][aria-pressed=false]');
-      if (!free) break;
-      free.click();
+    while (q('.chain') && chain < 60) {
+      if (!go().disabled) { go().click(); return 'cross with ' + chain + ' extra'; }
+      const box = any(free());
+      if (!box) break;
+      box.click();
       chain++;
     }
     return 'cross';
