@@ -31,14 +31,15 @@ export type Listing = {
 };
 // Legal is that answer with the game's own fields (action, placements, …).
 export type Legal<Own = object> = Listing & Own;
-// Score is GET /v1/games/{id}/score once the game has ended.
+// Score is GET /v1/games/{id}/score once the game has ended (a screen
+// names its own schema as the Table's Sc).
 export type Score<Own = Bag> = Own;
 export type Role = 'host' | 'seat' | 'public';
 // Move is a move as the API takes it: {type, …}.
 export type Move = {type: string; [field: string]: unknown};
 
 // Table is what a screen gets from the shell.
-export interface Table<State = SharedState, Own = object, UI extends object = Bag, Memo extends object = Bag> {
+export interface Table<State = SharedState, Own = object, UI extends object = Bag, Memo extends object = Bag, Sc extends object = Bag> {
   // The game, as this viewer sees it.
   readonly view: Game<State>;
   // This viewer's legal moves (null for the public view).
@@ -47,7 +48,7 @@ export interface Table<State = SharedState, Own = object, UI extends object = Ba
   // named, by seat (the host may act for them).
   readonly seatLegal: Readonly<Record<number, Legal<Own>>>;
   // The final score, once the game has ended.
-  readonly score: Score | null;
+  readonly score: Score<Sc> | null;
   readonly role: Role;
   // The seat this screen plays (null for the host and the public).
   readonly seat: number | null;
@@ -135,7 +136,7 @@ export interface SheetForm<Data extends object = Bag, Line = Bag, Rank = Bag> {
 }
 
 // Screen is what a game's screen module default-exports.
-export interface Screen<State = SharedState, Own = object, UI extends object = Bag, Memo extends object = Bag> {
+export interface Screen<State = SharedState, Own = object, UI extends object = Bag, Memo extends object = Bag, Sc extends object = Bag> {
   // The ruleset it draws (GET /v1/rulesets' name).
   readonly ruleset: string;
   // The events of the stream it describes in the log (the shell listens
@@ -148,19 +149,19 @@ export interface Screen<State = SharedState, Own = object, UI extends object = B
   // from the start; the catch-up is not read out).
   readonly history?: boolean;
   // load runs once, before the first draw (fetch a catalog into memo).
-  load?(table: Table<State, Own, UI, Memo>): Promise<void>;
+  load?(table: Table<State, Own, UI, Memo, Sc>): Promise<void>;
   // where names what a move was chosen in: a move refused because the game
   // moved on (412, 409) is sent again while this is unchanged. The shell's
   // default is round/turn/phase/action.
-  where?(table: Table<State, Own, UI, Memo>): string;
+  where?(table: Table<State, Own, UI, Memo, Sc>): string;
   // hostSeats names the seats whose legal moves the host's screen reads.
   hostSeats?(view: Game<State>): number[];
   // describe turns an event of the stream into a line of the log (null:
   // none).
-  describe?(event: string, data: unknown, table: Table<State, Own, UI, Memo>): string | null;
+  describe?(event: string, data: unknown, table: Table<State, Own, UI, Memo, Sc>): string | null;
   // render draws the screen: a heading first (the shell puts its own
   // panels under it).
-  render(table: Table<State, Own, UI, Memo>): HTMLElement;
+  render(table: Table<State, Own, UI, Memo, Sc>): HTMLElement;
   // sheet is the game's part of the score-sheet check, if it has sheets.
   readonly sheet?: SheetForm;
 }

@@ -36,7 +36,7 @@ type UI = {peek?: number; picked?: Pos[]; shows?: Record<string, Kind>};
 // Memo keeps the width watch of the grid, and a peek's cards until the
 // next move.
 type Memo = {narrow?: MediaQueryList; peek?: Shown[]};
-type GameTable = Table<View, Own, UI, Memo>;
+type GameTable = Table<View, Own, UI, Memo, Score>;
 // EventData is any of the game's events: each names the fields it has.
 type EventData = Partial<Schemas['ColorfulTreasureEventCardsShown'] & Schemas['ColorfulTreasureEventCardsCollected'] & Schemas['ColorfulTreasureEventPairs'] &
   Schemas['ColorfulTreasureEventStolen'] & Schemas['ColorfulTreasureEventTokenUsed'] & Schemas['ColorfulTreasureEventTokenTaken'] &
@@ -409,7 +409,7 @@ function render(table: GameTable) {
   const phase = ['reveal', 'choose', 'rob', 'claim'].includes(st.phase) ? table.t(PHASE + st.phase) : st.phase;
   out.push(h('p', {class: 'phase'}, v.ended ? table.t('app.sg.game-over') : table.t('app.ct.round-phase', {round: st.round, who: table.playerName(st.turn), phase}),
     ` · ${table.term(VARIANT, st.variant)}${st.mode === 'physical' ? table.t('app.ct.physical') : ''}${st.last_round ? table.t('app.ct.last-round') : ''}${st.thefts_owed ? table.t('app.ct.thefts-owed', {count: st.thefts_owed}) : ''}`));
-  if (v.ended && table.score) out.push(finalScore(table, table.score as Score));
+  if (v.ended && table.score) out.push(finalScore(table, table.score));
   const a = acting(table);
   tidy(table, a);
   if (hasMoves(a)) {
@@ -460,5 +460,5 @@ function finalScore(table: GameTable, sc: Score) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<View, Own, UI, Memo> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render, sheet};
+const screen: Screen<View, Own, UI, Memo, Score> = {ruleset, events, refreshOnMove: true, history: true, hostSeats, describe, render, sheet};
 export default screen;

@@ -4,7 +4,7 @@
 // physical game the host's device (the shared table device, which sees no
 // hand) reports the 3 middle cards and every roll as the dice fell, and may
 // make the moves of the seat on turn for it.
-import type {Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
+import type {Bag, Move, Schemas, Screen, Table, Words} from '../../../web/src/screen';
 import {h, type Child} from '../../../web/src/lib';
 import {treasure, pirate} from './art';
 import './screen.css';
@@ -22,7 +22,7 @@ type Score = Schemas['LuckyTreasureHunterScore'];
 // UI is what the host is choosing: a place's treasure and count (a physical
 // game), the middle's cards, the dice as they fell.
 type UI = {placeT?: Treasure; placeN?: number; middle?: Partial<Record<Treasure, number>>; faces?: Face[]};
-type GameTable = Table<View, Own, UI>;
+type GameTable = Table<View, Own, UI, Bag, Score>;
 // EventData is any of the game's events: each names the fields it has.
 type EventData = Partial<Schemas['LuckyTreasureHunterEventSeat'] & Schemas['LuckyTreasureHunterEventMiddleDealt'] & Schemas['LuckyTreasureHunterEventTurnStarted'] &
   Schemas['LuckyTreasureHunterEventCardsPlaced'] & Schemas['LuckyTreasureHunterEventCardsDrawn'] & Schemas['LuckyTreasureHunterEventDrew'] &
@@ -348,7 +348,7 @@ function render(table: GameTable) {
   if (st.last_round && !v.ended) {
     out.push(h('p', {class: 'note', 'data-testid': 'last-round'}, table.t('app.lth.last-round', {who: table.playerName(st.captain_heart)})));
   }
-  if (v.ended && table.score) out.push(finalScore(table, table.score as Score));
+  if (v.ended && table.score) out.push(finalScore(table, table.score));
   if (st.steal) out.push(stealPanel(table, st.steal));
   out.push(action(table));
   out.push(h('div', {class: 'middle'}, h('strong', {}, table.t('app.lth.in-middle')), setsArt(table, st.middle)));
@@ -383,5 +383,5 @@ function decided(table: Words, by: string, above: string) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<View, Own, UI> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
+const screen: Screen<View, Own, UI, Bag, Score> = {ruleset, events, refreshOnMove: true, where, hostSeats, describe, render, sheet};
 export default screen;

@@ -30,7 +30,7 @@ type UI = {keep?: string[]; keepColour?: string; sel?: string[]; extra?: string[
   {[P in Picker]?: string | null} & {[P in Picker as `${P}Colour`]?: string};
 // Memo keeps the catalog.
 type Memo = {catalog?: Catalog};
-type GameTable = Table<View, Own, UI, Memo>;
+type GameTable = Table<View, Own, UI, Memo, Score>;
 // GridOpts says how a card's boxes are drawn: which are crossed, crossed
 // this turn, where the expedition fits, chosen; whether a tap chooses one.
 type GridOpts = {crossed?: Set<string>; turn?: Set<string>; fits?: Set<string>; sel?: Set<string>; extra?: Set<string>; onTap?: (key: string) => void; decor?: boolean;
@@ -237,7 +237,7 @@ function render(table: GameTable) {
   const out: (HTMLElement | null)[] = [];
   out.push(table.heading(table.t('app.sg.title')));
   out.push(tableInfo(table));
-  if (v.ended && table.score) out.push(finalScore(table, table.score as Score));
+  if (v.ended && table.score) out.push(finalScore(table, table.score));
   if (table.role === 'seat' && table.legal) out.push(seatPanel(table, table.legal));
   if (table.role === 'host' && st.mode === 'physical' && table.legal) out.push(reportPanel(table, table.legal));
   out.push(boards(table));
@@ -579,5 +579,5 @@ function finalScore(table: GameTable, sc: Score) {
 }
 
 // The screen, as the shell finds it (web/src/games.gen.ts).
-const screen: Screen<View, Own, UI, Memo> = {ruleset, events, load, hostSeats, describe, render, sheet};
+const screen: Screen<View, Own, UI, Memo, Score> = {ruleset, events, load, hostSeats, describe, render, sheet};
 export default screen;
