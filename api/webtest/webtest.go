@@ -46,7 +46,6 @@ const CTStep = `(() => {
   const problem = q('[data-testid=problem]');
   if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
     window.lastShown = problem.dataset.shown;
-    fresh = true;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   if (window.forSeat !== undefined && q('section.action')?.dataset.for !== String(window.forSeat)) return '';
@@ -165,7 +164,6 @@ const LTHStep = `(() => {
   const problem = q('[data-testid=problem]');
   if (problem && problem.innerText && problem.dataset.shown !== window.lastShown) {
     window.lastShown = problem.dataset.shown;
-    fresh = true;
     (window.problems = window.problems || []).push(problem.innerText);
   }
   const act = q('section.action');
