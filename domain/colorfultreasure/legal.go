@@ -1,10 +1,6 @@
 package colorfultreasure
 
-import (
-	"strconv"
-
-	"github.com/treasury-games/treasury/domain"
-)
+import "github.com/treasury-games/treasury/domain"
 
 // FlipCell is a card that may be revealed. In a physical game Shows lists
 // what the table may report it shows.
@@ -231,12 +227,12 @@ func (g *Game) claims() []int {
 // AppendListingKey appends seat's listing key (domain.ListingKeyed): a seat
 // not on turn (and the table, which never has a move of its own) lists
 // nothing but the phase, so the moves of the seat on turn leave its key as
-// it was while the phase stays; the seat on turn is keyed by the count of
-// moves applied. The conformance suite holds equal keys to equal listings
-// after every move.
+// it was while the phase stays; the seat on turn tells none (keyed by the
+// game's version). The conformance suite holds equal keys to equal
+// listings after every move.
 func (g *Game) AppendListingKey(b []byte, seat int) []byte {
 	if !g.onTurn(seat) {
 		return append(append(b, "wait "...), g.Phase...)
 	}
-	return strconv.AppendInt(append(b, 'm'), int64(g.Moves), 10)
+	return b
 }
