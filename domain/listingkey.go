@@ -13,14 +13,22 @@ type ListingKeyed interface {
 	// reports): two states of the game with equal keys for a seat list the
 	// same moves for it, to every viewer (LegalMoves gives the same bytes).
 	// A key may change when the listing does not (it is only built again).
+	// Nothing appended means the listing may change with any move: it is
+	// then keyed by the game's version, which, unlike a count of the moves
+	// standing, a take-back never brings back.
 	AppendListingKey(b []byte, seat int) []byte
 }
 
 // AppendListingKey appends to b g's listing key for seat when g is
-// ListingKeyed, else version: a listing is then built once per version.
+// ListingKeyed and tells one, else version: a listing is then built once
+// per version.
 func AppendListingKey(b []byte, g Game, version int64, seat int) []byte {
 	if k, ok := g.(ListingKeyed); ok {
-		return k.AppendListingKey(append(b, 'k'), seat)
+		n := len(b)
+		if b = k.AppendListingKey(append(b, 'k'), seat); len(b) > n+1 {
+			return b
+		}
+		b = b[:n]
 	}
 	return strconv.AppendInt(append(b, 'v'), version, 10)
 }

@@ -223,3 +223,16 @@ func (g *Game) claims() []int {
 	}
 	return out
 }
+
+// AppendListingKey appends seat's listing key (domain.ListingKeyed): a seat
+// not on turn (and the table, which never has a move of its own) lists
+// nothing but the phase, so the moves of the seat on turn leave its key as
+// it was while the phase stays; the seat on turn tells none (keyed by the
+// game's version). The conformance suite holds equal keys to equal
+// listings after every move.
+func (g *Game) AppendListingKey(b []byte, seat int) []byte {
+	if !g.onTurn(seat) {
+		return append(append(b, "wait "...), g.Phase...)
+	}
+	return b
+}

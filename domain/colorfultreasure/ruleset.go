@@ -175,6 +175,9 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return append(b, j...), err
 }
 
+// AppendListingKey is Game.AppendListingKey (domain.ListingKeyed).
+func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.G.AppendListingKey(b, seat) }
+
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	return gamekit.Listing(seat, len(w.G.Players), w.G.LegalMoves)
 }

@@ -142,3 +142,16 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	}
 	return l
 }
+
+// AppendListingKey appends seat's listing key (domain.ListingKeyed): a seat
+// the game does not wait for (another seat's turn, the setup, the table's
+// roll, the end) lists nothing but "wait", whoever reads it, so the other
+// seats' moves leave its key as it was; the seat on turn and the table
+// tell none (keyed by the game's version). The conformance suite holds
+// equal keys to equal listings after every move.
+func (g *Game) AppendListingKey(b []byte, seat int) []byte {
+	if seat >= 0 && seat < len(g.Players) && (g.Phase == PhaseEnded || g.Turn != seat || g.Phase == PhaseSetup || g.Phase == PhaseRoll) {
+		return append(b, "wait"...)
+	}
+	return b
+}

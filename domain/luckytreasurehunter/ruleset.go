@@ -214,6 +214,9 @@ func (w *game) AppendView(b []byte, v domain.Viewer) ([]byte, error) {
 	return w.G.AppendView(b, v)
 }
 
+// AppendListingKey is Game.AppendListingKey (domain.ListingKeyed).
+func (w *game) AppendListingKey(b []byte, seat int) []byte { return w.G.AppendListingKey(b, seat) }
+
 func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
 	return gamekit.Listing(seat, len(w.G.Players), func(seat int) Legal { return w.G.LegalMoves(v, seat) })
 }

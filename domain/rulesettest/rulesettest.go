@@ -382,13 +382,18 @@ func (x *game) views(g domain.Game, v domain.Viewer) [][]byte {
 }
 
 // checkListingKey holds a domain.ListingKeyed game to its promise: a
-// listing key seen before lists what it listed then.
+// listing key seen before lists what it listed then (no key: the listing
+// is keyed by version, which never comes back).
 func (x *game) checkListingKey(v domain.Viewer, seat int, listing []byte) {
 	k, ok := x.g.(domain.ListingKeyed)
 	if !ok {
 		return
 	}
-	key := viewerName(v) + " " + strconv.Itoa(seat) + " " + string(k.AppendListingKey(nil, seat))
+	told := k.AppendListingKey(nil, seat)
+	if len(told) == 0 {
+		return
+	}
+	key := viewerName(v) + " " + strconv.Itoa(seat) + " " + string(told)
 	sum := sha256.Sum256(listing)
 	if x.keyed == nil {
 		x.keyed = map[string][sha256.Size]byte{}

@@ -213,7 +213,7 @@ func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g d
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
 	t.pending++
-	t.logged(rec.Version, &a.Move) // read by listings once no move is pending
+	t.logged(rec.Version, &a.Move, u.Events) // read by listings once no move is pending
 	t.rec, t.g = recAfter(rec, a), g
 	t.mu.Unlock()
 	err := wait()

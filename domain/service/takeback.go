@@ -17,14 +17,15 @@ import (
 // back. The take-back is logged as a move like any other (with the versions
 // it took back) and told as a taken_back event with where the game stands.
 
-// logged appends move m, played on the head at version v, to t's take-back
-// log when it is known at v, and forgets it otherwise. t.mu is held.
-func (t *entry) logged(v int64, m *domain.MoveRecord) {
+// logged appends move m, played on the head at version v, with events (the
+// decoded m.Events), to t's take-back log when it is known at v, and
+// forgets it otherwise. t.mu is held.
+func (t *entry) logged(v int64, m *domain.MoveRecord, events []domain.Event) {
 	if t.tbVersion != v || t.tbVersion < 0 {
 		t.tbLog, t.tbVersion = nil, -1
 		return
 	}
-	e := domain.LogEntryOf(m)
+	e := domain.LogEntryWith(m, events)
 	e.Move = nil // the policy reads the type; the move stays in the store
 	t.tbLog = append(t.tbLog, e)
 	if len(t.tbLog) > domain.TakeBackWindow+tbSlack {

@@ -259,9 +259,16 @@ var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
 // follows from the phase, the expedition revealed and the seat's own state
 // alone, so another seat's crossing or keep leaves its key as it was; in
 // the other phases (and for the table) the listing may read the display,
-// the deck or the other seats' cards, and the key is the count of moves
-// applied. TestListingKey holds it after every move of bot games.
+// the deck or the other seats' cards, and it tells no key: the server keys
+// such a listing by the game's version (a count of the moves applied would
+// come back after a take-back, with another game behind it). TestListingKey
+// holds it after every move of bot games.
 func (g *Game) AppendListingKey(b []byte, seat int) []byte {
+	own := seat >= 0 && seat < len(g.Players) &&
+		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded)
+	if !own {
+		return b
+	}
 	b = append(b, g.Mode...)
 	b = append(b, ' ')
 	b = append(b, g.Phase...)
@@ -269,11 +276,6 @@ func (g *Game) AppendListingKey(b []byte, seat int) []byte {
 	b = strconv.AppendInt(append(b, ' '), int64(g.Turn), 10)
 	if pat, ok := g.Current(); ok {
 		b = strconv.AppendInt(append(b, ' '), int64(pat), 10)
-	}
-	own := seat >= 0 && seat < len(g.Players) &&
-		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded)
-	if !own {
-		return strconv.AppendInt(append(b, " m"...), int64(g.Moves), 10)
 	}
 	return g.Players[seat].appendJSON(append(b, ' '))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // TestListingKey plays bot games of both modes, some seats replacing their
@@ -26,27 +27,11 @@ func TestListingKey(t *testing.T) {
 					t.Fatal(err)
 				}
 				w := wrap(g)
-				seen := map[string]string{} // seat and key -> the listing
-				last := make([]string, players+1)
+				var keys rulesettest.ListingKeys
 				r := newRand(seed + 7)
 				bot, table := Bot{R: newRand(seed)}, &Table{R: newRand(seed + 100)}
 				check := func(step int) {
-					for seat := -1; seat < players; seat++ {
-						key := string(w.AppendListingKey(nil, seat))
-						l, err := w.LegalMoves(domain.SeatViewer(seat), seat)
-						if err != nil {
-							t.Fatal(err)
-						}
-						k := fmt.Sprint(seat, " ", key)
-						if prev, ok := seen[k]; ok && prev != string(l) {
-							t.Fatalf("%s, %d players, step %d, seat %d: key %q listed\n%s\nand now\n%s", mode, players, step, seat, key, prev, l)
-						}
-						seen[k] = string(l)
-						if last[seat+1] == key {
-							kept++
-						}
-						last[seat+1] = key
-					}
+					keys.Check(t, w, fmt.Sprintf("%s, %d players, step %d", mode, players, step))
 				}
 				for step := 0; ; step++ {
 					check(step)
@@ -70,6 +55,7 @@ func TestListingKey(t *testing.T) {
 						}
 					}
 				}
+				kept += keys.Kept
 			}
 		}
 		if kept == 0 {
