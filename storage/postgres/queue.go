@@ -123,7 +123,7 @@ func (s *Store) appendBatch(ctx context.Context, batch []*queuedAppend) {
 		if i == 0 {
 			sql = appendSQL
 		}
-		b.Queue(sql, appendArgs(q.a)...)
+		b.Queue(sql, appendArgs(q.a, i > 0)...)
 	}
 	counts := make([]int, len(batch))
 	br := s.pool.SendBatch(ctx, &b)
