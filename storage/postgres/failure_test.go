@@ -41,4 +41,11 @@ func TestDatabaseDown(t *testing.T) {
 	storetest.RequireCode(t, err, domain.Unavailable)
 	_, err = s.Moves(ctx, "g1", 0, 0)
 	storetest.RequireCode(t, err, domain.Unavailable)
+	// The writes made in a transaction of their own fail at its BEGIN.
+	g, creds, cat := storetest.NewGame("g2")
+	storetest.RequireCode(t, s.CreateGame(ctx, g, creds, cat), domain.Unavailable)
+	storetest.RequireCode(t, s.SetSeat(ctx, "g1", 0, "new", false), domain.Unavailable)
+	_, err = s.DeleteIdleGames(ctx, storetest.T0)
+	storetest.RequireCode(t, err, domain.Unavailable)
+	storetest.RequireCode(t, s.QueueAppend(ctx, storetest.Move("g1", 0))(), domain.Unavailable)
 }

@@ -436,11 +436,17 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	return s.write(ctx, func(tx pgx.Tx) error { return insertGame(ctx, tx, g, creds, cat) })
 }
 
-// write runs f in a transaction and reports the commit to the observer.
+// write runs f in a transaction and reports the commit to the observer. The
+// errors of the transaction itself (no connection for its BEGIN, its COMMIT
+// lost with the connection) are Unavailable as f's own are: the database
+// could not be reached, and the same request may succeed later.
 func (s *Store) write(ctx context.Context, f func(pgx.Tx) error) error {
 	start := time.Now()
 	if err := pgx.BeginFunc(ctx, s.pool, f); err != nil {
-		return err
+		if domain.ErrorCode(err) != domain.Internal {
+			return err // f's, already told
+		}
+		return unavailable(fmt.Errorf("postgres: write: %w", err))
 	}
 	if s.onCommit != nil {
 		s.onCommit(time.Since(start), 1)
