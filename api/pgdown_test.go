@@ -19,20 +19,7 @@ import (
 // and reading one are answered 503 unavailable with Retry-After (retry
 // later, unchanged), not 500 internal.
 func TestPostgresDown(t *testing.T) {
-	c, err := pgtest.Start(false)
-	if err != nil {
-		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			_ = c.Stop()
-		}
-	})
-	url, err := c.Database(t.Context(), "down")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, url := pgtest.Own(t, "down")
 	pg, err := postgres.Open(t.Context(), url)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +38,6 @@ func TestPostgresDown(t *testing.T) {
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	stopped = true
 	for _, r := range []resp{s.Do(t, http.MethodPost, "/v1/games", create), s.Do(t, http.MethodGet, "/v1/games/"+id, nil)} {
 		wantProblem(t, r, http.StatusServiceUnavailable, "unavailable")
 		if r.Header.Get("Retry-After") == "" {

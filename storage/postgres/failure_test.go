@@ -15,25 +15,13 @@ import (
 // Unavailable (503 with Retry-After at the API: retry later, unchanged), not
 // internal errors; nothing is half done.
 func TestDatabaseDown(t *testing.T) {
-	c, err := pgtest.Start(false)
-	if err != nil {
-		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			c.Stop()
-		}
-	})
-	url, err := c.Database(t.Context(), "down")
-	require.NoError(t, err)
+	c, url := pgtest.Own(t, "down")
 	s, err := postgres.Open(t.Context(), url)
 	require.NoError(t, err)
 	defer s.Close()
 	storetest.MustCreate(t, s, "g1")
 
 	require.NoError(t, c.Stop())
-	stopped = true
 	ctx := t.Context()
 	_, err = s.Game(ctx, "g1")
 	storetest.RequireCode(t, err, domain.Unavailable)
