@@ -103,6 +103,14 @@ type Append struct {
 	// SharedStore stores the move only while the game's credentials are
 	// still at that revision, Conflict otherwise. Other stores ignore it.
 	Credentials *int64
+	// ExpectState, when not nil, is the snapshot of the game the move was
+	// applied to, as the server held version ExpectVersion: a SharedStore
+	// stores the move only while the game's stored snapshot is this one,
+	// Conflict otherwise. A server may hold a version of its own that was
+	// never stored (a move of it that lost the race for that version, not
+	// yet read again): the version's number alone does not say it is the
+	// one stored. Other stores ignore it.
+	ExpectState []byte
 }
 
 // Store keeps games durably. Implementations know nothing about any rules.

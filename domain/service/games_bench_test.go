@@ -27,6 +27,7 @@ import (
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
+	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -224,11 +225,11 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if readDBDir != "" {
-		os.RemoveAll(readDBDir)
-	}
-	os.Exit(code)
+	pgtest.Main(m, func() {
+		if readDBDir != "" {
+			os.RemoveAll(readDBDir)
+		}
+	})
 }
 
 // readDatabase returns a database file of n games, built once per process:

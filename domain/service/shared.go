@@ -35,7 +35,11 @@ import (
 // (domain.AppendQueuer), each applied to the head the one before left: the
 // moves that arrive while a commit is in flight share the next one. When one
 // of them fails, every one queued after it fails too and is decided again on
-// the game read from the store.
+// the game read from the store. A move applied to the head after the store
+// has answered that a move of the head failed, but before that move's player
+// has marked the head stale, is queued behind nothing: its append names the
+// snapshot it was applied to (Append.ExpectState), and the store refuses it
+// when the game at the version it expects is another server's.
 
 // MaxLostRaces is how many times in a row a move may lose the race for a
 // game's next version to another server before the client gets Conflict.
@@ -178,6 +182,12 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		if err == nil {
 			next := domain.DueMove(g) // before the game's next move changes g
 			a.Credentials = creds
+			// The head may hold a move of this server's that lost the race
+			// for its version and that it has not heard of yet (its player
+			// is on the way to mark the head stale): the store checks that
+			// the game it holds at rec.Version is the one the move was
+			// applied to.
+			a.ExpectState = rec.State
 			if err = s.stored(ctx, t, rec, g, a, u); err == nil {
 				*due = next
 				return p, nil

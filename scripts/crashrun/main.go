@@ -359,7 +359,10 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 		res.Moves += len(moves)
 		if msg := replay(ctx, st, id, moves); msg != "" {
 			res.ReplayMismatches++
-			fmt.Fprintf(out, "replay of game %s: %s\n", id, msg)
+			fmt.Fprintf(out, "replay of game %s: %s\nits log:\n", id, msg)
+			for _, m := range moves {
+				fmt.Fprintf(out, "  %d %s host=%v seat=%d %s\n", m.Seq, m.At.Format(time.RFC3339Nano), m.Actor.Host, m.Actor.Seat, m.Move)
+			}
 		}
 	}
 	for _, a := range acked {

@@ -29,7 +29,8 @@ func BenchmarkAppend(b *testing.B) {
 	})
 	b.Run("many games, rows of a real game", func(b *testing.B) {
 		// A Silver & Gold game's rows: 1.6 KB of state, 1 KB of events, an
-		// idempotency record with each move.
+		// idempotency record with each move, and the state each move was
+		// applied to checked, as the service has it checked.
 		s, url := openStore(b)
 		raw := rawConn(b, url)
 		var walBefore int64
@@ -43,11 +44,12 @@ func BenchmarkAppend(b *testing.B) {
 		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
 			id := fmt.Sprint("g", next.Add(1))
-			storetest.MustCreate(b, s, id)
+			base := storetest.MustCreate(b, s, id).State
 			ctx := context.Background()
 			for v := int64(0); pb.Next(); v++ {
 				a := storetest.Move(id, v)
-				a.State, a.Move.Events = state, events
+				a.State, a.Move.Events, a.ExpectState = state, events, base
+				base = state
 				a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("k", v), Scope: "seat 0", RequestHash: "h", Status: 200, Response: []byte(`{"seq":1}`)}
 				if err := s.Append(ctx, a); err != nil {
 					b.Error(err)

@@ -15,25 +15,13 @@ import (
 // Unavailable (503 with Retry-After at the API: retry later, unchanged), not
 // internal errors; nothing is half done.
 func TestDatabaseDown(t *testing.T) {
-	c, err := pgtest.Start(false)
-	if err != nil {
-		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			c.Stop()
-		}
-	})
-	url, err := c.Database(t.Context(), "down")
-	require.NoError(t, err)
+	c, url := pgtest.Own(t, "down")
 	s, err := postgres.Open(t.Context(), url)
 	require.NoError(t, err)
 	defer s.Close()
 	storetest.MustCreate(t, s, "g1")
 
 	require.NoError(t, c.Stop())
-	stopped = true
 	ctx := t.Context()
 	_, err = s.Game(ctx, "g1")
 	storetest.RequireCode(t, err, domain.Unavailable)
@@ -41,4 +29,11 @@ func TestDatabaseDown(t *testing.T) {
 	storetest.RequireCode(t, err, domain.Unavailable)
 	_, err = s.Moves(ctx, "g1", 0, 0)
 	storetest.RequireCode(t, err, domain.Unavailable)
+	// The writes made in a transaction of their own fail at its BEGIN.
+	g, creds, cat := storetest.NewGame("g2")
+	storetest.RequireCode(t, s.CreateGame(ctx, g, creds, cat), domain.Unavailable)
+	storetest.RequireCode(t, s.SetSeat(ctx, "g1", 0, "new", false), domain.Unavailable)
+	_, err = s.DeleteIdleGames(ctx, storetest.T0)
+	storetest.RequireCode(t, err, domain.Unavailable)
+	storetest.RequireCode(t, s.QueueAppend(ctx, storetest.Move("g1", 0))(), domain.Unavailable)
 }

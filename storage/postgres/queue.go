@@ -19,11 +19,14 @@ var _ domain.AppendQueuer = (*Store)(nil)
 // it stores: every append of a batch after the first is appendChainedSQL,
 // which matches only the row this transaction wrote, and once an append
 // fails, every later one of the game that is queued fails with it (Conflict)
-// without being sent, since each was applied on top of it. A statement that
-// fails (an idempotency key stored before) rolls the whole batch back; its
-// appends are then sent again one by one, each in its own transaction, up to
-// the first that fails. Games do not wait for each other: each has its own
-// queue, and one goroutine while it is not empty.
+// without being sent, since each was applied on top of it. (One applied on
+// top of it after its answer is queued behind nothing: the first append of a
+// batch compares the game's snapshot with the one its move was applied to,
+// Append.ExpectState, and fails instead.) A statement that fails (an
+// idempotency key stored before) rolls the whole batch back; its appends are
+// then sent again one by one, each in its own transaction, up to the first
+// that fails. Games do not wait for each other: each has its own queue, and
+// one goroutine while it is not empty.
 
 // gameQueue is the appends of one game waiting for its commit in flight.
 type gameQueue struct {
@@ -123,7 +126,7 @@ func (s *Store) appendBatch(ctx context.Context, batch []*queuedAppend) {
 		if i == 0 {
 			sql = appendSQL
 		}
-		b.Queue(sql, appendArgs(q.a)...)
+		b.Queue(sql, appendArgs(q.a, i > 0)...)
 	}
 	counts := make([]int, len(batch))
 	br := s.pool.SendBatch(ctx, &b)

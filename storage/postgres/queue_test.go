@@ -114,3 +114,39 @@ func TestQueueAppendChain(t *testing.T) {
 		assert.Nil(t, rec)
 	})
 }
+
+// TestAppendExpectState: a server whose head holds a move of its own that
+// lost the race for a version may apply its next move to that head; the
+// append expects the version that is stored, but on another game than the
+// stored one, and nothing of it is stored, sent alone or first of a batch.
+func TestAppendExpectState(t *testing.T) {
+	s, url := openStore(t)
+	other := openURL(t, url)
+	for _, id := range []string{"alone", "batch"} {
+		storetest.MustCreate(t, s, id)
+		require.NoError(t, other.Append(t.Context(), storetest.Move(id, 0))) // another server's version 1
+	}
+	// This server's version 1 of the game, which lost the race.
+	mine := []byte(`{"round":1,"mine":true}`)
+	next := func(id string, v int64, base []byte) domain.Append {
+		a := storetest.Move(id, v)
+		a.ExpectState = base
+		return a
+	}
+	storetest.RequireCode(t, s.Append(t.Context(), next("alone", 1, mine)), domain.Conflict)
+	waits := []func() error{
+		s.QueueAppend(t.Context(), next("batch", 1, mine)),
+		s.QueueAppend(t.Context(), next("batch", 2, nil)),
+		s.QueueAppend(t.Context(), next("batch", 3, nil)),
+	}
+	for _, w := range waits {
+		storetest.RequireCode(t, w(), domain.Conflict)
+	}
+	for _, id := range []string{"alone", "batch"} {
+		g, err := s.Game(t.Context(), id)
+		require.NoError(t, err)
+		assert.Equal(t, int64(1), g.Version, "game %s", id)
+	}
+	// On the game as stored, the same move is stored.
+	require.NoError(t, s.Append(t.Context(), next("alone", 1, storetest.Move("alone", 0).State)))
+}

@@ -283,7 +283,11 @@ func (c *cluster) stop() error {
 // Cluster is a throwaway server for programs that are not tests (the load
 // and crash runs), started as the tests' own is, in a temporary directory
 // reachable through a Unix socket only.
-type Cluster struct{ c *cluster }
+type Cluster struct {
+	c       *cluster
+	stopped sync.Once
+	stopErr error
+}
 
 // Start starts a cluster. A durable one keeps fsync and synchronous commit
 // on, as a production server does, so that its figures compare with
@@ -313,8 +317,30 @@ func (c *Cluster) Database(ctx context.Context, name string) (string, error) {
 // every backend (for their CPU time, say).
 func (c *Cluster) PID() int { return c.c.cmd.Process.Pid }
 
-// Stop shuts the server down and removes its directory.
-func (c *Cluster) Stop() error { return c.c.stop() }
+// Stop shuts the server down and removes its directory; once stopped, it
+// does nothing.
+func (c *Cluster) Stop() error {
+	c.stopped.Do(func() { c.stopErr = c.c.stop() })
+	return c.stopErr
+}
+
+// Own starts a cluster of the test's own with one database, named name,
+// for a test that stops the server while other tests use the binary's, and
+// returns it with the database's URL; it is stopped when the test ends. A
+// test is skipped where no cluster can be started.
+func Own(t testing.TB, name string) (*Cluster, string) {
+	t.Helper()
+	c, err := Start(false)
+	if err != nil {
+		t.Skip("no PostgreSQL cluster of its own: " + err.Error())
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	url, err := c.Database(t.Context(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, url
+}
 
 // Kill ends the server with SIGKILL, as a crash would, and starts it again
 // on the same data (crash recovery then runs); it returns once the server
