@@ -54,20 +54,33 @@ func docsScript(c echo.Context) error {
 	return serveAppFile(c, docsScriptFile)
 }
 
-// gzipSpec answers GET /openapi.yaml with the spec gzipped when the client
-// takes gzip (a strict-handler middleware: the operation's own handler has
-// no request headers to look at).
-func gzipSpec(f oapi.StrictHandlerFunc, operation string) oapi.StrictHandlerFunc {
-	if operation != "GetOpenAPI" {
-		return f
-	}
-	return func(c echo.Context, req any) (any, error) {
-		c.Response().Header().Add("Vary", "Accept-Encoding")
-		if acceptsGzip(c.Request()) {
-			return gzippedSpec{}, nil
+// gzipAnswers answers GET /openapi.yaml and a language's catalog
+// (GET /v1/languages/{lang}) gzipped when the client takes gzip: both are
+// large and the same for everyone, kept gzipped once. (A strict-handler
+// middleware: the operations' own handlers have no request headers to look
+// at.)
+func gzipAnswers(f oapi.StrictHandlerFunc, operation string) oapi.StrictHandlerFunc {
+	switch operation {
+	case "GetOpenAPI":
+		return func(c echo.Context, req any) (any, error) {
+			c.Response().Header().Add("Vary", "Accept-Encoding")
+			if acceptsGzip(c.Request()) {
+				return gzippedSpec{}, nil
+			}
+			return f(c, req)
 		}
-		return f(c, req)
+	case "GetLanguage":
+		return func(c echo.Context, req any) (any, error) {
+			c.Response().Header().Add("Vary", "Accept-Encoding")
+			res, err := f(c, req)
+			if cat, ok := res.(languageCatalog200); ok {
+				cat.gzip = acceptsGzip(c.Request())
+				return cat, err
+			}
+			return res, err
+		}
 	}
+	return f
 }
 
 // gzippedSpec is openapi.yaml, gzipped.

@@ -209,7 +209,7 @@ func NewHandler(games *service.Games, opts Options) (http.Handler, error) {
 	e.Use(chain...)
 
 	srv := NewServer(games, opts)
-	oapi.RegisterHandlers(e, oapi.NewStrictHandler(srv, []oapi.StrictMiddlewareFunc{gzipSpec}))
+	oapi.RegisterHandlers(e, oapi.NewStrictHandler(srv, []oapi.StrictMiddlewareFunc{gzipAnswers}))
 	// The operations of openapi.yaml that are not JSON (excluded from the
 	// generated server in oapi/config.yaml).
 	e.GET(eventsRoute, srv.streamGameEvents)
