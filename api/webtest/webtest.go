@@ -791,6 +791,22 @@ func MovesFromAPI(t *testing.T, s *apitest.Server, link string) map[string]int {
 	return out
 }
 
+// WantFinalScore fails the test unless every page shows the final score
+// with each line of the ranking the API gives for the game at link
+// (ScoreFromAPI).
+func (b *Browser) WantFinalScore(s *apitest.Server, link string, pages ...*Page) {
+	b.T.Helper()
+	want := ScoreFromAPI(b.T, s, link)
+	for _, p := range pages {
+		got := b.FinalScore(p)
+		for _, line := range want {
+			if !strings.Contains(got, line) {
+				b.T.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
+			}
+		}
+	}
+}
+
 func ScoreFromAPI(t *testing.T, s *apitest.Server, link string) []string {
 	t.Helper()
 	id := strings.Split(strings.SplitN(link, "#/game/", 2)[1], "/")[0]

@@ -572,15 +572,7 @@ func TestWebAppColorfulTreasurePhysical(t *testing.T) {
 			}
 		}
 	}
-	want := webtest.ScoreFromAPI(t, s, links[0])
-	for _, p := range pages {
-		got := b.FinalScore(p)
-		for _, line := range want {
-			if !strings.Contains(got, line) {
-				t.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
-			}
-		}
-	}
+	b.WantFinalScore(s, links[0], pages...)
 	phoneCheck(b, bob, "at the end")
 	b.Axe(bob)
 	b.Axe(host)

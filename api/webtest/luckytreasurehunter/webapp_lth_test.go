@@ -24,39 +24,13 @@ import (
 func lthPlay(b *webtest.Browser, pages []*webtest.Page, within time.Duration, hook func(p *webtest.Page, did string)) []string {
 	b.T.Helper()
 	var did []string
-	deadline := time.Now().Add(webtest.Patient(within))
-	idle := time.Now()
-	for {
-		done, acted := 0, false
-		for _, p := range pages {
-			d := webtest.Eval[string](b, p, webtest.LTHStep)
-			switch {
-			case d == "done":
-				done++
-			case d != "" && d != "busy":
-				acted = true
-				did = append(did, p.Name+": "+d)
-				if hook != nil {
-					hook(p, d)
-				}
-			}
-			if d != "" {
-				idle = time.Now()
-			}
+	b.PlayBy(webtest.LTHStep, pages, within, func(p *webtest.Page, d string) {
+		did = append(did, p.Name+": "+d)
+		if hook != nil {
+			hook(p, d)
 		}
-		if done == len(pages) {
-			return did
-		}
-		if time.Now().After(deadline) || time.Since(idle) > webtest.Patient(10*time.Second) {
-			for _, p := range pages {
-				b.T.Logf("%s shows:\n%s", p.Name, b.Text(p))
-			}
-			b.T.Fatalf("the game did not end after %d steps", len(did))
-		}
-		if !acted {
-			webtest.Idle(b, pages...)
-		}
-	}
+	})
+	return did
 }
 
 // lthLog is the page's "What happened" list.
@@ -152,14 +126,8 @@ func TestWebAppLuckyTreasureHunter(t *testing.T) {
 	if odds == 0 || tried["reroll"]+tried["captain"] == 0 || stored["place"] < 5 {
 		t.Errorf("the pages' moves %v: want steals with odds (%d), a re-roll or the captain", tried, odds)
 	}
-	want := webtest.ScoreFromAPI(t, s, links[0])
+	b.WantFinalScore(s, links[0], ann, bob, host, spectator)
 	for _, p := range []*webtest.Page{ann, bob, host, spectator} {
-		got := b.FinalScore(p)
-		for _, line := range want {
-			if !strings.Contains(got, line) {
-				t.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
-			}
-		}
 		if problems := webtest.Eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
 			t.Errorf("%s was shown %q", p.Name, problems)
 		}
@@ -362,14 +330,8 @@ func TestWebAppLuckyTreasureHunterPhysical(t *testing.T) {
 	if stolen == 0 || failed == 0 || forBob < 3 || stored["reroll"]+stored["captain"] == 0 {
 		t.Errorf("want steals taken (%d) and failed (%d), moves the host made for Bob (%d), a re-roll or the captain: %v", stolen, failed, forBob, stored)
 	}
-	want := webtest.ScoreFromAPI(t, s, links[0])
+	b.WantFinalScore(s, links[0], host, ann, bob)
 	for _, p := range []*webtest.Page{host, ann, bob} {
-		got := b.FinalScore(p)
-		for _, line := range want {
-			if !strings.Contains(got, line) {
-				t.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
-			}
-		}
 		if problems := webtest.Eval[[]string](b, p, `window.problems || []`); len(problems) > 0 {
 			t.Errorf("%s was shown %q", p.Name, problems)
 		}

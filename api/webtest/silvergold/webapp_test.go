@@ -133,15 +133,7 @@ func TestWebAppPhysicalGame(t *testing.T) {
 	if stored["reveal"] != 28 || stored["keep"] < 2 || stored["display"] < 4 {
 		t.Errorf("moves stored %v: want 28 reveals, the keeps and at least the 4 first display reports", stored)
 	}
-	want := webtest.ScoreFromAPI(t, s, links[0])
-	for _, p := range []*webtest.Page{host, ann, bob, table} {
-		got := b.FinalScore(p)
-		for _, line := range want {
-			if !strings.Contains(got, line) {
-				t.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
-			}
-		}
-	}
+	b.WantFinalScore(s, links[0], host, ann, bob, table)
 	b.Axe(bob)
 	b.Axe(table)
 }
@@ -232,15 +224,7 @@ func TestWebAppDigitalGame(t *testing.T) {
 	if counts["reveal"] != 0 || counts["display"] != 0 {
 		t.Errorf("moves %v: a digital game asks for no reports", counts)
 	}
-	want := webtest.ScoreFromAPI(t, s, links[0])
-	for _, p := range []*webtest.Page{host, ann, bob} {
-		got := b.FinalScore(p)
-		for _, line := range want {
-			if !strings.Contains(got, line) {
-				t.Errorf("%s's final score lacks %q:\n%s", p.Name, line, got)
-			}
-		}
-	}
+	b.WantFinalScore(s, links[0], host, ann, bob)
 }
 
 // TestWebAppScoreSheet checks a paper score sheet through its page.
