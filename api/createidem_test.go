@@ -162,6 +162,19 @@ func TestCreateIdempotency(t *testing.T) {
 		}
 	})
 
+	t.Run("a group's game sent again is the same game", func(t *testing.T) {
+		g := newGroup(t, s, "Ann", "Ben")
+		forGroup := map[string]any{"ruleset": "silver-and-gold", "mode": "physical", "players": players(2),
+			"group": map[string]any{"id": g.id, "members": []string{g.members["Ann"], g.members["Ben"]}}}
+		key := createKey("000000000004")
+		a := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", forGroup, key, cred(g.cred)))
+		b := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", forGroup, key, cred(g.cred)))
+		sameCreated(t, b, a)
+		if b.replayed != "true" {
+			t.Errorf("Idempotency-Replayed: %q on the retry", b.replayed)
+		}
+	})
+
 	t.Run("a key too short to be random is refused", func(t *testing.T) {
 		wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body, header("Idempotency-Key", "game-1")), http.StatusBadRequest, "validation_failed")
 	})
