@@ -50,6 +50,18 @@ func sameCreated(t *testing.T, retry, first creation) {
 	}
 }
 
+// wantReplay checks that r answers a retry of the creation first answered:
+// the same game and credentials, replayed.
+func wantReplay(t *testing.T, r resp, first creation) creation {
+	t.Helper()
+	c := wantCreated(t, r)
+	sameCreated(t, c, first)
+	if c.replayed != "true" {
+		t.Errorf("Idempotency-Replayed: %q on a retry", c.replayed)
+	}
+	return c
+}
+
 // storedGames counts the games a store holds.
 func storedGames(t *testing.T, count func(context.Context) ([]domain.GameCount, error)) int {
 	t.Helper()
@@ -62,6 +74,41 @@ func storedGames(t *testing.T, count func(context.Context) ([]domain.GameCount, 
 		n += c.Games
 	}
 	return n
+}
+
+// createAtOnce sends one creation to each of servers at once (a server may
+// be named several times) and checks that they made one game between them,
+// each answer with its credentials, and that one answer only was not a
+// replay.
+func createAtOnce(t *testing.T, servers []*server, body string, key opt, games func() int) {
+	t.Helper()
+	before := games()
+	out := make([]resp, len(servers))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, s := range servers {
+		wg.Go(func() {
+			<-start
+			out[i] = s.Do(t, http.MethodPost, "/v1/games", body, key)
+		})
+	}
+	close(start)
+	wg.Wait()
+	firsts := 0
+	c0 := wantCreated(t, out[0])
+	for _, r := range out {
+		c := wantCreated(t, r)
+		sameCreated(t, c, c0)
+		if c.replayed == "false" {
+			firsts++
+		}
+	}
+	if firsts != 1 {
+		t.Errorf("%d of %d answers were not replays, want 1", firsts, len(out))
+	}
+	if got := games() - before; got != 1 {
+		t.Errorf("%d requests with one key made %d games", len(out), got)
+	}
 }
 
 // TestCreateIdempotency: a creation sent again with its Idempotency-Key (its
@@ -82,11 +129,7 @@ func TestCreateIdempotency(t *testing.T) {
 	}
 
 	t.Run("a retry gets the same game and credentials", func(t *testing.T) {
-		retry := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", again, key))
-		sameCreated(t, retry, first)
-		if retry.replayed != "true" {
-			t.Errorf("Idempotency-Replayed: %q on the retry", retry.replayed)
-		}
+		wantReplay(t, s.Do(t, http.MethodPost, "/v1/games", again, key), first)
 		if n := games(); n != 1 {
 			t.Errorf("%d games stored after a creation and its retry", n)
 		}
@@ -98,11 +141,7 @@ func TestCreateIdempotency(t *testing.T) {
 
 	t.Run("after a restart too", func(t *testing.T) {
 		restart()
-		retry := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", body, key))
-		sameCreated(t, retry, first)
-		if retry.replayed != "true" {
-			t.Errorf("Idempotency-Replayed: %q on the retry after a restart", retry.replayed)
-		}
+		wantReplay(t, s.Do(t, http.MethodPost, "/v1/games", body, key), first)
 		if n := games(); n != 1 {
 			t.Errorf("%d games stored", n)
 		}
@@ -117,34 +156,7 @@ func TestCreateIdempotency(t *testing.T) {
 	})
 
 	t.Run("requests sent at once with one key make one game", func(t *testing.T) {
-		before := games()
-		const n = 6
-		out := make([]resp, n)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for i := range n {
-			wg.Go(func() {
-				<-start
-				out[i] = s.Do(t, http.MethodPost, "/v1/games", body, createKey("000000000002"))
-			})
-		}
-		close(start)
-		wg.Wait()
-		firsts := 0
-		c0 := wantCreated(t, out[0])
-		for _, r := range out {
-			c := wantCreated(t, r)
-			sameCreated(t, c, c0)
-			if c.replayed == "false" {
-				firsts++
-			}
-		}
-		if firsts != 1 {
-			t.Errorf("%d of %d answers were not replays, want 1", firsts, n)
-		}
-		if got := games() - before; got != 1 {
-			t.Errorf("%d requests with one key made %d games", n, got)
-		}
+		createAtOnce(t, []*server{s, s, s, s, s, s}, body, createKey("000000000002"), games)
 	})
 
 	t.Run("without a key every request makes a game", func(t *testing.T) {
@@ -168,11 +180,7 @@ func TestCreateIdempotency(t *testing.T) {
 			"group": map[string]any{"id": g.id, "members": []string{g.members["Ann"], g.members["Ben"]}}}
 		key := createKey("000000000004")
 		a := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", forGroup, key, cred(g.cred)))
-		b := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", forGroup, key, cred(g.cred)))
-		sameCreated(t, b, a)
-		if b.replayed != "true" {
-			t.Errorf("Idempotency-Replayed: %q on the retry", b.replayed)
-		}
+		wantReplay(t, s.Do(t, http.MethodPost, "/v1/games", forGroup, key, cred(g.cred)), a)
 	})
 
 	t.Run("a key too short to be random is refused", func(t *testing.T) {
@@ -187,8 +195,7 @@ func TestCreateIdempotency(t *testing.T) {
 		} {
 			key := createKey("00000000001" + strconv.Itoa(i))
 			a := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", digital, key))
-			b := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", digital, key))
-			sameCreated(t, b, a)
+			b := wantReplay(t, s.Do(t, http.MethodPost, "/v1/games", digital, key), a)
 			// The same deal and seed commitment: not a game dealt again.
 			if string(b.game) != string(a.game) {
 				t.Errorf("the retry's game\n%s\nthe first answer's\n%s", b.game, a.game)
@@ -224,8 +231,7 @@ func TestSharedCreateIdempotency(t *testing.T) {
 		if first.replayed != "true" {
 			t.Errorf("Idempotency-Replayed: %q on the retry", first.replayed)
 		}
-		retry := wantCreated(t, c.Do(t, http.MethodPost, "/v1/games", body, key))
-		sameCreated(t, retry, first)
+		wantReplay(t, c.Do(t, http.MethodPost, "/v1/games", body, key), first)
 		if n := games(); n != 1 {
 			t.Errorf("%d games stored after a creation and two retries", n)
 		}
@@ -238,34 +244,7 @@ func TestSharedCreateIdempotency(t *testing.T) {
 
 	t.Run("one key sent to three servers at once makes one game", func(t *testing.T) {
 		for round := range 5 {
-			before := games()
-			key := createKey("00000000020" + strconv.Itoa(round))
-			out := make([]resp, len(srv))
-			var wg sync.WaitGroup
-			start := make(chan struct{})
-			for i, s := range srv {
-				wg.Go(func() {
-					<-start
-					out[i] = s.Do(t, http.MethodPost, "/v1/games", body, key)
-				})
-			}
-			close(start)
-			wg.Wait()
-			firsts := 0
-			c0 := wantCreated(t, out[0])
-			for _, r := range out {
-				c := wantCreated(t, r)
-				sameCreated(t, c, c0)
-				if c.replayed == "false" {
-					firsts++
-				}
-			}
-			if firsts != 1 {
-				t.Errorf("%d answers were not replays, want 1", firsts)
-			}
-			if got := games() - before; got != 1 {
-				t.Errorf("one key sent to three servers made %d games", got)
-			}
+			createAtOnce(t, []*server{a.server, b.server, c.server}, body, createKey("00000000020"+strconv.Itoa(round)), games)
 		}
 	})
 }
