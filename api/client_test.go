@@ -82,7 +82,7 @@ func TestGoClient(t *testing.T) {
 			for i := range players {
 				players[i].Name = string(rune('A' + i))
 			}
-			created, err := c.CreateGameWithResponse(ctx, models.CreateGameRequest{Ruleset: r.Name, Mode: models.Digital, Players: players})
+			created, err := c.CreateGameWithResponse(ctx, nil, models.CreateGameRequest{Ruleset: r.Name, Mode: models.Digital, Players: players})
 			if err != nil || created.JSON201 == nil {
 				t.Fatalf("create: %v %s", err, created.Body)
 			}

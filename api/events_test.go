@@ -37,7 +37,7 @@ func create(t *testing.T, c *client.ClientWithResponses, n int, seed string) pla
 	for _, p := range players(n) {
 		ps = append(ps, models.PlayerSpec{Name: p["name"]})
 	}
-	r, err := c.CreateGameWithResponse(t.Context(), models.CreateGameRequest{
+	r, err := c.CreateGameWithResponse(t.Context(), nil, models.CreateGameRequest{
 		Ruleset: silvergold.RulesetName, Mode: models.Digital, Players: ps, Seed: &seed,
 	})
 	if err != nil {
@@ -282,7 +282,7 @@ func createNotes(t *testing.T, s *opsServer, n int, seed string) player {
 	for _, p := range players(n) {
 		ps = append(ps, models.PlayerSpec{Name: p["name"]})
 	}
-	r, err := s.client.CreateGameWithResponse(t.Context(), models.CreateGameRequest{Ruleset: notesRuleset, Mode: models.Digital, Players: ps, Seed: &seed})
+	r, err := s.client.CreateGameWithResponse(t.Context(), nil, models.CreateGameRequest{Ruleset: notesRuleset, Mode: models.Digital, Players: ps, Seed: &seed})
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}

@@ -104,6 +104,8 @@ func TestProblemsInGerman(t *testing.T) {
 	keep := tb.legal(t, 0).Keep
 	wantStatus(t, s.Do(t, http.MethodPost, tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[:2]},
 		cred(tb.seats[0]), header("Idempotency-Key", "german-key-1")), http.StatusOK)
+	gameKey := header("Idempotency-Key", "german-game-key-0123456789")
+	wantStatus(t, s.Do(t, http.MethodPost, "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "physical", "players": players(2)}, gameKey), http.StatusCreated)
 	big := `{"ruleset":"silver-and-gold","mode":"digital","players":[{"name":"` + strings.Repeat("x", 70<<10) + `"}]}`
 	type row struct {
 		name         string
@@ -154,6 +156,8 @@ func TestProblemsInGerman(t *testing.T) {
 			[]opt{cred(ctt.seats[1])}, 0, "", ""},
 		{"Idempotency-Key used for another move", "POST", tb.path("/moves"), silvergold.Move{Type: "keep", Seat: silvergold.SeatPtr(0), Cards: keep[2:4]},
 			[]opt{cred(tb.seats[0]), header("Idempotency-Key", "german-key-1")}, 422, "idempotency_key_reused", ""},
+		{"Idempotency-Key used to create another game", "POST", "/v1/games", map[string]any{"ruleset": "silver-and-gold", "mode": "physical", "players": players(3)},
+			[]opt{gameKey}, 422, "idempotency_key_reused", ""},
 		{"wrong join code", "POST", "/v1/join", map[string]any{"code": "ZZZZZZ"}, nil, 404, "not_found", ""},
 		{"score sheet refused", "POST", "/v1/score-sheets/verify", `{"ruleset":"silver-and-gold","players":[{"name":"Tom","cards":[{}]}]}`, nil, 400, "invalid", ""},
 	}

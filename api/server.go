@@ -146,18 +146,31 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.games.Create(ctx, b.Ruleset, req)
+	key, body := "", []byte(nil)
+	if r.Params.IdempotencyKey != nil {
+		key = *r.Params.IdempotencyKey
+		// The request as sent, to tell a retry from another request with
+		// the key (the service hashes it in canonical form).
+		if body, err = json.Marshal(b); err != nil {
+			return nil, err
+		}
+	}
+	c, replayed, err := s.games.CreateOnce(ctx, b.Ruleset, req, key, body)
 	if err != nil {
 		return nil, err
 	}
 	if gs != nil {
-		if err := gs.LinkGame(ctx, groupID, c.Game.ID, b.Group.Members); err != nil {
+		// A retry links the game again: the first request may have
+		// created it and stopped before.
+		err := gs.LinkGame(ctx, groupID, c.Game.ID, b.Group.Members)
+		if err != nil && !(replayed && domain.ErrorCode(err) == domain.Conflict) {
 			return nil, err
 		}
 	}
 	return oapi.CreateGame201JSONResponse{
-		Body:    models.Created{Game: gameToAPI(c.Game), Credentials: models.Credentials{Host: c.Host, Seats: c.Seat}},
-		Headers: oapi.CreateGame201ResponseHeaders{ETag: langTag(ctx, etag(c.Game.Version)), Location: "/v1/games/" + c.Game.ID},
+		Body: models.Created{Game: gameToAPI(c.Game), Credentials: models.Credentials{Host: c.Host, Seats: c.Seat}},
+		Headers: oapi.CreateGame201ResponseHeaders{ETag: langTag(ctx, etag(c.Game.Version)), Location: "/v1/games/" + c.Game.ID,
+			IdempotencyReplayed: strconv.FormatBool(replayed)},
 	}, nil
 }
 

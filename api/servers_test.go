@@ -48,6 +48,9 @@ type racingStore struct {
 	hold atomic.Pointer[chan struct{}]
 	held chan struct{} // receives when an append is held back
 	lose atomic.Bool   // every append loses a race that never happened
+	// unsure: every game created is stored, and the store says its commit's
+	// outcome is unknown (Unavailable: the connection was lost at COMMIT)
+	unsure atomic.Bool
 	// calls counts the store's calls by method (Append, Version, Idempotency,
 	// Game, Moves, Credentials, SetSeat).
 	calls sync.Map // string -> *atomic.Int64
@@ -94,6 +97,14 @@ func (r *racingStore) Idempotency(ctx context.Context, gameID, scope, key string
 func (r *racingStore) Game(ctx context.Context, id string) (domain.GameRecord, error) {
 	r.count("Game")
 	return r.Store.Game(ctx, id)
+}
+
+func (r *racingStore) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	err := r.Store.CreateGame(ctx, g, creds, cat)
+	if err == nil && r.unsure.Load() {
+		return domain.Errorf(domain.Unavailable, "postgres: the connection was lost at the COMMIT of game %q (made on purpose)", g.ID)
+	}
+	return err
 }
 
 func (r *racingStore) Append(ctx context.Context, a domain.Append) error {

@@ -179,10 +179,20 @@ type ClientInterface interface {
 	// be that member's. Once the game has ended it is kept as the group's
 	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
+	// With an `Idempotency-Key`, a retry with the same key and body (after
+	// an answer lost on the way, or a 503) creates nothing: it is answered
+	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+	// and the same credentials, by any server and after a restart; the
+	// same key with another body is refused with 422
+	// `idempotency_key_reused`. Nothing is stored in clear for it: the
+	// game's id and its credentials are derived from the key (and the
+	// host's from the body too), so only a client holding the key can get
+	// them again, and the key must carry at least 128 random bits.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
-	CreateGameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGameWithBody(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGame Create a game
 	//
@@ -195,10 +205,20 @@ type ClientInterface interface {
 	// be that member's. Once the game has ended it is kept as the group's
 	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
+	// With an `Idempotency-Key`, a retry with the same key and body (after
+	// an answer lost on the way, or a 503) creates nothing: it is answered
+	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+	// and the same credentials, by any server and after a restart; the
+	// same key with another body is refused with 422
+	// `idempotency_key_reused`. Nothing is stored in clear for it: the
+	// game's id and its credentials are derived from the key (and the
+	// host's from the body too), so only a client holding the key can get
+	// them again, and the key must carry at least 128 random bits.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
-	CreateGame(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGame(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetGame Read a game
 	//
@@ -949,11 +969,21 @@ func (c *Client) GetCatalog(ctx context.Context, name CatalogName, params *GetCa
 // be that member's. Once the game has ended it is kept as the group's
 // play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
+// With an `Idempotency-Key`, a retry with the same key and body (after
+// an answer lost on the way, or a 503) creates nothing: it is answered
+// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+// and the same credentials, by any server and after a restart; the
+// same key with another body is refused with 422
+// `idempotency_key_reused`. Nothing is stored in clear for it: the
+// game's id and its credentials are derived from the key (and the
+// host's from the body too), so only a client holding the key can get
+// them again, and the key must carry at least 128 random bits.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
-func (c *Client) CreateGameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGameRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateGameWithBody(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGameRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -975,11 +1005,21 @@ func (c *Client) CreateGameWithBody(ctx context.Context, contentType string, bod
 // be that member's. Once the game has ended it is kept as the group's
 // play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
+// With an `Idempotency-Key`, a retry with the same key and body (after
+// an answer lost on the way, or a 503) creates nothing: it is answered
+// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+// and the same credentials, by any server and after a restart; the
+// same key with another body is refused with 422
+// `idempotency_key_reused`. Nothing is stored in clear for it: the
+// game's id and its credentials are derived from the key (and the
+// host's from the body too), so only a client holding the key can get
+// them again, and the key must carry at least 128 random bits.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
-func (c *Client) CreateGame(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGameRequest(c.Server, body)
+func (c *Client) CreateGame(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGameRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2221,18 +2261,18 @@ func NewGetCatalogRequest(server string, name CatalogName, params *GetCatalogPar
 }
 
 // NewCreateGameRequest calls the generic CreateGame builder with application/json body
-func NewCreateGameRequest(server string, body CreateGameJSONRequestBody) (*http.Request, error) {
+func NewCreateGameRequest(server string, params *CreateGameParams, body CreateGameJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateGameRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateGameRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateGameRequestWithBody constructs an http.Request for the CreateGame method, with any body, and a specified content type
-func NewCreateGameRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateGameRequestWithBody(server string, params *CreateGameParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2256,6 +2296,21 @@ func NewCreateGameRequestWithBody(server string, contentType string, body io.Rea
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3858,10 +3913,20 @@ type ClientWithResponsesInterface interface {
 	// be that member's. Once the game has ended it is kept as the group's
 	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
+	// With an `Idempotency-Key`, a retry with the same key and body (after
+	// an answer lost on the way, or a 503) creates nothing: it is answered
+	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+	// and the same credentials, by any server and after a restart; the
+	// same key with another body is refused with 422
+	// `idempotency_key_reused`. Nothing is stored in clear for it: the
+	// game's id and its credentials are derived from the key (and the
+	// host's from the body too), so only a client holding the key can get
+	// them again, and the key must carry at least 128 random bits.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
-	CreateGameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
+	CreateGameWithBodyWithResponse(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
 
 	// CreateGameWithResponse Create a game
 	//
@@ -3874,10 +3939,20 @@ type ClientWithResponsesInterface interface {
 	// be that member's. Once the game has ended it is kept as the group's
 	// play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 	//
+	// With an `Idempotency-Key`, a retry with the same key and body (after
+	// an answer lost on the way, or a 503) creates nothing: it is answered
+	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+	// and the same credentials, by any server and after a restart; the
+	// same key with another body is refused with 422
+	// `idempotency_key_reused`. Nothing is stored in clear for it: the
+	// game's id and its credentials are derived from the key (and the
+	// host's from the body too), so only a client holding the key can get
+	// them again, and the key must carry at least 128 random bits.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games (the `CreateGame` operationId).
-	CreateGameWithResponse(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
+	CreateGameWithResponse(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
 
 	// GetGameWithResponse Read a game
 	//
@@ -4957,8 +5032,9 @@ func (r GetCatalogResponse) ContentType() string {
 
 // CreateGameResponse201Headers the declared response headers of an HTTP 201 response for CreateGame
 type CreateGameResponse201Headers struct {
-	ETag     string
-	Location string
+	ETag                string
+	IdempotencyReplayed string
+	Location            string
 }
 
 // CreateGameResponseDefaultHeaders the declared response headers of an HTTP default response for CreateGame
@@ -4973,6 +5049,8 @@ type CreateGameResponse struct {
 	JSON201 *Created
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
 	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
 	ApplicationproblemJSONDefault *Problem
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -4989,6 +5067,11 @@ func (r CreateGameResponse) GetJSON201() *Created {
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
 func (r CreateGameResponse) GetApplicationproblemJSON400() *BadRequest {
 	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateGameResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
@@ -7509,11 +7592,21 @@ func (c *ClientWithResponses) GetCatalogWithResponse(ctx context.Context, name C
 // be that member's. Once the game has ended it is kept as the group's
 // play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
+// With an `Idempotency-Key`, a retry with the same key and body (after
+// an answer lost on the way, or a 503) creates nothing: it is answered
+// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+// and the same credentials, by any server and after a restart; the
+// same key with another body is refused with 422
+// `idempotency_key_reused`. Nothing is stored in clear for it: the
+// game's id and its credentials are derived from the key (and the
+// host's from the body too), so only a client holding the key can get
+// them again, and the key must carry at least 128 random bits.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
-func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
-	rsp, err := c.CreateGameWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
+	rsp, err := c.CreateGameWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7531,11 +7624,21 @@ func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context
 // be that member's. Once the game has ended it is kept as the group's
 // play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
 //
+// With an `Idempotency-Key`, a retry with the same key and body (after
+// an answer lost on the way, or a 503) creates nothing: it is answered
+// 201 with `Idempotency-Replayed: true`, the same game as it stands now
+// and the same credentials, by any server and after a restart; the
+// same key with another body is refused with 422
+// `idempotency_key_reused`. Nothing is stored in clear for it: the
+// game's id and its credentials are derived from the key (and the
+// host's from the body too), so only a client holding the key can get
+// them again, and the key must carry at least 128 random bits.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games (the `CreateGame` operationId).
-func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
-	rsp, err := c.CreateGame(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
+	rsp, err := c.CreateGame(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -8849,6 +8952,13 @@ func ParseCreateGameResponse(rsp *http.Response) (*CreateGameResponse, error) {
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8867,6 +8977,13 @@ func ParseCreateGameResponse(rsp *http.Response) (*CreateGameResponse, error) {
 				return nil, err
 			}
 			headers.ETag = value
+		}
+		if values := rsp.Header.Values("Idempotency-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotency-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotencyReplayed = value
 		}
 		if values := rsp.Header.Values("Location"); len(values) > 0 {
 			var value string

@@ -4,7 +4,8 @@
 // Frontends, bots and load runs written in Go import both:
 //
 //	c, err := client.NewClientWithResponses("http://127.0.0.1:8080")
-//	created, err := c.CreateGameWithResponse(ctx, models.CreateGameRequest{
+//	key := domain.NewSecret() // sent again with a retry: one game however often
+//	created, err := c.CreateGameWithResponse(ctx, &models.CreateGameParams{IdempotencyKey: &key}, models.CreateGameRequest{
 //		Ruleset: "silver-and-gold", Mode: models.Digital,
 //		Players: []models.PlayerSpec{{Name: "Ann"}},
 //	})

@@ -5731,7 +5731,7 @@ type Problem struct {
 	// - `precondition_failed` (412): If-Match named an older version.
 	// - `payload_too_large` (413): the body is larger than the server accepts.
 	// - `unsupported_media_type` (415): the body is not `application/json`.
-	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+	// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move, or to create another game.
 	// - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 	// - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 	// - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
@@ -5778,7 +5778,7 @@ type Problem struct {
 // - `precondition_failed` (412): If-Match named an older version.
 // - `payload_too_large` (413): the body is larger than the server accepts.
 // - `unsupported_media_type` (415): the body is not `application/json`.
-// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+// - `idempotency_key_reused` (422): the Idempotency-Key was used for another move, or to create another game.
 // - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
 // - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
 // - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
@@ -7713,6 +7713,9 @@ type CatalogHash = string
 // CatalogName defines model for CatalogName.
 type CatalogName = string
 
+// CreateIdempotencyKey defines model for CreateIdempotencyKey.
+type CreateIdempotencyKey = string
+
 // EventAccessToken defines model for EventAccessToken.
 type EventAccessToken = string
 
@@ -7828,6 +7831,12 @@ type GetCatalogParams struct {
 
 	// IfNoneMatch One or more ETags the client holds (`"<version>"` - the version in double quotes, as the ETag header sends it; comma-separated) or `*`; the answer is 304 when the game is still at one of them. (The example below is shown in quotes by the docs page - the header's value is the version in double quotes.)
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// CreateGameParams defines parameters for CreateGame.
+type CreateGameParams struct {
+	// IdempotencyKey A random key the client chooses for this game (at least 22 characters - 128 random bits, say; a UUID will do). A retry with the same key and body - after an answer lost on the way, or a 503 - gets the same game and credentials and creates no other; the same key with another body is refused with 422 `idempotency_key_reused`. The game's id and credentials are derived from the key, so a key another client could guess would hand it the game.
+	IdempotencyKey *CreateIdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetGameParams defines parameters for GetGame.

@@ -32,7 +32,7 @@ type ServerInterface interface {
 	GetCatalog(ctx echo.Context, name CatalogName, params GetCatalogParams) error
 	// CreateGame Create a game
 	// (POST /v1/games)
-	CreateGame(ctx echo.Context) error
+	CreateGame(ctx echo.Context, params CreateGameParams) error
 	// GetGame Read a game
 	// (GET /v1/games/{id})
 	GetGame(ctx echo.Context, id GameID, params GetGameParams) error
@@ -207,8 +207,28 @@ func (w *ServerInterfaceWrapper) GetCatalog(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateGame(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateGameParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey CreateIdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateGame(ctx)
+	err = w.Handler.CreateGame(ctx, params)
 	return err
 }
 
@@ -1244,7 +1264,8 @@ func (response GetCatalogdefaultApplicationProblemPlusJSONResponse) VisitGetCata
 }
 
 type CreateGameRequestObject struct {
-	Body *CreateGameJSONRequestBody
+	Params CreateGameParams
+	Body   *CreateGameJSONRequestBody
 }
 
 type CreateGameResponseObject interface {
@@ -1252,8 +1273,9 @@ type CreateGameResponseObject interface {
 }
 
 type CreateGame201ResponseHeaders struct {
-	ETag     string
-	Location string
+	ETag                string
+	IdempotencyReplayed string
+	Location            string
 }
 
 type CreateGame201JSONResponse struct {
@@ -1269,6 +1291,7 @@ func (response CreateGame201JSONResponse) VisitCreateGameResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.Header().Set("Idempotency-Replayed", fmt.Sprint(response.Headers.IdempotencyReplayed))
 	w.Header().Set("Location", fmt.Sprint(response.Headers.Location))
 	w.WriteHeader(201)
 	_, err := buf.WriteTo(w)
@@ -1287,6 +1310,22 @@ func (response CreateGame400ApplicationProblemPlusJSONResponse) VisitCreateGameR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGame422ApplicationProblemPlusJSONResponse struct {
+	UnprocessableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGame422ApplicationProblemPlusJSONResponse) VisitCreateGameResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4265,8 +4304,10 @@ func (sh *strictHandler) GetCatalog(ctx echo.Context, name CatalogName, params G
 }
 
 // CreateGame operation middleware
-func (sh *strictHandler) CreateGame(ctx echo.Context) error {
+func (sh *strictHandler) CreateGame(ctx echo.Context, params CreateGameParams) error {
 	var request CreateGameRequestObject
+
+	request.Params = params
 
 	var body CreateGameJSONRequestBody
 	var err error

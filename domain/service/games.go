@@ -86,28 +86,8 @@ func (s *Games) Ruleset(name string) (domain.Ruleset, error) {
 // the moves an Automatic game has due from the start are made after it, as
 // after any move).
 func (s *Games) Create(ctx context.Context, ruleset string, req domain.CreateRequest) (domain.Created, error) {
-	rec, g, cat, err := s.prepare(ruleset, req)
-	if err != nil {
-		return domain.Created{}, err
-	}
-	out := domain.Created{Host: domain.NewSecret()}
-	creds := domain.Credentials{HostHash: domain.HashSecret(out.Host)}
-	for i := 0; i < g.Players(); i++ {
-		sec := domain.NewSecret()
-		out.Seat = append(out.Seat, sec)
-		creds.SeatHashes = append(creds.SeatHashes, domain.HashSecret(sec))
-	}
-	if err := s.store.CreateGame(ctx, rec, creds, cat); err != nil {
-		return domain.Created{}, err
-	}
-	if out.Game, err = s.view(rec, g, domain.Viewer{Host: true}); err != nil {
-		return domain.Created{}, err
-	}
-	s.cache(rec, g, creds)
-	if due := domain.DueMove(g); due != nil {
-		s.playDue(ctx, rec.ID, due, rec.Version)
-	}
-	return out, nil
+	c, _, err := s.CreateOnce(ctx, ruleset, req, "", nil)
+	return c, err
 }
 
 // prepare makes a new game, not stored yet.

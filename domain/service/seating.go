@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -136,7 +135,7 @@ func (s *Games) TakeSeat(ctx context.Context, code string, seat int, key string)
 	}
 	secret := domain.NewSecret()
 	if key != "" {
-		secret = domain.NextSecret(key, "seat "+strconv.Itoa(seat)+" of "+rec.ID)
+		secret = seatSecret(key, rec.ID, seat)
 	}
 	err = s.store.SetSeat(ctx, rec.ID, seat, domain.HashSecret(secret), true)
 	s.seatsChanged(rec.ID)

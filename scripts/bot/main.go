@@ -36,6 +36,7 @@ import (
 
 	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/api/models"
+	"github.com/treasury-games/treasury/domain"
 )
 
 type config struct {
@@ -177,12 +178,9 @@ func run(ctx context.Context, c config) (stats, error) {
 		req.Seed = &c.seed
 	}
 	start := time.Now()
-	created, err := api.CreateGameWithResponse(ctx, req)
+	created, err := create(ctx, api, req)
 	if err != nil {
 		return stats{}, err
-	}
-	if created.JSON201 == nil {
-		return stats{}, fmt.Errorf("create: %d %s", created.StatusCode(), created.Body)
 	}
 	g := &game{api: api, id: created.JSON201.Game.Id, pick: pick, full: c.full, idle: c.idle}
 	if g.idle <= 0 {
@@ -296,6 +294,44 @@ func (g *game) play(ctx context.Context, cred string, r *rand.Rand) error {
 		}
 	}
 }
+
+// create creates the game with an Idempotency-Key, so that a request sent
+// again (its answer lost, or 503: the store's commit not known) creates no
+// second game; a 429 waits as long as it says.
+func create(ctx context.Context, api *client.ClientWithResponses, req models.CreateGameRequest) (*client.CreateGameResponse, error) {
+	key := domain.NewSecret()
+	params := &models.CreateGameParams{IdempotencyKey: &key}
+	for try := 1; ; try++ {
+		created, err := api.CreateGameWithResponse(ctx, params, req)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err == nil && created.JSON201 != nil {
+			return created, nil
+		}
+		if err == nil && created.StatusCode() == http.StatusTooManyRequests {
+			if err := pause(ctx, created.Body); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		lost := err != nil || created.StatusCode() == http.StatusServiceUnavailable
+		if !lost || try == createTries {
+			if err != nil {
+				return nil, fmt.Errorf("create: %w", err)
+			}
+			return nil, fmt.Errorf("create: %d %s", created.StatusCode(), created.Body)
+		}
+		select {
+		case <-time.After(time.Duration(try) * 100 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// createTries is how often create sends its request at most (429s aside).
+const createTries = 5
 
 // act makes the move picked from l. A move refused because the game moved on
 // is picked again from a fresh listing; a 429 waits as long as it says.

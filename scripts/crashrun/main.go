@@ -1,13 +1,16 @@
 // Command crashrun checks that Treasury loses nothing it acknowledged when it
 // dies. It builds the real server, plays games against it with concurrent
-// clients (one per seat, every move sent with an Idempotency-Key and sent
-// again with the same key until it gets an answer), and kills the server with
+// clients (one per seat, every move and every game's creation sent with an
+// Idempotency-Key and sent again with the same key until it gets an answer,
+// a creation answered 503 too), and kills the server with
 // SIGKILL at random moments, restarting it on the same database file each
 // time. After each kill it opens the file with the sqlite3 driver and runs
 // PRAGMA integrity_check. At the end it checks that:
 //
 //   - every move the clients saw answered 200 is in the move log, at the
 //     sequence number the answer gave, with the same type and seat;
+//   - every stored game is one whose creation a table got the answer of (a
+//     creation sent again made no second game);
 //   - every stored game replays, move by move with its ruleset from its
 //     setup, to exactly the snapshot stored with it;
 //   - the file passes PRAGMA integrity_check.
@@ -17,8 +20,8 @@
 //	go run ./scripts/crashrun                 # 20 kills, 16 clients
 //	go run ./scripts/crashrun -kills 25 -clients 32
 //
-// It exits with status 1 if a move is lost, a game does not replay, or the
-// file is damaged.
+// It exits with status 1 if a move is lost, a game is created twice, a game
+// does not replay, or the file is damaged.
 package main
 
 import (
@@ -104,6 +107,7 @@ type Result struct {
 	Replayed         int // of which answered from their Idempotency-Key after a kill
 	Retries          int // requests sent again after a kill
 	Lost             int // acknowledged moves missing from the log, or different there
+	Unclaimed        int // stored games no table got the answer of: a creation made twice
 	IntegrityChecks  int
 	IntegrityFailed  int
 	Games            int // stored games replayed
@@ -113,18 +117,29 @@ type Result struct {
 }
 
 func (r Result) ok() bool {
-	return r.Lost == 0 && r.IntegrityFailed == 0 && r.ReplayMismatches == 0
+	return r.Lost == 0 && r.Unclaimed == 0 && r.IntegrityFailed == 0 && r.ReplayMismatches == 0
 }
 
-// acks collects the acknowledged moves.
+// acks collects the acknowledged moves and the games the tables created.
 type acks struct {
-	mu   sync.Mutex
-	list []play.Ack
+	mu    sync.Mutex
+	list  []play.Ack
+	games map[string]bool
 }
 
 func (a *acks) add(x play.Ack) {
 	a.mu.Lock()
 	a.list = append(a.list, x)
+	a.mu.Unlock()
+}
+
+// created notes a game whose creation a table got the answer of.
+func (a *acks) created(id string) {
+	a.mu.Lock()
+	if a.games == nil {
+		a.games = map[string]bool{}
+	}
+	a.games[id] = true
 	a.mu.Unlock()
 }
 
@@ -209,7 +224,11 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 					return
 				default:
 				}
-				if _, err := play.Play(ctx, opts, rec, c.seed^uint64(t)<<40^g); err != nil {
+				id, err := play.Play(ctx, opts, rec, c.seed^uint64(t)<<40^g)
+				if id != "" {
+					acked.created(id)
+				}
+				if err != nil {
 					if ctx.Err() != nil {
 						return
 					}
@@ -291,13 +310,14 @@ func run(ctx context.Context, c config, out io.Writer) (Result, error) {
 		return res, err
 	}
 	defer st.Close()
-	if err := verify(ctx, st, acked.list, &res, out); err != nil {
+	if err := verify(ctx, st, &acked, &res, out); err != nil {
 		return res, err
 	}
 
 	fmt.Fprintf(out, "\nkills: %d (of them %d of PostgreSQL too)\nacknowledged moves: %d (%d of them answered from their Idempotency-Key after a kill; %d requests sent again)\n",
 		res.Kills, res.DatabaseKills, res.Acknowledged, res.Replayed, res.Retries)
-	fmt.Fprintf(out, "lost moves: %d\nintegrity checks: %d, failed: %d\n", res.Lost, res.IntegrityChecks, res.IntegrityFailed)
+	fmt.Fprintf(out, "lost moves: %d\ngames stored that no table got the answer of (created twice): %d\n", res.Lost, res.Unclaimed)
+	fmt.Fprintf(out, "integrity checks: %d, failed: %d\n", res.IntegrityChecks, res.IntegrityFailed)
 	fmt.Fprintf(out, "games replayed: %d (%d moves), replay mismatches: %d\n", res.Games, res.Moves, res.ReplayMismatches)
 	fmt.Fprintf(out, "error answers and abandoned games: %s\n", play.Counts(res.ClientErrors))
 	if res.ok() {
@@ -337,9 +357,11 @@ func integrity(path string) (bool, error) {
 	return ok, rows.Err()
 }
 
-// verify checks every acknowledged move against the log and replays every
-// stored game to its stored snapshot.
-func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io.Writer) error {
+// verify checks every acknowledged move against the log, that every stored
+// game is one a table got the answer of (a creation sent again after a kill
+// made no second game), and replays every stored game to its stored
+// snapshot.
+func verify(ctx context.Context, st store, acked *acks, res *Result, out io.Writer) error {
 	ids, err := gameIDs(ctx, st)
 	if err != nil {
 		return err
@@ -355,6 +377,10 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 			bySeq[m.Seq] = m
 		}
 		logs[id] = bySeq
+		if !acked.games[id] {
+			res.Unclaimed++
+			fmt.Fprintf(out, "unclaimed: game %s (%d moves) is stored and no table got the answer to its creation\n", id, len(moves))
+		}
 		res.Games++
 		res.Moves += len(moves)
 		if msg := replay(ctx, st, id, moves); msg != "" {
@@ -365,7 +391,7 @@ func verify(ctx context.Context, st store, acked []play.Ack, res *Result, out io
 			}
 		}
 	}
-	for _, a := range acked {
+	for _, a := range acked.list {
 		m, ok := logs[a.Game][a.Seq]
 		if !ok {
 			res.Lost++

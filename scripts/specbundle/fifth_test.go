@@ -102,7 +102,7 @@ func TestFifthGameIsOneRegistration(t *testing.T) {
 	if !bytes.Contains(spec.Body, []byte("\n    HandGamePlay:\n")) {
 		t.Error("the served openapi.yaml has no HandGamePlay schema")
 	}
-	created, err := c.CreateGameWithBodyWithResponse(ctx, "application/json", strings.NewReader(
+	created, err := c.CreateGameWithBodyWithResponse(ctx, nil, "application/json", strings.NewReader(
 		`{"ruleset":"`+handgameName+`","mode":"digital","players":[{"name":"Ann"},{"name":"Bob"}]}`))
 	answered(t, "POST /v1/games", created.HTTPResponse, created.Body, err, http.StatusCreated)
 	id, seat0 := created.JSON201.Game.Id, client.Bearer(created.JSON201.Credentials.Seats[0])

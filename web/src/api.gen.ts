@@ -164,6 +164,16 @@ export interface paths {
          *     (`Authorization: Bearer <group credential>`); each player's name must
          *     be that member's. Once the game has ended it is kept as the group's
          *     play (`GET /v1/groups/{group}/plays`), beyond the idle-game sweep.
+         *
+         *     With an `Idempotency-Key`, a retry with the same key and body (after
+         *     an answer lost on the way, or a 503) creates nothing: it is answered
+         *     201 with `Idempotency-Replayed: true`, the same game as it stands now
+         *     and the same credentials, by any server and after a restart; the
+         *     same key with another body is refused with 422
+         *     `idempotency_key_reused`. Nothing is stored in clear for it: the
+         *     game's id and its credentials are derived from the key (and the
+         *     host's from the body too), so only a client holding the key can get
+         *     them again, and the key must carry at least 128 random bits.
          */
         post: operations["createGame"];
         delete?: never;
@@ -1122,7 +1132,7 @@ export interface components {
              *     - `precondition_failed` (412): If-Match named an older version.
              *     - `payload_too_large` (413): the body is larger than the server accepts.
              *     - `unsupported_media_type` (415): the body is not `application/json`.
-             *     - `idempotency_key_reused` (422): the Idempotency-Key was used for another move.
+             *     - `idempotency_key_reused` (422): the Idempotency-Key was used for another move, or to create another game.
              *     - `request_timeout` (408): the body did not arrive within the server's read timeout (it is shorter than its Content-Length, or too slow).
              *     - `rate_limited` (429): too many requests from this address or with this credential; retry after `retry_after_ms` (Retry-After rounds it up to whole seconds). Every rate-limited answer carries `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) - e.g. `"credential";q=120;w=4` and `"credential";r=117;t=1` - to pace requests before any is refused.
              *     - `illegal_move` (422): the rules forbid the move; `rule` names the rule.
@@ -11113,7 +11123,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The move is understood and names only what exists, but the rules forbid it in the game as it stands (`illegal_move`, with `rule`), or the Idempotency-Key was used for another move (`idempotency_key_reused`). */
+        /** @description The move is understood and names only what exists, but the rules forbid it in the game as it stands (`illegal_move`, with `rule`), or the Idempotency-Key was used for another move or game (`idempotency_key_reused`). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -11256,6 +11266,11 @@ export interface components {
          * @example 7f0c1c9e-2b7a-4f4e-9a53-0c6f0e0b9f11
          */
         SeatIdempotencyKey: string;
+        /**
+         * @description A random key the client chooses for this game (at least 22 characters - 128 random bits, say; a UUID will do). A retry with the same key and body - after an answer lost on the way, or a 503 - gets the same game and credentials and creates no other; the same key with another body is refused with 422 `idempotency_key_reused`. The game's id and credentials are derived from the key, so a key another client could guess would hand it the game.
+         * @example 7f0c1c9e-2b7a-4f4e-9a53-0c6f0e0b9f11
+         */
+        CreateIdempotencyKey: string;
         /**
          * @description `return=minimal` answers an accepted move with its `seq` and `version` only (RFC 7240); other preferences are ignored.
          * @example return=minimal
@@ -11532,7 +11547,13 @@ export interface operations {
     createGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A random key the client chooses for this game (at least 22 characters - 128 random bits, say; a UUID will do). A retry with the same key and body - after an answer lost on the way, or a 503 - gets the same game and credentials and creates no other; the same key with another body is refused with 422 `idempotency_key_reused`. The game's id and credentials are derived from the key, so a key another client could guess would hand it the game.
+                 * @example 7f0c1c9e-2b7a-4f4e-9a53-0c6f0e0b9f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreateIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11542,11 +11563,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The game was created. */
+            /** @description The game was created (or, replayed, had been created by the first request with this Idempotency-Key). */
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11554,6 +11576,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
             default: components["responses"]["Problem"];
         };
     };

@@ -3,7 +3,7 @@
 // which lives in the URL's fragment and in this device's list of groups:
 //   #/group                     create a group, or open one of this device's
 //   #/group/<id>/<cred>         the group's screen
-import {h, replace, call, remember, errorOf} from './lib';
+import {h, replace, call, callAgain, keyPerBody, remember, errorOf} from './lib';
 import {t, term, lang} from './i18n';
 import type {Schemas} from './screen';
 
@@ -182,6 +182,7 @@ export function groupPage(root: HTMLElement, id: string, cred: string) {
     // A game for the group: its result is kept as a play when it ends.
     const playable = rulesets.filter((r) => r.modes && r.min_players);
     let rs = playable[0];
+    const keyOf = keyPerBody(); // a game started again after an error is the same game
     const gameForm = h('form', {class: 'card-panel', novalidate: true, 'aria-labelledby': 'play-h', onsubmit: async (e: Event) => {
       e.preventDefault();
       problem.textContent = '';
@@ -190,8 +191,8 @@ export function groupPage(root: HTMLElement, id: string, cred: string) {
       if (!rs) return;
       const mode = gameForm.querySelector<HTMLInputElement>('input[name=group-mode]:checked')?.value || rs.modes[0];
       try {
-        const created = await call<Schemas['Created']>('POST', '/v1/games', {cred, body: {ruleset: rs.name, mode, players: seated.map((m) => ({name: names[m]})),
-          group: {id, members: seated}}});
+        const body = {ruleset: rs.name, mode, players: seated.map((m) => ({name: names[m]})), group: {id, members: seated}};
+        const created = await callAgain<Schemas['Created']>('POST', '/v1/games', {cred, body, idempotent: keyOf(body)});
         remember({id: created.game.id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title,
           seats: created.credentials.seats, names: seated.map((m) => names[m]), group: id});
         location.hash = `#/game/${encodeURIComponent(created.game.id)}/host/${encodeURIComponent(created.credentials.host)}`;

@@ -3,7 +3,7 @@
 // still draw after waiting for the network.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {forget, gameLink, genericAsked, nextRoute, onThisRoute, remember, tables} from './lib';
+import {forget, gameLink, genericAsked, keyPerBody, nextRoute, onThisRoute, remember, tables} from './lib';
 
 // Node has no location or localStorage: a page's, as far as lib.ts reads them.
 const kept = new Map<string, string>();
@@ -48,4 +48,15 @@ test('a page that waited for the network draws only if it is still the screen sh
   const seat = onThisRoute();
   assert.equal(start(), false);
   assert.equal(seat(), true);
+});
+
+test('a form keeps its Idempotency-Key while it sends the same body, and takes a new one for another', () => {
+  const keyOf = keyPerBody();
+  const first = keyOf({ruleset: 'silver-and-gold', players: [{name: 'Ann'}]});
+  assert.ok(first.length >= 22, `key ${first}: the server asks for 22 characters at least`);
+  assert.equal(keyOf({ruleset: 'silver-and-gold', players: [{name: 'Ann'}]}), first, 'sent again: the same key');
+  const other = keyOf({ruleset: 'silver-and-gold', players: [{name: 'Ben'}]});
+  assert.notEqual(other, first, 'another body: another key');
+  assert.equal(keyOf({ruleset: 'silver-and-gold', players: [{name: 'Ann'}]}), first, 'back to the first body: its key (the game it may have made)');
+  assert.notEqual(keyPerBody()({ruleset: 'silver-and-gold', players: [{name: 'Ben'}]}), other, "another form's key is its own");
 });

@@ -59,6 +59,20 @@ export function randomKey(): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
+// keyPerBody gives a form its Idempotency-Key for a body: the same key for
+// the same body, so that the form sent again after an error (whose request
+// may have been kept) keeps nothing twice, and a key of its own for each
+// other body.
+export function keyPerBody(): (body: unknown) => string {
+  const keys = new Map<string, string>();
+  return (body) => {
+    const b = JSON.stringify(body);
+    let key = keys.get(b);
+    if (!key) keys.set(b, (key = randomKey()));
+    return key;
+  };
+}
+
 // ApiError is a problem answer (or no answer at all), with the sentence a
 // player can act on.
 export class ApiError extends Error {
@@ -111,6 +125,21 @@ export async function call<T = unknown>(method: string, path: string, {cred, bod
     throw new ApiError(msg, res.status, problem);
   }
   return data as T;
+}
+
+// callAgain is call for a request with an Idempotency-Key: one that got no
+// answer, or 503 (the server could not tell whether it was kept), is sent
+// again with the same key, up to 3 times; the key makes it count once.
+export async function callAgain<T = unknown>(method: string, path: string, opts: CallOptions & {idempotent: string}): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call<T>(method, path, opts);
+    } catch (caught) {
+      const e = errorOf(caught);
+      if ((e.status !== 0 && e.status !== 503) || attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
 }
 
 // playerNames are the names of a game's players, by seat (as every game's

@@ -11,7 +11,7 @@
 //   #/join[/<code>]             join a table by its code, pick a free seat
 // The style sheet first: each game's screen imports its own rules, bundled after it.
 import './style.css';
-import {h, replace, call, playerNames, tables, remember, forget, gameLink, type TableEntry, errorOf, nextRoute, onThisRoute} from './lib';
+import {h, replace, call, callAgain, keyPerBody, playerNames, tables, remember, forget, gameLink, type TableEntry, errorOf, nextRoute, onThisRoute} from './lib';
 import {t, init, lang, languages, setLanguage, onLanguage, translateStatic} from './i18n';
 import {openGame, hasScreen, type Closer} from './game';
 import {sheetPage} from './sheet';
@@ -145,6 +145,7 @@ function newTableForm(all: RulesetInfo[]) {
   // and played through the API.
   const rulesets = [...all.filter((r) => hasScreen(r.name)), ...all.filter((r) => !hasScreen(r.name))];
   const form = h('form', {class: 'card-panel', novalidate: true});
+  const keyOf = keyPerBody(); // a game started again after an error is the same game
   const problem = h('div', {role: 'alert', class: 'problem'});
   let rs = rulesets[0];
   let count = Math.max(2, rs.min_players);
@@ -191,7 +192,7 @@ function newTableForm(all: RulesetInfo[]) {
     const req: Record<string, unknown> = {ruleset: rs.name, mode, players};
     if ((rs.options || []).length) req.options = options;
     try {
-      const created = await call<components['schemas']['Created']>('POST', '/v1/games', {body: req});
+      const created = await callAgain<components['schemas']['Created']>('POST', '/v1/games', {body: req, idempotent: keyOf(req)});
       const id = created.game.id;
       const seats = created.credentials.seats;
       remember({id, role: 'host', cred: created.credentials.host, ruleset: rs.name, title: rs.title, seats, names: players.map((p) => p.name)});

@@ -4,7 +4,7 @@
 // travel in headers and bodies, and live on this device in the URL's
 // fragment and localStorage, never in a path or query sent to the server.
 import qrcode from 'qrcode-generator';
-import {h, replace, call, playerNames, tables, remember, gameLink, randomKey, errorOf, type TableEntry} from './lib';
+import {h, replace, call, callAgain, playerNames, tables, remember, gameLink, randomKey, errorOf, type TableEntry} from './lib';
 import {t} from './i18n';
 import type {Shell} from './game';
 import type {Schemas, Table} from './screen';
@@ -73,18 +73,7 @@ export function joinPage(root: HTMLElement, given: string): void {
     try {
       // An answer lost on the way is asked for again with the same key,
       // which gets the same credential (not "taken" by this very phone).
-      const key = randomKey();
-      let c: Schemas['SeatCredential'];
-      for (let attempt = 0; ; attempt++) {
-        try {
-          c = await call<Schemas['SeatCredential']>('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: key});
-          break;
-        } catch (caught) {
-          const e = errorOf(caught);
-          if (e.status !== 0 || attempt >= 3) throw e;
-          await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
-        }
-      }
+      const c = await callAgain<Schemas['SeatCredential']>('POST', '/v1/join/seat', {body: {code, seat: seat.seat}, idempotent: randomKey()});
       remember({id: c.game_id, role: 'seat', cred: c.credential, ruleset: table.ruleset, name: seat.name});
       location.hash = gameLink(c.game_id, 'seat', c.credential).replace(location.origin + '/', '');
     } catch (caught) {

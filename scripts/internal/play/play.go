@@ -37,11 +37,13 @@ type Options struct {
 	// not used: each seat sends everything to one of them, the seats of a
 	// table to different servers where there are enough.
 	Servers []*client.ClientWithResponses
-	// Idempotency sends an Idempotency-Key with every move.
+	// Idempotency sends an Idempotency-Key with every move and the game's
+	// creation.
 	Idempotency bool
 	// Persist retries a request that got no answer (the server is down)
-	// until it gets one, with the same Idempotency-Key; without it such a
-	// failure ends the game with an error.
+	// until it gets one, with the same Idempotency-Key, and a creation
+	// answered 503 too; without it such a failure ends the game with an
+	// error.
 	Persist bool
 	// Ack is told of every move answered 200.
 	Ack func(Ack)
@@ -208,9 +210,27 @@ func (t *table) create(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := t.call(ctx, func() (*http.Response, error) {
-		return t.client(0).CreateGameWithBody(ctx, "application/json", bytes.NewReader(body))
-	})
+	var params models.CreateGameParams
+	if t.o.Idempotency {
+		key := domain.NewSecret()
+		params.IdempotencyKey = &key
+	}
+	send := func() (*http.Response, error) {
+		return t.client(0).CreateGameWithBody(ctx, &params, "application/json", bytes.NewReader(body))
+	}
+	a, err := t.call(ctx, send)
+	// A 503 (the store's commit not known, or the database down) is sent
+	// again, with Persist, as a lost answer is: the key makes one game.
+	for err == nil && a.status == http.StatusServiceUnavailable && t.o.Persist && params.IdempotencyKey != nil {
+		t.rec.Retried()
+		t.failover.Add(1)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+		a, err = t.call(ctx, send)
+	}
 	if err != nil {
 		return fmt.Errorf("create a game: %w", err)
 	}
