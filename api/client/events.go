@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Event is one Server-Sent Event of GET /v1/games/{id}/events.
@@ -27,54 +26,72 @@ type Event struct {
 // EventReader reads the events of a stream, such as the body of the
 // response to StreamGameEvents.
 type EventReader struct {
-	r *bufio.Reader
+	r    *bufio.Reader
+	long []byte // a line longer than r's buffer, gathered
+	data []byte // the data lines of the event being read
 }
 
 // NewEventReader returns a reader of the Server-Sent Events in r.
 func NewEventReader(r io.Reader) *EventReader {
-	return &EventReader{r: bufio.NewReader(r)}
+	// Large enough for a listing's data line, read in place (a load
+	// client reads one after every move, issue 27).
+	return &EventReader{r: bufio.NewReaderSize(r, 32<<10)}
+}
+
+// line returns the next line, valid until the next call.
+func (er *EventReader) line() ([]byte, error) {
+	line, err := er.r.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	er.long = append(er.long[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = er.r.ReadSlice('\n')
+		er.long = append(er.long, line...)
+	}
+	return er.long, err
 }
 
 // Next returns the next event, skipping comments (keep-alives) and retry
 // hints. It returns io.EOF when the stream ends between events.
 func (er *EventReader) Next() (Event, error) {
 	var ev Event
-	var data bytes.Buffer
+	er.data = er.data[:0]
 	seen := false
 	for {
-		line, err := er.r.ReadString('\n')
+		line, err := er.line()
 		if err != nil {
-			if err == io.EOF && (seen || line != "") {
+			if err == io.EOF && (seen || len(line) > 0) {
 				err = io.ErrUnexpectedEOF
 			}
 			return Event{}, err
 		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
 			if !seen {
 				continue // the end of a comment or of a retry hint
 			}
 			if ev.Type == "" {
 				ev.Type = "message"
 			}
-			ev.Data = json.RawMessage(bytes.Clone(data.Bytes()))
+			ev.Data = json.RawMessage(bytes.Clone(er.data))
 			return ev, nil
 		}
-		if strings.HasPrefix(line, ":") {
+		if line[0] == ':' {
 			continue
 		}
-		field, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
+		field, value, _ := bytes.Cut(line, []byte(":"))
+		value = bytes.TrimPrefix(value, []byte(" "))
+		switch string(field) {
 		case "event":
-			ev.Type, seen = value, true
+			ev.Type, seen = string(value), true
 		case "id":
-			ev.ID, seen = value, true
+			ev.ID, seen = string(value), true
 		case "data":
-			if data.Len() > 0 {
-				data.WriteByte('\n')
+			if len(er.data) > 0 {
+				er.data = append(er.data, '\n')
 			}
-			data.WriteString(value)
+			er.data = append(er.data, value...)
 			seen = true
 		}
 	}
