@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -29,7 +30,8 @@ const benchClientEnv = "TREASURY_PLAY_BENCH_CLIENT"
 // 27). The clients run in a process of their own (this test binary again,
 // TestMoveHTTPClient), so that the figures are the server's alone: the CPU
 // time of this process per accepted move (cpu-µs/move) and its allocations
-// per move (allocs/move), and beside them the client process's CPU per move
+// per move (allocs/move), its write system calls per move (writes/move:
+// the stream's, the answers', SQLite's), and beside them the client process's CPU per move
 // (client-cpu-µs/move: what a load run's clients take from the server on a
 // shared machine). One op is a whole game. Run it with
 //
@@ -45,6 +47,7 @@ func BenchmarkMoveHTTP(b *testing.B) {
 				moves  int64
 				cpu    time.Duration
 				client time.Duration
+				writes int64
 				before runtime.MemStats
 				after  runtime.MemStats
 			)
@@ -52,12 +55,13 @@ func BenchmarkMoveHTTP(b *testing.B) {
 			seed := 0
 			for b.Loop() {
 				seed++
-				start := processCPU()
+				start, w0 := processCPU(), writeCalls()
 				n, clientCPU, err := playElsewhere(url, rs.Name(), 1, seed)
 				if err != nil {
 					b.Fatal(err)
 				}
 				cpu += processCPU() - start
+				writes += writeCalls() - w0
 				moves += n
 				client += clientCPU
 			}
@@ -67,6 +71,9 @@ func BenchmarkMoveHTTP(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/float64(moves), "cpu-µs/move")
 			b.ReportMetric(float64(client.Microseconds())/float64(moves), "client-cpu-µs/move")
+			if writes >= 0 {
+				b.ReportMetric(float64(writes)/float64(moves), "writes/move")
+			}
 			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(moves), "allocs/move")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
@@ -153,4 +160,23 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// writeCalls is the number of write system calls this process has made so
+// far (Linux's /proc/self/io), or a large negative number where it is not
+// known.
+func writeCalls() int64 {
+	b, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return -1 << 40
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "syscw: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err == nil {
+				return n
+			}
+		}
+	}
+	return -1 << 40
 }
