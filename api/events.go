@@ -432,9 +432,24 @@ func (st *stream) legal(ctx context.Context) error {
 		return nil
 	}
 	st.lastLegal, st.legalAt = l, head.Version
-	st.event("legal_moves", "", withHead(l, head))
+	// The listing with its head is written into a buffer of the pool, not
+	// a fresh one per stream and listing (a few KB each, four streams at a
+	// table): event copies it into the stream's events.
+	b := headBuffers.Get().(*[]byte)
+	*b = appendWithHead((*b)[:0], l, head)
+	st.event("legal_moves", "", *b)
+	if cap(*b) <= maxStreamBuffer {
+		headBuffers.Put(b)
+	}
 	return nil
 }
+
+// headBuffers hold a listing with its head (withHead) while a stream
+// buffers it.
+var headBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 8<<10)
+	return &b
+}}
 
 // spent forgets the legal moves last told when u is a move of the stream's
 // own seat (or the table's) made after they were read: the client acted on

@@ -30,7 +30,7 @@ const benchClientEnv = "TREASURY_PLAY_BENCH_CLIENT"
 // 27). The clients run in a process of their own (this test binary again,
 // TestMoveHTTPClient), so that the figures are the server's alone: the CPU
 // time of this process per accepted move (cpu-µs/move) and its allocations
-// per move (allocs/move), its write system calls per move (writes/move:
+// per move (allocs/move, B/move), its write system calls per move (writes/move:
 // the stream's, the answers', SQLite's), and beside them the client process's CPU per move
 // (client-cpu-µs/move: what a load run's clients take from the server on a
 // shared machine). One op is a whole game. Run it with
@@ -75,6 +75,7 @@ func BenchmarkMoveHTTP(b *testing.B) {
 				b.ReportMetric(float64(writes)/float64(moves), "writes/move")
 			}
 			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(moves), "allocs/move")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(moves), "B/move")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
 	}
