@@ -224,21 +224,13 @@ func valueEnd(b []byte, i int) (int, error) {
 	}
 	switch b[i] {
 	case '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1, nil
-			}
-		}
-		return 0, errJSON
+		return stringEnd(b, i)
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
 			switch b[j] {
 			case '"':
-				end, err := valueEnd(b, j)
+				end, err := stringEnd(b, j)
 				if err != nil {
 					return 0, err
 				}
@@ -260,4 +252,18 @@ func valueEnd(b []byte, i int) (int, error) {
 		j++
 	}
 	return j, nil
+}
+
+// stringEnd returns the end of the JSON string that starts at b[i]: the
+// quote after it that no backslash escapes.
+func stringEnd(b []byte, i int) (int, error) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return 0, errJSON
 }

@@ -16,7 +16,7 @@ import (
 
 // serve starts the real API without rate limits, its handler wrapped by
 // wrap (nil: as it is), and returns a client of it.
-func serve(t *testing.T, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
+func serve(t testing.TB, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
 	t.Helper()
 	cl, err := client.NewClientWithResponses(testserver.URL(t, api.Options{}, wrap))
 	if err != nil {
