@@ -55,6 +55,14 @@ func (er *EventReader) line() ([]byte, error) {
 // Next returns the next event, skipping comments (keep-alives) and retry
 // hints. It returns io.EOF when the stream ends between events.
 func (er *EventReader) Next() (Event, error) {
+	ev, err := er.next()
+	ev.Data = bytes.Clone(ev.Data)
+	return ev, err
+}
+
+// next is Next with the event's data in the reader's buffer, valid until
+// the next call.
+func (er *EventReader) next() (Event, error) {
 	var ev Event
 	er.data = er.data[:0]
 	seen := false
@@ -74,7 +82,9 @@ func (er *EventReader) Next() (Event, error) {
 			if ev.Type == "" {
 				ev.Type = "message"
 			}
-			ev.Data = json.RawMessage(bytes.Clone(er.data))
+			if len(er.data) > 0 {
+				ev.Data = er.data
+			}
 			return ev, nil
 		}
 		if line[0] == ':' {
@@ -142,15 +152,27 @@ func (e Event) Decode(ruleset string) (any, error) {
 // then what ended the stream on the second (io.EOF when it ended between
 // events). Cancelling ctx ends the goroutine.
 func Events(ctx context.Context, body io.Reader) (<-chan Event, <-chan error) {
+	return EventsOf(ctx, body, nil)
+}
+
+// EventsOf is Events sending only the events of the types keep returns true
+// for (nil: all); keep is called on the reading goroutine with the type of
+// every event read. A client that acts on few of a stream's events saves a
+// copy of the others' data and a hand-over between goroutines each.
+func EventsOf(ctx context.Context, body io.Reader, keep func(typ string) bool) (<-chan Event, <-chan error) {
 	events, ended := make(chan Event), make(chan error, 1)
 	go func() {
 		er := NewEventReader(body)
 		for {
-			ev, err := er.Next()
+			ev, err := er.next()
 			if err != nil {
 				ended <- err
 				return
 			}
+			if keep != nil && !keep(ev.Type) {
+				continue
+			}
+			ev.Data = bytes.Clone(ev.Data)
 			select {
 			case events <- ev:
 			case <-ctx.Done():

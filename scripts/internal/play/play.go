@@ -416,7 +416,14 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 		return fmt.Errorf("event stream of game %s seat %d: %d %s", t.id, seat, resp.StatusCode, b)
 	}
 	t.rec.Read("stream")
-	events, ended := client.Events(ctx, resp.Body)
+	// Only the listings come over: the seat acts on nothing else, and the
+	// other events only tell that the stream is not quiet (heard).
+	var heard atomic.Int64
+	heard.Store(time.Now().UnixNano())
+	events, ended := client.EventsOf(ctx, resp.Body, func(typ string) bool {
+		heard.Store(time.Now().UnixNano())
+		return typ == "legal_moves"
+	})
 	timer := time.NewTimer(quiet)
 	defer timer.Stop()
 	failures, n := 0, 0
@@ -440,13 +447,14 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			return fmt.Errorf("event stream of game %s seat %d: %w", t.id, seat, err)
 		case ev := <-events:
 			timer.Reset(quiet)
-			if ev.Type != "legal_moves" {
-				continue
-			}
 			if l, err = client.ParseChoices(ev.Data); err != nil {
 				return fmt.Errorf("legal_moves event of game %s seat %d: %w", t.id, seat, err)
 			}
 		case <-timer.C:
+			if since := time.Since(time.Unix(0, heard.Load())); since < quiet {
+				timer.Reset(quiet - since) // an event that is not a listing came
+				continue
+			}
 			// Nothing told for long: read what the seat may do.
 			if l, err = t.listing(ctx, seat); err != nil {
 				return err
