@@ -137,70 +137,60 @@ var errJSON = errors.New("malformed JSON")
 // members calls fn with each member of the JSON object b (nil: none),
 // its key as written between the quotes and its value.
 func members(b []byte, fn func(key, value []byte) error) error {
-	if b == nil {
-		return nil
-	}
-	i := space(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return errJSON
-	}
-	if i = space(b, i+1); i < len(b) && b[i] == '}' {
-		return nil
-	}
-	for {
+	return each(b, '{', '}', func(i int) (int, error) {
 		if i >= len(b) || b[i] != '"' {
-			return errJSON
+			return 0, errJSON
 		}
-		end, err := valueEnd(b, i)
+		end, err := stringEnd(b, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		key := b[i+1 : end-1]
 		if i = space(b, end); i >= len(b) || b[i] != ':' {
-			return errJSON
+			return 0, errJSON
 		}
 		i = space(b, i+1)
 		if end, err = valueEnd(b, i); err != nil {
-			return err
+			return 0, err
 		}
-		if err := fn(key, b[i:end]); err != nil {
-			return err
-		}
-		switch i = space(b, end); {
-		case i < len(b) && b[i] == ',':
-			i = space(b, i+1)
-		case i < len(b) && b[i] == '}':
-			return nil
-		default:
-			return errJSON
-		}
-	}
+		return end, fn(key, b[i:end])
+	})
 }
 
 // elements calls fn with each element of the JSON array b (nil: none).
 func elements(b []byte, fn func(value []byte) error) error {
+	return each(b, '[', ']', func(i int) (int, error) {
+		end, err := valueEnd(b, i)
+		if err != nil {
+			return 0, err
+		}
+		return end, fn(b[i:end])
+	})
+}
+
+// each walks the JSON object or array b (nil: none) between open and
+// shut, calling item at the start of each member or element; item returns
+// where that ends.
+func each(b []byte, open, shut byte, item func(i int) (int, error)) error {
 	if b == nil {
 		return nil
 	}
 	i := space(b, 0)
-	if i >= len(b) || b[i] != '[' {
+	if i >= len(b) || b[i] != open {
 		return errJSON
 	}
-	if i = space(b, i+1); i < len(b) && b[i] == ']' {
+	if i = space(b, i+1); i < len(b) && b[i] == shut {
 		return nil
 	}
 	for {
-		end, err := valueEnd(b, i)
+		end, err := item(i)
 		if err != nil {
-			return err
-		}
-		if err := fn(b[i:end]); err != nil {
 			return err
 		}
 		switch i = space(b, end); {
 		case i < len(b) && b[i] == ',':
 			i = space(b, i+1)
-		case i < len(b) && b[i] == ']':
+		case i < len(b) && b[i] == shut:
 			return nil
 		default:
 			return errJSON

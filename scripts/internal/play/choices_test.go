@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/treasury-games/treasury/api/client"
-	"github.com/treasury-games/treasury/domain/rulesets"
 )
 
 // listingsOf plays a whole game of ruleset, its seats reading their
@@ -61,43 +60,35 @@ func listingsOf(t testing.TB, ruleset string, seed uint64) [][]byte {
 // client.Listing, decoded whole, picks with the same source, and owes a move
 // when Listing does.
 func TestChoicesPickAsListing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays a whole game of every ruleset")
-	}
-	for _, rs := range rulesets.All() {
-		if rs.Info().MaxPlayers < Seats || rs.Info().MinPlayers > Seats {
-			continue
+	everyRuleset(t, func(t *testing.T, ruleset string) {
+		owed := 0
+		for _, b := range listingsOf(t, ruleset, 11) {
+			var l client.Listing
+			if err := json.Unmarshal(b, &l); err != nil {
+				t.Fatal(err)
+			}
+			c, err := client.ParseChoices(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Owed() != l.Owed() || c.Version != l.Version {
+				t.Fatalf("Choices owed %v at %d, Listing %v at %d: %s", c.Owed(), c.Version, l.Owed(), l.Version, b)
+			}
+			if l.Owed() {
+				owed++
+			}
+			for seed := range uint64(8) {
+				wm, wt, wok, werr := l.Pick(rand.New(rand.NewPCG(seed, 1)))
+				gm, gt, gok, gerr := c.Pick(rand.New(rand.NewPCG(seed, 1)))
+				if werr != nil || gerr != nil || !bytes.Equal(wm, gm) || wt != gt || wok != gok {
+					t.Fatalf("seed %d: Choices picked %s %q %v %v, Listing %s %q %v %v, from %s", seed, gm, gt, gok, gerr, wm, wt, wok, werr, b)
+				}
+			}
 		}
-		t.Run(rs.Name(), func(t *testing.T) {
-			owed := 0
-			for _, b := range listingsOf(t, rs.Name(), 11) {
-				var l client.Listing
-				if err := json.Unmarshal(b, &l); err != nil {
-					t.Fatal(err)
-				}
-				c, err := client.ParseChoices(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if c.Owed() != l.Owed() || c.Version != l.Version {
-					t.Fatalf("Choices owed %v at %d, Listing %v at %d: %s", c.Owed(), c.Version, l.Owed(), l.Version, b)
-				}
-				if l.Owed() {
-					owed++
-				}
-				for seed := range uint64(8) {
-					wm, wt, wok, werr := l.Pick(rand.New(rand.NewPCG(seed, 1)))
-					gm, gt, gok, gerr := c.Pick(rand.New(rand.NewPCG(seed, 1)))
-					if werr != nil || gerr != nil || !bytes.Equal(wm, gm) || wt != gt || wok != gok {
-						t.Fatalf("seed %d: Choices picked %s %q %v %v, Listing %s %q %v %v, from %s", seed, gm, gt, gok, gerr, wm, wt, wok, werr, b)
-					}
-				}
-			}
-			if owed == 0 {
-				t.Error("no listing owed a move")
-			}
-		})
-	}
+		if owed == 0 {
+			t.Error("no listing owed a move")
+		}
+	})
 }
 
 // BenchmarkPick reads every listing of a whole Silver & Gold game and picks
