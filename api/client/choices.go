@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,7 +13,8 @@ import (
 // Choices is a listing read for choosing a move and nothing else, as a load
 // client reads one after every move of its table. ParseChoices finds the
 // entries and the pools without decoding them, and Pick decodes only the
-// entry it chooses and that entry's pool, leaving out their labels: decoding
+// entry it chooses and that entry's pool, leaving out their labels
+// (BenchmarkPick in scripts/internal/play measures both ways): decoding
 // every listing whole into Listing took 63% of the load run's clients' CPU
 // (issue 27), and a listing owes nothing most of the time. Pick chooses what
 // Listing.Pick chooses with the same source.
@@ -28,9 +30,12 @@ type Choices struct {
 // a legal_moves event). The Choices refers to b, which must not change while
 // it is used. Keys are matched as the server writes them (exactly, not
 // case-insensitively as encoding/json does), and the JSON is checked where it
-// is walked or decoded, not every byte of it.
+// is walked or decoded, not every byte of it: a listing that owes nothing is
+// read only up to its moves when its seat and awaiting come before them, as
+// the server writes them.
 func ParseChoices(b []byte) (Choices, error) {
 	var c Choices
+	seat, awaiting := false, false
 	err := members(b, func(key, v []byte) error {
 		var err error
 		switch string(key) {
@@ -38,9 +43,14 @@ func ParseChoices(b []byte) (Choices, error) {
 			c.Version, err = strconv.ParseInt(string(v), 10, 64)
 		case "seat":
 			c.Seat, err = strconv.Atoi(string(v))
+			seat = true
 		case "awaiting":
-			err = json.Unmarshal(v, &c.Awaiting)
+			c.Awaiting, err = awaits(v)
+			awaiting = true
 		case "moves":
+			if seat && awaiting && !c.Owed() {
+				return errEnough
+			}
 			c.moves = notNull(v)
 		case "pools":
 			c.pools = notNull(v)
@@ -50,17 +60,65 @@ func ParseChoices(b []byte) (Choices, error) {
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil && err != errEnough {
 		return Choices{}, fmt.Errorf("a listing: %w", err)
 	}
 	return c, nil
 }
+
+// errEnough stops a walk that has found what it needs.
+var errEnough = errors.New("enough")
 
 func notNull(v []byte) []byte {
 	if string(v) == "null" {
 		return nil
 	}
 	return v
+}
+
+// awaits decodes a listing's awaiting as encoding/json would.
+func awaits(v []byte) ([]domain.Await, error) {
+	var out []domain.Await
+	if v = notNull(v); v == nil {
+		return nil, nil
+	}
+	err := elements(v, func(e []byte) error {
+		var a domain.Await
+		err := members(notNull(e), func(key, v []byte) error {
+			var err error
+			switch string(key) {
+			case "actor":
+				a.Actor, err = jsonString(v)
+			case "seat":
+				if v = notNull(v); v != nil {
+					var seat int
+					seat, err = strconv.Atoi(string(v))
+					a.Seat = &seat
+				}
+			case "action":
+				a.Action, err = jsonString(v)
+			case "count":
+				a.Count, err = strconv.Atoi(string(v))
+			}
+			return err
+		})
+		out = append(out, a)
+		return err
+	})
+	if out == nil && err == nil {
+		out = []domain.Await{}
+	}
+	return out, err
+}
+
+// jsonString decodes a JSON string; one without escapes is taken as it is.
+func jsonString(v []byte) (string, error) {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && !bytes.ContainsRune(v[1:len(v)-1], '\\') {
+		return string(v[1 : len(v)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(v, &s)
+	return s, err
 }
 
 // Owed reports whether the listed seat is among those the game awaits
@@ -75,19 +133,21 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 		return nil, "", false, nil
 	}
 	var forward [][]byte
-	err = elements(c.moves, func(e []byte) error {
-		correction := false
-		err := members(e, func(key, v []byte) error {
-			if string(key) == "correction" {
-				correction = string(v) == "true"
+	if c.moves != nil {
+		_, err = walk(c.moves, 0, '[', ']', func(i int) (int, error) {
+			correction := false
+			end, err := object(c.moves, i, func(key, v []byte) error {
+				if string(key) == "correction" {
+					correction = string(v) == "true"
+				}
+				return nil
+			})
+			if err == nil && !correction {
+				forward = append(forward, c.moves[i:end])
 			}
-			return nil
+			return end, err
 		})
-		if !correction {
-			forward = append(forward, e)
-		}
-		return err
-	})
+	}
 	if err != nil {
 		return nil, "", false, fmt.Errorf("a listing's moves: %w", err)
 	}
@@ -109,20 +169,9 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 			if string(name) != e.Choose.Pool {
 				return nil
 			}
-			var parts []struct {
-				Add      map[string]json.RawMessage `json:"add"`
-				Excludes []string                   `json:"excludes"`
-				Owes     int                        `json:"owes"`
-			}
-			if err := json.Unmarshal(v, &parts); err != nil {
-				return err
-			}
-			pool := make([]domain.Part, len(parts))
-			for i, p := range parts {
-				pool[i] = domain.Part{Add: p.Add, Excludes: p.Excludes, Owes: p.Owes}
-			}
+			pool, err := parts(v)
 			pools = domain.Pools{e.Choose.Pool: pool}
-			return nil
+			return err
 		})
 		if err != nil {
 			return nil, "", false, fmt.Errorf("a listing's pools: %w", err)
@@ -131,13 +180,63 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	return complete(domain.LegalMove{Move: e.Move, Choose: e.Choose, Holds: e.Holds, Correction: e.Correction}, pools, r)
 }
 
+// parts decodes a pool as encoding/json would, leaving out the labels.
+func parts(v []byte) ([]domain.Part, error) {
+	var pool []domain.Part
+	if v = notNull(v); v == nil {
+		return nil, nil
+	}
+	err := elements(v, func(e []byte) error {
+		var p domain.Part
+		err := members(notNull(e), func(key, v []byte) error {
+			var err error
+			switch string(key) {
+			case "add":
+				if v = notNull(v); v != nil {
+					p.Add = map[string]json.RawMessage{}
+				}
+				err = members(v, func(name, v []byte) error {
+					k, err := jsonString(append(append([]byte{'"'}, name...), '"'))
+					p.Add[k] = json.RawMessage(v)
+					return err
+				})
+			case "excludes":
+				err = elements(notNull(v), func(x []byte) error {
+					s, err := jsonString(x)
+					p.Excludes = append(p.Excludes, s)
+					return err
+				})
+			case "owes":
+				p.Owes, err = strconv.Atoi(string(v))
+			}
+			return err
+		})
+		pool = append(pool, p)
+		return err
+	})
+	if pool == nil && err == nil {
+		pool = []domain.Part{}
+	}
+	return pool, err
+}
+
 // errJSON is a listing that is not the JSON it should be.
 var errJSON = errors.New("malformed JSON")
 
 // members calls fn with each member of the JSON object b (nil: none),
 // its key as written between the quotes and its value.
 func members(b []byte, fn func(key, value []byte) error) error {
-	return each(b, '{', '}', func(i int) (int, error) {
+	if b == nil {
+		return nil
+	}
+	_, err := object(b, space(b, 0), fn)
+	return err
+}
+
+// object calls fn with each member of the JSON object that starts at b[i],
+// and returns its end.
+func object(b []byte, i int, fn func(key, value []byte) error) (int, error) {
+	return walk(b, i, '{', '}', func(i int) (int, error) {
 		if i >= len(b) || b[i] != '"' {
 			return 0, errJSON
 		}
@@ -159,41 +258,41 @@ func members(b []byte, fn func(key, value []byte) error) error {
 
 // elements calls fn with each element of the JSON array b (nil: none).
 func elements(b []byte, fn func(value []byte) error) error {
-	return each(b, '[', ']', func(i int) (int, error) {
+	if b == nil {
+		return nil
+	}
+	_, err := walk(b, space(b, 0), '[', ']', func(i int) (int, error) {
 		end, err := valueEnd(b, i)
 		if err != nil {
 			return 0, err
 		}
 		return end, fn(b[i:end])
 	})
+	return err
 }
 
-// each walks the JSON object or array b (nil: none) between open and
-// shut, calling item at the start of each member or element; item returns
-// where that ends.
-func each(b []byte, open, shut byte, item func(i int) (int, error)) error {
-	if b == nil {
-		return nil
-	}
-	i := space(b, 0)
+// walk walks the JSON object or array that starts at b[i], between open
+// and shut, calling item at the start of each member or element; item
+// returns where that ends. It returns the end of the whole.
+func walk(b []byte, i int, open, shut byte, item func(i int) (int, error)) (int, error) {
 	if i >= len(b) || b[i] != open {
-		return errJSON
+		return 0, errJSON
 	}
 	if i = space(b, i+1); i < len(b) && b[i] == shut {
-		return nil
+		return i + 1, nil
 	}
 	for {
 		end, err := item(i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		switch i = space(b, end); {
 		case i < len(b) && b[i] == ',':
 			i = space(b, i+1)
 		case i < len(b) && b[i] == shut:
-			return nil
+			return i + 1, nil
 		default:
-			return errJSON
+			return 0, errJSON
 		}
 	}
 }
