@@ -78,36 +78,39 @@ func notNull(v []byte) []byte {
 
 // awaits decodes a listing's awaiting as encoding/json would.
 func awaits(v []byte) ([]domain.Await, error) {
-	var out []domain.Await
+	return objects(v, func(a *domain.Await, key, v []byte) error {
+		var err error
+		switch string(key) {
+		case "actor":
+			a.Actor, err = jsonString(v)
+		case "seat":
+			if v = notNull(v); v != nil {
+				var seat int
+				seat, err = strconv.Atoi(string(v))
+				a.Seat = &seat
+			}
+		case "action":
+			a.Action, err = jsonString(v)
+		case "count":
+			a.Count, err = strconv.Atoi(string(v))
+		}
+		return err
+	})
+}
+
+// objects decodes the JSON array of objects v (null: nil) as encoding/json
+// would decode it into a []T, each member of each object by member.
+func objects[T any](v []byte, member func(t *T, key, value []byte) error) ([]T, error) {
 	if v = notNull(v); v == nil {
 		return nil, nil
 	}
+	out := []T{}
 	err := elements(v, func(e []byte) error {
-		var a domain.Await
-		err := members(notNull(e), func(key, v []byte) error {
-			var err error
-			switch string(key) {
-			case "actor":
-				a.Actor, err = jsonString(v)
-			case "seat":
-				if v = notNull(v); v != nil {
-					var seat int
-					seat, err = strconv.Atoi(string(v))
-					a.Seat = &seat
-				}
-			case "action":
-				a.Action, err = jsonString(v)
-			case "count":
-				a.Count, err = strconv.Atoi(string(v))
-			}
-			return err
-		})
-		out = append(out, a)
+		var t T
+		err := members(notNull(e), func(key, v []byte) error { return member(&t, key, v) })
+		out = append(out, t)
 		return err
 	})
-	if out == nil && err == nil {
-		out = []domain.Await{}
-	}
 	return out, err
 }
 
@@ -182,42 +185,29 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 
 // parts decodes a pool as encoding/json would, leaving out the labels.
 func parts(v []byte) ([]domain.Part, error) {
-	var pool []domain.Part
-	if v = notNull(v); v == nil {
-		return nil, nil
-	}
-	err := elements(v, func(e []byte) error {
-		var p domain.Part
-		err := members(notNull(e), func(key, v []byte) error {
-			var err error
-			switch string(key) {
-			case "add":
-				if v = notNull(v); v != nil {
-					p.Add = map[string]json.RawMessage{}
-				}
-				err = members(v, func(name, v []byte) error {
-					k, err := jsonString(append(append([]byte{'"'}, name...), '"'))
-					p.Add[k] = json.RawMessage(v)
-					return err
-				})
-			case "excludes":
-				err = elements(notNull(v), func(x []byte) error {
-					s, err := jsonString(x)
-					p.Excludes = append(p.Excludes, s)
-					return err
-				})
-			case "owes":
-				p.Owes, err = strconv.Atoi(string(v))
+	return objects(v, func(p *domain.Part, key, v []byte) error {
+		var err error
+		switch string(key) {
+		case "add":
+			if v = notNull(v); v != nil {
+				p.Add = map[string]json.RawMessage{}
 			}
-			return err
-		})
-		pool = append(pool, p)
+			err = members(v, func(name, v []byte) error {
+				k, err := jsonString(append(append([]byte{'"'}, name...), '"'))
+				p.Add[k] = json.RawMessage(v)
+				return err
+			})
+		case "excludes":
+			err = elements(notNull(v), func(x []byte) error {
+				s, err := jsonString(x)
+				p.Excludes = append(p.Excludes, s)
+				return err
+			})
+		case "owes":
+			p.Owes, err = strconv.Atoi(string(v))
+		}
 		return err
 	})
-	if pool == nil && err == nil {
-		pool = []domain.Part{}
-	}
-	return pool, err
 }
 
 // errJSON is a listing that is not the JSON it should be.
