@@ -613,6 +613,7 @@ func (st *stream) event(typ, id string, data []byte) {
 	}
 	*b = append(*b, '\n')
 	if len(*b) >= sendAt {
+		st.arm() // the deadline of the last flush may be long past
 		st.send()
 	}
 }

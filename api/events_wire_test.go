@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api"
 	"github.com/treasury-games/treasury/api/client"
 )
 
@@ -105,4 +106,27 @@ func TestEventStreamChunks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEventStreamLargeAfterIdle: a move whose events are larger than what a
+// stream buffers before sending, played after the stream sat idle for longer
+// than its write timeout (no keep-alive in between), still reaches the
+// client: each write gets the timeout from when it starts, not from the last
+// flush. (At d07453b such a stream ended: its 8 KB buffer wrote what
+// overflowed under the deadline of the last flush, long past.)
+func TestEventStreamLargeAfterIdle(t *testing.T) {
+	s := startOps(t, func(o *api.Options) {
+		o.StreamWriteTimeout = 300 * time.Millisecond
+		o.Heartbeat = time.Hour
+	}, noteRules{pad: 40 << 10})
+	p := createNotes(t, s, 2, "")
+	reader := openStream(t, s.server, "/v1/games/"+p.id+"/events")
+	if ev, _ := reader.next(t); ev.Type != "snapshot" {
+		t.Fatalf("first event %s", ev.Type)
+	}
+	playNote(t, s, p, 0)
+	wantMove(t, reader, 1)
+	time.Sleep(time.Second) // the deadline of the move's flush passes
+	playNote(t, s, p, 1)
+	wantMove(t, reader, 2)
 }
