@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -184,7 +183,7 @@ type stream struct {
 	rc      *http.ResponseController
 	conn    net.Conn
 	chunked bool
-	w       *bufio.Writer // from streamBuffers while events wait for a flush; nil when none do
+	out     *[]byte       // from streamBuffers while events wait for a flush, after chunkRoom bytes; nil when none do
 	err     error         // the first write error; the stream is dead after it
 	ended   chan struct{} // closed at the end of a stream that could not be detached
 
@@ -344,7 +343,7 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 				return false
 			}
 		}
-		st.out().WriteString(": keep-alive\n\n")
+		st.write(": keep-alive\n\n")
 	}
 	return st.flush() == nil
 }
@@ -433,9 +432,24 @@ func (st *stream) legal(ctx context.Context) error {
 		return nil
 	}
 	st.lastLegal, st.legalAt = l, head.Version
-	st.event("legal_moves", "", withHead(l, head))
+	// The listing with its head is written into a buffer of the pool, not
+	// a fresh one per stream and listing (a few KB each, four streams at a
+	// table): event copies it into the stream's events.
+	b := headBuffers.Get().(*[]byte)
+	*b = appendWithHead((*b)[:0], l, head)
+	st.event("legal_moves", "", *b)
+	if cap(*b) <= maxStreamBuffer {
+		headBuffers.Put(b)
+	}
 	return nil
 }
+
+// headBuffers hold a listing with its head (withHead) while a stream
+// buffers it.
+var headBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 8<<10)
+	return &b
+}}
 
 // spent forgets the legal moves last told when u is a move of the stream's
 // own seat (or the table's) made after they were read: the client acted on
@@ -469,7 +483,7 @@ func (st *stream) open(c echo.Context) {
 	// the writer cannot set deadlines (a test recorder): nothing to lift.
 	_ = st.rc.SetReadDeadline(time.Time{})
 	st.s.metrics.streams.Inc()
-	st.out().WriteString("retry: 2000\n\n")
+	st.write("retry: 2000\n\n")
 	st.flush()
 }
 
@@ -495,11 +509,12 @@ func (st *stream) flush() error {
 		return st.err
 	}
 	st.arm()
-	if st.w != nil {
-		st.err = st.w.Flush()
-		st.w.Reset(nil)
-		streamBuffers.Put(st.w)
-		st.w = nil
+	if st.out != nil {
+		st.send()
+		if cap(*st.out) <= maxStreamBuffer {
+			streamBuffers.Put(st.out)
+		}
+		st.out = nil
 	}
 	if st.err == nil && st.rc != nil {
 		st.err = st.rc.Flush()
@@ -508,43 +523,68 @@ func (st *stream) flush() error {
 }
 
 // streamBuffers hold the events of a stream between their writing and the
-// flush that sends them: an idle stream holds none (8 KB each; with 10,000
-// streams open, 80 MB).
-var streamBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 8<<10) }}
+// flush that sends them: an idle stream holds none (8 KB each, grown to what
+// a step writes, up to maxStreamBuffer kept; with 10,000 streams open and a
+// step of each under way, 80 MB or more).
+var streamBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 8<<10)
+	return &b
+}}
 
-// out returns the buffer the stream's events are written to until the next
-// flush.
-func (st *stream) out() *bufio.Writer {
-	if st.w == nil {
-		st.w = streamBuffers.Get().(*bufio.Writer)
-		switch {
-		case st.conn == nil:
-			st.w.Reset(st.res)
-		case st.chunked:
-			st.w.Reset(chunkWriter{st.conn})
-		default:
-			st.w.Reset(st.conn)
-		}
+const (
+	// chunkRoom is kept free in front of a stream's buffered events for
+	// the size line of the chunk they are sent as (16 hex digits and CRLF),
+	// so that a step's events, a move's group and its listing, go out in
+	// one write without being copied (issue 27: a write, and a copy of the
+	// events into a fresh slice, for every 8 KB and every flush).
+	chunkRoom = 18
+	// sendAt is how much a stream buffers before it sends, flush or not
+	// (a catch-up from the store may tell many moves).
+	sendAt = 32 << 10
+	// maxStreamBuffer is the largest buffer streamBuffers keeps.
+	maxStreamBuffer = 64 << 10
+)
+
+// buffer returns the stream's buffered events, taking a buffer when none
+// wait.
+func (st *stream) buffer() *[]byte {
+	if st.out == nil {
+		st.out = streamBuffers.Get().(*[]byte)
+		*st.out = (*st.out)[:chunkRoom]
 	}
-	return st.w
+	return st.out
 }
 
-// chunkWriter writes each write as one chunk of HTTP/1.1's chunked coding.
-type chunkWriter struct{ conn net.Conn }
+// write buffers s.
+func (st *stream) write(s string) {
+	b := st.buffer()
+	*b = append(*b, s...)
+}
 
-func (cw chunkWriter) Write(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
+// send writes what is buffered, as one chunk when the response is chunked
+// (HTTP/1.1's chunked coding, framed here once the connection is the
+// stream's). A write error is kept in st.err: the next flush ends the
+// stream.
+func (st *stream) send() {
+	b := *st.out
+	n := len(b) - chunkRoom
+	if st.err == nil && n > 0 {
+		switch {
+		case st.conn == nil:
+			_, st.err = st.res.Write(b[chunkRoom:])
+		case st.chunked:
+			var size [16]byte
+			line := append(strconv.AppendInt(size[:0], int64(n), 16), "\r\n"...)
+			start := chunkRoom - len(line)
+			copy(b[start:], line)
+			b = append(b, "\r\n"...)
+			*st.out = b
+			_, st.err = st.conn.Write(b[start:])
+		default:
+			_, st.err = st.conn.Write(b[chunkRoom:])
+		}
 	}
-	b := make([]byte, 0, len(p)+20)
-	b = strconv.AppendInt(b, int64(len(p)), 16)
-	b = append(b, "\r\n"...)
-	b = append(b, p...)
-	b = append(b, "\r\n"...)
-	if _, err := cw.conn.Write(b); err != nil {
-		return 0, err
-	}
-	return len(p), nil
+	*st.out = (*st.out)[:chunkRoom]
 }
 
 // arm gives the writes from now on the stream's write timeout to finish.
@@ -561,27 +601,27 @@ func (st *stream) arm() {
 // the stream's language.
 func (st *stream) event(typ, id string, data []byte) {
 	data = i18n.Localize(st.lang, data)
-	w := st.out()
-	w.WriteString("event: ")
-	w.WriteString(typ)
-	w.WriteByte('\n')
+	b := st.buffer()
+	*b = append(append(append(*b, "event: "...), typ...), '\n')
 	if id != "" {
-		w.WriteString("id: ")
-		w.WriteString(id)
-		w.WriteByte('\n')
+		*b = append(append(append(*b, "id: "...), id...), '\n')
 	}
 	// Encoded JSON holds no newline, but a field of a stored event may have
 	// been indented; each line of data is a data line of its own.
 	for line := range bytes.Lines(data) {
-		w.WriteString("data: ")
-		w.Write(bytes.TrimRight(line, "\r\n"))
-		w.WriteByte('\n')
+		*b = append(append(append(*b, "data: "...), bytes.TrimRight(line, "\r\n")...), '\n')
 	}
-	w.WriteByte('\n')
+	*b = append(*b, '\n')
+	if len(*b) >= sendAt {
+		st.arm() // the deadline of the last flush may be long past
+		st.send()
+	}
 }
 
 func (st *stream) comment(text string) error {
-	st.out().WriteString(": " + text + "\n\n")
+	st.write(": ")
+	st.write(text)
+	st.write("\n\n")
 	return st.flush()
 }
 

@@ -77,3 +77,20 @@ func BenchmarkMoveEvent(b *testing.B) {
 		}
 	})
 }
+
+// TestEventLines: an event's data is one data line per line of its JSON
+// (a stored event may have been indented), with no line ending kept, and no
+// data line at all for no data.
+func TestEventLines(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{`{"a":1}`, "event: e\nid: 3\ndata: {\"a\":1}\n\n"},
+		{"{\n  \"a\": 1\r\n}\n", "event: e\nid: 3\ndata: {\ndata:   \"a\": 1\ndata: }\n\n"},
+		{"", "event: e\nid: 3\n\n"},
+	} {
+		st := &stream{}
+		st.event("e", "3", []byte(tc.data))
+		if got := string((*st.out)[chunkRoom:]); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.data, got, tc.want)
+		}
+	}
+}

@@ -458,11 +458,15 @@ func (r legalMoves200) VisitGetLegalMovesResponse(w http.ResponseWriter) error {
 // again, and who the game awaits now, so that a client knows whether the
 // moves are owed, whatever the ruleset.
 func withHead(obj []byte, head domain.GameHead) []byte {
+	return appendWithHead(make([]byte, 0, len(obj)+128), obj, head)
+}
+
+// appendWithHead appends withHead(obj, head) to out.
+func appendWithHead(out, obj []byte, head domain.GameHead) []byte {
 	obj = bytes.TrimSpace(obj)
 	if len(obj) < 2 || obj[0] != '{' {
-		return obj // not an object: the ruleset's bug, shown as it is
+		return append(out, obj...) // not an object: the ruleset's bug, shown as it is
 	}
-	out := make([]byte, 0, len(obj)+128)
 	out = append(out, `{"version":`...)
 	out = strconv.AppendInt(out, head.Version, 10)
 	out = append(out, `,"awaiting":`...)

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Event is one Server-Sent Event of GET /v1/games/{id}/events.
@@ -27,54 +26,82 @@ type Event struct {
 // EventReader reads the events of a stream, such as the body of the
 // response to StreamGameEvents.
 type EventReader struct {
-	r *bufio.Reader
+	r    *bufio.Reader
+	long []byte // a line longer than r's buffer, gathered
+	data []byte // the data lines of the event being read
 }
 
 // NewEventReader returns a reader of the Server-Sent Events in r.
 func NewEventReader(r io.Reader) *EventReader {
-	return &EventReader{r: bufio.NewReader(r)}
+	// Large enough for a listing's data line, read in place (a load
+	// client reads one after every move, issue 27).
+	return &EventReader{r: bufio.NewReaderSize(r, 32<<10)}
+}
+
+// line returns the next line, valid until the next call.
+func (er *EventReader) line() ([]byte, error) {
+	line, err := er.r.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	er.long = append(er.long[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = er.r.ReadSlice('\n')
+		er.long = append(er.long, line...)
+	}
+	return er.long, err
 }
 
 // Next returns the next event, skipping comments (keep-alives) and retry
 // hints. It returns io.EOF when the stream ends between events.
 func (er *EventReader) Next() (Event, error) {
+	ev, err := er.next()
+	ev.Data = bytes.Clone(ev.Data)
+	return ev, err
+}
+
+// next is Next with the event's data in the reader's buffer, valid until
+// the next call.
+func (er *EventReader) next() (Event, error) {
 	var ev Event
-	var data bytes.Buffer
+	er.data = er.data[:0]
 	seen := false
 	for {
-		line, err := er.r.ReadString('\n')
+		line, err := er.line()
 		if err != nil {
-			if err == io.EOF && (seen || line != "") {
+			if err == io.EOF && (seen || len(line) > 0) {
 				err = io.ErrUnexpectedEOF
 			}
 			return Event{}, err
 		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
 			if !seen {
 				continue // the end of a comment or of a retry hint
 			}
 			if ev.Type == "" {
 				ev.Type = "message"
 			}
-			ev.Data = json.RawMessage(bytes.Clone(data.Bytes()))
+			if len(er.data) > 0 {
+				ev.Data = er.data
+			}
 			return ev, nil
 		}
-		if strings.HasPrefix(line, ":") {
+		if line[0] == ':' {
 			continue
 		}
-		field, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
+		field, value, _ := bytes.Cut(line, []byte(":"))
+		value = bytes.TrimPrefix(value, []byte(" "))
+		switch string(field) {
 		case "event":
-			ev.Type, seen = value, true
+			ev.Type, seen = string(value), true
 		case "id":
-			ev.ID, seen = value, true
+			ev.ID, seen = string(value), true
 		case "data":
-			if data.Len() > 0 {
-				data.WriteByte('\n')
+			if len(er.data) > 0 {
+				er.data = append(er.data, '\n')
 			}
-			data.WriteString(value)
+			er.data = append(er.data, value...)
 			seen = true
 		}
 	}
@@ -125,15 +152,27 @@ func (e Event) Decode(ruleset string) (any, error) {
 // then what ended the stream on the second (io.EOF when it ended between
 // events). Cancelling ctx ends the goroutine.
 func Events(ctx context.Context, body io.Reader) (<-chan Event, <-chan error) {
+	return EventsOf(ctx, body, nil)
+}
+
+// EventsOf is Events sending only the events of the types keep returns true
+// for (nil: all); keep is called on the reading goroutine with the type of
+// every event read. A client that acts on few of a stream's events saves a
+// copy of the others' data and a hand-over between goroutines each.
+func EventsOf(ctx context.Context, body io.Reader, keep func(typ string) bool) (<-chan Event, <-chan error) {
 	events, ended := make(chan Event), make(chan error, 1)
 	go func() {
 		er := NewEventReader(body)
 		for {
-			ev, err := er.Next()
+			ev, err := er.next()
 			if err != nil {
 				ended <- err
 				return
 			}
+			if keep != nil && !keep(ev.Type) {
+				continue
+			}
+			ev.Data = bytes.Clone(ev.Data)
 			select {
 			case events <- ev:
 			case <-ctx.Done():

@@ -49,7 +49,13 @@ func (l Listing) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	if len(forward) == 0 {
 		return nil, "", false, nil
 	}
-	move, err = forward[r.IntN(len(forward))].Complete(l.Pools, r)
+	return complete(forward[r.IntN(len(forward))], l.Pools, r)
+}
+
+// complete completes the chosen entry e (LegalMove.Complete) and returns it
+// with its type.
+func complete(e domain.LegalMove, pools domain.Pools, r interface{ IntN(int) int }) (move json.RawMessage, typ string, ok bool, err error) {
+	move, err = e.Complete(pools, r)
 	if err != nil {
 		return nil, "", false, fmt.Errorf("a listed move: %w", err)
 	}

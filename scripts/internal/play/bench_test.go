@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -29,7 +30,10 @@ const benchClientEnv = "TREASURY_PLAY_BENCH_CLIENT"
 // 27). The clients run in a process of their own (this test binary again,
 // TestMoveHTTPClient), so that the figures are the server's alone: the CPU
 // time of this process per accepted move (cpu-µs/move) and its allocations
-// per move (allocs/move). One op is a whole game. Run it with
+// per move (allocs/move, B/move), its write system calls per move (writes/move:
+// the stream's, the answers', SQLite's), and beside them the client process's CPU per move
+// (client-cpu-µs/move: what a load run's clients take from the server on a
+// shared machine). One op is a whole game. Run it with
 //
 //	go test ./scripts/internal/play -run '^$' -bench MoveHTTP -benchtime 5x
 func BenchmarkMoveHTTP(b *testing.B) {
@@ -42,6 +46,8 @@ func BenchmarkMoveHTTP(b *testing.B) {
 			var (
 				moves  int64
 				cpu    time.Duration
+				client time.Duration
+				writes int64
 				before runtime.MemStats
 				after  runtime.MemStats
 			)
@@ -49,41 +55,49 @@ func BenchmarkMoveHTTP(b *testing.B) {
 			seed := 0
 			for b.Loop() {
 				seed++
-				start := processCPU()
-				n, err := playElsewhere(url, rs.Name(), 1, seed)
+				start, w0 := processCPU(), writeCalls()
+				n, clientCPU, err := playElsewhere(url, rs.Name(), 1, seed)
 				if err != nil {
 					b.Fatal(err)
 				}
 				cpu += processCPU() - start
+				writes += writeCalls() - w0
 				moves += n
+				client += clientCPU
 			}
 			runtime.ReadMemStats(&after)
 			if moves == 0 {
 				b.Fatal("no move accepted")
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/float64(moves), "cpu-µs/move")
+			b.ReportMetric(float64(client.Microseconds())/float64(moves), "client-cpu-µs/move")
+			if writes >= 0 {
+				b.ReportMetric(float64(writes)/float64(moves), "writes/move")
+			}
 			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(moves), "allocs/move")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(moves), "B/move")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
 	}
 }
 
 // playElsewhere plays games whole games of ruleset on the server at url
-// from a client process of its own, and returns the moves accepted.
-func playElsewhere(url, ruleset string, games, seed int) (int64, error) {
+// from a client process of its own, and returns the moves accepted and the
+// CPU time the client process spent playing them.
+func playElsewhere(url, ruleset string, games, seed int) (int64, time.Duration, error) {
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMoveHTTPClient$", "-test.v")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d %d", benchClientEnv, url, ruleset, games, seed))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return 0, fmt.Errorf("client process: %v\n%s", err, out)
+		return 0, 0, fmt.Errorf("client process: %v\n%s", err, out)
 	}
-	var r struct{ Accepted int64 }
+	var r struct{ Accepted, CPUMicros int64 }
 	for _, line := range splitLines(out) {
 		if json.Unmarshal(line, &r) == nil && r.Accepted > 0 {
-			return r.Accepted, nil
+			return r.Accepted, time.Duration(r.CPUMicros) * time.Microsecond, nil
 		}
 	}
-	return 0, fmt.Errorf("client process told no moves:\n%s", out)
+	return 0, 0, fmt.Errorf("client process told no moves:\n%s", out)
 }
 
 func splitLines(b []byte) [][]byte {
@@ -124,17 +138,19 @@ func TestMoveHTTPClient(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	rec := NewRecorder()
+	start := processCPU()
 	for i := range games {
 		o := Options{Client: cl, Ruleset: ruleset, Idempotency: true, Stream: true}
 		if _, err := Play(ctx, o, rec, uint64(seed*1000+i)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	spent := processCPU() - start
 	s := rec.Summary(time.Second)
 	if s.Games != games {
 		t.Fatalf("%d of %d games played to their end: %+v", s.Games, games, s)
 	}
-	fmt.Println(`{"Accepted":` + strconv.FormatInt(s.Accepted, 10) + `}`)
+	fmt.Println(`{"Accepted":` + strconv.FormatInt(s.Accepted, 10) + `,"CPUMicros":` + strconv.FormatInt(spent.Microseconds(), 10) + `}`)
 }
 
 // processCPU is the CPU time this process has spent so far, user and
@@ -145,4 +161,23 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// writeCalls is the number of write system calls this process has made so
+// far (Linux's /proc/self/io), or a large negative number where it is not
+// known.
+func writeCalls() int64 {
+	b, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return -1 << 40
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "syscw: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err == nil {
+				return n
+			}
+		}
+	}
+	return -1 << 40
 }

@@ -8,7 +8,8 @@
 // of them hears, as a live event stream would tell them); it reads the game
 // itself only when it has heard nothing for a while. To choose a move it
 // asks for its legal moves and picks one of the listed entries at random
-// (client.Listing.Pick): the package knows no rule of any game.
+// (client.Choices.Pick, as client.Listing.Pick): the package knows no rule
+// of any game.
 package play
 
 import (
@@ -374,7 +375,7 @@ func (t *table) seat(ctx context.Context, seat int, r *rand.Rand) error {
 	}
 }
 
-// choose reads seat's legal moves and picks one (client.Listing.Pick); false when
+// choose reads seat's legal moves and picks one (client.Choices.Pick); false when
 // the server says the seat is not asked for anything any more.
 func (t *table) choose(ctx context.Context, seat int, r *rand.Rand) (json.RawMessage, string, bool, error) {
 	l, err := t.listing(ctx, seat)
@@ -385,21 +386,21 @@ func (t *table) choose(ctx context.Context, seat int, r *rand.Rand) (json.RawMes
 }
 
 // listing reads seat's legal moves.
-func (t *table) listing(ctx context.Context, seat int) (client.Listing, error) {
+func (t *table) listing(ctx context.Context, seat int) (client.Choices, error) {
 	a, err := t.call(ctx, func() (*http.Response, error) {
 		return t.client(seat).GetLegalMoves(ctx, t.id, nil, bearer(t.creds[seat]))
 	})
 	if err != nil {
-		return client.Listing{}, err
+		return client.Choices{}, err
 	}
 	if a.status != http.StatusOK {
 		t.rec.Error(fmt.Sprintf("legal-moves %d %s", a.status, problemCode(a.body)))
-		return client.Listing{}, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
+		return client.Choices{}, fmt.Errorf("legal moves of game %s seat %d: %d %s", t.id, seat, a.status, a.body)
 	}
 	t.rec.Read("legal-moves")
-	var l client.Listing
-	if err := json.Unmarshal(a.body, &l); err != nil {
-		return client.Listing{}, fmt.Errorf("legal moves of game %s seat %d: %w", t.id, seat, err)
+	l, err := client.ParseChoices(a.body)
+	if err != nil {
+		return client.Choices{}, fmt.Errorf("legal moves of game %s seat %d: %w", t.id, seat, err)
 	}
 	return l, nil
 }
@@ -435,12 +436,19 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 		return fmt.Errorf("event stream of game %s seat %d: %d %s", t.id, seat, resp.StatusCode, b)
 	}
 	t.rec.Read("stream")
-	events, ended := client.Events(ctx, resp.Body)
+	// Only the listings come over: the seat acts on nothing else, and the
+	// other events only tell that the stream is not quiet (heard).
+	var heard atomic.Int64
+	heard.Store(time.Now().UnixNano())
+	events, ended := client.EventsOf(ctx, resp.Body, func(typ string) bool {
+		heard.Store(time.Now().UnixNano())
+		return typ == "legal_moves"
+	})
 	timer := time.NewTimer(quiet)
 	defer timer.Stop()
 	failures, n := 0, 0
 	for {
-		var l client.Listing
+		var l client.Choices
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -459,13 +467,14 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			return fmt.Errorf("event stream of game %s seat %d: %w", t.id, seat, err)
 		case ev := <-events:
 			timer.Reset(quiet)
-			if ev.Type != "legal_moves" {
-				continue
-			}
-			if err := json.Unmarshal(ev.Data, &l); err != nil {
+			if l, err = client.ParseChoices(ev.Data); err != nil {
 				return fmt.Errorf("legal_moves event of game %s seat %d: %w", t.id, seat, err)
 			}
 		case <-timer.C:
+			if since := time.Since(time.Unix(0, heard.Load())); since < quiet {
+				timer.Reset(quiet - since) // an event that is not a listing came
+				continue
+			}
 			// Nothing told for long: read what the seat may do.
 			if l, err = t.listing(ctx, seat); err != nil {
 				return err

@@ -16,7 +16,7 @@ import (
 
 // serve starts the real API without rate limits, its handler wrapped by
 // wrap (nil: as it is), and returns a client of it.
-func serve(t *testing.T, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
+func serve(t testing.TB, wrap func(http.Handler) http.Handler) *client.ClientWithResponses {
 	t.Helper()
 	cl, err := client.NewClientWithResponses(testserver.URL(t, api.Options{}, wrap))
 	if err != nil {
@@ -54,6 +54,35 @@ func TestPlayWaitsOutThrottling(t *testing.T) {
 // TestPlayEveryRuleset: a table of four plays a whole digital game of every
 // ruleset the server plays, from the listings alone.
 func TestPlayEveryRuleset(t *testing.T) {
+	everyRuleset(t, func(t *testing.T, ruleset string) {
+		cl := serve(t, nil)
+		rec := NewRecorder()
+		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+		defer cancel()
+		var (
+			mu   sync.Mutex
+			acks []Ack
+		)
+		o := Options{Client: cl, Ruleset: ruleset, Idempotency: true, Poll: 50 * time.Millisecond,
+			Ack: func(a Ack) { mu.Lock(); acks = append(acks, a); mu.Unlock() }}
+		if _, err := Play(ctx, o, rec, 7); err != nil {
+			t.Fatal(err)
+		}
+		s := rec.Summary(time.Second)
+		if s.Games != 1 || s.Accepted < 10 || len(s.Errors) > 0 {
+			t.Errorf("games %d, accepted %d, errors %v", s.Games, s.Accepted, s.Errors)
+		}
+		for _, a := range acks {
+			if a.Type == "" {
+				t.Errorf("a move acknowledged without its type: %+v", a)
+			}
+		}
+	})
+}
+
+// everyRuleset runs f as a subtest for every ruleset that seats a table of
+// Seats, each of which plays a whole game (skipped with -short).
+func everyRuleset(t *testing.T, f func(t *testing.T, ruleset string)) {
 	if testing.Short() {
 		t.Skip("plays a whole game of every ruleset")
 	}
@@ -61,29 +90,6 @@ func TestPlayEveryRuleset(t *testing.T) {
 		if rs.Info().MaxPlayers < Seats || rs.Info().MinPlayers > Seats {
 			continue
 		}
-		t.Run(rs.Name(), func(t *testing.T) {
-			cl := serve(t, nil)
-			rec := NewRecorder()
-			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
-			defer cancel()
-			var (
-				mu   sync.Mutex
-				acks []Ack
-			)
-			o := Options{Client: cl, Ruleset: rs.Name(), Idempotency: true, Poll: 50 * time.Millisecond,
-				Ack: func(a Ack) { mu.Lock(); acks = append(acks, a); mu.Unlock() }}
-			if _, err := Play(ctx, o, rec, 7); err != nil {
-				t.Fatal(err)
-			}
-			s := rec.Summary(time.Second)
-			if s.Games != 1 || s.Accepted < 10 || len(s.Errors) > 0 {
-				t.Errorf("games %d, accepted %d, errors %v", s.Games, s.Accepted, s.Errors)
-			}
-			for _, a := range acks {
-				if a.Type == "" {
-					t.Errorf("a move acknowledged without its type: %+v", a)
-				}
-			}
-		})
+		t.Run(rs.Name(), func(t *testing.T) { f(t, rs.Name()) })
 	}
 }

@@ -1,0 +1,75 @@
+package client
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestChoicesAsListing: whatever the layout of a listing (white space,
+// strings holding brackets, quotes and the word correction, members in
+// another order, null pools, corrections only), Choices owes and picks what
+// Listing does with the same source.
+func TestChoicesAsListing(t *testing.T) {
+	for name, s := range map[string]string{
+		"spaced": ` { "version" : 7 , "seat" : 0 ,
+			"awaiting" : [ { "actor" : "seat" , "seat" : 0 , "action" : "cross" , "count" : 1 } ] ,
+			"moves" : [
+				{ "move" : { "type" : "take_back" , "seat" : 0 } , "label" : "Take back" , "correction" : true } ,
+				{ "move" : { "type" : "cross" , "seat" : 0 } , "label" : "Cross" , "choose" : { "pool" : "boxes" , "min" : 1 , "max" : 2 } } ] ,
+			"pools" : { "other" : [ { "add" : { "extra" : 9 } , "label" : "9" } ] ,
+				"boxes" : [ { "add" : { "extra" : 1 } , "label" : "1" } , { "add" : { "extra" : 2 } , "label" : "2" , "owes" : 1 } , { "add" : { "extra" : 3 } , "label" : "3" } ] } } `,
+		"tricky strings": `{"moves":[
+				{"move":{"type":"pass","note":"a \"quoted\" ]} [{ \\"},"label":"\"correction\":true","correction":false},
+				{"move":{"type":"roll"},"label_message":{"key":"k","params":{"x":"}"}},"label":"Roll ]"}],
+			"pools":null,"seat":2,"version":3,"awaiting":[{"actor":"seat","seat":2,"action":"roll","count":1}]}`,
+		"escapes and nulls": `{"version":2,"seat":1,"awaiting":[{"actor":"seat","seat":null,"action":"x","count":1},{"actor":"s\u0065at","seat":1,"action":"cro\"ss","count":2}],
+			"moves":[{"move":{"type":"cross","seat":1},"label":"Cross","choose":{"pool":"p\u00e9","min":0,"max":3},"holds":["h\"1"]}],
+			"pools":{"pé":[{"add":null,"label":"0"},{"add":{"e\u0078tra":"a\"b","n":[1, 2]},"excludes":["h\"1"],"label":"1"},{"add":{"extra":"c"},"excludes":null,"owes":1},{"add":{"extra":"d"},"excludes":["z"]}]}}`,
+		"corrections only": `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"take_back"},"label":"Take back","correction":true}],"pools":{}}`,
+		"not owed":         `{"version":1,"seat":1,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
+		"the host":         `{"version":1,"seat":-1,"awaiting":[{"actor":"host","action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
+		"no moves":         `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":null}`,
+	} {
+		l := listing(t, s)
+		c, err := ParseChoices([]byte(s))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if c.Owed() != l.Owed() || c.Version != l.Version {
+			t.Errorf("%s: owed %v at %d, want %v at %d", name, c.Owed(), c.Version, l.Owed(), l.Version)
+		}
+		for seed := range uint64(50) {
+			wm, wt, wok, werr := l.Pick(rand.New(rand.NewPCG(seed, 9)))
+			gm, gt, gok, gerr := c.Pick(rand.New(rand.NewPCG(seed, 9)))
+			if werr != nil || gerr != nil || !bytes.Equal(wm, gm) || wt != gt || wok != gok {
+				t.Fatalf("%s, seed %d: picked %s %q %v %v, want %s %q %v %v", name, seed, gm, gt, gok, gerr, wm, wt, wok, werr)
+			}
+		}
+	}
+}
+
+// TestChoicesMalformed: a listing that is not the JSON it should be is an
+// error, not a move.
+func TestChoicesMalformed(t *testing.T) {
+	owed := `"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}]`
+	for name, s := range map[string]string{
+		"empty":           ``,
+		"an array":        `[]`,
+		"cut":             `{"version":1,` + owed + `,"moves":[{"move":{"type":"roll"},"label":"Ro`,
+		"no colon":        `{"version" 1}`,
+		"no comma":        `{"version":1 "seat":0}`,
+		"version a word":  `{"version":"one"}`,
+		"moves an object": `{` + owed + `,"moves":{"move":1}}`,
+		"entry cut":       `{` + owed + `,"moves":[{"move":{"type":"roll"}}`,
+		"entry not JSON":  `{` + owed + `,"moves":[{"move":{"type":roll}}]}`,
+	} {
+		c, err := ParseChoices([]byte(s))
+		if err != nil {
+			continue
+		}
+		if m, _, _, err := c.Pick(rand.New(rand.NewPCG(1, 1))); err == nil {
+			t.Errorf("%s: picked %s, want an error", name, m)
+		}
+	}
+}
