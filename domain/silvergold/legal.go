@@ -58,6 +58,8 @@ type Legal struct {
 	// parts of a pool.
 	Moves []domain.LegalMove `json:"moves"`
 	Pools domain.Pools       `json:"pools"`
+
+	mode Mode // the game's, which says how its entries are made
 }
 
 // FreeCard is one card's uncrossed boxes.
@@ -123,14 +125,14 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
 	l := g.legalMoves(seat)
-	g.entries(&l)
+	l.entries()
 	return l
 }
 
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
 		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{},
-		Moves: []domain.LegalMove{}, Pools: domain.Pools{}}
+		mode: g.Mode}
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l

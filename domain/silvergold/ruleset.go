@@ -154,7 +154,7 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if err := gamekit.CheckListingSeat(seat, len(w.G.Players)); err != nil {
 		return nil, err
 	}
-	l := w.G.LegalMoves(seat)
+	l := w.G.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
 	buf := listingBuffers.Get().(*[]byte)
 	*buf = l.AppendJSON((*buf)[:0])
 	out := bytes.Clone(*buf)
