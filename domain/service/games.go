@@ -351,6 +351,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 			return domain.Played{}, err // a refused take-back changes nothing
 		}
 	} else {
+		t.copyAhead(rec, g)
 		if logged, err = g.Apply(actor, move); err != nil {
 			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 		}
@@ -391,10 +392,12 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	t.pending--
 	if err != nil {
 		t.stale, t.stored = true, nil
+		t.dropAhead(-1)
 	} else {
 		// Moves are answered in their order: this is the latest stored.
 		stored := recAfter(rec, a)
 		t.stored = &stored
+		t.dropAhead(stored.Version)
 	}
 	if t.tail == done {
 		t.tail = nil
