@@ -2,6 +2,7 @@ package silvergold
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -22,6 +23,11 @@ type listEntry struct {
 	choose domain.Choose // its Pool empty when the move is ready to send
 	cards  [2]string     // the digital keep's pair, which move.Cards is
 	gains  [3]i18n.Compact
+	// boxes holds the placements' boxes as their labels write them, each
+	// label's a piece of it: a builder only appends, so a piece of what it
+	// held stays as it was (one allocation or two per listing, not one per
+	// placement).
+	boxes strings.Builder
 }
 
 // listPart is one part of a listing's pool (see eachPart).
@@ -125,8 +131,11 @@ func (l *Legal) eachEntry(f func(e *listEntry)) {
 			f(e)
 		}
 		pattern := i18n.TermArg("pattern", mustPattern(l.Expedition.Code).Message().Key)
+		e.boxes.Grow(len(l.Placements) * 6 * len(l.Expedition.Boxes))
 		for _, pl := range l.Placements {
-			boxes, card := i18n.StrArg("boxes", posList(pl.Boxes)), i18n.StrArg("card", pl.Card)
+			start := e.boxes.Len()
+			writePosList(&e.boxes, pl.Boxes)
+			boxes, card := i18n.StrArg("boxes", e.boxes.String()[start:]), i18n.StrArg("card", pl.Card)
 			if g := e.gainsOf(pl); g != nil {
 				cross(pl, i18n.C("sg.label.cross-pattern-gains", pattern, boxes, card, i18n.ListArg("gains", g)))
 			} else {

@@ -465,17 +465,18 @@ type CardCrossed struct {
 func posList(ps []Pos) string {
 	var b strings.Builder
 	b.Grow(6 * len(ps))
+	writePosList(&b, ps)
+	return b.String()
+}
+
+// writePosList writes boxes to b as posList does.
+func writePosList(b *strings.Builder, ps []Pos) {
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteByte('(')
-		b.WriteString(strconv.Itoa(p.Row))
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(p.Col))
-		b.WriteByte(')')
+		b.WriteString(p.String())
 	}
-	return b.String()
 }
 
 // take is one replacement card chosen by the resolving player.
