@@ -1,6 +1,9 @@
 package colorfultreasure
 
-import "github.com/treasury-games/treasury/domain"
+import (
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
+)
 
 // FlipCell is a card that may be revealed. In a physical game Shows lists
 // what the table may report it shows.
@@ -52,6 +55,14 @@ type Legal struct {
 	// parts of a pool.
 	Moves []domain.LegalMove `json:"moves"`
 	Pools domain.Pools       `json:"pools"`
+}
+
+// AppendJSON appends l as json.Marshal encodes it, its entries and pools
+// without reflection (gamekit.AppendListing).
+func (l *Legal) AppendJSON(b []byte) ([]byte, error) {
+	own := *l
+	own.Moves, own.Pools = nil, nil
+	return gamekit.AppendListing(b, &own, l.Moves, l.Pools)
 }
 
 // LegalMoves lists what seat may do now; seat -1 (the table) never has a move

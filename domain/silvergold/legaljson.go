@@ -2,9 +2,9 @@ package silvergold
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
@@ -34,7 +34,7 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 		b = append(b, `,"name":`...)
 		b = appendString(b, e.Name)
 		b = append(b, `,"name_message":`...)
-		b = appendMessage(b, &e.NameMessage)
+		b = domain.AppendMessage(b, &e.NameMessage)
 		b = append(b, `,"boxes":`...)
 		b = appendPositions(b, e.Boxes)
 		b = append(b, '}')
@@ -274,53 +274,4 @@ func appendFreeCard(b []byte, fc FreeCard) []byte {
 		b = appendString(b, fb.Symbol)
 		return append(b, '}')
 	}), '}')
-}
-
-// appendMessage writes m as json.Marshal does: parameters by name, each a
-// string, an integer, a message or a list of messages (any other value
-// goes through encoding/json).
-func appendMessage(b []byte, m *i18n.Message) []byte {
-	b = append(b, `{"key":`...)
-	b = appendString(b, m.Key)
-	if len(m.Params) > 0 {
-		b = append(b, `,"params":{`...)
-		var kb [8]string
-		for i, name := range sortedKeys(kb[:0], m.Params) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, name)
-			b = append(b, ':')
-			b = appendParam(b, m.Params[name])
-		}
-		b = append(b, '}')
-	}
-	return append(b, '}')
-}
-
-// sortedKeys appends the keys of m to buf and sorts them: json.Marshal's
-// order of a map's members. With buf on the caller's stack, a message's
-// few parameters cost no allocation (slices.Sorted(maps.Keys(m)) made 13%
-// of the server's allocations per Silver & Gold move, issue 27).
-func sortedKeys[V any](buf []string, m map[string]V) []string {
-	for k := range m {
-		buf = append(buf, k)
-	}
-	slices.Sort(buf)
-	return buf
-}
-
-func appendParam(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case string:
-		return appendString(b, x)
-	case int:
-		return appendInt(b, x)
-	case i18n.Message:
-		return appendMessage(b, &x)
-	case []i18n.Message:
-		return appendList(b, x, func(b []byte, m i18n.Message) []byte { return appendMessage(b, &m) })
-	}
-	raw, _ := json.Marshal(v)
-	return append(b, raw...)
 }

@@ -1,9 +1,7 @@
 package silvergold
 
 import (
-	"bytes"
 	"encoding/json"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/gamekit"
@@ -158,17 +156,8 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 		return nil, err
 	}
 	l := w.G.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
-	buf := listingBuffers.Get().(*[]byte)
-	*buf = l.AppendJSON((*buf)[:0])
-	out := bytes.Clone(*buf)
-	listingBuffers.Put(buf)
-	return out, nil
+	return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
 }
-
-// listingBuffers hold listings while they are encoded: the listing kept is
-// a copy of its exact size (a Silver & Gold listing is up to tens of KB,
-// and grows by doubling while it is written).
-var listingBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
 func (w *game) Setup() domain.CreateRequest {
 	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: w.G.Catalog, Options: noOptions,
