@@ -16,20 +16,26 @@ import (
 
 // AppendLegalMoves appends moves as json.Marshal encodes them.
 func AppendLegalMoves(b []byte, moves []LegalMove) []byte {
-	if moves == nil {
+	return AppendList(b, moves, appendLegalMove)
+}
+
+// AppendList appends s as encoding/json writes a slice: null when nil, else
+// each element written by elem, in brackets.
+func AppendList[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
+	if s == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i := range moves {
+	for i, x := range s {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendLegalMove(b, &moves[i])
+		b = elem(b, x)
 	}
 	return append(b, ']')
 }
 
-func appendLegalMove(b []byte, m *LegalMove) []byte {
+func appendLegalMove(b []byte, m LegalMove) []byte {
 	b = append(b, `{"move":`...)
 	b = appendRaw(b, m.Move)
 	b = append(b, `,"label":`...)
@@ -38,14 +44,9 @@ func appendLegalMove(b []byte, m *LegalMove) []byte {
 		b = append(b, `,"label_message":`...)
 		b = AppendMessage(b, m.LabelMessage)
 	}
-	if c := m.Choose; c != nil {
-		b = append(b, `,"choose":{"pool":`...)
-		b = AppendJSONString(b, c.Pool)
-		b = append(b, `,"min":`...)
-		b = strconv.AppendInt(b, int64(c.Min), 10)
-		b = append(b, `,"max":`...)
-		b = strconv.AppendInt(b, int64(c.Max), 10)
-		b = append(b, '}')
+	if m.Choose != nil {
+		b = append(b, `,"choose":`...)
+		b = AppendChoose(b, m.Choose)
 	}
 	if len(m.Holds) > 0 {
 		b = append(b, `,"holds":`...)
@@ -57,53 +58,44 @@ func appendLegalMove(b []byte, m *LegalMove) []byte {
 	return append(b, '}')
 }
 
+// AppendChoose appends c as json.Marshal encodes it.
+func AppendChoose(b []byte, c *Choose) []byte {
+	b = append(b, `{"pool":`...)
+	b = AppendJSONString(b, c.Pool)
+	b = append(b, `,"min":`...)
+	b = strconv.AppendInt(b, int64(c.Min), 10)
+	b = append(b, `,"max":`...)
+	b = strconv.AppendInt(b, int64(c.Max), 10)
+	return append(b, '}')
+}
+
 // AppendPools appends pools as json.Marshal encodes them.
 func AppendPools(b []byte, pools Pools) []byte {
-	if pools == nil {
+	return appendMap(b, pools, func(b []byte, parts []Part) []byte { return AppendList(b, parts, appendPart) })
+}
+
+// appendMap appends m as encoding/json writes a map of strings: null when
+// nil, else each member, sorted by name, with its value written by value.
+func appendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []byte {
+	if m == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '{')
 	var kb [8]string
-	for i, name := range sortedKeys(kb[:0], pools) {
+	for i, name := range sortedKeys(kb[:0], m) {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = AppendJSONString(b, name)
 		b = append(b, ':')
-		parts := pools[name]
-		if parts == nil {
-			b = append(b, "null"...)
-			continue
-		}
-		b = append(b, '[')
-		for j := range parts {
-			if j > 0 {
-				b = append(b, ',')
-			}
-			b = appendPart(b, &parts[j])
-		}
-		b = append(b, ']')
+		b = value(b, m[name])
 	}
 	return append(b, '}')
 }
 
-func appendPart(b []byte, p *Part) []byte {
+func appendPart(b []byte, p Part) []byte {
 	b = append(b, `{"add":`...)
-	if p.Add == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '{')
-		var kb [8]string
-		for i, name := range sortedKeys(kb[:0], p.Add) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = AppendJSONString(b, name)
-			b = append(b, ':')
-			b = appendRaw(b, p.Add[name])
-		}
-		b = append(b, '}')
-	}
+	b = appendMap(b, p.Add, appendRaw)
 	b = append(b, `,"label":`...)
 	b = AppendJSONString(b, p.Label)
 	if p.LabelMessage != nil {
@@ -128,17 +120,8 @@ func AppendMessage(b []byte, m *i18n.Message) []byte {
 	b = append(b, `{"key":`...)
 	b = AppendJSONString(b, m.Key)
 	if len(m.Params) > 0 {
-		b = append(b, `,"params":{`...)
-		var kb [8]string
-		for i, name := range sortedKeys(kb[:0], m.Params) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = AppendJSONString(b, name)
-			b = append(b, ':')
-			b = appendParam(b, m.Params[name])
-		}
-		b = append(b, '}')
+		b = append(b, `,"params":`...)
+		b = appendMap(b, m.Params, appendParam)
 	}
 	return append(b, '}')
 }
@@ -152,17 +135,7 @@ func appendParam(b []byte, v any) []byte {
 	case i18n.Message:
 		return AppendMessage(b, &x)
 	case []i18n.Message:
-		if x == nil {
-			return append(b, "null"...)
-		}
-		b = append(b, '[')
-		for i := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = AppendMessage(b, &x[i])
-		}
-		return append(b, ']')
+		return AppendList(b, x, func(b []byte, m i18n.Message) []byte { return AppendMessage(b, &m) })
 	}
 	raw, _ := json.Marshal(v)
 	return append(b, raw...)
@@ -180,16 +153,7 @@ func sortedKeys[V any](buf []string, m map[string]V) []string {
 	return buf
 }
 
-func appendStrings(b []byte, s []string) []byte {
-	b = append(b, '[')
-	for i, x := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = AppendJSONString(b, x)
-	}
-	return append(b, ']')
-}
+func appendStrings(b []byte, s []string) []byte { return AppendList(b, s, AppendJSONString) }
 
 // appendRaw writes raw JSON as json.Marshal writes a json.RawMessage: the
 // entries' moves and the parts' members are encoded compact by their

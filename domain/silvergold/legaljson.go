@@ -89,14 +89,9 @@ func (w *entryWriter) appendEntries(b []byte, l *Legal) []byte {
 		b = append(b, `{"move":`...)
 		b = e.move.AppendJSON(b)
 		b = w.appendLabel(b, &e.label)
-		if c := e.choose; c.Pool != "" {
-			b = append(b, `,"choose":{"pool":`...)
-			b = appendString(b, c.Pool)
-			b = append(b, `,"min":`...)
-			b = appendInt(b, c.Min)
-			b = append(b, `,"max":`...)
-			b = appendInt(b, c.Max)
-			b = append(b, '}')
+		if e.choose.Pool != "" {
+			b = append(b, `,"choose":`...)
+			b = domain.AppendChoose(b, &e.choose)
 		}
 		if len(e.move.Boxes) > 0 {
 			b = append(b, `,"holds":[`...)
