@@ -125,7 +125,7 @@ func (g *Game) flipCells() []FlipCell {
 func (g *Game) possible(p Pos) []Kind {
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
-		if g.mayShow(p, k) == nil {
+		if in, r := g.showConflict(p, k); in && r < 0 { // mayShow's rule
 			out = append(out, k)
 		}
 	}
