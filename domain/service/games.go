@@ -217,6 +217,13 @@ func (s *Games) view(rec domain.GameRecord, g domain.Game, v domain.Viewer) (dom
 
 // headOf is the head of game g stored as rec.
 func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
+	h, _ := headSetup(rec, g)
+	return h
+}
+
+// headSetup is headOf with the game's setup it read, for a caller that
+// wants both (a listing reads its players' names).
+func headSetup(rec domain.GameRecord, g domain.Game) (domain.GameHead, domain.CreateRequest) {
 	setup := g.Setup()
 	h := domain.GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
@@ -230,7 +237,7 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 			h.Seed, h.SeedSalt = setup.Seed, setup.Salt
 		}
 	}
-	return h
+	return h, setup
 }
 
 // Game returns a game as viewer v sees it.
