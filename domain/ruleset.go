@@ -205,6 +205,17 @@ type Game interface {
 	Events() []Event
 }
 
+// Cloner is a Game that copies itself without encoding its state: Clone
+// returns a game equal to the one Restore makes of its Snapshot (the same
+// snapshot, views, listings and answers to every move), sharing no memory
+// that either of them changes. The service reads copies of a game's stored
+// versions while its next moves are applied (the listings a table's streams
+// read after every move); a copy spares decoding the snapshot (issue 27).
+// The conformance suite holds Clone to Restore after every move.
+type Cloner interface {
+	Clone() Game
+}
+
 // Logged is an accepted move as the log keeps it. Move is the move in full,
 // as replay applies it. A move that shows something others may not see yet
 // (a simultaneous choice, a card drawn) has a Public form for every viewer

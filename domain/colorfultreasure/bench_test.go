@@ -100,3 +100,29 @@ func BenchmarkApply(b *testing.B) {
 		buf, _ = w.AppendView(buf[:0], domain.SeatViewer(0))
 	}
 }
+
+// BenchmarkLegalMovesJSON builds and encodes the listing of the seat on
+// turn as the server answers it (GET .../legal-moves and the legal_moves
+// event), one position after another of recorded 4-player games in both
+// modes.
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	var positions []*game
+	for i := range 6 {
+		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
+		_, log := randomGame(b, s, uint64(i), nil)
+		g, _ := New(Standard(), s)
+		for _, pm := range log {
+			positions = append(positions, wrap(g.Clone()))
+			if err := g.Play(pm.actor, &pm.move); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		w := positions[i%len(positions)]
+		if _, err := w.LegalMoves(domain.SeatViewer(w.G.Turn), w.G.Turn); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package colorfultreasure
 
-import "github.com/treasury-games/treasury/domain"
+import (
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
+)
 
 // FlipCell is a card that may be revealed. In a physical game Shows lists
 // what the table may report it shows.
@@ -52,6 +55,14 @@ type Legal struct {
 	// parts of a pool.
 	Moves []domain.LegalMove `json:"moves"`
 	Pools domain.Pools       `json:"pools"`
+}
+
+// AppendJSON appends l as json.Marshal encodes it, its entries and pools
+// without reflection (gamekit.AppendListing).
+func (l *Legal) AppendJSON(b []byte) ([]byte, error) {
+	own := *l
+	own.Moves, own.Pools = nil, nil
+	return gamekit.AppendListing(b, &own, l.Moves, l.Pools)
 }
 
 // LegalMoves lists what seat may do now; seat -1 (the table) never has a move
@@ -114,7 +125,7 @@ func (g *Game) flipCells() []FlipCell {
 func (g *Game) possible(p Pos) []Kind {
 	var out []Kind
 	for _, k := range g.cat.Wonders[p.Column].Cards(g.Junior()) {
-		if g.mayShow(p, k) == nil {
+		if in, r := g.showConflict(p, k); in && r < 0 { // mayShow's rule
 			out = append(out, k)
 		}
 	}

@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -23,7 +24,7 @@ func (g *Game) entries(l *Legal) {
 			for _, k := range c.Shows {
 				p := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", c.Pos, "shows", k)
 				// A card is turned over once; no wonder has two cards of a kind.
-				p.Excludes = []string{fmt.Sprintf("card %d,%d", c.Column, c.Row), fmt.Sprintf("%s %s", g.wonder(c.Column), k)}
+				p.Excludes = []string{"card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row), g.wonder(c.Column) + " " + k.String()}
 				parts = append(parts, p)
 			}
 		}

@@ -267,18 +267,32 @@ func (g *Game) checkReport(cards []Pos, shows []Kind) error {
 // now.
 func (g *Game) mayShow(p Pos, k Kind) error {
 	w := &g.cat.Wonders[p.Column]
-	if !w.Has(k, g.Junior()) {
+	in, r := g.showConflict(p, k)
+	switch {
+	case !in:
 		return domain.Refuse("report-possible", "ct.refuse.report-not-in-wonder", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "kinds", kindTerms(w.Cards(g.Junior())))
+	case r >= 0 && g.Grid[p.Column][r].State == CellUp:
+		return domain.Refuse("report-possible", "ct.refuse.report-face-up", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "at", posTerm(Pos{p.Column, r}), "pos", posTerm(p))
+	case r >= 0:
+		return domain.Refuse("report-possible", "ct.refuse.report-taken", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "pos", posTerm(p))
+	}
+	return nil
+}
+
+// showConflict is mayShow's rule without its words, which a listing asks
+// of every kind of every face-down card: whether p's wonder has a card of
+// kind k, and the row of p's column whose card of kind k is face up or
+// taken (-1: none). Card p may show k when in and no such row.
+func (g *Game) showConflict(p Pos, k Kind) (in bool, row int) {
+	if !g.cat.Wonders[p.Column].Has(k, g.Junior()) {
+		return false, -1
 	}
 	for r, o := range g.Grid[p.Column] {
 		if o.Kind == int8(k) && o.State != CellDown {
-			if o.State == CellUp {
-				return domain.Refuse("report-possible", "ct.refuse.report-face-up", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "at", posTerm(Pos{p.Column, r}), "pos", posTerm(p))
-			}
-			return domain.Refuse("report-possible", "ct.refuse.report-taken", "wonder", wonderTerm(w.ID), "kind", kindTerm(k), "pos", posTerm(p))
+			return true, r
 		}
 	}
-	return nil
+	return true, -1
 }
 
 // takeChoice is a collect's take read and checked.

@@ -246,6 +246,11 @@ func form(lang Lang, count any) string {
 	if !ok {
 		return "other"
 	}
+	return formOf(lang, n)
+}
+
+// formOf names the plural form of the whole number n in lang.
+func formOf(lang Lang, n int) string {
 	if n < 0 {
 		n = -n
 	}

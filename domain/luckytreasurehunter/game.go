@@ -8,6 +8,7 @@ package luckytreasurehunter
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -363,6 +364,26 @@ type stolenEvent struct {
 
 // Snapshot encodes the whole state, secret parts included.
 func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g) }
+
+// Clone returns a copy of g sharing no memory that either changes: the game
+// Restore makes of g's snapshot, without the JSON.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.events, c.drawn, c.faces = nil, nil, nil
+	c.Players = slices.Clone(g.Players)
+	for i := range c.Players {
+		c.Players[i].Sets = slices.Clone(c.Players[i].Sets)
+	}
+	c.Pile, c.Middle = slices.Clone(g.Pile), slices.Clone(g.Middle)
+	if c.Pile == nil {
+		c.Pile = []Treasure{} // as Restore has it
+	}
+	if g.Steal != nil {
+		s := *g.Steal
+		c.Steal = &s
+	}
+	return &c
+}
 
 // Restore decodes a snapshot taken with Snapshot.
 func Restore(state []byte) (*Game, error) {

@@ -190,6 +190,9 @@ type game struct {
 // wrap returns g's adapter.
 func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 
+// Clone copies the game (domain.Cloner).
+func (w *game) Clone() domain.Game { return wrap(w.G.Clone()) }
+
 // Unwrap returns the game behind a domain.Game, for tests and tools.
 func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
 

@@ -174,6 +174,18 @@ type game struct {
 	// keyed is, for a domain.ListingKeyed game, each listing read by
 	// viewer, seat and listing key: equal keys must list the same.
 	keyed map[string][sha256.Size]byte
+	// clones are the copies of the game checkClone took (domain.Cloner).
+	clones []cloned
+	// last is the move step applied last.
+	last accepted
+}
+
+// accepted is a candidate the game took, with what it logged and told.
+type accepted struct {
+	c      Candidate
+	logged domain.Logged
+	events []domain.Event
+	g      domain.Game
 }
 
 func play(t *testing.T, h Harness, mode string, seed uint64) int {
@@ -204,9 +216,11 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 		}
 		x.checkViewers()
 		x.checkTable(snap)
+		cp := x.checkClone(snap)
 		if !x.step(snap) || t.Failed() {
 			return n
 		}
+		x.checkCloneMoves(cp)
 		if n%16 == 15 {
 			x.checkLog(false)
 		}
@@ -217,6 +231,8 @@ func play(t *testing.T, h Harness, mode string, seed uint64) int {
 	x.roundTrip()
 	x.checkViewers()
 	x.checkTable(nil)
+	x.checkClone(x.mustSnapshot(x.g))
+	x.checkClonesKept()
 	x.replay(len(x.log), x.mustSnapshot(x.g))
 	if midSnap != nil && snapAt < len(x.log) {
 		x.replay(snapAt, midSnap)
@@ -453,12 +469,6 @@ func (x *game) step(snap []byte) bool {
 		x.t.Fatalf("%s: no candidate move after %d moves, and the game has not ended", x.name, len(x.log))
 	}
 	x.r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	type accepted struct {
-		c      Candidate
-		logged domain.Logged
-		events []domain.Event
-		g      domain.Game
-	}
 	var played *accepted
 	for _, c := range cands {
 		v := viewerOf(c.Actor)
@@ -495,6 +505,7 @@ func (x *game) step(snap []byte) bool {
 		return false
 	}
 	x.g = played.g
+	x.last = *played
 	x.log = append(x.log, domain.ReplayMove{Actor: played.c.Actor, Move: played.logged.Move})
 	if !json.Valid(played.logged.Move) || (played.logged.Public != nil && !json.Valid(played.logged.Public)) {
 		x.t.Fatalf("%s: move %d is logged as something other than JSON: %s / %s", x.name, len(x.log), played.logged.Move, played.logged.Public)

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"crypto/subtle"
@@ -63,6 +64,11 @@ type entry struct {
 	// a move) restore it once and no move waits for them; nil once a read
 	// has used the head itself.
 	past *pastGame
+	// ahead are copies of the head made before moves were applied to it
+	// (domain.Cloner), while reads use copies (past is set): the versions
+	// those moves' pending stores leave as the stored one, which the reads
+	// made meanwhile find here instead of restoring them (see copyAhead).
+	ahead []*pastGame
 	// stored is, while moves are pending, the record as the latest move
 	// answered as stored left it (before the first, the head they started
 	// from), so that the reads made meanwhile (a table's listings after
@@ -311,6 +317,11 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 		rec, stored = t.storedRec, known > 0 && t.storedRec.Version >= known
 	case known > 0 && t.g != nil && !t.stale && t.rec.Version >= known:
 		rec, stored = t.rec, true
+		if c, ok := t.g.(domain.Cloner); ok && t.pastAt(rec) == nil {
+			// The head is the version read: copied under its lock, which
+			// costs less than restoring it outside.
+			t.past = &pastGame{rec: rec, g: c.Clone()}
+		}
 	default:
 		// Nothing on its way to the store: the head is what is committed.
 		if err := s.head(ctx, t); err != nil {
@@ -322,7 +333,7 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 		t.mu.Unlock()
 		return err
 	}
-	p := t.past
+	p := t.pastAt(rec)
 	t.mu.Unlock()
 	// A version is stored once and never changes: the game restored at the
 	// version the store holds serves every read of that version.
@@ -347,6 +358,58 @@ func (s *Games) committedIn(ctx context.Context, id string, f func(*entry, domai
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return f(t, p.rec, p.g)
+}
+
+// pastAt returns the copy of the game the entry holds at rec (its past, or
+// one made ahead, which becomes its past), nil when it holds none. A copy
+// made ahead is taken for rec only with rec's very state: a version is
+// stored once, and the copies of versions a failed store dropped are gone
+// (dropAhead).
+func (t *entry) pastAt(rec domain.GameRecord) *pastGame {
+	if p := t.past; p != nil && p.rec.Version == rec.Version {
+		return p
+	}
+	for _, p := range t.ahead {
+		if p.rec.Version == rec.Version && bytes.Equal(p.rec.State, rec.State) {
+			if t.past == nil || t.past.rec.Version < rec.Version {
+				t.past = p
+			}
+			return p
+		}
+	}
+	return nil
+}
+
+// copyAhead copies the game g, the head at rec, before a move is applied
+// to it, when the game's reads use copies (its past is set: streams and
+// reads made while moves are pending) and its ruleset copies games
+// (domain.Cloner): once the move is on its way to the store, rec is the
+// version those reads want until it is stored. Without it they restore rec
+// from its snapshot, once per version.
+func (t *entry) copyAhead(rec domain.GameRecord, g domain.Game) {
+	c, ok := g.(domain.Cloner)
+	if !ok || t.past == nil || t.pastAt(rec) != nil {
+		return
+	}
+	if len(t.ahead) == maxAhead {
+		t.ahead = slices.Delete(t.ahead, 0, 1)
+	}
+	t.ahead = append(t.ahead, &pastGame{rec: rec, g: c.Clone()})
+}
+
+// maxAhead bounds the copies an entry makes ahead: as many moves of one
+// game on their way to the store at once as a table of six makes.
+const maxAhead = 8
+
+// dropAhead drops the copies made ahead of versions before version, which
+// no read wants once version is stored; with version -1 (a move failed in
+// the store: versions made ahead may be made again otherwise), every copy.
+func (t *entry) dropAhead(version int64) {
+	if version < 0 {
+		t.ahead, t.past = nil, nil
+		return
+	}
+	t.ahead = slices.DeleteFunc(t.ahead, func(p *pastGame) bool { return p.rec.Version < version })
 }
 
 // cache keeps a game just created as the head of its entry.

@@ -197,6 +197,13 @@ func (s *Games) view(rec domain.GameRecord, g domain.Game, v domain.Viewer) (dom
 
 // headOf is the head of game g stored as rec.
 func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
+	h, _ := headSetup(rec, g)
+	return h
+}
+
+// headSetup is headOf with the game's setup it read, for a caller that
+// wants both (a listing reads its players' names).
+func headSetup(rec domain.GameRecord, g domain.Game) (domain.GameHead, domain.CreateRequest) {
 	setup := g.Setup()
 	h := domain.GameHead{
 		ID: rec.ID, Ruleset: rec.Ruleset, Mode: rec.Mode, Version: rec.Version, Phase: rec.Phase, Ended: rec.Ended,
@@ -210,7 +217,7 @@ func headOf(rec domain.GameRecord, g domain.Game) domain.GameHead {
 			h.Seed, h.SeedSalt = setup.Seed, setup.Salt
 		}
 	}
-	return h
+	return h, setup
 }
 
 // Game returns a game as viewer v sees it.
@@ -331,6 +338,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 			return domain.Played{}, err // a refused take-back changes nothing
 		}
 	} else {
+		t.copyAhead(rec, g)
 		if logged, err = g.Apply(actor, move); err != nil {
 			return domain.Played{}, s.otherRuleset(rec.Ruleset, move, err) // a rejected move changes nothing
 		}
@@ -371,10 +379,12 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	t.pending--
 	if err != nil {
 		t.stale, t.stored = true, nil
+		t.dropAhead(-1)
 	} else {
 		// Moves are answered in their order: this is the latest stored.
 		stored := recAfter(rec, a)
 		t.stored = &stored
+		t.dropAhead(stored.Version)
 	}
 	if t.tail == done {
 		t.tail = nil

@@ -201,7 +201,7 @@ func (h *heldStore) storedVersion(id string) int64 {
 
 // newTable creates a digital game of four with a known seed and returns its
 // id with the moves of its setup, the keep of each seat (as JSON).
-func newTable(t *testing.T, s *service.Games) (string, [][]byte) {
+func newTable(t testing.TB, s *service.Games) (string, [][]byte) {
 	t.Helper()
 	players := []string{"Ann", "Ben", "Cid", "Dee"}
 	c, err := s.Create(t.Context(), silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: players, Seed: "held"})

@@ -95,8 +95,9 @@ func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat
 		if seat < -1 || seat >= g.Players() {
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
-		head = headOf(r, g)
-		rec, turn, players = r, domain.StatusOf(g).TurnNumber, g.Setup().Players
+		var setup domain.CreateRequest
+		head, setup = headSetup(r, g)
+		rec, turn, players = r, head.TurnNumber, setup.Players
 		out, err = s.listing(t, g, r.Version, v, seat)
 		return err
 	})

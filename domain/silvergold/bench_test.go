@@ -117,3 +117,28 @@ func BenchmarkListingKey(b *testing.B) {
 		buf = g.AppendListingKey(buf[:0], 0)
 	}
 }
+
+// BenchmarkCopy makes the copy of a game the server reads listings from
+// while the game's next moves are on their way to the store: restored from
+// its snapshot, as it was, and cloned (domain.Cloner), as it is.
+func BenchmarkCopy(b *testing.B) {
+	g := midGame(b)
+	snap, err := g.Snapshot()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("restore", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Restore(g.cat, snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("clone", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = g.Clone()
+		}
+	})
+}

@@ -110,7 +110,22 @@ func (p Pos) Bit() (Mask, bool) {
 }
 
 // String writes "(row,col)".
-func (p Pos) String() string { return "(" + strconv.Itoa(p.Row) + "," + strconv.Itoa(p.Col) + ")" }
+func (p Pos) String() string {
+	if p.Row >= 0 && p.Row < MaxRows && p.Col >= 0 && p.Col < MaxCols {
+		return posStrings[p.Row][p.Col] // every box of a listing's choices is labelled so
+	}
+	return "(" + strconv.Itoa(p.Row) + "," + strconv.Itoa(p.Col) + ")"
+}
+
+// posStrings are the boxes of a grid as Pos.String writes them.
+var posStrings = func() (s [MaxRows][MaxCols]string) {
+	for r := range MaxRows {
+		for c := range MaxCols {
+			s[r][c] = "(" + strconv.Itoa(r) + "," + strconv.Itoa(c) + ")"
+		}
+	}
+	return s
+}()
 
 // MarshalJSON writes [row, col]. Views list every crossed box, so it is
 // written by hand rather than through reflection.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -544,6 +545,30 @@ var snapshotBufs = sync.Pool{New: func() any {
 	b := make([]byte, 0, 4096)
 	return &b
 }}
+
+// Clone returns a copy of g sharing no memory that either changes: the game
+// Restore makes of g's snapshot, without the JSON.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.events = nil
+	c.Players = slices.Clone(g.Players)
+	for i := range c.Players {
+		p := &c.Players[i]
+		p.Dealt, p.Hand, p.Pile = slices.Clone(p.Dealt), slices.Clone(p.Hand), slices.Clone(p.Pile)
+		p.Cups, p.Palms = slices.Clone(p.Cups), slices.Clone(p.Palms)
+		if p.Crossing != nil {
+			p.Crossing = p.Crossing.clone()
+		}
+		if p.Undo != nil {
+			u := *p.Undo
+			u.Crossed = slices.Clone(u.Crossed)
+			p.Undo = &u
+		}
+	}
+	c.Deck, c.Display, c.Returned = slices.Clone(g.Deck), slices.Clone(g.Display), slices.Clone(g.Returned)
+	c.ExpDeck, c.Revealed, c.Cups = slices.Clone(g.ExpDeck), slices.Clone(g.Revealed), slices.Clone(g.Cups)
+	return &c
+}
 
 // Restore decodes a snapshot taken with Snapshot for a game created with cat.
 func Restore(cat *Catalog, state []byte) (*Game, error) {

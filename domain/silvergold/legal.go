@@ -58,6 +58,8 @@ type Legal struct {
 	// parts of a pool.
 	Moves []domain.LegalMove `json:"moves"`
 	Pools domain.Pools       `json:"pools"`
+
+	mode Mode // the game's, which says how its entries are made
 }
 
 // FreeCard is one card's uncrossed boxes.
@@ -123,14 +125,14 @@ func (g *Game) AppendPlacements(dst []PlacementMask, seat int) []PlacementMask {
 // LegalMoves lists what seat may do now.
 func (g *Game) LegalMoves(seat int) Legal {
 	l := g.legalMoves(seat)
-	g.entries(&l)
+	l.entries()
 	return l
 }
 
 func (g *Game) legalMoves(seat int) Legal {
 	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
 		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{},
-		Moves: []domain.LegalMove{}, Pools: domain.Pools{}}
+		mode: g.Mode}
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l
@@ -161,16 +163,27 @@ func (g *Game) legalMoves(seat int) Legal {
 		l.Action, l.Count = MoveCross, 1
 		l.Expedition = expeditionOf(pat)
 		l.Crossed, l.Crossing = p.Crossed, p.Crossing
-		for _, pm := range g.AppendPlacements(nil, seat) {
-			l.Placements = append(l.Placements, g.placement(p.Hand[pm.Hand].Card, pm.Boxes))
+		// The placements' boxes are pieces of one list (appending to it
+		// never changes what a piece holds), not a slice each.
+		var pb [64]PlacementMask
+		pms := g.AppendPlacements(pb[:0], seat)
+		boxes := make([]Pos, 0, len(pms)*len(l.Expedition.Boxes)+MaxRows*MaxCols*len(p.Hand))
+		l.Placements = make([]Placement, 0, len(pms))
+		for _, pm := range pms {
+			var pl Placement
+			pl, boxes = g.placementIn(boxes, p.Hand[pm.Hand].Card, pm.Boxes)
+			l.Placements = append(l.Placements, pl)
 		}
 		for i := range p.Hand {
 			c := &g.cat.Cards[p.Hand[i].Card]
 			free := crossable(c, g.crossBase(p, i))
-			fc := FreeCard{Card: c.ID, Boxes: []FreeBox{}}
-			for _, b := range free.Positions() {
+			var fb [MaxRows * MaxCols]Pos
+			fc := FreeCard{Card: c.ID, Boxes: make([]FreeBox, 0, free.Count())}
+			for _, b := range free.appendPositions(fb[:0]) {
 				bit, _ := b.Bit()
-				l.Singles = append(l.Singles, g.placement(p.Hand[i].Card, bit))
+				var pl Placement
+				pl, boxes = g.placementIn(boxes, p.Hand[i].Card, bit)
+				l.Singles = append(l.Singles, pl)
 				fc.Boxes = append(fc.Boxes, FreeBox{Box: b, Symbol: c.symbol(bit)})
 			}
 			l.Free = append(l.Free, fc)
@@ -222,9 +235,14 @@ func (g *Game) deckCards() []string {
 	return out
 }
 
-func (g *Game) placement(card int, m Mask) Placement {
+// placementIn returns the placement of the boxes m on card, its boxes
+// appended to boxes, of which they are the last piece, and boxes with them.
+func (g *Game) placementIn(boxes []Pos, card int, m Mask) (Placement, []Pos) {
 	c := &g.cat.Cards[card]
-	return Placement{Card: c.ID, Boxes: m.Positions(), Crosses: (m & c.Crosses).Count(), Coins: (m & c.Coins).Count(), Palms: (m & c.Palms).Count()}
+	start := len(boxes)
+	boxes = m.appendPositions(boxes)
+	return Placement{Card: c.ID, Boxes: boxes[start:len(boxes):len(boxes)], Crosses: (m & c.Crosses).Count(),
+		Coins: (m & c.Coins).Count(), Palms: (m & c.Palms).Count()}, boxes
 }
 
 // Expedition describes an expedition pattern for clients.

@@ -2,7 +2,6 @@ package silvergold
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
@@ -16,7 +15,10 @@ import (
 // directly; TestLegalJSONPlain holds them to json.Marshal for every seat
 // after every move of bot games in both modes.
 
-// AppendJSON appends l encoded exactly as json.Marshal(l) encodes it.
+// AppendJSON appends l encoded exactly as json.Marshal(l) encodes it once
+// its entries are built (Legal.entries, which Game.LegalMoves calls):
+// AppendJSON writes them from the walk over them whether they are built or
+// not.
 func (l *Legal) AppendJSON(b []byte) []byte {
 	b = append(b, `{"ruleset":`...)
 	b = appendString(b, l.Ruleset)
@@ -32,7 +34,7 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 		b = append(b, `,"name":`...)
 		b = appendString(b, e.Name)
 		b = append(b, `,"name_message":`...)
-		b = appendMessage(b, &e.NameMessage)
+		b = domain.AppendMessage(b, &e.NameMessage)
 		b = append(b, `,"boxes":`...)
 		b = appendPositions(b, e.Boxes)
 		b = append(b, '}')
@@ -61,10 +63,184 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 	b = appendStrings(b, l.DeckCards)
 	b = append(b, `,"reveal_from":`...)
 	b = appendStrings(b, l.RevealFrom)
+	w := entryWriter{text: make([]byte, 0, 256)}
 	b = append(b, `,"moves":`...)
-	b = appendList(b, l.Moves, appendLegalMove)
+	b = w.appendEntries(b, l)
 	b = append(b, `,"pools":`...)
-	b = appendPools(b, l.Pools)
+	b = w.appendPools(b, l)
+	return append(b, '}')
+}
+
+// entryWriter writes a listing's entries and pools as json.Marshal writes
+// the plain form (Legal.entries), walking them (eachEntry, eachPart)
+// instead of building them.
+type entryWriter struct {
+	text []byte // room to render a label or token in, before it is quoted
+}
+
+func (w *entryWriter) appendEntries(b []byte, l *Legal) []byte {
+	b = append(b, '[')
+	n := 0
+	l.eachEntry(func(e *listEntry) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, `{"move":`...)
+		b = e.move.AppendJSON(b)
+		b = w.appendLabel(b, &e.label)
+		if e.choose.Pool != "" {
+			b = append(b, `,"choose":`...)
+			b = domain.AppendChoose(b, &e.choose)
+		}
+		if len(e.move.Boxes) > 0 {
+			b = append(b, `,"holds":[`...)
+			for i, box := range e.move.Boxes {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = w.appendToken(b, e.move.Card, box)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
+	})
+	return append(b, ']')
+}
+
+func (w *entryWriter) appendPools(b []byte, l *Legal) []byte {
+	name, ok := l.pool()
+	if !ok {
+		return append(b, "{}"...)
+	}
+	b = append(b, '{')
+	b = appendString(b, name)
+	b = append(b, ':')
+	n := 0
+	l.eachPart(func(p *listPart) {
+		if n == 0 {
+			b = append(b, '[')
+		} else {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, `{"add":{`...)
+		b = appendString(b, name)
+		b = append(b, ':')
+		if name == poolExtra {
+			b = append(b, `{"card":`...)
+			b = appendString(b, p.card)
+			b = append(b, `,"box":`...)
+			b = appendPos(b, p.box)
+			b = append(b, '}')
+		} else {
+			b = appendString(b, p.card)
+		}
+		b = append(b, '}')
+		b = w.appendLabel(b, &p.label)
+		if name == poolExtra {
+			b = append(b, `,"excludes":[`...)
+			b = w.appendToken(b, p.card, p.box)
+			b = append(b, ']')
+		}
+		if p.owes != 0 {
+			b = append(b, `,"owes":`...)
+			b = appendInt(b, p.owes)
+		}
+		b = append(b, '}')
+	})
+	switch {
+	case n > 0:
+		b = append(b, ']')
+	case nullWhenEmpty(name):
+		b = append(b, "null"...)
+	default:
+		b = append(b, "[]"...)
+	}
+	return append(b, '}')
+}
+
+// appendLabel writes the members label and label_message of c.
+func (w *entryWriter) appendLabel(b []byte, c *i18n.Compact) []byte {
+	b = append(b, `,"label":`...)
+	w.text = i18n.AppendRender(w.text[:0], i18n.English, c)
+	b = appendText(b, w.text)
+	b = append(b, `,"label_message":`...)
+	return appendCompact(b, c)
+}
+
+// appendToken writes boxToken(card, box) as a JSON string.
+func (w *entryWriter) appendToken(b []byte, card string, box Pos) []byte {
+	t := append(w.text[:0], card...)
+	t = append(t, ':')
+	t = strconv.AppendInt(t, int64(box.Row), 10)
+	t = append(t, ',')
+	t = strconv.AppendInt(t, int64(box.Col), 10)
+	w.text = t
+	return appendText(b, t)
+}
+
+// appendText writes t as json.Marshal writes it as a string.
+func appendText(b, t []byte) []byte {
+	for _, c := range t {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(string(t)) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, t...)
+	return append(b, '"')
+}
+
+// appendCompact writes c as json.Marshal writes c.Message(): parameters
+// sorted by name.
+func appendCompact(b []byte, c *i18n.Compact) []byte {
+	b = append(b, `{"key":`...)
+	b = appendString(b, c.Key)
+	if c.N > 0 {
+		var order [i18n.MaxArgs]int
+		for i := range c.N {
+			j := i
+			for ; j > 0 && c.Args[order[j-1]].Name > c.Args[i].Name; j-- {
+				order[j] = order[j-1]
+			}
+			order[j] = i
+		}
+		b = append(b, `,"params":{`...)
+		for i, k := range order[:c.N] {
+			a := &c.Args[k]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, a.Name)
+			b = append(b, ':')
+			switch a.Kind {
+			case i18n.ArgString:
+				b = appendString(b, a.Str)
+			case i18n.ArgInt:
+				b = appendInt(b, a.Int)
+			case i18n.ArgTerm:
+				b = append(b, `{"key":`...)
+				b = appendString(b, a.Str)
+				b = append(b, '}')
+			case i18n.ArgList:
+				if a.List == nil {
+					b = append(b, "null"...)
+					break
+				}
+				b = append(b, '[')
+				for i := range a.List {
+					if i > 0 {
+						b = append(b, ',')
+					}
+					b = appendCompact(b, &a.List[i])
+				}
+				b = append(b, ']')
+			}
+		}
+		b = append(b, '}')
+	}
 	return append(b, '}')
 }
 
@@ -93,162 +269,4 @@ func appendFreeCard(b []byte, fc FreeCard) []byte {
 		b = appendString(b, fb.Symbol)
 		return append(b, '}')
 	}), '}')
-}
-
-func appendLegalMove(b []byte, m domain.LegalMove) []byte {
-	b = append(b, `{"move":`...)
-	b = appendRaw(b, m.Move)
-	b = append(b, `,"label":`...)
-	b = appendString(b, m.Label)
-	if m.LabelMessage != nil {
-		b = append(b, `,"label_message":`...)
-		b = appendMessage(b, m.LabelMessage)
-	}
-	if c := m.Choose; c != nil {
-		b = append(b, `,"choose":{"pool":`...)
-		b = appendString(b, c.Pool)
-		b = append(b, `,"min":`...)
-		b = appendInt(b, c.Min)
-		b = append(b, `,"max":`...)
-		b = appendInt(b, c.Max)
-		b = append(b, '}')
-	}
-	if len(m.Holds) > 0 {
-		b = append(b, `,"holds":`...)
-		b = appendStrings(b, m.Holds)
-	}
-	if m.Correction {
-		b = append(b, `,"correction":true`...)
-	}
-	return append(b, '}')
-}
-
-func appendPools(b []byte, pools domain.Pools) []byte {
-	if pools == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '{')
-	var kb [8]string
-	for i, name := range sortedKeys(kb[:0], pools) {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, name)
-		b = append(b, ':')
-		b = appendList(b, pools[name], appendPart)
-	}
-	return append(b, '}')
-}
-
-func appendPart(b []byte, p domain.Part) []byte {
-	b = append(b, `{"add":`...)
-	if p.Add == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '{')
-		var kb [8]string
-		for i, name := range sortedKeys(kb[:0], p.Add) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, name)
-			b = append(b, ':')
-			b = appendRaw(b, p.Add[name])
-		}
-		b = append(b, '}')
-	}
-	b = append(b, `,"label":`...)
-	b = appendString(b, p.Label)
-	if p.LabelMessage != nil {
-		b = append(b, `,"label_message":`...)
-		b = appendMessage(b, p.LabelMessage)
-	}
-	if len(p.Excludes) > 0 {
-		b = append(b, `,"excludes":`...)
-		b = appendStrings(b, p.Excludes)
-	}
-	if p.Owes != 0 {
-		b = append(b, `,"owes":`...)
-		b = appendInt(b, p.Owes)
-	}
-	return append(b, '}')
-}
-
-// appendMessage writes m as json.Marshal does: parameters by name, each a
-// string, an integer, a message or a list of messages (any other value
-// goes through encoding/json).
-func appendMessage(b []byte, m *i18n.Message) []byte {
-	b = append(b, `{"key":`...)
-	b = appendString(b, m.Key)
-	if len(m.Params) > 0 {
-		b = append(b, `,"params":{`...)
-		var kb [8]string
-		for i, name := range sortedKeys(kb[:0], m.Params) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, name)
-			b = append(b, ':')
-			b = appendParam(b, m.Params[name])
-		}
-		b = append(b, '}')
-	}
-	return append(b, '}')
-}
-
-// sortedKeys appends the keys of m to buf and sorts them: json.Marshal's
-// order of a map's members. With buf on the caller's stack, a message's
-// few parameters cost no allocation (slices.Sorted(maps.Keys(m)) made 13%
-// of the server's allocations per Silver & Gold move, issue 27).
-func sortedKeys[V any](buf []string, m map[string]V) []string {
-	for k := range m {
-		buf = append(buf, k)
-	}
-	slices.Sort(buf)
-	return buf
-}
-
-func appendParam(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case string:
-		return appendString(b, x)
-	case int:
-		return appendInt(b, x)
-	case i18n.Message:
-		return appendMessage(b, &x)
-	case []i18n.Message:
-		return appendList(b, x, func(b []byte, m i18n.Message) []byte { return appendMessage(b, &m) })
-	}
-	raw, _ := json.Marshal(v)
-	return append(b, raw...)
-}
-
-// appendRaw writes raw JSON as json.Marshal writes a json.RawMessage: the
-// entries' moves and the parts' members are encoded compact by this
-// package, so they are copied (anything else goes through encoding/json).
-func appendRaw(b []byte, raw json.RawMessage) []byte {
-	if len(raw) == 0 {
-		return append(b, "null"...)
-	}
-	if compactPlain(raw) {
-		return append(b, raw...)
-	}
-	out, err := json.Marshal(raw)
-	if err != nil {
-		return append(b, "null"...)
-	}
-	return append(b, out...)
-}
-
-// compactPlain reports whether raw has no space outside strings and no
-// character json.Marshal would escape in a RawMessage (printable ASCII
-// only): it is then copied as it is. It does not check that raw is JSON;
-// this package made it.
-func compactPlain(raw []byte) bool {
-	for _, c := range raw {
-		if c <= ' ' || c >= 0x7f || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
 }

@@ -11,8 +11,7 @@ import (
 
 // TestLegalJSONPlain holds Legal.AppendJSON to json.Marshal, and each
 // entry's move to json.Marshal of the move, for every seat and the table
-// after every move of bot games in both modes; and appendMessage to
-// json.Marshal on messages with every kind of parameter.
+// after every move of bot games in both modes.
 func TestLegalJSONPlain(t *testing.T) {
 	for _, mode := range []Mode{Digital, Physical} {
 		for players := 2; players <= MaxPlayers; players += 2 {
@@ -36,6 +35,16 @@ func TestLegalJSONPlain(t *testing.T) {
 						if got := l.AppendJSON(nil); string(got) != string(want) {
 							t.Fatalf("%s step %d seat %d: AppendJSON\n%s\njson.Marshal\n%s", mode, step, seat, got, want)
 						}
+						// The server's listing, its entries written and not built, and
+						// its labels in every language the API renders them in.
+						got, err := wrap(g).LegalMoves(domain.Public, seat)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if string(got) != string(want) {
+							t.Fatalf("%s step %d seat %d: the server's listing\n%s\njson.Marshal\n%s", mode, step, seat, got, want)
+						}
+						checkLabels(t, &l)
 						for _, e := range l.Moves {
 							m, err := DecodeMove(e.Move)
 							if err != nil {
@@ -57,21 +66,33 @@ func TestLegalJSONPlain(t *testing.T) {
 			}
 		}
 	}
-	for _, m := range []i18n.Message{
-		i18n.M("a"),
-		{Key: "b", Params: map[string]any{}},
-		i18n.M("c <&> \"q\" é", "s", "x<y>", "n", -3, "m", i18n.M("t", "k", 1), "l", []i18n.Message{i18n.M("u"), i18n.M("v", "w", "z")},
-			"f", 1.5, "i64", int64(7), "nil", nil, "none", []i18n.Message(nil)),
-	} {
-		want, _ := json.Marshal(m)
-		if got := appendMessage(nil, &m); string(got) != string(want) {
-			t.Errorf("appendMessage\n%s\njson.Marshal\n%s", got, want)
+}
+
+// checkLabels holds the labels of l's entries and parts, rendered in place
+// (i18n.AppendRender), to the plain rendering of their messages, and the
+// listing localised to the plain one's, in every language.
+func checkLabels(t *testing.T, l *Legal) {
+	t.Helper()
+	var labels []i18n.Compact
+	l.eachEntry(func(e *listEntry) { labels = append(labels, cloneCompact(e.label)) })
+	l.eachPart(func(p *listPart) { labels = append(labels, p.label) })
+	for _, lang := range i18n.Languages() {
+		for _, c := range labels {
+			if got, want := string(i18n.AppendRender(nil, lang, &c)), i18n.Render(lang, c.Message()); got != want {
+				t.Fatalf("%s: %s rendered in place %q, plainly %q", lang, c.Key, got, want)
+			}
+		}
+		plain, _ := json.Marshal(l)
+		if got, want := i18n.Localize(lang, l.AppendJSON(nil)), i18n.Localize(lang, plain); string(got) != string(want) {
+			t.Fatalf("%s: listing localised\n%s\nplain\n%s", lang, got, want)
 		}
 	}
-	for _, raw := range []json.RawMessage{nil, json.RawMessage(`{"a": [1, 2]}`), json.RawMessage(`"<é>"`), json.RawMessage(`{"a":1}`)} {
-		want, _ := json.Marshal(domain.LegalMove{Move: raw})
-		if got := appendLegalMove(nil, domain.LegalMove{Move: raw}); string(got) != string(want) {
-			t.Errorf("appendLegalMove with move %s\n%s\njson.Marshal\n%s", raw, got, want)
-		}
+}
+
+// cloneCompact copies c's list of gains, which the walk reuses.
+func cloneCompact(c i18n.Compact) i18n.Compact {
+	for i := range c.Args[:c.N] {
+		c.Args[i].List = append([]i18n.Compact(nil), c.Args[i].List...)
 	}
+	return c
 }

@@ -1,6 +1,7 @@
 package silvergold
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,16 @@ type Move struct {
 	Extra      []Extra  `json:"extra,omitempty"`      // cross: boxes demanded by red crosses
 	From       string   `json:"from,omitempty"`       // take
 	Expedition string   `json:"expedition,omitempty"` // reveal
+}
+
+// clone returns a copy of m sharing no memory with it.
+func (m *Move) clone() *Move {
+	c := *m
+	if m.Seat != nil {
+		c.Seat = SeatPtr(*m.Seat)
+	}
+	c.Cards, c.Boxes, c.Extra = slices.Clone(m.Cards), slices.Clone(m.Boxes), slices.Clone(m.Extra)
+	return &c
 }
 
 // DecodeMove reads a move from JSON, refusing unknown fields.
@@ -454,17 +465,18 @@ type CardCrossed struct {
 func posList(ps []Pos) string {
 	var b strings.Builder
 	b.Grow(6 * len(ps))
+	writePosList(&b, ps)
+	return b.String()
+}
+
+// writePosList writes boxes to b as posList does.
+func writePosList(b *strings.Builder, ps []Pos) {
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteByte('(')
-		b.WriteString(strconv.Itoa(p.Row))
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(p.Col))
-		b.WriteByte(')')
+		b.WriteString(p.String())
 	}
-	return b.String()
 }
 
 // take is one replacement card chosen by the resolving player.

@@ -1,9 +1,7 @@
 package silvergold
 
 import (
-	"bytes"
 	"encoding/json"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/gamekit"
@@ -124,6 +122,9 @@ type game struct {
 // wrap returns g's adapter.
 func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 
+// Clone copies the game (domain.Cloner).
+func (w *game) Clone() domain.Game { return wrap(w.G.Clone()) }
+
 // Unwrap returns the Silver & Gold game behind a domain.Game, for tests and
 // tools in this package's own terms.
 func Unwrap(dg domain.Game) (*Game, bool) { return gamekit.Unwrap[*Game](dg) }
@@ -154,18 +155,9 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if err := gamekit.CheckListingSeat(seat, len(w.G.Players)); err != nil {
 		return nil, err
 	}
-	l := w.G.LegalMoves(seat)
-	buf := listingBuffers.Get().(*[]byte)
-	*buf = l.AppendJSON((*buf)[:0])
-	out := bytes.Clone(*buf)
-	listingBuffers.Put(buf)
-	return out, nil
+	l := w.G.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
+	return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
 }
-
-// listingBuffers hold listings while they are encoded: the listing kept is
-// a copy of its exact size (a Silver & Gold listing is up to tens of KB,
-// and grows by doubling while it is written).
-var listingBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
 func (w *game) Setup() domain.CreateRequest {
 	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: w.G.Catalog, Options: noOptions,

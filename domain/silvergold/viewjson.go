@@ -250,20 +250,9 @@ func appendPos(b []byte, p Pos) []byte {
 	return append(b, ']')
 }
 
-// appendList writes s as encoding/json writes a slice: null when nil, else
-// each element written by elem, in brackets.
+// appendList writes s as encoding/json writes a slice (domain.AppendList).
 func appendList[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
-	if s == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, x := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = elem(b, x)
-	}
-	return append(b, ']')
+	return domain.AppendList(b, s, elem)
 }
 
 func appendPositions(b []byte, ps []Pos) []byte { return appendList(b, ps, appendPos) }

@@ -1,0 +1,51 @@
+package colorfultreasure
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/i18n"
+)
+
+// TestLegalJSONPlain holds the server's listing (Legal.AppendJSON, through
+// gamekit.Listing) to json.Marshal of the listing, as it is and localised in
+// every language, for every seat and the table after every move of bot games
+// of every variant in both modes, with names that JSON escapes.
+func TestLegalJSONPlain(t *testing.T) {
+	for i := range 6 {
+		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
+		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée"}
+		_, log := randomGame(t, s, uint64(i), nil)
+		g, err := New(Standard(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; ; step++ {
+			for seat := -1; seat < len(g.Players); seat++ {
+				got, err := wrap(g).LegalMoves(domain.HostViewer, seat)
+				if err != nil {
+					t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
+				}
+				want, err := json.Marshal(g.LegalMoves(seat))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != string(want) {
+					t.Fatalf("game %d step %d seat %d: the server's listing\n%s\njson.Marshal\n%s", i, step, seat, got, want)
+				}
+				for _, lang := range i18n.Languages() {
+					if a, b := i18n.Localize(lang, got), i18n.Localize(lang, want); string(a) != string(b) {
+						t.Fatalf("game %d step %d seat %d, %s: the server's listing localised\n%s\nplain\n%s", i, step, seat, lang, a, b)
+					}
+				}
+			}
+			if step == len(log) {
+				break
+			}
+			if err := g.Play(log[step].actor, &log[step].move); err != nil {
+				t.Fatalf("game %d step %d: %v", i, step, err)
+			}
+		}
+	}
+}
