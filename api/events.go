@@ -232,7 +232,44 @@ func (st *stream) wake(why func()) {
 func (st *stream) wakeLocked() {
 	if st.live && !st.running {
 		st.running = true
-		go st.run()
+		startRun(st)
+	}
+}
+
+// streamRunners hands a stream's run to a runner goroutine waiting for one
+// (unbuffered: a send succeeds only when one waits).
+var streamRunners = make(chan *stream)
+
+// runnerIdle is how long a runner waits for another stream's run before it
+// ends: long enough to outlast the pause between a table's moves, so that the
+// runs after each move find runners whose stacks have grown to what a run
+// needs (a fresh goroutine grew its stack several times in every run: 5% of
+// the server's CPU in a load run, issue 27); an idle server keeps none.
+const runnerIdle = 5 * time.Second
+
+// startRun runs st on a waiting runner, or on a new one.
+func startRun(st *stream) {
+	select {
+	case streamRunners <- st:
+	default:
+		go runner(st)
+	}
+}
+
+// runner runs st, then the runs handed to it, until none comes for
+// runnerIdle.
+func runner(st *stream) {
+	t := time.NewTimer(runnerIdle)
+	defer t.Stop()
+	for {
+		st.run()
+		st = nil // hold nothing of a stream while waiting
+		t.Reset(runnerIdle)
+		select {
+		case st = <-streamRunners:
+		case <-t.C:
+			return
+		}
 	}
 }
 
