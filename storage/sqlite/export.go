@@ -44,8 +44,7 @@ func (s *Store) ExportGame(ctx context.Context, id string) (domain.GameExport, e
 	if e.Moves, err = readMoves(ctx, tx, id, 0, 0); err != nil {
 		return domain.GameExport{}, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT scope, key, request_hash, status, response FROM idempotency
-		WHERE game_id = ? ORDER BY scope, key`, id)
+	rows, err := tx.QueryContext(ctx, idemRecordsQuery, id)
 	if err != nil {
 		return domain.GameExport{}, fmt.Errorf("sqlite: export game %q: idempotency records: %w", id, err)
 	}

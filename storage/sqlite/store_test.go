@@ -250,6 +250,72 @@ func TestOpen(t *testing.T) {
 		assert.NotContains(t, ddl, "WITHOUT ROWID", "moves are in a rowid table: rows of 1 KB stay in their page")
 	})
 
+	t.Run("a game mid-play with idempotency records from before migration 0009 plays on", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "treasury.db")
+		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+		require.NoError(t, err)
+		require.NoError(t, sqlite.MigrateUpTo(db, 8)) // records in the idempotency table
+		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
+			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
+			INSERT INTO seats (game_id, seat, hash, taken) VALUES ('g1', -1, 'host-hash', 0), ('g1', 0, 'seat-hash', 1);
+			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
+			VALUES ('g1', 1, 0, 0, '{"m":1}', '[]', '2026-11-21T00:00:01.000000000Z', NULL, -1, 0),
+			       ('g1', 2, 1, 0, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0);
+			INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+			VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}')`)
+		require.NoError(t, err)
+		require.NoError(t, db.Close())
+
+		s, err := sqlite.Open(t.Context(), path)
+		require.NoError(t, err)
+		defer s.Close()
+		ctx := t.Context()
+		old := &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
+		got, err := s.Idempotency(ctx, "g1", "seat:0", "k1")
+		require.NoError(t, err)
+		require.Equal(t, old, got, "a retry of a move made before finds its record")
+
+		// A key stored before is refused for a new move; a new one is kept.
+		a := storetest.Move("g1", 2)
+		a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":3}`)}
+		storetest.RequireCode(t, s.Append(ctx, a), domain.Conflict)
+		a.Idempotency.Key = "k3"
+		require.NoError(t, s.Append(ctx, a))
+		fresh := &domain.IdempotencyRecord{Scope: "seat:0", Key: "k3", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":3}`)}
+		got, err = s.Idempotency(ctx, "g1", "seat:0", "k3")
+		require.NoError(t, err)
+		require.Equal(t, fresh, got)
+		got, err = s.Idempotency(ctx, "g1", "host", "k3")
+		require.NoError(t, err)
+		require.Nil(t, got, "a key is found in its own scope only")
+		b := storetest.Move("g1", 3)
+		b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k3", RequestHash: "rh4", Status: 200, Response: []byte(`{"seq":4}`)}
+		storetest.RequireCode(t, s.Append(ctx, b), domain.Conflict)
+		moves, err := s.Moves(ctx, "g1", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, moves, 3)
+
+		keys, err := s.IdempotencyKeys(ctx, "g1")
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []string{"k1", "k2", "k3"}, []string{keys[0].Key, keys[1].Key, keys[2].Key})
+
+		// Export and import carry every record, old and new, as before.
+		e, err := s.ExportGame(ctx, "g1")
+		require.NoError(t, err)
+		require.Equal(t, []domain.IdempotencyRecord{
+			{Scope: "host", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":2}`)}, *old, *fresh,
+		}, e.Idempotency, "ordered by scope then key")
+		other, _ := openStore(t)
+		require.NoError(t, other.ImportGame(ctx, e))
+		again, err := other.ExportGame(ctx, "g1")
+		require.NoError(t, err)
+		require.Equal(t, e, again)
+		got, err = other.Idempotency(ctx, "g1", "seat:0", "k3")
+		require.NoError(t, err)
+		require.Equal(t, fresh, got)
+	})
+
 	t.Run("a database newer than this build is refused", func(t *testing.T) {
 		s, path := openStore(t)
 		require.NoError(t, s.Close())
