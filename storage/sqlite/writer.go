@@ -325,9 +325,9 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 	}
 
 	return func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, phase = ?, ended = ?, updated_at = ?
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, ended = ?, updated_at = ?
 			WHERE id = ? AND version = ?`,
-			a.Move.Seq, state, a.Phase, a.Ended, atText, a.GameID, a.ExpectVersion)
+			a.Move.Seq, state, a.Ended, atText, a.GameID, a.ExpectVersion)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
@@ -335,6 +335,12 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		} else if n == 0 {
 			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
+		}
+		// The phase is set apart, and only when it changes: an UPDATE that
+		// sets a column rewrites its index entries (games_ruleset_phase),
+		// a page per commit, though the phase changes a few times a game.
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET phase = ?1 WHERE id = ?2 AND phase <> ?1`, a.Phase, a.GameID); err != nil {
+			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
 		}
 		// A record goes in its move's row (migration 0009); a key the game
 		// has stored already, there or in the idempotency table, is refused.
