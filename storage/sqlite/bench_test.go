@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -271,7 +272,7 @@ func appendBytes(b *testing.B, s *sqlite.Store, game gameRecording) {
 	if err != nil {
 		b.Skip("no /proc/self/io:", err)
 	}
-	stats := s.Stats()
+	stats, cpu0 := s.Stats(), cpuTime()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		id, err := newGame()
@@ -296,6 +297,7 @@ func appendBytes(b *testing.B, s *sqlite.Store, game gameRecording) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(after-before)/float64(b.N), "written-B/op")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
 	if now := s.Stats(); now.Batches > stats.Batches {
 		b.ReportMetric(float64(now.Writes-stats.Writes)/float64(now.Batches-stats.Batches), "appends/commit")
 	}
@@ -386,6 +388,15 @@ var recordedGame = sync.OnceValues(func() (gameRecording, error) {
 	}
 	return gameRecording{}, fmt.Errorf("game %s stalled at %d moves", id, len(rec.rec.appends))
 })
+
+// cpuTime is the CPU time this process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // wchar reads the bytes this process has written (/proc/self/io).
 func wchar() (int64, error) {
