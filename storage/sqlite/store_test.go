@@ -29,6 +29,28 @@ func openStore(t *testing.T, opts ...sqlite.Option) (*sqlite.Store, string) {
 	return s, path
 }
 
+// openOld makes a database as an older build left it: the migrations up to
+// version, then rows written with stmts; and opens it with this build.
+func openOld(t *testing.T, version int, stmts string) (*sqlite.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "treasury.db")
+	db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+	require.NoError(t, err)
+	require.NoError(t, sqlite.MigrateUpTo(db, version))
+	_, err = db.Exec(stmts)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	s, err := sqlite.Open(t.Context(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+// oldRecords are two idempotency records of game g1 as the idempotency table
+// held them.
+const oldRecords = `INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+	VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}');`
+
 // rawDB opens the store's file directly, read-only, to look behind the API.
 func rawDB(t *testing.T, path string) *sql.DB {
 	t.Helper()
@@ -188,21 +210,10 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("idempotency records written by an older build are still found", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "treasury.db")
-		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
-		require.NoError(t, err)
-		require.NoError(t, sqlite.MigrateUpTo(db, 2))
-		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+		s, path := openOld(t, 2, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
 			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
 			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:00.000000000Z', 1, '{}', 'play', 0);
-			INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
-			VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}')`)
-		require.NoError(t, err)
-		require.NoError(t, db.Close())
-
-		s, err := sqlite.Open(t.Context(), path)
-		require.NoError(t, err)
-		defer s.Close()
+			`+oldRecords)
 		got, err := s.Idempotency(t.Context(), "g1", "seat:0", "k1")
 		require.NoError(t, err)
 		require.Equal(t, &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}, got)
@@ -216,22 +227,13 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("moves written by an older build are read as they were, and the game goes on", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "treasury.db")
-		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
-		require.NoError(t, err)
-		require.NoError(t, sqlite.MigrateUpTo(db, 5)) // moves WITHOUT ROWID, as before migration 0006
-		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+		// moves WITHOUT ROWID, as before migration 0006
+		s, path := openOld(t, 5, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
 			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
 			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
 			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
 			VALUES ('g1', 2, 0, 1, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0),
 			       ('g1', 1, 1, 0, '{"m":1}', '[{"type":"e"}]', '2026-11-21T00:00:01.000000000Z', '{"p":1}', 0, 1)`)
-		require.NoError(t, err)
-		require.NoError(t, db.Close())
-
-		s, err := sqlite.Open(t.Context(), path)
-		require.NoError(t, err)
-		defer s.Close()
 		moves, err := s.Moves(t.Context(), "g1", 0, 0)
 		require.NoError(t, err)
 		require.Len(t, moves, 2)
@@ -251,25 +253,15 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("a game mid-play with idempotency records from before migration 0009 plays on", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "treasury.db")
-		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
-		require.NoError(t, err)
-		require.NoError(t, sqlite.MigrateUpTo(db, 8)) // records in the idempotency table
-		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+		// records in the idempotency table, as before migration 0009
+		s, _ := openOld(t, 8, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
 			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
 			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
 			INSERT INTO seats (game_id, seat, hash, taken) VALUES ('g1', -1, 'host-hash', 0), ('g1', 0, 'seat-hash', 1);
 			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
 			VALUES ('g1', 1, 0, 0, '{"m":1}', '[]', '2026-11-21T00:00:01.000000000Z', NULL, -1, 0),
 			       ('g1', 2, 1, 0, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0);
-			INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
-			VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}')`)
-		require.NoError(t, err)
-		require.NoError(t, db.Close())
-
-		s, err := sqlite.Open(t.Context(), path)
-		require.NoError(t, err)
-		defer s.Close()
+			`+oldRecords)
 		ctx := t.Context()
 		old := &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
 		got, err := s.Idempotency(ctx, "g1", "seat:0", "k1")
