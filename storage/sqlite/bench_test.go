@@ -356,38 +356,43 @@ var recordedGame = sync.OnceValues(func() (gameRecording, error) {
 		return gameRecording{}, err
 	}
 	id, r := c.Game.ID, rand.New(rand.NewPCG(27, 1))
-	for moved := true; moved; {
-		moved = false
-		for seat := -1; seat < 4; seat++ {
-			actor, viewer := domain.Actor{Seat: seat}, domain.SeatViewer(seat)
-			if seat < 0 {
-				actor, viewer = domain.Actor{Host: true}, domain.HostViewer
-			}
-			head, raw, err := svc.LegalMoves(ctx, id, viewer, seat)
-			if err != nil {
-				return gameRecording{}, err
-			}
-			if head.Ended {
-				return rec.rec, nil
-			}
-			var l client.Listing
-			if err := json.Unmarshal(raw, &l); err != nil {
-				return gameRecording{}, err
-			}
-			l.Version, l.Seat, l.Awaiting = head.Version, seat, head.Awaiting // as the API's answer has them
-			m, _, ok, err := l.Pick(r)
-			if err != nil || !ok {
-				continue
-			}
-			key := fmt.Sprintf("move-%d-%d", head.Version, seat)
-			if _, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true}); err != nil {
-				return gameRecording{}, fmt.Errorf("move %s: %w", m, err)
-			}
-			moved = true
+	for {
+		actor, m, version, ok, err := nextMove(ctx, svc, id, r)
+		if err != nil || !ok {
+			return rec.rec, err
+		}
+		key := fmt.Sprintf("move-%d", version+1)
+		if _, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true}); err != nil {
+			return gameRecording{}, fmt.Errorf("move %s: %w", m, err)
 		}
 	}
-	return gameRecording{}, fmt.Errorf("game %s stalled at %d moves", id, len(rec.rec.appends))
 })
+
+// nextMove picks a move owed by the first seat of a 4-player game (or its
+// host) that owes one, from the seat's listing (client.Listing.Pick), as
+// loadrun's clients do, with the game's version; false when the game has
+// ended. A game that awaits no seat's move (it cannot end) is an error.
+func nextMove(ctx context.Context, svc *service.Games, id string, r *rand.Rand) (domain.Actor, json.RawMessage, int64, bool, error) {
+	for seat := -1; seat < 4; seat++ {
+		actor, viewer := domain.Actor{Seat: seat}, domain.SeatViewer(seat)
+		if seat < 0 {
+			actor, viewer = domain.Actor{Host: true}, domain.HostViewer
+		}
+		head, raw, err := svc.LegalMoves(ctx, id, viewer, seat)
+		if err != nil || head.Ended {
+			return domain.Actor{}, nil, 0, false, err
+		}
+		var l client.Listing
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return domain.Actor{}, nil, 0, false, err
+		}
+		l.Version, l.Seat, l.Awaiting = head.Version, seat, head.Awaiting // as the API's answer has them
+		if m, _, ok, err := l.Pick(r); err != nil || ok {
+			return actor, m, head.Version, ok, err
+		}
+	}
+	return domain.Actor{}, nil, 0, false, fmt.Errorf("game %s awaits no move", id)
+}
 
 // cpuTime is the CPU time this process has used (user and system).
 func cpuTime() time.Duration {
