@@ -26,11 +26,11 @@ func idemHash(scope, key string) int64 {
 	return int64(h.Sum64())
 }
 
-// idemUsed is true when game ?1 has a record for (scope ?12, key ?13),
-// whose idemHash is ?11 (the numbering of the append's insert).
+// idemUsed is true when game ?1 has a record for (scope ?3, key ?4), whose
+// idemHash is ?2.
 const idemUsed = `EXISTS (SELECT 1 FROM moves INDEXED BY moves_game_seq
-		WHERE game_id = ?1 AND idem = ?11 AND idem_scope = ?12 AND idem_key = ?13)
-	OR EXISTS (SELECT 1 FROM idempotency WHERE game_id = ?1 AND scope = ?12 AND key = ?13)`
+		WHERE game_id = ?1 AND idem = ?2 AND idem_scope = ?3 AND idem_key = ?4)
+	OR EXISTS (SELECT 1 FROM idempotency WHERE game_id = ?1 AND scope = ?3 AND key = ?4)`
 
 // idemRecordsQuery lists a game's records, responses included, ordered by
 // scope then key.

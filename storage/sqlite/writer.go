@@ -343,26 +343,28 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
 		}
 		// A record goes in its move's row (migration 0009); a key the game
-		// has stored already, there or in the idempotency table, is refused:
-		// the insert then inserts nothing.
+		// has stored already, there or in the idempotency table, is refused.
+		// (Checked by a query of its own: an INSERT ... SELECT that reads
+		// moves stages its row in a temporary table, 60 µs more per append.)
 		idemCols := [6]any{} // NULL without a record
 		if idem != nil {
-			idemCols = [6]any{idemHash(idem.Scope, idem.Key), idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response}
+			h := idemHash(idem.Scope, idem.Key)
+			var used bool
+			if err := tx.QueryRowContext(ctx, `SELECT `+idemUsed, a.GameID, h, idem.Scope, idem.Key).Scan(&used); err != nil {
+				return fmt.Errorf("sqlite: append to game %q: look up idempotency key %q: %w", a.GameID, idem.Key, err)
+			}
+			if used {
+				return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
+			}
+			idemCols = [6]any{h, idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response}
 		}
-		res, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host,
 				idem, idem_scope, idem_key, idem_request_hash, idem_status, idem_response)
-			SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
-			WHERE ?11 IS NULL OR NOT (`+idemUsed+`)`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, events, atText,
 			public, a.Move.For, a.Move.NotHost,
-			idemCols[0], idemCols[1], idemCols[2], idemCols[3], idemCols[4], idemCols[5])
-		if err != nil {
+			idemCols[0], idemCols[1], idemCols[2], idemCols[3], idemCols[4], idemCols[5]); err != nil {
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
-		} else if n == 0 {
-			return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
 		}
 		return nil
 	}, nil
