@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -88,4 +89,103 @@ func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.Id
 		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
 	}
 	return out, nil
+}
+
+// maxKeyHashes bounds the key hashes the writer keeps (8 bytes each); past
+// it, it forgets them all and reads each game's again at its next append.
+const maxKeyHashes = 1 << 20
+
+// gameKeys are the hashes of the idempotency keys a game had stored at
+// version (the writer's memory of them, keyUsed).
+type gameKeys struct {
+	version int64
+	hashes  []int64
+}
+
+// keyUsed tells whether game, whose stored version is expect (its append
+// has just matched it), has a record for (scope, key), whose idemHash is h.
+// The writer keeps each game's key hashes with the version it read them at
+// and trusts them only at that version: every append moves a game's version,
+// whoever stores it, so the hashes of a game at the same version are still
+// all of them (CreateGame, ImportGame and DeleteIdleGames forget a game's,
+// as they may bring its version back). A key is looked up in the database
+// only when its hash is among them: an append then costs the same in a long
+// game as in a short one.
+func (s *Store) keyUsed(ctx context.Context, tx *sql.Tx, game string, expect, h int64, scope, key string) (bool, error) {
+	e := s.keys[game]
+	if e == nil || e.version != expect {
+		hashes, err := readKeyHashes(ctx, tx, game)
+		if err != nil {
+			return false, err
+		}
+		s.forgetKeys(game)
+		if s.keyCount+len(hashes) > maxKeyHashes {
+			clear(s.keys)
+			s.keyCount = 0
+		}
+		e = &gameKeys{version: expect, hashes: hashes}
+		s.keys[game] = e
+		s.keyCount += len(hashes)
+	}
+	if !slices.Contains(e.hashes, h) {
+		return false, nil
+	}
+	var used bool
+	err := tx.QueryRowContext(ctx, `SELECT `+idemUsed, game, h, scope, key).Scan(&used)
+	return used, err
+}
+
+// keyStored records in the writer's memory that game moved from version
+// expect to seq, with a key of hash h when keyed.
+func (s *Store) keyStored(game string, expect, seq, h int64, keyed bool) {
+	e := s.keys[game]
+	if e == nil || e.version != expect {
+		return
+	}
+	e.version = seq
+	if keyed {
+		e.hashes = append(e.hashes, h)
+		s.keyCount++
+	}
+}
+
+// forgetKeys drops the writer's memory of a game's key hashes.
+func (s *Store) forgetKeys(game string) {
+	if e := s.keys[game]; e != nil {
+		s.keyCount -= len(e.hashes)
+		delete(s.keys, game)
+	}
+}
+
+// readKeyHashes reads the hashes of every idempotency key a game has stored.
+func readKeyHashes(ctx context.Context, tx *sql.Tx, game string) ([]int64, error) {
+	var out []int64
+	rows, err := tx.QueryContext(ctx, `SELECT idem FROM moves INDEXED BY moves_game_seq WHERE game_id = ? AND idem IS NOT NULL`, game)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h int64
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+		}
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+	}
+	old, err := tx.QueryContext(ctx, `SELECT scope, key FROM idempotency WHERE game_id = ?`, game)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+	}
+	defer old.Close()
+	for old.Next() {
+		var scope, key string
+		if err := old.Scan(&scope, &key); err != nil {
+			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+		}
+		out = append(out, idemHash(scope, key))
+	}
+	return out, old.Err()
 }

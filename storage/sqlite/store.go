@@ -36,6 +36,11 @@ type Store struct {
 	batches atomic.Int64
 	writes  atomic.Int64
 
+	// The writer's memory of the games' idempotency key hashes (keyUsed),
+	// used only by the writer goroutine.
+	keys     map[string]*gameKeys
+	keyCount int
+
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
 	writeErr  atomic.Pointer[error]
@@ -177,6 +182,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		dir:    filepath.Dir(path),
 		reqs:   make(chan *request, cfg.queue),
 		done:   make(chan struct{}),
+		keys:   map[string]*gameKeys{},
 	}
 	if err := s.Ping(ctx); err != nil {
 		writer.Close()

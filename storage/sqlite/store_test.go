@@ -597,3 +597,30 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	assert.True(t, again.Replayed)
 	assert.Equal(t, p.Seq, again.Seq)
 }
+
+// TestKeysOfAGameMadeAgain: the writer remembers the key hashes of the games
+// it appends to, at the game's version; a game deleted as idle and imported
+// again at that same version with other keys has its keys read again, so a
+// key of the import is refused.
+func TestKeysOfAGameMadeAgain(t *testing.T) {
+	s, _ := openStore(t)
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	a := move("g", 0)
+	a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
+	require.NoError(t, s.Append(ctx, a))
+	e, err := s.ExportGame(ctx, "g")
+	require.NoError(t, err)
+
+	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
+	require.NoError(t, s.ImportGame(ctx, e))
+
+	b := move("g", 1)
+	b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k2", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":2}`)}
+	requireCode(t, s.Append(ctx, b), domain.Conflict)
+	b.Idempotency.Key = "k1" // the deleted game's key is free again
+	require.NoError(t, s.Append(ctx, b))
+}

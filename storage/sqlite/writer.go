@@ -230,7 +230,10 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error { return insertGame(ctx, tx, g, creds, cat) })
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		s.forgetKeys(g.ID)
+		return insertGame(ctx, tx, g, creds, cat)
+	})
 }
 
 // insertGame stores a game's row, its credentials and its catalog (once per
@@ -343,14 +346,14 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
 		}
 		// A record goes in its move's row (migration 0009); a key the game
-		// has stored already, there or in the idempotency table, is refused.
-		// (Checked by a query of its own: an INSERT ... SELECT that reads
-		// moves stages its row in a temporary table, 60 µs more per append.)
+		// has stored already, there or in the idempotency table, is refused
+		// (keyUsed).
 		idemCols := [6]any{} // NULL without a record
+		var h int64
 		if idem != nil {
-			h := idemHash(idem.Scope, idem.Key)
-			var used bool
-			if err := tx.QueryRowContext(ctx, `SELECT `+idemUsed, a.GameID, h, idem.Scope, idem.Key).Scan(&used); err != nil {
+			h = idemHash(idem.Scope, idem.Key)
+			used, err := s.keyUsed(ctx, tx, a.GameID, a.ExpectVersion, h, idem.Scope, idem.Key)
+			if err != nil {
 				return fmt.Errorf("sqlite: append to game %q: look up idempotency key %q: %w", a.GameID, idem.Key, err)
 			}
 			if used {
@@ -366,6 +369,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			idemCols[0], idemCols[1], idemCols[2], idemCols[3], idemCols[4], idemCols[5]); err != nil {
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
+		s.keyStored(a.GameID, a.ExpectVersion, a.Move.Seq, h, idem != nil)
 		return nil
 	}, nil
 }
