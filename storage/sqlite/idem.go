@@ -157,35 +157,30 @@ func (s *Store) forgetKeys(game string) {
 	}
 }
 
-// readKeyHashes reads the hashes of every idempotency key a game has stored.
+// readKeyHashes reads the hashes of every idempotency key a game has stored:
+// those in the moves' rows from the index, those of the idempotency table
+// hashed here.
 func readKeyHashes(ctx context.Context, tx *sql.Tx, game string) ([]int64, error) {
-	var out []int64
-	rows, err := tx.QueryContext(ctx, `SELECT idem FROM moves INDEXED BY moves_game_seq WHERE game_id = ? AND idem IS NOT NULL`, game)
+	rows, err := tx.QueryContext(ctx, `SELECT idem, '', '' FROM moves INDEXED BY moves_game_seq WHERE game_id = ?1 AND idem IS NOT NULL
+		UNION ALL
+		SELECT NULL, scope, key FROM idempotency WHERE game_id = ?1`, game)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
 	}
 	defer rows.Close()
+	var out []int64
 	for rows.Next() {
-		var h int64
-		if err := rows.Scan(&h); err != nil {
+		var (
+			h          sql.NullInt64
+			scope, key string
+		)
+		if err := rows.Scan(&h, &scope, &key); err != nil {
 			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
 		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
-	}
-	old, err := tx.QueryContext(ctx, `SELECT scope, key FROM idempotency WHERE game_id = ?`, game)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
-	}
-	defer old.Close()
-	for old.Next() {
-		var scope, key string
-		if err := old.Scan(&scope, &key); err != nil {
-			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", game, err)
+		if !h.Valid {
+			h.Int64 = idemHash(scope, key)
 		}
-		out = append(out, idemHash(scope, key))
+		out = append(out, h.Int64)
 	}
-	return out, old.Err()
+	return out, rows.Err()
 }
