@@ -6,9 +6,10 @@
 -- 21.8 pages a commit wrote, more than any other B-tree; the moves' index on
 -- (game_id, seq) took another leaf per game. A record kept in its move's row,
 -- found through that index, which carries a 64-bit hash of (scope, key)
--- (idem), writes no page the move did not already write: a record is looked
--- up, and a reused key refused, by scanning the game's entries of the index
--- for that hash, then comparing scope and key in the one row it names.
+-- (idem), writes no page the move did not already write. A record is looked
+-- up by scanning the game's entries of the index for that hash, then
+-- comparing scope and key in the one row it names; the writer remembers each
+-- game's hashes, so a new key is refused or let through without a look-up.
 --
 -- The index no longer makes (game_id, seq) unique; the game's version, bumped
 -- in the same transaction as each append (UPDATE ... WHERE version = ?), and
