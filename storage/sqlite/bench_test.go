@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,10 +12,14 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/api/client"
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
+	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
@@ -79,6 +84,43 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 		v++
+	}
+}
+
+// BenchmarkAppendKeyed is moves with idempotency keys appended one after
+// another (a commit each) to games of 10, 300 and 3,000 moves (imported
+// whole, then at most 100 more each): the process's CPU per append, which
+// should not grow with the game, as the writer remembers each game's key
+// hashes (docs/performance.md).
+func BenchmarkAppendKeyed(b *testing.B) {
+	for _, n := range []int{10, 300, 3000} {
+		b.Run(fmt.Sprintf("moves=%d", n), func(b *testing.B) {
+			s := openBenchStore(b)
+			ctx := context.Background()
+			const perGame = 100
+			for i := range b.N/perGame + 1 {
+				g, creds, cat := benchGame(fmt.Sprint("g", i))
+				g.Version = int64(n)
+				e := domain.GameExport{Game: g, Credentials: creds, Catalog: cat}
+				for v := range int64(n) {
+					e.Moves = append(e.Moves, benchAppend(g.ID, v).Move)
+				}
+				if err := s.ImportGame(ctx, e); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu0 := cpuTime()
+			b.ResetTimer()
+			for i := range b.N {
+				id, v := fmt.Sprint("g", i/perGame), int64(n+i%perGame)
+				a := benchAppend(id, v)
+				a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("key-", v), Scope: "seat 0", RequestHash: "0123456789abcdef", Status: 200, Response: []byte(`{"seq":1}`)}
+				if err := s.Append(ctx, a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
 	}
 }
 
@@ -230,43 +272,60 @@ func fillGames(path string, n int) error {
 }
 
 // BenchmarkAppendBytes is BenchmarkAppendParallel with the rows of a real
-// game (1.6 KB of state, 1 KB of events, an idempotency record per move) and
-// reports the bytes this process wrote per move (wchar of /proc/self/io:
-// the write-ahead log, and the checkpoints into the database file), the
-// figure a disk's write budget is spent on.
+// game: a digital Silver & Gold game of four, played once through the
+// service (domain/service, real rules, each seat picking from its listing
+// as loadrun's clients do) and recorded: its creation and its appends, with
+// their states, events and idempotency records. 8 or 64 games replay it at
+// once (a goroutine each; one that reaches the end starts a new game), and the
+// benchmark reports the bytes this process wrote per move (wchar of
+// /proc/self/io: the write-ahead log, and the checkpoints into the database
+// file), the figure a disk's write budget is spent on, and the moves per
+// commit (appends/commit): more moves in a commit share its pages.
 func BenchmarkAppendBytes(b *testing.B) {
-	s := openBenchStore(b)
-	ctx := context.Background()
-	const perProc = 32
-	b.SetParallelism(perProc)
-	games := perProc * runtime.GOMAXPROCS(0)
-	state := bytes.Repeat([]byte("s"), 1600)
-	events := bytes.Repeat([]byte("e"), 1000)
-	for i := range games {
-		g, creds, cat := benchGame(fmt.Sprintf("g%d", i))
-		g.State = state
-		if err := s.CreateGame(ctx, g, creds, cat); err != nil {
-			b.Fatal(err)
-		}
+	game, err := recordedGame()
+	if err != nil {
+		b.Fatal(err)
 	}
+	// 8 games are loadrun's 32 clients (a table of four each).
+	for _, games := range []int{8, 64} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			s := openBenchStore(b)
+			b.SetParallelism(max(1, games/runtime.GOMAXPROCS(0)))
+			appendBytes(b, s, game)
+		})
+	}
+}
+
+func appendBytes(b *testing.B, s *sqlite.Store, game gameRecording) {
+	ctx := context.Background()
 	var next atomic.Int64
+	newGame := func() (string, error) {
+		id := fmt.Sprintf("g%d", next.Add(1))
+		g := game.game
+		g.ID = id
+		return id, s.CreateGame(ctx, g, game.creds, game.cat)
+	}
 	before, err := wchar()
 	if err != nil {
 		b.Skip("no /proc/self/io:", err)
 	}
+	stats, cpu0 := s.Stats(), cpuTime()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
-		id := fmt.Sprintf("g%d", next.Add(1)-1)
-		var v int64
-		for pb.Next() {
-			a := benchAppend(id, v)
-			a.State, a.Move.Events = state, events
-			a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("key-", v), Scope: "seat 0", RequestHash: "0123456789abcdef0123456789abcdef", Status: 200, Response: fmt.Appendf(nil, `{"seq":%d}`, v+1)}
-			if err := s.Append(ctx, a); err != nil {
-				b.Error(err)
-				return
+		id, err := newGame()
+		for i := 0; err == nil && pb.Next(); i++ {
+			if i == len(game.appends) {
+				if id, err = newGame(); err != nil {
+					break
+				}
+				i = 0
 			}
-			v++
+			a := game.appends[i]
+			a.GameID = id
+			err = s.Append(ctx, a)
+		}
+		if err != nil {
+			b.Error(err)
 		}
 	})
 	b.StopTimer()
@@ -275,6 +334,110 @@ func BenchmarkAppendBytes(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(after-before)/float64(b.N), "written-B/op")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+	if now := s.Stats(); now.Batches > stats.Batches {
+		b.ReportMetric(float64(now.Writes-stats.Writes)/float64(now.Batches-stats.Batches), "appends/commit")
+	}
+}
+
+// A game recorded as the service stored it.
+type gameRecording struct {
+	game    domain.GameRecord
+	creds   domain.Credentials
+	cat     domain.CatalogBlob
+	appends []domain.Append
+}
+
+// recorder is a store that keeps a copy of what it is asked to store.
+type recorder struct {
+	*sqlite.Store
+	mu  sync.Mutex
+	rec gameRecording
+}
+
+func (r *recorder) CreateGame(ctx context.Context, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+	r.mu.Lock()
+	r.rec.game, r.rec.creds, r.rec.cat = g, creds, cat
+	r.mu.Unlock()
+	return r.Store.CreateGame(ctx, g, creds, cat)
+}
+
+func (r *recorder) Append(ctx context.Context, a domain.Append) error { return r.QueueAppend(ctx, a)() }
+
+func (r *recorder) QueueAppend(ctx context.Context, a domain.Append) func() error {
+	r.mu.Lock()
+	r.rec.appends = append(r.rec.appends, a)
+	r.mu.Unlock()
+	return r.Store.QueueAppend(ctx, a)
+}
+
+// recordedGame plays a whole digital Silver & Gold game of four through the
+// service, each seat sending one of its legal moves (client.Listing.Pick)
+// with an Idempotency-Key, and returns what the service stored; once per
+// process.
+var recordedGame = sync.OnceValues(func() (gameRecording, error) {
+	ctx := context.Background()
+	dir, err := benchDir()
+	if err != nil {
+		return gameRecording{}, err
+	}
+	st, err := sqlite.Open(ctx, filepath.Join(dir, "recorded.db"))
+	if err != nil {
+		return gameRecording{}, err
+	}
+	defer st.Close()
+	rec := &recorder{Store: st}
+	svc := service.New(rec, silvergold.NewRules())
+	c, err := svc.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}})
+	if err != nil {
+		return gameRecording{}, err
+	}
+	id, r := c.Game.ID, rand.New(rand.NewPCG(27, 1))
+	for {
+		actor, m, version, ok, err := nextMove(ctx, svc, id, r)
+		if err != nil || !ok {
+			return rec.rec, err
+		}
+		key := fmt.Sprintf("move-%d", version+1)
+		if _, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true}); err != nil {
+			return gameRecording{}, fmt.Errorf("move %s: %w", m, err)
+		}
+	}
+})
+
+// nextMove picks a move owed by the first seat of a 4-player game (or its
+// host) that owes one, from the seat's listing (client.Listing.Pick), as
+// loadrun's clients do, with the game's version; false when the game has
+// ended. A game that awaits no seat's move (it cannot end) is an error.
+func nextMove(ctx context.Context, svc *service.Games, id string, r *rand.Rand) (domain.Actor, json.RawMessage, int64, bool, error) {
+	for seat := -1; seat < 4; seat++ {
+		actor, viewer := domain.Actor{Seat: seat}, domain.SeatViewer(seat)
+		if seat < 0 {
+			actor, viewer = domain.Actor{Host: true}, domain.HostViewer
+		}
+		head, raw, err := svc.LegalMoves(ctx, id, viewer, seat)
+		if err != nil || head.Ended {
+			return domain.Actor{}, nil, 0, false, err
+		}
+		var l client.Listing
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return domain.Actor{}, nil, 0, false, err
+		}
+		l.Version, l.Seat, l.Awaiting = head.Version, seat, head.Awaiting // as the API's answer has them
+		if m, _, ok, err := l.Pick(r); err != nil || ok {
+			return actor, m, head.Version, ok, err
+		}
+	}
+	return domain.Actor{}, nil, 0, false, fmt.Errorf("game %s awaits no move", id)
+}
+
+// cpuTime is the CPU time this process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // wchar reads the bytes this process has written (/proc/self/io).

@@ -42,7 +42,13 @@
 //
 // The SQL files in migrations/ are embedded, applied in name order, each in
 // its own transaction, and recorded in schema_migrations; reopening a file
-// applies only the new ones. Every hot-path lookup is by primary key, so the
-// cost of reading a game or appending a move does not grow with the number of
-// moves or games.
+// applies only the new ones. Every hot-path lookup is by primary key or an
+// index, so the cost of reading a game or appending a move does not grow with
+// the number of moves or games. A move's idempotency record is kept in the
+// move's row (migration 0009, to write fewer pages per commit), and the index
+// on (game_id, seq, idem) carries a 64-bit hash of its key. The writer
+// remembers each game's key hashes at the game's version, so an append with
+// a new key looks nothing up; a retry's look-up scans the game's entries of
+// the index for the hash (a few pages for a game of a few hundred moves) and
+// reads only a row whose hash matches.
 package sqlite

@@ -44,8 +44,7 @@ func (s *Store) ExportGame(ctx context.Context, id string) (domain.GameExport, e
 	if e.Moves, err = readMoves(ctx, tx, id, 0, 0); err != nil {
 		return domain.GameExport{}, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT scope, key, request_hash, status, response FROM idempotency
-		WHERE game_id = ? ORDER BY scope, key`, id)
+	rows, err := tx.QueryContext(ctx, idemRecordsQuery, id)
 	if err != nil {
 		return domain.GameExport{}, fmt.Errorf("sqlite: export game %q: idempotency records: %w", id, err)
 	}
@@ -72,6 +71,7 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 	}
 	g := e.Game
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		s.forgetKeys(g.ID)
 		if err := insertGame(ctx, tx, g, e.Credentials, e.Catalog); err != nil {
 			return err
 		}

@@ -36,6 +36,11 @@ type Store struct {
 	batches atomic.Int64
 	writes  atomic.Int64
 
+	// The writer's memory of the games' idempotency key hashes (keyUsed),
+	// used only by the writer goroutine.
+	keys     map[string]*gameKeys
+	keyCount int
+
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
 	writeErr  atomic.Pointer[error]
@@ -177,6 +182,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		dir:    filepath.Dir(path),
 		reqs:   make(chan *request, cfg.queue),
 		done:   make(chan struct{}),
+		keys:   map[string]*gameKeys{},
 	}
 	if err := s.Ping(ctx); err != nil {
 		writer.Close()
@@ -426,49 +432,6 @@ func gameExists(ctx context.Context, q querier, id string) error {
 		return fmt.Errorf("sqlite: look up game %q: %w", id, err)
 	}
 	return nil
-}
-
-// Idempotency returns the stored record for (game, scope, key), or nil.
-func (s *Store) Idempotency(ctx context.Context, gameID, scope, key string) (*domain.IdempotencyRecord, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	r := domain.IdempotencyRecord{Key: key, Scope: scope}
-	err := s.reader.QueryRowContext(ctx, `SELECT request_hash, status, response
-		FROM idempotency WHERE game_id = ? AND scope = ? AND key = ?`, gameID, scope, key).
-		Scan(&r.RequestHash, &r.Status, &r.Response)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: read idempotency key %q of game %q: %w", key, gameID, err)
-	}
-	return &r, nil
-}
-
-// IdempotencyKeys lists the idempotency records stored for a game, without
-// their responses.
-func (s *Store) IdempotencyKeys(ctx context.Context, gameID string) ([]domain.IdempotencyRecord, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT scope, key, request_hash, status FROM idempotency WHERE game_id = ?`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
-	}
-	defer rows.Close()
-	var out []domain.IdempotencyRecord
-	for rows.Next() {
-		var r domain.IdempotencyRecord
-		if err := rows.Scan(&r.Scope, &r.Key, &r.RequestHash, &r.Status); err != nil {
-			return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: read idempotency keys of game %q: %w", gameID, err)
-	}
-	return out, nil
 }
 
 // timeLayout is fixed-width UTC with nanoseconds, so stored times sort as text

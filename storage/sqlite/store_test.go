@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -14,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/service"
+	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
 	"github.com/treasury-games/treasury/storage/storetest"
 )
@@ -28,6 +31,28 @@ func openStore(t *testing.T, opts ...sqlite.Option) (*sqlite.Store, string) {
 	t.Cleanup(func() { s.Close() })
 	return s, path
 }
+
+// openOld makes a database as an older build left it: the migrations up to
+// version, then rows written with stmts; and opens it with this build.
+func openOld(t *testing.T, version int, stmts string) (*sqlite.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "treasury.db")
+	db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+	require.NoError(t, err)
+	require.NoError(t, sqlite.MigrateUpTo(db, version))
+	_, err = db.Exec(stmts)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	s, err := sqlite.Open(t.Context(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+// oldRecords are two idempotency records of game g1 as the idempotency table
+// held them.
+const oldRecords = `INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+	VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}');`
 
 // rawDB opens the store's file directly, read-only, to look behind the API.
 func rawDB(t *testing.T, path string) *sql.DB {
@@ -188,21 +213,10 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("idempotency records written by an older build are still found", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "treasury.db")
-		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
-		require.NoError(t, err)
-		require.NoError(t, sqlite.MigrateUpTo(db, 2))
-		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+		s, path := openOld(t, 2, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
 			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
 			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:00.000000000Z', 1, '{}', 'play', 0);
-			INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
-			VALUES ('g1', 'seat:0', 'k1', 'rh1', 200, '{"seq":1}'), ('g1', 'host', 'k2', 'rh2', 200, '{"seq":2}')`)
-		require.NoError(t, err)
-		require.NoError(t, db.Close())
-
-		s, err := sqlite.Open(t.Context(), path)
-		require.NoError(t, err)
-		defer s.Close()
+			`+oldRecords)
 		got, err := s.Idempotency(t.Context(), "g1", "seat:0", "k1")
 		require.NoError(t, err)
 		require.Equal(t, &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}, got)
@@ -216,22 +230,13 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("moves written by an older build are read as they were, and the game goes on", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "treasury.db")
-		db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
-		require.NoError(t, err)
-		require.NoError(t, sqlite.MigrateUpTo(db, 5)) // moves WITHOUT ROWID, as before migration 0006
-		_, err = db.Exec(`INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+		// moves WITHOUT ROWID, as before migration 0006
+		s, path := openOld(t, 5, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
 			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
 			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
 			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
 			VALUES ('g1', 2, 0, 1, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0),
 			       ('g1', 1, 1, 0, '{"m":1}', '[{"type":"e"}]', '2026-11-21T00:00:01.000000000Z', '{"p":1}', 0, 1)`)
-		require.NoError(t, err)
-		require.NoError(t, db.Close())
-
-		s, err := sqlite.Open(t.Context(), path)
-		require.NoError(t, err)
-		defer s.Close()
 		moves, err := s.Moves(t.Context(), "g1", 0, 0)
 		require.NoError(t, err)
 		require.Len(t, moves, 2)
@@ -248,6 +253,62 @@ func TestOpen(t *testing.T) {
 		var ddl string
 		require.NoError(t, rawDB(t, path).QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'moves'`).Scan(&ddl))
 		assert.NotContains(t, ddl, "WITHOUT ROWID", "moves are in a rowid table: rows of 1 KB stay in their page")
+	})
+
+	t.Run("a game mid-play with idempotency records from before migration 0009 plays on", func(t *testing.T) {
+		// records in the idempotency table, as before migration 0009
+		s, _ := openOld(t, 8, `INSERT INTO catalogs (hash, name, content) VALUES ('h', 'standard', x'00');
+			INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
+			VALUES ('g1', 'test', 'digital', 'standard', 'h', '2026-11-21T00:00:00.000000000Z', '2026-11-21T00:00:02.000000000Z', 2, '{}', 'play', 0);
+			INSERT INTO seats (game_id, seat, hash, taken) VALUES ('g1', -1, 'host-hash', 0), ('g1', 0, 'seat-hash', 1);
+			INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
+			VALUES ('g1', 1, 0, 0, '{"m":1}', '[]', '2026-11-21T00:00:01.000000000Z', NULL, -1, 0),
+			       ('g1', 2, 1, 0, '{"m":2}', '[]', '2026-11-21T00:00:02.000000000Z', NULL, -1, 0);
+			`+oldRecords)
+		ctx := t.Context()
+		old := &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
+		got, err := s.Idempotency(ctx, "g1", "seat:0", "k1")
+		require.NoError(t, err)
+		require.Equal(t, old, got, "a retry of a move made before finds its record")
+
+		// A key stored before is refused for a new move; a new one is kept.
+		a := storetest.Move("g1", 2)
+		a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":3}`)}
+		storetest.RequireCode(t, s.Append(ctx, a), domain.Conflict)
+		a.Idempotency.Key = "k3"
+		require.NoError(t, s.Append(ctx, a))
+		fresh := &domain.IdempotencyRecord{Scope: "seat:0", Key: "k3", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":3}`)}
+		got, err = s.Idempotency(ctx, "g1", "seat:0", "k3")
+		require.NoError(t, err)
+		require.Equal(t, fresh, got)
+		got, err = s.Idempotency(ctx, "g1", "host", "k3")
+		require.NoError(t, err)
+		require.Nil(t, got, "a key is found in its own scope only")
+		b := storetest.Move("g1", 3)
+		b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k3", RequestHash: "rh4", Status: 200, Response: []byte(`{"seq":4}`)}
+		storetest.RequireCode(t, s.Append(ctx, b), domain.Conflict)
+		moves, err := s.Moves(ctx, "g1", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, moves, 3)
+
+		keys, err := s.IdempotencyKeys(ctx, "g1")
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []string{"k1", "k2", "k3"}, []string{keys[0].Key, keys[1].Key, keys[2].Key})
+
+		// Export and import carry every record, old and new, as before.
+		e, err := s.ExportGame(ctx, "g1")
+		require.NoError(t, err)
+		require.Equal(t, []domain.IdempotencyRecord{
+			{Scope: "host", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":2}`)}, *old, *fresh,
+		}, e.Idempotency, "ordered by scope then key")
+		other, _ := openStore(t)
+		require.NoError(t, other.ImportGame(ctx, e))
+		again, err := other.ExportGame(ctx, "g1")
+		require.NoError(t, err)
+		require.Equal(t, e, again)
+		got, err = other.Idempotency(ctx, "g1", "seat:0", "k3")
+		require.NoError(t, err)
+		require.Equal(t, fresh, got)
 	})
 
 	t.Run("a database newer than this build is refused", func(t *testing.T) {
@@ -470,4 +531,96 @@ func TestClose(t *testing.T) {
 		}
 	})
 
+}
+
+// TestRetriesOfMovesStoredBeforeMigration0009 plays a real game through the
+// service, turns its idempotency records into what a database migrated from
+// schema 8 holds (records in the idempotency table, none in the moves' rows),
+// and plays on with a new server: a retry of a move made before is answered
+// as a retry, the same key with another move is refused, and a new move with
+// a new key is stored and replayed.
+func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "treasury.db")
+	st, err := sqlite.Open(ctx, path)
+	require.NoError(t, err)
+	svc := service.New(st, silvergold.NewRules())
+	c, err := svc.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}})
+	require.NoError(t, err)
+	id, r := c.Game.ID, rand.New(rand.NewPCG(9, 1))
+	type made struct {
+		actor domain.Actor
+		move  []byte
+		seq   int64
+	}
+	var before []made
+	for i := range 3 {
+		actor, m, _, ok, err := nextMove(ctx, svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
+		require.NoError(t, err)
+		before = append(before, made{actor, m, p.Seq})
+	}
+	require.NoError(t, st.Close())
+
+	db, err := sql.Open("sqlite3", path)
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
+			SELECT game_id, idem_scope, idem_key, idem_request_hash, idem_status, idem_response FROM moves WHERE idem IS NOT NULL;
+		UPDATE moves SET idem = NULL, idem_scope = NULL, idem_key = NULL, idem_request_hash = NULL, idem_status = NULL, idem_response = NULL`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	st, err = sqlite.Open(ctx, path)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	svc = service.New(st, silvergold.NewRules())
+	for i, b := range before {
+		p, err := svc.Play(ctx, id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, p.Replayed, "retry of move %d", b.seq)
+		assert.Equal(t, b.seq, p.Seq)
+	}
+	// Keys are the actor's own: seat 0's k0 with another body is refused.
+	_, err = svc.Play(ctx, id, before[0].actor, before[1].move, domain.PlayOptions{IdempotencyKey: "k0", Minimal: true})
+	requireCode(t, err, domain.IdempotencyReused)
+	actor, m, version, ok, err := nextMove(ctx, svc, id, r)
+	require.NoError(t, err)
+	require.True(t, ok)
+	p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: "k3", Minimal: true})
+	require.NoError(t, err)
+	require.False(t, p.Replayed)
+	require.Equal(t, version+1, p.Seq)
+	again, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: "k3", Minimal: true})
+	require.NoError(t, err)
+	assert.True(t, again.Replayed)
+	assert.Equal(t, p.Seq, again.Seq)
+}
+
+// TestKeysOfAGameMadeAgain: the writer remembers the key hashes of the games
+// it appends to, at the game's version; a game deleted as idle and imported
+// again at that same version with other keys has its keys read again, so a
+// key of the import is refused.
+func TestKeysOfAGameMadeAgain(t *testing.T) {
+	s, _ := openStore(t)
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	a := move("g", 0)
+	a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
+	require.NoError(t, s.Append(ctx, a))
+	e, err := s.ExportGame(ctx, "g")
+	require.NoError(t, err)
+
+	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
+	require.NoError(t, s.ImportGame(ctx, e))
+
+	b := move("g", 1)
+	b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k2", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":2}`)}
+	requireCode(t, s.Append(ctx, b), domain.Conflict)
+	b.Idempotency.Key = "k1" // the deleted game's key is free again
+	require.NoError(t, s.Append(ctx, b))
 }

@@ -230,7 +230,10 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error { return insertGame(ctx, tx, g, creds, cat) })
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		s.forgetKeys(g.ID)
+		return insertGame(ctx, tx, g, creds, cat)
+	})
 }
 
 // insertGame stores a game's row, its credentials and its catalog (once per
@@ -325,9 +328,9 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 	}
 
 	return func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, phase = ?, ended = ?, updated_at = ?
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, ended = ?, updated_at = ?
 			WHERE id = ? AND version = ?`,
-			a.Move.Seq, state, a.Phase, a.Ended, atText, a.GameID, a.ExpectVersion)
+			a.Move.Seq, state, a.Ended, atText, a.GameID, a.ExpectVersion)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
@@ -336,24 +339,37 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		} else if n == 0 {
 			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		// The phase is set apart, and only when it changes: an UPDATE that
+		// sets a column rewrites its index entries (games_ruleset_phase),
+		// a page per commit, though the phase changes a few times a game.
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET phase = ?1 WHERE id = ?2 AND phase <> ?1`, a.Phase, a.GameID); err != nil {
+			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
+		}
+		// A record goes in its move's row (migration 0009); a key the game
+		// has stored already, there or in the idempotency table, is refused
+		// (keyUsed).
+		idemCols := [6]any{} // NULL without a record
+		var h int64
+		if idem != nil {
+			h = idemHash(idem.Scope, idem.Key)
+			used, err := s.keyUsed(ctx, tx, a.GameID, a.ExpectVersion, h, idem.Scope, idem.Key)
+			if err != nil {
+				return fmt.Errorf("sqlite: append to game %q: look up idempotency key %q: %w", a.GameID, idem.Key, err)
+			}
+			if used {
+				return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
+			}
+			idemCols = [6]any{h, idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host,
+				idem, idem_scope, idem_key, idem_request_hash, idem_status, idem_response)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.GameID, a.Move.Seq, a.Move.Actor.Host, a.Move.Actor.Seat, body, events, atText,
-			public, a.Move.For, a.Move.NotHost); err != nil {
+			public, a.Move.For, a.Move.NotHost,
+			idemCols[0], idemCols[1], idemCols[2], idemCols[3], idemCols[4], idemCols[5]); err != nil {
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
-		if idem == nil {
-			return nil
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
-			VALUES (?, ?, ?, ?, ?, ?)`,
-			a.GameID, idem.Scope, idem.Key, idem.RequestHash, idem.Status, idem.Response)
-		if isUniqueViolation(err) {
-			return domain.Fail(domain.Conflict, "table.store.idempotency", "key", idem.Key, "game", a.GameID)
-		}
-		if err != nil {
-			return fmt.Errorf("sqlite: append to game %q: store idempotency key %q: %w", a.GameID, idem.Key, err)
-		}
+		s.keyStored(a.GameID, a.ExpectVersion, a.Move.Seq, h, idem != nil)
 		return nil
 	}, nil
 }
