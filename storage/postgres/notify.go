@@ -113,6 +113,46 @@ func (n *notifier) run(send func(ctx context.Context, payloads []string) error) 
 const notifySQL = `SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p`
 
 func (s *Store) sendNotices(ctx context.Context, payloads []string) error {
+	c, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	s.senders.add(c.Conn().PgConn().PID())
 	var n int
-	return s.pool.QueryRow(ctx, notifySQL, movesChannel, payloads).Scan(&n)
+	return c.QueryRow(ctx, notifySQL, movesChannel, payloads).Scan(&n)
+}
+
+// senders are the process ids of the backends a store has sent notices
+// from, while their connections are open. PostgreSQL tells every listener of
+// a notice, its sender's too; a store's own notices tell its server nothing
+// (the server hands its moves to its own clients when they are stored), and
+// reading the log for them when they arrive first cost a read of the game
+// and one of the log for about one move in four (issue 27, three servers).
+// A backend's process id may be another's once its connection is closed:
+// the pool forgets it then (BeforeClose).
+type senders struct {
+	mu   sync.Mutex
+	pids map[uint32]struct{}
+}
+
+func (o *senders) add(pid uint32) {
+	o.mu.Lock()
+	o.pids[pid] = struct{}{}
+	o.mu.Unlock()
+}
+
+func (o *senders) forget(pid uint32) {
+	o.mu.Lock()
+	delete(o.pids, pid)
+	o.mu.Unlock()
+}
+
+// has reports whether pid is the backend of one of the store's connections
+// that has sent notices.
+func (o *senders) has(pid uint32) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, ok := o.pids[pid]
+	return ok
 }

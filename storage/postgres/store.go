@@ -53,6 +53,7 @@ type Store struct {
 	pool     *pgxpool.Pool
 	onCommit func(d time.Duration, writes int)
 	notices  *notifier
+	senders  *senders // the backends this store's notices are sent from
 
 	qmu    sync.Mutex
 	queues map[string]*gameQueue // by game id: appends waiting for the game's commit in flight
@@ -100,6 +101,8 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		// pgx's message quotes the URL, password and all: leave it out.
 		return nil, errors.New("postgres: the database URL cannot be parsed; want postgres://user:password@host:port/database")
 	}
+	own := &senders{pids: map[uint32]struct{}{}}
+	pc.BeforeClose = func(c *pgx.Conn) { own.forget(c.PgConn().PID()) }
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
 		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
@@ -112,7 +115,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose), queues: map[string]*gameQueue{}}
+	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose), senders: own, queues: map[string]*gameQueue{}}
 	if err := s.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, err

@@ -37,7 +37,8 @@ func (s *Store) Version(ctx context.Context, id string) (domain.Revision, error)
 }
 
 // WatchMoves listens on movesChannel on a connection of its own (outside the
-// pool) and calls moved for every move any server stores, until ctx ends.
+// pool) and calls moved for every move any other server stores (another
+// Store: this one's own notices are dropped), until ctx ends.
 // When the connection fails it connects again, with a growing pause up to
 // two seconds. Each time it begins to listen (the first time too) it calls
 // moved("", 0): moves stored before, or while it was not listening, had
@@ -78,6 +79,9 @@ func (s *Store) listen(ctx context.Context, listening func(), moved func(string,
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
+		}
+		if s.senders.has(n.PID) {
+			continue // this store's own moves: its server has told them
 		}
 		for line := range strings.SplitSeq(n.Payload, "\n") {
 			id, seq, ok := strings.Cut(line, " ")

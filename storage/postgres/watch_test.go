@@ -166,6 +166,70 @@ func TestWatchMoves(t *testing.T) {
 	assert.ErrorIs(t, <-done, context.Canceled)
 }
 
+// TestOwnNoticesDropped: a store's watch hears the moves other stores (other
+// servers) store, not those it stored itself, whose server has told them
+// already. A third store's watch hears both, so both notices were sent.
+func TestOwnNoticesDropped(t *testing.T) {
+	a, url := openStore(t)
+	b, witness := openURL(t, url), openURL(t, url)
+	watch := func(s *postgres.Store) <-chan notice {
+		ch := make(chan notice, 1000)
+		go func() {
+			_ = s.WatchMoves(t.Context(), func(id string, seq int64) {
+				if id != "" {
+					ch <- notice{id, seq}
+				}
+			})
+		}()
+		return ch
+	}
+	heardByA, heardByWitness := watch(a), watch(witness)
+	// until waits for want on ch, returning the notices heard before it.
+	until := func(ch <-chan notice, want notice, who string) (before []notice) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case n := <-ch:
+				if n == want {
+					return before
+				}
+				before = append(before, n)
+			case <-deadline:
+				t.Fatalf("%s did not hear %v within 10s (heard %v)", who, want, before)
+				return nil
+			}
+		}
+	}
+	// heard waits up to 50ms for a notice on ch.
+	heard := func(ch <-chan notice) bool {
+		select {
+		case n := <-ch:
+			return n.id != "" // put nothing back: the callers only need to know a watch listens
+		case <-time.After(50 * time.Millisecond):
+			return false
+		}
+	}
+	storetest.MustCreate(t, a, "ga")
+	storetest.MustCreate(t, b, "gb")
+	// The watches may not be listening yet: append until the witness hears
+	// a's moves and a hears b's.
+	var va, vb int64
+	for ; !heard(heardByWitness); va++ {
+		require.NoError(t, a.Append(t.Context(), storetest.Move("ga", va)))
+	}
+	for ; !heard(heardByA); vb++ {
+		require.NoError(t, b.Append(t.Context(), storetest.Move("gb", vb)))
+	}
+	// Both listen: a's own move, told to the witness, then b's.
+	require.NoError(t, a.Append(t.Context(), storetest.Move("ga", va)))
+	until(heardByWitness, notice{"ga", va + 1}, "the witness")
+	require.NoError(t, b.Append(t.Context(), storetest.Move("gb", vb)))
+	for _, n := range until(heardByA, notice{"gb", vb + 1}, "a") {
+		assert.Equal(t, "gb", n.id, "a heard a move of its own: %v", n)
+	}
+}
+
 // TestNoticesAfterCommit: the moves of many games appended at once are all
 // noticed, each once and in order per game, in fewer notifying transactions
 // than moves when they come together; and a store told to lose a notice
