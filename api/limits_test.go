@@ -158,3 +158,36 @@ func TestCreateQuota(t *testing.T) {
 		t.Errorf("treasury_rate_limited_total{limit=create} %v, want 1", n)
 	}
 }
+
+// TestCreateQuotaRetry: a creation whose answer was lost is answered when
+// sent again with its Idempotency-Key, even once the address's quota of
+// creations is spent; a new creation with a key is still refused, and a key
+// sent before with another body is still told so.
+func TestCreateQuotaRetry(t *testing.T) {
+	s := startOps(t, func(o *api.Options) { o.CreateLimit = api.RateLimit{Rate: 1.0 / 60, Burst: 2} })
+	games := func() int { return storedGames(t, s.Store.CountGames) }
+	body := `{"ruleset":"silver-and-gold","mode":"physical","players":[{"name":"Ann"},{"name":"Ben"}]}`
+	key := createKey("000000000101")
+	first := wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", body, key))
+	wantCreated(t, s.Do(t, http.MethodPost, "/v1/games", body, createKey("000000000102")))
+	before := games()
+
+	// The quota is spent: the retry of the first creation is answered...
+	wantReplay(t, s.Do(t, http.MethodPost, "/v1/games", body, key), first)
+	// ...a new creation, with a key or without, is refused...
+	r := s.Do(t, http.MethodPost, "/v1/games", body, createKey("000000000103"))
+	wantProblem(t, r, http.StatusTooManyRequests, "rate_limited")
+	if r.Header.Get("Retry-After") == "" {
+		t.Error("a refused creation with a key has no Retry-After")
+	}
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", body), http.StatusTooManyRequests, "rate_limited")
+	// ...and the first key with another body is refused as reused.
+	other := `{"ruleset":"silver-and-gold","mode":"physical","players":[{"name":"Ann"},{"name":"Cid"}]}`
+	wantProblem(t, s.Do(t, http.MethodPost, "/v1/games", other, key), http.StatusUnprocessableEntity, "idempotency_key_reused")
+	if n := games(); n != before {
+		t.Errorf("%d games stored after the quota was spent, %d before", n, before)
+	}
+	if n := s.metric(t, "treasury_rate_limited_total", "limit", "create"); n != 2 {
+		t.Errorf("treasury_rate_limited_total{limit=create} %v, want 2 (the two new creations)", n)
+	}
+}

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"errors"
 	"math"
 	"net"
 	"net/http"
@@ -255,14 +257,37 @@ func createQuota(byAddress *limiters, m *Metrics) echo.MiddlewareFunc {
 			if c.Request().Method != http.MethodPost || c.Path() != createRoute {
 				return next(c)
 			}
-			if wait, _, ok := byAddress.take(addressKey(c.RealIP()), time.Now()); !ok {
+			wait, _, ok := byAddress.take(addressKey(c.RealIP()), time.Now())
+			if ok {
+				return next(c)
+			}
+			refuse := func() error {
 				m.limited.WithLabelValues("create").Inc()
 				secs := max(int(math.Ceil(wait.Seconds())), 1)
 				c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 				c.Set(retryAfterKey, max(wait.Milliseconds(), 1))
 				return domain.Fail(RateLimited, "api.rate.create", "seconds", secs)
 			}
-			return next(c)
+			if c.Request().Header.Get("Idempotency-Key") == "" {
+				return refuse()
+			}
+			// A retry of a creation that was made (its answer lost) creates
+			// nothing: it gets its answer, whatever the quota. Anything else
+			// is refused.
+			r := c.Request()
+			c.SetRequest(r.WithContext(context.WithValue(r.Context(), replayOnlyKey{}, true)))
+			if err := next(c); !errors.Is(err, errNotCreated) {
+				return err
+			}
+			return refuse()
 		}
 	}
 }
+
+// replayOnlyKey marks, in a creation's context, a request over its address's
+// quota, which may only be answered as a retry (CreateGame).
+type replayOnlyKey struct{}
+
+// errNotCreated is CreateGame's answer to a request marked replayOnlyKey
+// that is no retry of a creation made before: createQuota refuses it.
+var errNotCreated = errors.New("over the creation quota and no retry")

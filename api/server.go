@@ -155,9 +155,16 @@ func (s *Server) CreateGame(ctx context.Context, r oapi.CreateGameRequestObject)
 			return nil, err
 		}
 	}
-	c, replayed, err := s.games.CreateOnce(ctx, b.Ruleset, req, key, body)
+	create := s.games.CreateOnce
+	if replayOnly, _ := ctx.Value(replayOnlyKey{}).(bool); replayOnly {
+		create = s.games.ReplayCreation // over the creation quota: answered only if a retry
+	}
+	c, replayed, err := create(ctx, b.Ruleset, req, key, body)
 	if err != nil {
 		return nil, err
+	}
+	if !replayed && c.Game.ID == "" {
+		return nil, errNotCreated
 	}
 	if gs != nil {
 		// A retry links the game again: the first request may have

@@ -182,7 +182,8 @@ type ClientInterface interface {
 	// With an `Idempotency-Key`, a retry with the same key and body (after
 	// an answer lost on the way, or a 503) creates nothing: it is answered
 	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
-	// and the same credentials, by any server and after a restart; the
+	// and the same credentials, by any server and after a restart, and
+	// even when the address's quota of creations is spent; the
 	// same key with another body is refused with 422
 	// `idempotency_key_reused`. Nothing is stored in clear for it: the
 	// game's id and its credentials are derived from the key (and the
@@ -208,7 +209,8 @@ type ClientInterface interface {
 	// With an `Idempotency-Key`, a retry with the same key and body (after
 	// an answer lost on the way, or a 503) creates nothing: it is answered
 	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
-	// and the same credentials, by any server and after a restart; the
+	// and the same credentials, by any server and after a restart, and
+	// even when the address's quota of creations is spent; the
 	// same key with another body is refused with 422
 	// `idempotency_key_reused`. Nothing is stored in clear for it: the
 	// game's id and its credentials are derived from the key (and the
@@ -972,7 +974,8 @@ func (c *Client) GetCatalog(ctx context.Context, name CatalogName, params *GetCa
 // With an `Idempotency-Key`, a retry with the same key and body (after
 // an answer lost on the way, or a 503) creates nothing: it is answered
 // 201 with `Idempotency-Replayed: true`, the same game as it stands now
-// and the same credentials, by any server and after a restart; the
+// and the same credentials, by any server and after a restart, and
+// even when the address's quota of creations is spent; the
 // same key with another body is refused with 422
 // `idempotency_key_reused`. Nothing is stored in clear for it: the
 // game's id and its credentials are derived from the key (and the
@@ -1008,7 +1011,8 @@ func (c *Client) CreateGameWithBody(ctx context.Context, params *CreateGameParam
 // With an `Idempotency-Key`, a retry with the same key and body (after
 // an answer lost on the way, or a 503) creates nothing: it is answered
 // 201 with `Idempotency-Replayed: true`, the same game as it stands now
-// and the same credentials, by any server and after a restart; the
+// and the same credentials, by any server and after a restart, and
+// even when the address's quota of creations is spent; the
 // same key with another body is refused with 422
 // `idempotency_key_reused`. Nothing is stored in clear for it: the
 // game's id and its credentials are derived from the key (and the
@@ -3916,7 +3920,8 @@ type ClientWithResponsesInterface interface {
 	// With an `Idempotency-Key`, a retry with the same key and body (after
 	// an answer lost on the way, or a 503) creates nothing: it is answered
 	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
-	// and the same credentials, by any server and after a restart; the
+	// and the same credentials, by any server and after a restart, and
+	// even when the address's quota of creations is spent; the
 	// same key with another body is refused with 422
 	// `idempotency_key_reused`. Nothing is stored in clear for it: the
 	// game's id and its credentials are derived from the key (and the
@@ -3942,7 +3947,8 @@ type ClientWithResponsesInterface interface {
 	// With an `Idempotency-Key`, a retry with the same key and body (after
 	// an answer lost on the way, or a 503) creates nothing: it is answered
 	// 201 with `Idempotency-Replayed: true`, the same game as it stands now
-	// and the same credentials, by any server and after a restart; the
+	// and the same credentials, by any server and after a restart, and
+	// even when the address's quota of creations is spent; the
 	// same key with another body is refused with 422
 	// `idempotency_key_reused`. Nothing is stored in clear for it: the
 	// game's id and its credentials are derived from the key (and the
@@ -7595,7 +7601,8 @@ func (c *ClientWithResponses) GetCatalogWithResponse(ctx context.Context, name C
 // With an `Idempotency-Key`, a retry with the same key and body (after
 // an answer lost on the way, or a 503) creates nothing: it is answered
 // 201 with `Idempotency-Replayed: true`, the same game as it stands now
-// and the same credentials, by any server and after a restart; the
+// and the same credentials, by any server and after a restart, and
+// even when the address's quota of creations is spent; the
 // same key with another body is refused with 422
 // `idempotency_key_reused`. Nothing is stored in clear for it: the
 // game's id and its credentials are derived from the key (and the
@@ -7627,7 +7634,8 @@ func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context
 // With an `Idempotency-Key`, a retry with the same key and body (after
 // an answer lost on the way, or a 503) creates nothing: it is answered
 // 201 with `Idempotency-Replayed: true`, the same game as it stands now
-// and the same credentials, by any server and after a restart; the
+// and the same credentials, by any server and after a restart, and
+// even when the address's quota of creations is spent; the
 // same key with another body is refused with 422
 // `idempotency_key_reused`. Nothing is stored in clear for it: the
 // game's id and its credentials are derived from the key (and the

@@ -21,6 +21,22 @@ import (
 // hash, which the stored host hash matches only for the same body
 // (IdempotencyReused otherwise). Without a key it is Create.
 func (s *Games) CreateOnce(ctx context.Context, ruleset string, req domain.CreateRequest, key string, body []byte) (c domain.Created, replayed bool, err error) {
+	return s.createOnce(ctx, ruleset, req, key, body, false)
+}
+
+// ReplayCreation is CreateOnce for a request that may create nothing (its
+// sender's quota of creations is spent): if it is a retry of a creation
+// made with key and body it gets that creation's answer (replayed true),
+// and a key sent before with another body IdempotencyReused. Otherwise,
+// and without a key, nothing is created and it returns replayed false.
+func (s *Games) ReplayCreation(ctx context.Context, ruleset string, req domain.CreateRequest, key string, body []byte) (c domain.Created, replayed bool, err error) {
+	if key == "" {
+		return domain.Created{}, false, nil
+	}
+	return s.createOnce(ctx, ruleset, req, key, body, true)
+}
+
+func (s *Games) createOnce(ctx context.Context, ruleset string, req domain.CreateRequest, key string, body []byte, replayOnly bool) (c domain.Created, replayed bool, err error) {
 	rec, g, cat, err := s.prepare(ruleset, req)
 	if err != nil {
 		return domain.Created{}, false, err
@@ -38,6 +54,13 @@ func (s *Games) CreateOnce(ctx context.Context, ruleset string, req domain.Creat
 		}
 		out.Seat = append(out.Seat, sec)
 		creds.SeatHashes = append(creds.SeatHashes, domain.HashSecret(sec))
+	}
+	if replayOnly {
+		c, replayed, err = s.createdBefore(ctx, rec.ID, key, out)
+		if domain.ErrorCode(err) == domain.NotFound {
+			return domain.Created{}, false, nil
+		}
+		return c, replayed, err
 	}
 	err = s.store.CreateGame(ctx, rec, creds, cat)
 	if key != "" && gameExists(err) {
