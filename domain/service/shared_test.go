@@ -46,6 +46,17 @@ func (s *slowStore) QueueAppend(ctx context.Context, a domain.Append) func() err
 	}
 }
 
+// opener returns a function that opens a store (a server's) on the
+// database at url, closed when the test ends.
+func opener(t *testing.T, url string) func() *postgres.Store {
+	return func() *postgres.Store {
+		st, err := postgres.Open(t.Context(), url)
+		require.NoError(t, err)
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+}
+
 // TestSharedMoveOnLostRace: server A applies seat 0's keep to version 0 of
 // a game while server B stores seat 1's keep as version 1; A's append loses
 // the race. Before A's player hears so, seat 2's keep comes to A, which
@@ -56,12 +67,7 @@ func (s *slowStore) QueueAppend(ctx context.Context, a domain.Append) func() err
 func TestSharedMoveOnLostRace(t *testing.T) {
 	url := pgtest.Database(t)
 	ctx := t.Context()
-	open := func() *postgres.Store {
-		st, err := postgres.Open(ctx, url)
-		require.NoError(t, err)
-		t.Cleanup(func() { st.Close() })
-		return st
-	}
+	open := opener(t, url)
 	slow := &slowStore{Store: open(), seat: 0, answered: make(chan error, 1), release: make(chan struct{}), others: make(chan error, 16)}
 	a, b := service.New(slow, rulesets.All()...), service.New(open(), rulesets.All()...)
 	id, keeps := newTable(t, a) // A holds the game at version 0
@@ -129,12 +135,7 @@ func (r countingRuleset) Restore(state []byte, cat domain.CatalogBlob) (domain.G
 func TestSharedListingsCopied(t *testing.T) {
 	url := pgtest.Database(t)
 	ctx := t.Context()
-	open := func() *postgres.Store {
-		st, err := postgres.Open(ctx, url)
-		require.NoError(t, err)
-		t.Cleanup(func() { st.Close() })
-		return st
-	}
+	open := opener(t, url)
 	var restores atomic.Int64
 	var counted []domain.Ruleset
 	for _, r := range rulesets.All() {

@@ -14,29 +14,40 @@ import (
 	"github.com/treasury-games/treasury/storage/storetest"
 )
 
+// commitCounter counts a store's commits and the writes they held.
+type commitCounter struct {
+	mu              sync.Mutex
+	commits, writes int
+}
+
+func (c *commitCounter) observe(_ time.Duration, n int) {
+	c.mu.Lock()
+	c.commits++
+	c.writes += n
+	c.mu.Unlock()
+}
+
+// take returns the counts so far and starts again from zero.
+func (c *commitCounter) take() (commits, writes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	commits, writes = c.commits, c.writes
+	c.commits, c.writes = 0, 0
+	return commits, writes
+}
+
 // TestQueueAppend: a game's moves queued one after another without waiting
 // are all stored, in order, in fewer commits than moves; games do not wait
 // for each other.
 func TestQueueAppend(t *testing.T) {
-	var (
-		mu      sync.Mutex
-		commits int
-		writes  int
-	)
-	s, _ := openStore(t, postgres.WithCommitObserver(func(_ time.Duration, n int) {
-		mu.Lock()
-		commits++
-		writes += n
-		mu.Unlock()
-	}))
+	var cc commitCounter
+	s, _ := openStore(t, postgres.WithCommitObserver(cc.observe))
 	const moves = 40
 	var waits []func() error
 	for _, id := range []string{"g1", "g2"} {
 		storetest.MustCreate(t, s, id)
 	}
-	mu.Lock()
-	commits, writes = 0, 0 // the games' creation
-	mu.Unlock()
+	cc.take() // the games' creation
 	for v := range int64(moves) {
 		for _, id := range []string{"g1", "g2"} {
 			waits = append(waits, s.QueueAppend(t.Context(), storetest.Move(id, v)))
@@ -56,8 +67,7 @@ func TestQueueAppend(t *testing.T) {
 			assert.Equal(t, storetest.Move(id, int64(i)).Move.Move, m.Move, "move %d", i+1)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	commits, writes := cc.take()
 	assert.Equal(t, 2*moves, writes)
 	assert.Less(t, commits, 2*moves, "queued moves share commits")
 	t.Logf("%d moves in %d commits", writes, commits)
@@ -157,17 +167,8 @@ func TestAppendExpectState(t *testing.T) {
 // reuses a key stored before gets Conflict without taking down the moves of
 // the games it shared a transaction with.
 func TestQueueAppendGames(t *testing.T) {
-	var (
-		mu      sync.Mutex
-		commits int
-		writes  int
-	)
-	s, _ := openStore(t, postgres.WithCommitObserver(func(_ time.Duration, n int) {
-		mu.Lock()
-		commits++
-		writes += n
-		mu.Unlock()
-	}))
+	var cc commitCounter
+	s, _ := openStore(t, postgres.WithCommitObserver(cc.observe))
 	const games = 32
 	keyed := func(id string, v int64, key string) domain.Append {
 		a := storetest.Move(id, v)
@@ -181,9 +182,7 @@ func TestQueueAppendGames(t *testing.T) {
 	}
 	// retry says which games' moves reuse the key of their first move.
 	round := func(v int64, retry func(g int) bool) int {
-		mu.Lock()
-		commits, writes = 0, 0
-		mu.Unlock()
+		cc.take()
 		waits := make([]func() error, games)
 		for g := range games {
 			key := fmt.Sprint("k", v)
@@ -206,8 +205,7 @@ func TestQueueAppendGames(t *testing.T) {
 			assert.Equal(t, v+1, rec.Version, "game %d", g)
 			stored++
 		}
-		mu.Lock()
-		defer mu.Unlock()
+		commits, writes := cc.take()
 		assert.Equal(t, stored, writes)
 		return commits
 	}
