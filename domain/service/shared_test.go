@@ -166,6 +166,42 @@ func TestSharedListingsCopied(t *testing.T) {
 	require.NoError(t, recv(t, third).err)
 }
 
+// logReadingStore is one server's PostgreSQL store that counts the reads of
+// the move log.
+type logReadingStore struct {
+	*postgres.Store
+	reads atomic.Int64
+}
+
+func (s *logReadingStore) Moves(ctx context.Context, id string, after int64, limit int) ([]domain.MoveRecord, error) {
+	s.reads.Add(1)
+	return s.Store.Moves(ctx, id, after, limit)
+}
+
+// TestSharedTakeBackLogOfNewGame: a game created on server A and played on
+// B from its first move (a balancer routing by game id sends the creation
+// to any server) costs B no read of the move log for the take-backs its
+// seats' listings offer: B read the game at version 0, when its log is
+// empty, and logs the moves it plays (issue 27: about 6 reads of the log a
+// game with three routed servers, none with one).
+func TestSharedTakeBackLogOfNewGame(t *testing.T) {
+	url := pgtest.Database(t)
+	ctx := t.Context()
+	open := opener(t, url)
+	b := &logReadingStore{Store: open()}
+	as, bs := service.New(open(), rulesets.All()...), service.New(b, rulesets.All()...)
+	id, keeps := newTable(t, as)
+	for seat, keep := range keeps {
+		_, err := bs.Play(ctx, id, domain.Actor{Seat: seat}, keep, domain.PlayOptions{})
+		require.NoError(t, err)
+		for s := range keeps {
+			_, _, err := bs.LegalMoves(ctx, id, domain.Viewer{Seat: s}, s)
+			require.NoError(t, err)
+		}
+	}
+	require.Zero(t, b.reads.Load(), "reads of the move log on B")
+}
+
 // requireReplays checks that the game's log, replayed move by move from its
 // setup, gives the game as stored.
 func requireReplays(t *testing.T, st domain.Store, rec domain.GameRecord, moves []domain.MoveRecord) {
