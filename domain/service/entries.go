@@ -249,6 +249,13 @@ func (s *Games) readHead(ctx context.Context, t *entry) error {
 		}
 		t.rec, t.g, t.stale = rec, g, false
 		t.tbLog, t.tbVersion = nil, -1
+		if rec.Version == 0 {
+			// No moves yet: the take-back log is known, and the moves
+			// played here from now on fill it (a game created on another
+			// server, as a balancer routing by game sends a creation
+			// elsewhere, read its log from the store otherwise).
+			t.tbLog, t.tbVersion = []domain.LogEntry{}, 0
+		}
 		t.used, t.usedKnown = nil, false
 		if l, ok := s.store.(domain.IdempotencyKeyLister); ok && s.shared == nil {
 			recs, err := l.IdempotencyKeys(ctx, t.id)

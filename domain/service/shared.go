@@ -166,10 +166,16 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 		)
 		if takeBack {
 			g, logged, events, err = s.takeBack(ctx, rec, g, actor, move, nil)
-		} else if logged, err = g.Apply(actor, move); err == nil {
-			events = MoveEvents(g)
 		} else {
-			err = s.otherRuleset(rec.Ruleset, move, err)
+			// The listings of rec that the streams ask for while the move
+			// is on its way to the store copy this instead of restoring
+			// rec from its snapshot (as on a store of one process).
+			t.copyAhead(rec, g)
+			if logged, err = g.Apply(actor, move); err == nil {
+				events = MoveEvents(g)
+			} else {
+				err = s.otherRuleset(rec.Ruleset, move, err)
+			}
 		}
 		if err != nil {
 			if !sure {
@@ -237,10 +243,12 @@ func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g d
 	}
 	if err != nil {
 		t.stale = true // the head holds a move that is not stored
+		t.dropAhead(-1)
 	} else {
 		if v := a.Move.Seq; v > t.storedRec.Version {
 			t.storedRec = recAfter(rec, a)
 		}
+		t.dropAhead(t.storedRec.Version)
 		s.publish(u)
 	}
 	close(done)

@@ -245,7 +245,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		}
 		var stats *pgStats
 		if cluster != nil && c.pgStats {
-			if stats, err = startPGStats(ctx, database); err != nil {
+			if stats, err = startPGStats(ctx, database, c.servers); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -13,29 +14,40 @@ import (
 	"github.com/treasury-games/treasury/storage/storetest"
 )
 
+// commitCounter counts a store's commits and the writes they held.
+type commitCounter struct {
+	mu              sync.Mutex
+	commits, writes int
+}
+
+func (c *commitCounter) observe(_ time.Duration, n int) {
+	c.mu.Lock()
+	c.commits++
+	c.writes += n
+	c.mu.Unlock()
+}
+
+// take returns the counts so far and starts again from zero.
+func (c *commitCounter) take() (commits, writes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	commits, writes = c.commits, c.writes
+	c.commits, c.writes = 0, 0
+	return commits, writes
+}
+
 // TestQueueAppend: a game's moves queued one after another without waiting
 // are all stored, in order, in fewer commits than moves; games do not wait
 // for each other.
 func TestQueueAppend(t *testing.T) {
-	var (
-		mu      sync.Mutex
-		commits int
-		writes  int
-	)
-	s, _ := openStore(t, postgres.WithCommitObserver(func(_ time.Duration, n int) {
-		mu.Lock()
-		commits++
-		writes += n
-		mu.Unlock()
-	}))
+	var cc commitCounter
+	s, _ := openStore(t, postgres.WithCommitObserver(cc.observe))
 	const moves = 40
 	var waits []func() error
 	for _, id := range []string{"g1", "g2"} {
 		storetest.MustCreate(t, s, id)
 	}
-	mu.Lock()
-	commits, writes = 0, 0 // the games' creation
-	mu.Unlock()
+	cc.take() // the games' creation
 	for v := range int64(moves) {
 		for _, id := range []string{"g1", "g2"} {
 			waits = append(waits, s.QueueAppend(t.Context(), storetest.Move(id, v)))
@@ -55,8 +67,7 @@ func TestQueueAppend(t *testing.T) {
 			assert.Equal(t, storetest.Move(id, int64(i)).Move.Move, m.Move, "move %d", i+1)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	commits, writes := cc.take()
 	assert.Equal(t, 2*moves, writes)
 	assert.Less(t, commits, 2*moves, "queued moves share commits")
 	t.Logf("%d moves in %d commits", writes, commits)
@@ -149,4 +160,58 @@ func TestAppendExpectState(t *testing.T) {
 	}
 	// On the game as stored, the same move is stored.
 	require.NoError(t, s.Append(t.Context(), next("alone", 1, storetest.Move("alone", 0).State)))
+}
+
+// TestQueueAppendGames: the moves of many games queued at once share
+// commits across games (as the SQLite writer's do); a game whose move
+// reuses a key stored before gets Conflict without taking down the moves of
+// the games it shared a transaction with.
+func TestQueueAppendGames(t *testing.T) {
+	var cc commitCounter
+	s, _ := openStore(t, postgres.WithCommitObserver(cc.observe))
+	const games = 32
+	keyed := func(id string, v int64, key string) domain.Append {
+		a := storetest.Move(id, v)
+		a.Idempotency = &domain.IdempotencyRecord{Key: key, Scope: "seat", RequestHash: "h", Status: 200, Response: []byte(`{"seq":1}`)}
+		return a
+	}
+	for g := range games {
+		id := fmt.Sprint("g", g)
+		storetest.MustCreate(t, s, id)
+		require.NoError(t, s.Append(t.Context(), keyed(id, 0, "k0")))
+	}
+	// retry says which games' moves reuse the key of their first move.
+	round := func(v int64, retry func(g int) bool) int {
+		cc.take()
+		waits := make([]func() error, games)
+		for g := range games {
+			key := fmt.Sprint("k", v)
+			if retry(g) {
+				key = "k0"
+			}
+			waits[g] = s.QueueAppend(t.Context(), keyed(fmt.Sprint("g", g), v, key))
+		}
+		stored := 0
+		for g, w := range waits {
+			err := w()
+			rec, rerr := s.Game(t.Context(), fmt.Sprint("g", g))
+			require.NoError(t, rerr)
+			if retry(g) {
+				storetest.RequireCode(t, err, domain.Conflict)
+				assert.Equal(t, v, rec.Version, "game %d: the move with a reused key is not stored", g)
+				continue
+			}
+			require.NoError(t, err, "game %d", g)
+			assert.Equal(t, v+1, rec.Version, "game %d", g)
+			stored++
+		}
+		commits, writes := cc.take()
+		assert.Equal(t, stored, writes)
+		return commits
+	}
+	n := round(1, func(int) bool { return false })
+	assert.Less(t, n, games/2, "the moves of %d games queued at once", games)
+	t.Logf("%d games' moves in %d commits", games, n)
+	n = round(2, func(g int) bool { return g%8 == 3 })
+	t.Logf("%d games' moves, %d of them with a reused key, in %d commits", games, games/8, n)
 }

@@ -57,6 +57,7 @@ type Store struct {
 
 	qmu    sync.Mutex
 	queues map[string]*gameQueue // by game id: appends waiting for the game's commit in flight
+	group  group                 // games' batches ready for a commit (queue.go)
 
 	mu     sync.RWMutex // calls hold it shared; Close exclusively
 	closed bool
@@ -115,7 +116,8 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose), senders: own, queues: map[string]*gameQueue{}}
+	s := &Store{pool: pool, onCommit: cfg.onCommit, notices: newNotifier(cfg.lose), senders: own, queues: map[string]*gameQueue{},
+		group: group{most: max(1, int(pc.MaxConns)/2)}} // the other connections for reads and single appends
 	if err := s.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, err

@@ -284,3 +284,41 @@ func TestNoticesAfterCommit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(moves+2), v.Version, "the move whose notice was lost is stored")
 }
+
+// TestNoticesSpaced: moves stored one after another, each a commit of its
+// own, are told in at most one notifying statement per NoticeInterval (each
+// wakes every listening server), and every one of them is told, in order.
+func TestNoticesSpaced(t *testing.T) {
+	a, url := openStore(t)
+	listener := rawConn(t, url)
+	_, err := listener.Exec(t.Context(), `LISTEN treasury_moves`)
+	require.NoError(t, err)
+	const moves = 60
+	storetest.MustCreate(t, a, "g")
+	start := time.Now()
+	for v := range int64(moves) {
+		require.NoError(t, a.Append(t.Context(), storetest.Move("g", v)))
+	}
+	var told []int64
+	statements := 0
+	for len(told) < moves {
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		n, err := listener.WaitForNotification(ctx)
+		cancel()
+		require.NoError(t, err, "%d of %d notices received", len(told), moves)
+		statements++
+		for line := range strings.SplitSeq(n.Payload, "\n") {
+			_, seq, _ := strings.Cut(line, " ")
+			v, err := strconv.ParseInt(seq, 10, 64)
+			require.NoError(t, err, "notice %q", line)
+			told = append(told, v)
+		}
+	}
+	spent := time.Since(start)
+	for i, v := range told {
+		require.Equal(t, int64(i+1), v, "the moves told, in order: %v", told)
+	}
+	most := int(spent/postgres.NoticeInterval) + 1
+	t.Logf("%d moves in %v told in %d notifying statements (at most %d)", moves, spent, statements, most)
+	assert.LessOrEqual(t, statements, most, "%d moves stored one by one in %v", moves, spent)
+}
