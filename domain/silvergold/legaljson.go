@@ -28,16 +28,9 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 	b = appendString(b, l.Action)
 	b = append(b, `,"count":`...)
 	b = appendInt(b, l.Count)
-	if e := l.Expedition; e != nil {
-		b = append(b, `,"expedition":{"code":`...)
-		b = appendString(b, e.Code)
-		b = append(b, `,"name":`...)
-		b = appendString(b, e.Name)
-		b = append(b, `,"name_message":`...)
-		b = domain.AppendMessage(b, &e.NameMessage)
-		b = append(b, `,"boxes":`...)
-		b = appendPositions(b, e.Boxes)
-		b = append(b, '}')
+	if l.Expedition != nil {
+		b = append(b, `,"expedition":`...)
+		b = appendExpedition(b, l.Expedition)
 	}
 	b = append(b, `,"crossed":`...)
 	b = strconv.AppendBool(b, l.Crossed)
