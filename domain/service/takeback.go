@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -61,7 +60,11 @@ func (t *entry) tbWindow(v int64) []domain.LogEntry {
 }
 
 // cachedTakeBackLog returns the take-back log of game id at version v from
-// memory, or nil.
+// memory, or nil. It is a piece of the entry's log, not a copy (which was
+// 64 entries, ~11 KB, per listing): the log only ever grows past the window
+// (logged appends after it, and the returned piece's capacity ends with it)
+// or is replaced by a new array (cut back, cached again, forgotten), so
+// the entries read stay as they are. Its readers only read it.
 //
 // On a shared store too: v is a version read from the store (or stored by
 // this server), and a game's log up to a version never changes; a game
@@ -71,7 +74,8 @@ func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
 	defer s.release(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return slices.Clone(t.tbWindow(v))
+	w := t.tbWindow(v)
+	return w[:len(w):len(w)]
 }
 
 // cacheTakeBackLog keeps entries, game id's take-back log at version v, when
@@ -154,11 +158,13 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 	if len(choices) == 0 {
 		return listing, nil
 	}
+	// The entries share one array, each its own piece of it.
 	entries := make([]json.RawMessage, len(choices))
+	buf := make([]byte, 0, 384*len(choices))
 	for i, c := range choices {
-		e := domain.Entry(c.Move, c.LabelMessage(actor, players))
-		e.Correction = true
-		entries[i] = domain.MustJSON(e)
+		start := len(buf)
+		buf = domain.AppendTakeBackEntry(buf, c.Move, c.LabelMessage(actor, players))
+		entries[i] = buf[start:len(buf):len(buf)]
 	}
 	if out, ok := appendMoves(listing, entries); ok {
 		return out, nil
