@@ -210,3 +210,19 @@ func AppendTakeBackEntry(b []byte, move TakeBack, label i18n.Message) []byte {
 	b = AppendMessage(b, &label)
 	return append(b, `,"correction":true}`...)
 }
+
+// AppendAwait appends a as json.Marshal encodes it: a listing's head and
+// every ruleset's status say who is awaited.
+func AppendAwait(b []byte, a Await) []byte {
+	b = append(b, `{"actor":`...)
+	b = AppendJSONString(b, a.Actor)
+	if a.Seat != nil {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(*a.Seat), 10)
+	}
+	b = append(b, `,"action":`...)
+	b = AppendJSONString(b, a.Action)
+	b = append(b, `,"count":`...)
+	b = strconv.AppendInt(b, int64(a.Count), 10)
+	return append(b, '}')
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -135,11 +136,11 @@ func takeBackActor(v domain.Viewer, seat int) (domain.Actor, bool) {
 	return domain.Actor{}, false
 }
 
-// withTakeBacks adds to a listing (the ruleset's JSON) the take-backs actor
-// may make now, each a ready move with its label.
-func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn int, players []string, actor domain.Actor, listing []byte) ([]byte, error) {
+// takeBacks returns the listing entries of the take-backs actor may make
+// now, each a ready move with its label; nil when none.
+func (s *Games) takeBacks(ctx context.Context, rec domain.GameRecord, turn int, players []string, actor domain.Actor) ([]json.RawMessage, error) {
 	if rec.Ended || rec.Version == 0 {
-		return listing, nil
+		return nil, nil
 	}
 	inMemory := false
 	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry {
@@ -156,7 +157,7 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 	p := domain.TakeBackPolicyOf(s.rulesets[rec.Ruleset])
 	choices := domain.TakeBackChoices(p, l, actor)
 	if len(choices) == 0 {
-		return listing, nil
+		return nil, nil
 	}
 	// The entries share one array, each its own piece of it.
 	entries := make([]json.RawMessage, len(choices))
@@ -166,10 +167,20 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 		buf = domain.AppendTakeBackEntry(buf, c.Move, c.LabelMessage(actor, players))
 		entries[i] = buf[start:len(buf):len(buf)]
 	}
-	if out, ok := appendMoves(listing, entries); ok {
+	return entries, nil
+}
+
+// AppendTakeBacks appends to dst the JSON object listing with entries added
+// at the end of its "moves" array (made when it has none).
+func AppendTakeBacks(dst, listing []byte, entries []json.RawMessage) ([]byte, error) {
+	if out, ok := appendMoves(dst, listing, entries); ok {
 		return out, nil
 	}
-	return appendMovesPlain(listing, entries)
+	out, err := appendMovesPlain(listing, entries)
+	if err != nil {
+		return nil, err
+	}
+	return append(dst, out...), nil
 }
 
 // appendMovesPlain returns the JSON object listing with entries added at
@@ -194,13 +205,13 @@ func appendMovesPlain(listing []byte, entries []json.RawMessage) ([]byte, error)
 	return json.Marshal(m)
 }
 
-// appendMoves is appendMovesPlain without decoding the listing: it finds
-// the top-level "moves" member by skipping the others' values and copies the
-// listing around the entries, which took a third of a Silver & Gold
-// listing's time when it was decoded and encoded again
+// appendMoves is appendMovesPlain without decoding the listing, appending
+// to dst: it finds the top-level "moves" member by skipping the others'
+// values and copies the listing around the entries, which took a third of a
+// Silver & Gold listing's time when it was decoded and encoded again
 // (BenchmarkLegalMovesTakeBacks). ok is false when listing is not an object
 // it can read (the plain version then says why).
-func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool) {
+func appendMoves(dst, listing []byte, entries []json.RawMessage) (out []byte, ok bool) {
 	b := listing
 	i := spaceAt(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -223,7 +234,7 @@ func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool
 	for i = spaceAt(b, i+1); i < len(b); {
 		if b[i] == '}' {
 			// No "moves": add one at the end.
-			out = append(make([]byte, 0, size), b[:i]...)
+			out = append(slices.Grow(dst, size), b[:i]...)
 			if members > 0 {
 				out = append(out, ',')
 			}
@@ -250,13 +261,13 @@ func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool
 		if string(key) == `"moves"` {
 			switch {
 			case string(b[start:end]) == "null":
-				out = append(append(make([]byte, 0, size), b[:start]...), '[')
+				out = append(append(slices.Grow(dst, size), b[:start]...), '[')
 				out = appendEntries(out, false)
 				return append(append(out, ']'), b[end:]...), true
 			case b[start] == '[':
 				closing := end - 1 // the array's ']'
 				empty := spaceAt(b, start+1) == closing
-				out = appendEntries(append(make([]byte, 0, size), b[:closing]...), !empty)
+				out = appendEntries(append(slices.Grow(dst, size), b[:closing]...), !empty)
 				return append(out, b[closing:]...), true
 			}
 			return nil, false

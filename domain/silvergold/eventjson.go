@@ -75,19 +75,7 @@ func appendIntPtr(b []byte, n *int) []byte {
 	return appendInt(b, *n)
 }
 
-func appendAwaited(b []byte, a Awaited) []byte {
-	b = append(b, `{"actor":`...)
-	b = appendString(b, a.Actor)
-	if a.Seat != nil {
-		b = append(b, `,"seat":`...)
-		b = appendInt(b, *a.Seat)
-	}
-	b = append(b, `,"action":`...)
-	b = appendString(b, a.Action)
-	b = append(b, `,"count":`...)
-	b = appendInt(b, a.Count)
-	return append(b, '}')
-}
+func appendAwaited(b []byte, a Awaited) []byte { return domain.AppendAwait(b, domain.Await(a)) }
 
 func (e *crossEvent) appendJSON(b []byte) []byte {
 	b = append(b, `{"seat":`...)
