@@ -10,7 +10,7 @@ import (
 // Every accepted move ends its events with a status event, and a crossing
 // (most of a game's moves) tells a crossed one: encoding/json took 2.7% of
 // the server's CPU in a load run encoding them (issue 27). They are written
-// directly; TestEventJSONPlain holds every event of bot games in both
+// directly; TestAwaitingPlain holds every event of bot games in both
 // modes to json.Marshal.
 
 // appendEvent appends the data of e encoded exactly as json.Marshal(e.data)
