@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -173,9 +174,13 @@ type stream struct {
 	waiting    bool          // the client has the whole game and waits for the next
 	sent       int64         // the last version sent
 
-	legalSeat int    // the seat whose legal moves are told, -1 the table's; -2 for none
-	lastLegal []byte // the legal moves last told, without their version
-	legalAt   int64  // the version lastLegal was read at
+	legalSeat int // the seat whose legal moves are told, -1 the table's; -2 for none
+	// The legal moves last told, without their version, in the service's
+	// two parts (service.LegalMovesParts): the ruleset's listing (nil to
+	// tell the next one whatever it holds) and the take-backs added to it.
+	lastLegal     []byte
+	lastTakeBacks []json.RawMessage
+	legalAt       int64 // the version lastLegal was read at
 
 	// Where the events go: the response through net/http until detach,
 	// then the bare connection (conn), in chunks when chunked.
@@ -457,28 +462,59 @@ func (st *stream) detach(ctx context.Context) error {
 // when it differs from what was told last. The stream has told every version
 // up to st.sent, so the listing may be of that one without the store being
 // asked for a later one (a later one comes as an update of its own).
+//
+// A stream reads its seat's listing after every move of the table, and
+// most reads tell nothing new: the listing's parts are compared with those
+// told last (the ruleset's part, kept by the service, is most often the
+// very bytes told last), and joined with the head only to be told, written
+// into the stream's buffer once.
 func (st *stream) legal(ctx context.Context) error {
 	if st.legalSeat < -1 {
 		return nil
 	}
-	head, l, err := st.s.games.LegalMoves(service.Known(ctx, st.id, st.sent), st.id, st.viewer, st.legalSeat)
+	head, l, takeBacks, err := st.s.games.LegalMovesParts(service.Known(ctx, st.id, st.sent), st.id, st.viewer, st.legalSeat)
 	if err != nil {
 		return err
 	}
-	if bytes.Equal(l, st.lastLegal) {
+	if st.lastLegal != nil && bytes.Equal(l, st.lastLegal) && sameEntries(takeBacks, st.lastTakeBacks) {
 		return nil
 	}
-	st.lastLegal, st.legalAt = l, head.Version
-	// The listing with its head is written into a buffer of the pool, not
-	// a fresh one per stream and listing (a few KB each, four streams at a
-	// table): event copies it into the stream's events.
 	b := headBuffers.Get().(*[]byte)
-	*b = appendWithHead((*b)[:0], l, head)
-	st.event("legal_moves", "", *b)
-	if cap(*b) <= maxStreamBuffer {
+	data := (*b)[:0]
+	listing := l
+	if takeBacks != nil {
+		if data, err = service.AppendTakeBacks(data, l, takeBacks); err != nil {
+			return err
+		}
+		listing = data
+	}
+	st.lastLegal, st.lastTakeBacks, st.legalAt = l, takeBacks, head.Version
+	listing = bytes.TrimSpace(listing)
+	if len(listing) < 2 || listing[0] != '{' || st.lang != i18n.English || bytes.IndexByte(listing, '\n') >= 0 {
+		// What event writes otherwise: not an object (the ruleset's bug,
+		// told as it is), texts to render in the stream's language, lines.
+		start := len(data)
+		data = appendWithHead(data, listing, head)
+		st.event("legal_moves", "", data[start:])
+	} else {
+		start := len(data)
+		data = appendHead(data, listing, head)
+		w := st.buffer()
+		*w = append(*w, "event: legal_moves\ndata: "...)
+		*w = append(append(*w, data[start:]...), listing[1:]...)
+		*w = append(*w, "\n\n"...)
+		st.sendFull()
+	}
+	if cap(data) <= maxStreamBuffer {
+		*b = data
 		headBuffers.Put(b)
 	}
 	return nil
+}
+
+// sameEntries says whether a and b hold the same entries.
+func sameEntries(a, b []json.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) })
 }
 
 // headBuffers hold a listing with its head (withHead) while a stream
@@ -649,7 +685,12 @@ func (st *stream) event(typ, id string, data []byte) {
 		*b = append(append(append(*b, "data: "...), bytes.TrimRight(line, "\r\n")...), '\n')
 	}
 	*b = append(*b, '\n')
-	if len(*b) >= sendAt {
+	st.sendFull()
+}
+
+// sendFull sends the buffered events when they fill a write.
+func (st *stream) sendFull() {
+	if len(*st.out) >= sendAt {
 		st.arm() // the deadline of the last flush may be long past
 		st.send()
 	}

@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -230,4 +232,36 @@ func forwardOptions(os []luckytreasurehunter.Option) []luckytreasurehunter.Optio
 		}
 	}
 	return out
+}
+
+// TestEventStreamLegalAsGET: the legal_moves event a stream tells is, byte
+// for byte, the listing GET .../legal-moves answers at the same version, in
+// the stream's language, with the take-backs its reader may make: the
+// stream joins the ruleset's listing, the take-backs and the head itself.
+func TestEventStreamLegalAsGET(t *testing.T) {
+	s, _ := startGated(t)
+	tb := newLTH(t, s, "physical", 2, "", `{}`)
+	wantStatus(t, tb.move(t, tb.host, map[string]any{"type": "lth_middle", "cards": []string{"silver", "gold", "pearl"}}), http.StatusOK)
+	wantStatus(t, tb.move(t, tb.seats[0], map[string]any{"type": "place", "seat": 0, "treasure": "ruby", "count": 1}), http.StatusOK)
+	for _, lang := range []string{"en", "de"} {
+		for _, who := range []struct {
+			cred string
+			seat int
+		}{{tb.host, -1}, {tb.seats[0], 0}, {tb.seats[1], 1}} {
+			st := openStream(t, s, tb.path("/events?legal_moves=true"), "Authorization", "Bearer "+who.cred, "Accept-Language", lang)
+			told := nextListing(t, st)
+			q := ""
+			if who.seat >= 0 {
+				q = fmt.Sprintf("?seat=%d", who.seat)
+			}
+			r := s.Do(t, http.MethodGet, tb.path("/legal-moves"+q), nil, cred(who.cred), header("Accept-Language", lang))
+			wantStatus(t, r, http.StatusOK)
+			if got, want := bytes.TrimSpace(told.data), bytes.TrimSpace(r.Body); !bytes.Equal(got, want) {
+				t.Errorf("%s, seat %d: the stream tells\n%s\nGET answers\n%s", lang, who.seat, got, want)
+			}
+			if who.seat == 0 && !bytes.Contains(told.data, []byte(`"correction":true`)) {
+				t.Errorf("%s: seat 0 is offered no take-back of its move: %s", lang, told.data)
+			}
+		}
+	}
 }

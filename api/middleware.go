@@ -211,6 +211,15 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 	if len(routes) == 0 {
 		return nil, fmt.Errorf("api: the OpenAPI document has no operations")
 	}
+	// Every security requirement passes here (NoopAuthenticationFunc), so
+	// the operations the validator reads have none: kin-openapi walked the
+	// requirements of every request (1% of the server's CPU in a load run,
+	// issue 27). Copies: the document itself is served as it is.
+	for _, r := range routes {
+		op := *r.Operation
+		op.Security = &openapi3.SecurityRequirements{}
+		r.Operation = &op
+	}
 	opts := &openapi3filter.Options{
 		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 		// The body reaches the handlers byte for byte (idempotent retries

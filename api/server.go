@@ -474,19 +474,25 @@ func appendWithHead(out, obj []byte, head domain.GameHead) []byte {
 	if len(obj) < 2 || obj[0] != '{' {
 		return append(out, obj...) // not an object: the ruleset's bug, shown as it is
 	}
+	return append(appendHead(out, obj, head), obj[1:]...)
+}
+
+// appendHead appends what withHead writes before obj[1:] (obj a trimmed
+// JSON object): the head's members, and the comma that parts them from
+// obj's when it has any.
+func appendHead(out, obj []byte, head domain.GameHead) []byte {
 	out = append(out, `{"version":`...)
 	out = strconv.AppendInt(out, head.Version, 10)
 	out = append(out, `,"awaiting":`...)
-	aw := head.Awaiting
-	if aw == nil {
-		aw = []domain.Await{}
+	if len(head.Awaiting) == 0 {
+		out = append(out, "[]"...)
+	} else {
+		out = domain.AppendList(out, head.Awaiting, domain.AppendAwait)
 	}
-	b, _ := json.Marshal(aw) // plain fields only
-	out = append(out, b...)
 	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
 		out = append(out, ',')
 	}
-	return append(out, obj[1:]...)
+	return out
 }
 
 // GetScore returns the scores and the ranking.

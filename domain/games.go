@@ -49,30 +49,7 @@ func (h *GameHead) AppendJSON(b []byte) []byte {
 	b = append(b, `,"ended":`...)
 	b = strconv.AppendBool(b, h.Ended)
 	b = append(b, `,"awaiting":`...)
-	if h.Awaiting == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-	}
-	for i, a := range h.Awaiting {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"actor":`...)
-		b = AppendJSONString(b, a.Actor)
-		if a.Seat != nil {
-			b = append(b, `,"seat":`...)
-			b = strconv.AppendInt(b, int64(*a.Seat), 10)
-		}
-		b = append(b, `,"action":`...)
-		b = AppendJSONString(b, a.Action)
-		b = append(b, `,"count":`...)
-		b = strconv.AppendInt(b, int64(a.Count), 10)
-		b = append(b, '}')
-	}
-	if h.Awaiting != nil {
-		b = append(b, ']')
-	}
+	b = AppendList(b, h.Awaiting, AppendAwait)
 	b = append(b, `,"on_turn":`...)
 	if h.OnTurn == nil {
 		b = append(b, "null"...)

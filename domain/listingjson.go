@@ -184,3 +184,45 @@ func compactPlain(raw []byte) bool {
 	}
 	return true
 }
+
+// AppendTakeBackEntry appends the listing entry of take-back move, a
+// correction labelled by label, as json.Marshal encodes Entry(move, label)
+// with Correction set: the service adds one to a listing for every
+// take-back its reader may make, after every move.
+func AppendTakeBackEntry(b []byte, move TakeBack, label i18n.Message) []byte {
+	b = append(b, `{"move":{"type":`...)
+	b = AppendJSONString(b, move.Type)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, move.Version, 10)
+	if len(move.Versions) > 0 {
+		b = append(b, `,"versions":[`...)
+		for i, v := range move.Versions {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, v, 10)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `},"label":`...)
+	b = AppendJSONString(b, i18n.Text(label))
+	b = append(b, `,"label_message":`...)
+	b = AppendMessage(b, &label)
+	return append(b, `,"correction":true}`...)
+}
+
+// AppendAwait appends a as json.Marshal encodes it: a listing's head and
+// every ruleset's status say who is awaited.
+func AppendAwait(b []byte, a Await) []byte {
+	b = append(b, `{"actor":`...)
+	b = AppendJSONString(b, a.Actor)
+	if a.Seat != nil {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(*a.Seat), 10)
+	}
+	b = append(b, `,"action":`...)
+	b = AppendJSONString(b, a.Action)
+	b = append(b, `,"count":`...)
+	b = strconv.AppendInt(b, int64(a.Count), 10)
+	return append(b, '}')
+}

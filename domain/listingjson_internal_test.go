@@ -7,8 +7,8 @@ import (
 	"github.com/treasury-games/treasury/domain/i18n"
 )
 
-// TestListingJSONPlain holds AppendLegalMoves, AppendPools and
-// AppendMessage to json.Marshal on entries, pools and messages with every
+// TestListingJSONPlain holds AppendLegalMoves, AppendPools, AppendMessage,
+// AppendTakeBackEntry and AppendAwait to json.Marshal on entries, pools and messages with every
 // kind of member, escaped strings and raw moves that need compacting or
 // escaping; the rulesets' tests hold whole listings after every move.
 func TestListingJSONPlain(t *testing.T) {
@@ -25,6 +25,24 @@ func TestListingJSONPlain(t *testing.T) {
 		}
 	}
 	label := msgs[2]
+	seat := 3
+	for _, a := range []Await{SeatAwait(2, "cross", 1), HostAwait("reveal <&>", 0), {Seat: &seat}} {
+		want, _ := json.Marshal(a)
+		if got := AppendAwait(nil, a); string(got) != string(want) {
+			t.Errorf("AppendAwait\n%s\njson.Marshal\n%s", got, want)
+		}
+	}
+	for _, tb := range []TakeBack{{Type: MoveTakeBack, Version: 7}, {Type: MoveTakeBack, Version: 9, Versions: []int64{8, 9}},
+		{Type: "<&>", Versions: []int64{}}} {
+		for _, m := range msgs {
+			e := Entry(tb, m)
+			e.Correction = true
+			want, _ := json.Marshal(e)
+			if got := AppendTakeBackEntry(nil, tb, m); string(got) != string(want) {
+				t.Errorf("AppendTakeBackEntry\n%s\njson.Marshal\n%s", got, want)
+			}
+		}
+	}
 	var moves []LegalMove
 	for _, raw := range []json.RawMessage{nil, json.RawMessage(`{"a": [1, 2]}`), json.RawMessage(`"<é>"`), json.RawMessage(`{"a":1}`)} {
 		moves = append(moves, LegalMove{Move: raw})

@@ -54,3 +54,13 @@ func TestNamesCompareAsPeopleReadThem(t *testing.T) {
 	}
 	assert.NotEqual(t, names.Key("Rene"), names.Key("René"), "an accent makes another name")
 }
+
+// BenchmarkForm names a plural form, as every label with a count does.
+func BenchmarkForm(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if locale.Form("de", 3) != "other" {
+			b.Fatal("3 is not other in German")
+		}
+	}
+}

@@ -3,6 +3,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
@@ -84,30 +85,46 @@ func (s *Games) forgetListings(t *entry) {
 // (the ruleset's JSON), with the game's head; seat -1 asks for the table's
 // reports.
 func (s *Games) LegalMoves(ctx context.Context, id string, v domain.Viewer, seat int) (domain.GameHead, []byte, error) {
+	head, out, takeBacks, err := s.LegalMovesParts(ctx, id, v, seat)
+	if err != nil || takeBacks == nil {
+		return head, out, err
+	}
+	out, err = AppendTakeBacks(nil, out, takeBacks)
+	return head, out, err
+}
+
+// LegalMovesParts returns what LegalMoves returns in two parts: listing,
+// the ruleset's listing as the service keeps it for every reader of the
+// seat (the caller must not change it), and takeBacks, the entries of the
+// take-backs the reader may make, which AppendTakeBacks adds to its moves
+// (nil when none). An event stream, which reads its seat's listing after
+// every move of the table, compares the parts with those it told last and
+// joins them only to tell them: most reads tell nothing new.
+func (s *Games) LegalMovesParts(ctx context.Context, id string, v domain.Viewer, seat int) (head domain.GameHead, listing []byte, takeBacks []json.RawMessage, err error) {
 	var (
-		out     []byte
-		head    domain.GameHead
 		rec     domain.GameRecord
 		turn    int
 		players []string
 	)
-	err := s.committedIn(ctx, id, func(t *entry, r domain.GameRecord, g domain.Game) (err error) {
+	err = s.committedIn(ctx, id, func(t *entry, r domain.GameRecord, g domain.Game) (err error) {
 		if seat < -1 || seat >= g.Players() {
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
 		var setup domain.CreateRequest
 		head, setup = headSetup(r, g)
 		rec, turn, players = r, head.TurnNumber, setup.Players
-		out, err = s.listing(t, g, r.Version, v, seat)
+		listing, err = s.listing(t, g, r.Version, v, seat)
 		return err
 	})
 	if err != nil {
-		return head, nil, err
+		return head, nil, nil, err
 	}
 	// The take-backs the listing's reader may make are read outside the
 	// game's lock; the log up to the version read never changes.
 	if actor, ok := takeBackActor(v, seat); ok {
-		out, err = s.withTakeBacks(ctx, rec, turn, players, actor, out)
+		if takeBacks, err = s.takeBacks(ctx, rec, turn, players, actor); err != nil {
+			return head, nil, nil, err
+		}
 	}
-	return head, out, err
+	return head, listing, takeBacks, nil
 }

@@ -61,7 +61,11 @@ func (t *entry) tbWindow(v int64) []domain.LogEntry {
 }
 
 // cachedTakeBackLog returns the take-back log of game id at version v from
-// memory, or nil.
+// memory, or nil. It is a piece of the entry's log, not a copy (which was
+// 64 entries, ~11 KB, per listing): the log only ever grows past the window
+// (logged appends after it, and the returned piece's capacity ends with it)
+// or is replaced by a new array (cut back, cached again, forgotten), so
+// the entries read stay as they are. Its readers only read it.
 //
 // On a shared store too: v is a version read from the store (or stored by
 // this server), and a game's log up to a version never changes; a game
@@ -71,7 +75,8 @@ func (s *Games) cachedTakeBackLog(id string, v int64) []domain.LogEntry {
 	defer s.release(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return slices.Clone(t.tbWindow(v))
+	w := t.tbWindow(v)
+	return w[:len(w):len(w)]
 }
 
 // cacheTakeBackLog keeps entries, game id's take-back log at version v, when
@@ -131,11 +136,11 @@ func takeBackActor(v domain.Viewer, seat int) (domain.Actor, bool) {
 	return domain.Actor{}, false
 }
 
-// withTakeBacks adds to a listing (the ruleset's JSON) the take-backs actor
-// may make now, each a ready move with its label.
-func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn int, players []string, actor domain.Actor, listing []byte) ([]byte, error) {
+// takeBacks returns the listing entries of the take-backs actor may make
+// now, each a ready move with its label; nil when none.
+func (s *Games) takeBacks(ctx context.Context, rec domain.GameRecord, turn int, players []string, actor domain.Actor) ([]json.RawMessage, error) {
 	if rec.Ended || rec.Version == 0 {
-		return listing, nil
+		return nil, nil
 	}
 	inMemory := false
 	l, err := s.takeBackLog(ctx, rec, turn, func() []domain.LogEntry {
@@ -152,18 +157,30 @@ func (s *Games) withTakeBacks(ctx context.Context, rec domain.GameRecord, turn i
 	p := domain.TakeBackPolicyOf(s.rulesets[rec.Ruleset])
 	choices := domain.TakeBackChoices(p, l, actor)
 	if len(choices) == 0 {
-		return listing, nil
+		return nil, nil
 	}
+	// The entries share one array, each its own piece of it.
 	entries := make([]json.RawMessage, len(choices))
+	buf := make([]byte, 0, 384*len(choices))
 	for i, c := range choices {
-		e := domain.Entry(c.Move, c.LabelMessage(actor, players))
-		e.Correction = true
-		entries[i] = domain.MustJSON(e)
+		start := len(buf)
+		buf = domain.AppendTakeBackEntry(buf, c.Move, c.LabelMessage(actor, players))
+		entries[i] = buf[start:len(buf):len(buf)]
 	}
-	if out, ok := appendMoves(listing, entries); ok {
+	return entries, nil
+}
+
+// AppendTakeBacks appends to dst the JSON object listing with entries added
+// at the end of its "moves" array (made when it has none).
+func AppendTakeBacks(dst, listing []byte, entries []json.RawMessage) ([]byte, error) {
+	if out, ok := appendMoves(dst, listing, entries); ok {
 		return out, nil
 	}
-	return appendMovesPlain(listing, entries)
+	out, err := appendMovesPlain(listing, entries)
+	if err != nil {
+		return nil, err
+	}
+	return append(dst, out...), nil
 }
 
 // appendMovesPlain returns the JSON object listing with entries added at
@@ -188,13 +205,13 @@ func appendMovesPlain(listing []byte, entries []json.RawMessage) ([]byte, error)
 	return json.Marshal(m)
 }
 
-// appendMoves is appendMovesPlain without decoding the listing: it finds
-// the top-level "moves" member by skipping the others' values and copies the
-// listing around the entries, which took a third of a Silver & Gold
-// listing's time when it was decoded and encoded again
+// appendMoves is appendMovesPlain without decoding the listing, appending
+// to dst: it finds the top-level "moves" member by skipping the others'
+// values and copies the listing around the entries, which took a third of a
+// Silver & Gold listing's time when it was decoded and encoded again
 // (BenchmarkLegalMovesTakeBacks). ok is false when listing is not an object
 // it can read (the plain version then says why).
-func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool) {
+func appendMoves(dst, listing []byte, entries []json.RawMessage) (out []byte, ok bool) {
 	b := listing
 	i := spaceAt(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -217,7 +234,7 @@ func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool
 	for i = spaceAt(b, i+1); i < len(b); {
 		if b[i] == '}' {
 			// No "moves": add one at the end.
-			out = append(make([]byte, 0, size), b[:i]...)
+			out = append(slices.Grow(dst, size), b[:i]...)
 			if members > 0 {
 				out = append(out, ',')
 			}
@@ -244,13 +261,13 @@ func appendMoves(listing []byte, entries []json.RawMessage) (out []byte, ok bool
 		if string(key) == `"moves"` {
 			switch {
 			case string(b[start:end]) == "null":
-				out = append(append(make([]byte, 0, size), b[:start]...), '[')
+				out = append(append(slices.Grow(dst, size), b[:start]...), '[')
 				out = appendEntries(out, false)
 				return append(append(out, ']'), b[end:]...), true
 			case b[start] == '[':
 				closing := end - 1 // the array's ']'
 				empty := spaceAt(b, start+1) == closing
-				out = appendEntries(append(make([]byte, 0, size), b[:closing]...), !empty)
+				out = appendEntries(append(slices.Grow(dst, size), b[:closing]...), !empty)
 				return append(out, b[closing:]...), true
 			}
 			return nil, false

@@ -29,13 +29,16 @@ func TestAppendMovesPlain(t *testing.T) {
 	} {
 		want, err := appendMovesPlain([]byte(listing), entries)
 		require.NoError(t, err, listing)
-		got, ok := appendMoves([]byte(listing), entries)
+		got, ok := appendMoves(nil, []byte(listing), entries)
 		require.True(t, ok, listing)
 		assert.JSONEq(t, string(want), string(got), listing)
 		assert.True(t, json.Valid(got), "%s: %s", listing, got)
+		after, ok := appendMoves([]byte("event: "), []byte(listing), entries)
+		require.True(t, ok, listing)
+		assert.Equal(t, "event: "+string(got), string(after), "appended after what dst holds")
 	}
 	for _, bad := range []string{`[]`, `"moves"`, `{"moves":{}}`, `{"moves":[`, `{"a" 1}`, ``} {
-		_, ok := appendMoves([]byte(bad), entries)
+		_, ok := appendMoves(nil, []byte(bad), entries)
 		assert.False(t, ok, bad)
 	}
 }

@@ -67,9 +67,10 @@ func plainStatus(g *Game) statusEvent {
 
 // TestAwaitingPlain: at every step of whole games in both modes, with 2 to 4
 // players, Awaiting and the status event's table fields say what the plain
-// versions say, and every move's status event is the plain one, byte for
-// byte.
+// versions say, every move's status event is the plain one, byte for byte,
+// and every event's data is json.Marshal's of what the move emitted.
 func TestAwaitingPlain(t *testing.T) {
+	seen := map[string]int{}
 	for _, mode := range []Mode{Digital, Physical} {
 		for players := 2; players <= MaxPlayers; players++ {
 			for seed := range uint64(5) {
@@ -105,8 +106,22 @@ func TestAwaitingPlain(t *testing.T) {
 					if last := events[len(events)-1]; err != nil || last.Type != "status" || string(last.Data) != string(want) {
 						t.Fatalf("%s step %d: status event %s %s, plain %s (%v)", mode, steps, last.Type, last.Data, want, err)
 					}
+					// Every event's data is written directly (appendEvent): as
+					// json.Marshal writes what the move emitted.
+					for i, e := range g.events {
+						want, err := json.Marshal(e.data)
+						if err != nil || events[i].Type != e.typ || string(events[i].Data) != string(want) {
+							t.Fatalf("%s step %d: event %d %s\n%s\njson.Marshal %s\n%s", mode, steps, i, events[i].Type, events[i].Data, e.typ, want)
+						}
+						seen[e.typ]++
+					}
 				}
 			}
+		}
+	}
+	for _, typ := range []string{"status", "crossed", "cards_kept", "expedition_revealed", "game_ended"} {
+		if seen[typ] == 0 {
+			t.Errorf("no %s event in the games played", typ)
 		}
 	}
 }

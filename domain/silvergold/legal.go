@@ -129,10 +129,50 @@ func (g *Game) LegalMoves(seat int) Legal {
 	return l
 }
 
-func (g *Game) legalMoves(seat int) Legal {
-	l := Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
+// newLegal is seat's listing when nothing is asked of it.
+func (g *Game) newLegal(seat int) Legal {
+	return Legal{Ruleset: RulesetName, Seat: seat, Action: "wait", Placements: []Placement{}, Singles: []Placement{},
 		Free: []FreeCard{}, Keep: []string{}, TakeFrom: []string{}, DeckCards: []string{}, RevealFrom: []string{},
 		mode: g.Mode}
+}
+
+// crossing says whether seat is asked to cross now.
+func (g *Game) crossing(seat int) bool {
+	return seat >= 0 && seat < len(g.Players) && g.Phase == PhaseCrossing && g.crossOpen(seat) == nil
+}
+
+// crossHead sets the members of l, seat's listing, that AppendJSON writes
+// before its tail (Legal.appendTail) while seat crosses (crossing).
+func (g *Game) crossHead(l *Legal, seat int) {
+	pat, _ := g.Current()
+	p := &g.Players[seat]
+	l.Action, l.Count = MoveCross, 1
+	l.Expedition = expeditionOf(pat)
+	l.Crossed, l.Crossing = p.Crossed, p.Crossing
+}
+
+// crossTailKey appends what seat's listing's tail (Legal.appendTail)
+// follows from while it crosses (crossing): the mode, the seat, the pattern
+// and each card in hand with the boxes crossed before this turn's crossing
+// (crossBase). A seat's crossing leaves it as it was: its listing after the
+// crossing differs from the one before only in its head.
+func (g *Game) crossTailKey(b []byte, seat int) []byte {
+	pat, _ := g.Current()
+	p := &g.Players[seat]
+	b = append(b, g.Mode...)
+	b = strconv.AppendInt(append(b, ' '), int64(seat), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(g.Round), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(g.Turn), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(pat), 10)
+	for i := range p.Hand {
+		b = strconv.AppendInt(append(b, ' '), int64(p.Hand[i].Card), 10)
+		b = strconv.AppendUint(append(b, ':'), uint64(g.crossBase(p, i)), 10)
+	}
+	return b
+}
+
+func (g *Game) legalMoves(seat int) Legal {
+	l := g.newLegal(seat)
 	if seat == -1 {
 		g.tableMoves(&l)
 		return l
@@ -158,11 +198,8 @@ func (g *Game) legalMoves(seat int) Legal {
 				l.Keep = append(l.Keep, g.cardID(c))
 			}
 		}
-	case g.Phase == PhaseCrossing && g.crossOpen(seat) == nil:
-		pat, _ := g.Current()
-		l.Action, l.Count = MoveCross, 1
-		l.Expedition = expeditionOf(pat)
-		l.Crossed, l.Crossing = p.Crossed, p.Crossing
+	case g.crossing(seat):
+		g.crossHead(&l, seat)
 		// The placements' boxes are pieces of one list (appending to it
 		// never changes what a piece holds), not a slice each.
 		var pb [64]PlacementMask

@@ -20,6 +20,11 @@ import (
 // AppendJSON writes them from the walk over them whether they are built or
 // not.
 func (l *Legal) AppendJSON(b []byte) []byte {
+	return l.appendTail(l.appendHead(b))
+}
+
+// appendHead appends what AppendJSON writes up to "crossing", included.
+func (l *Legal) appendHead(b []byte) []byte {
 	b = append(b, `{"ruleset":`...)
 	b = appendString(b, l.Ruleset)
 	b = append(b, `,"seat":`...)
@@ -28,16 +33,9 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 	b = appendString(b, l.Action)
 	b = append(b, `,"count":`...)
 	b = appendInt(b, l.Count)
-	if e := l.Expedition; e != nil {
-		b = append(b, `,"expedition":{"code":`...)
-		b = appendString(b, e.Code)
-		b = append(b, `,"name":`...)
-		b = appendString(b, e.Name)
-		b = append(b, `,"name_message":`...)
-		b = domain.AppendMessage(b, &e.NameMessage)
-		b = append(b, `,"boxes":`...)
-		b = appendPositions(b, e.Boxes)
-		b = append(b, '}')
+	if l.Expedition != nil {
+		b = append(b, `,"expedition":`...)
+		b = appendExpedition(b, l.Expedition)
 	}
 	b = append(b, `,"crossed":`...)
 	b = strconv.AppendBool(b, l.Crossed)
@@ -47,6 +45,12 @@ func (l *Legal) AppendJSON(b []byte) []byte {
 	} else {
 		b = append(b, "null"...)
 	}
+	return b
+}
+
+// appendTail appends what AppendJSON writes after "crossing": the members
+// that follow, while the seat crosses, from what crossTailKey says alone.
+func (l *Legal) appendTail(b []byte) []byte {
 	b = append(b, `,"placements":`...)
 	b = appendList(b, l.Placements, appendPlacement)
 	b = append(b, `,"single_boxes":`...)

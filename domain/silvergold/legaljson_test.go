@@ -11,8 +11,11 @@ import (
 
 // TestLegalJSONPlain holds Legal.AppendJSON to json.Marshal, and each
 // entry's move to json.Marshal of the move, for every seat and the table
-// after every move of bot games in both modes.
+// after every move of bot games in both modes; the server's listing too,
+// from one adapter per game, which writes a seat's listing after its
+// crossing from the tail of the one before (crossTails).
 func TestLegalJSONPlain(t *testing.T) {
+	reused := map[Mode]int{}
 	for _, mode := range []Mode{Digital, Physical} {
 		for players := 2; players <= MaxPlayers; players += 2 {
 			for seed := range uint64(2) {
@@ -25,6 +28,7 @@ func TestLegalJSONPlain(t *testing.T) {
 					t.Fatal(err)
 				}
 				bot, table := Bot{R: newRand(seed)}, &Table{R: newRand(seed + 100)}
+				w := wrap(g) // one adapter for the game, as the server keeps: its crossing tails too
 				for step := 0; ; step++ {
 					for seat := -1; seat < players; seat++ {
 						l := g.LegalMoves(seat)
@@ -37,7 +41,7 @@ func TestLegalJSONPlain(t *testing.T) {
 						}
 						// The server's listing, its entries written and not built, and
 						// its labels in every language the API renders them in.
-						got, err := wrap(g).LegalMoves(domain.Public, seat)
+						got, err := w.LegalMoves(domain.Public, seat)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -63,7 +67,13 @@ func TestLegalJSONPlain(t *testing.T) {
 						t.Fatalf("%s step %d: %v", mode, step, err)
 					}
 				}
+				reused[mode] += w.tails.reused
 			}
+		}
+	}
+	for _, mode := range []Mode{Digital, Physical} {
+		if reused[mode] == 0 {
+			t.Errorf("%s: no listing after a crossing was written from the tail kept before it", mode)
 		}
 	}
 }

@@ -80,17 +80,7 @@ func (g *Game) AppendView(b []byte, v domain.Viewer) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"actor":`...)
-		b = appendString(b, a.Actor)
-		if a.Seat != nil {
-			b = append(b, `,"seat":`...)
-			b = strconv.AppendInt(b, int64(*a.Seat), 10)
-		}
-		b = append(b, `,"action":`...)
-		b = appendString(b, a.Action)
-		b = append(b, `,"count":`...)
-		b = strconv.AppendInt(b, int64(a.Count), 10)
-		b = append(b, '}')
+		b = appendAwaited(b, a)
 	}
 	return append(b, "]}"...)
 }
