@@ -251,29 +251,49 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // CountGames counts the stored games by ruleset and phase label, for
-// metrics. An index on games (ruleset, phase) makes it a scan of that index,
-// not of the games.
+// metrics. Ended games are counted from an index of them by ruleset and phase
+// (games_ended_phase), unfinished ones found through an index of them by
+// ruleset (games_playing) and their rows read for the phase, which changes at
+// most moves and so is in no index of them (migration 0010). Neither scans the
+// games.
 func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
+	out := []domain.GameCount{}
+	at := map[[2]string]int{}
+	for _, q := range []string{
+		`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 1 GROUP BY ruleset, phase`,
+		`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 0 GROUP BY ruleset, phase`,
+	} {
+		if err := countGames(ctx, s.reader, q, &out, at); err != nil {
+			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// countGames adds the counts q finds to out; at is where out holds each
+// (ruleset, phase).
+func countGames(ctx context.Context, db querier, q string, out *[]domain.GameCount, at map[[2]string]int) error {
+	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+		return err
 	}
 	defer rows.Close()
-	out := []domain.GameCount{}
 	for rows.Next() {
 		var c domain.GameCount
 		if err := rows.Scan(&c.Ruleset, &c.Phase, &c.Games); err != nil {
-			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+			return err
 		}
-		out = append(out, c)
+		if i, ok := at[[2]string{c.Ruleset, c.Phase}]; ok {
+			(*out)[i].Games += c.Games
+			continue
+		}
+		at[[2]string{c.Ruleset, c.Phase}] = len(*out)
+		*out = append(*out, c)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
-	}
-	return out, nil
+	return rows.Err()
 }
 
 // Game returns the latest snapshot of a game.
@@ -439,6 +459,10 @@ func gameExists(ctx context.Context, q querier, id string) error {
 const timeLayout = "2006-01-02T15:04:05.000000000Z"
 
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// minuteOf is the minute of a time as formatTime writes it
+// ("2006-01-02T15:04"): games.updated_minute (migration 0010).
+func minuteOf(formatted string) string { return formatted[:len("2006-01-02T15:04")] }
 
 func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }
 

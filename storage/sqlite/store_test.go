@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
@@ -426,19 +427,42 @@ func TestCountGames(t *testing.T) {
 			{Ruleset: "other-game", Phase: "setup", Games: 1}}, got)
 	})
 
-	t.Run("scans the index, not the games", func(t *testing.T) {
+	t.Run("reads indexes, not every game", func(t *testing.T) {
 		_, path := openStore(t)
-		var plan string
-		rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
-		require.NoError(t, err)
-		defer rows.Close()
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			plan += detail + "; "
+		plan := func(q string) string {
+			var plan string
+			rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN ` + q)
+			require.NoError(t, err)
+			defer rows.Close()
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+				plan += detail + "; "
+			}
+			return plan
 		}
-		assert.Contains(t, plan, "COVERING INDEX games_ruleset_phase")
+		assert.Contains(t, plan(`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 1 GROUP BY ruleset, phase`), "COVERING INDEX games_ended_phase")
+		assert.Contains(t, plan(`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 0 GROUP BY ruleset, phase`), "USING INDEX games_playing")
+	})
+
+	t.Run("counts a game that ends, and one that goes on after its end, under its phase", func(t *testing.T) {
+		s, _ := openStore(t)
+		mustCreate(t, s, "g1")
+		mustCreate(t, s, "g2")
+		a := move("g1", 0)
+		a.Phase, a.Ended = "ended", true
+		require.NoError(t, s.Append(t.Context(), a))
+		r := "silver-and-gold"
+		got, err := s.CountGames(t.Context())
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []domain.GameCount{{Ruleset: r, Phase: "setup", Games: 1}, {Ruleset: r, Phase: "ended", Games: 1}}, got)
+		a = move("g1", 1) // a take-back of the last move
+		a.Phase, a.Ended = "play", false
+		require.NoError(t, s.Append(t.Context(), a))
+		got, err = s.CountGames(t.Context())
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []domain.GameCount{{Ruleset: r, Phase: "setup", Games: 1}, {Ruleset: r, Phase: "play", Games: 1}}, got)
 	})
 
 	t.Run("a closed store is unavailable", func(t *testing.T) {
@@ -596,6 +620,142 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, again.Replayed)
 	assert.Equal(t, p.Seq, again.Seq)
+}
+
+// TestGamesFromBeforeMigration0010: a database of schema 9 (copied row for
+// row from one where a real Lucky Treasure Hunter game was played part way
+// with Idempotency-Keys, beside a game left idle since long ago) is migrated
+// by this build: the game exports as it did, its moves' retries are replayed
+// and it plays on; the games are counted by phase and the idle one is swept.
+func TestGamesFromBeforeMigration0010(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	played := filepath.Join(dir, "played.db")
+	st, err := sqlite.Open(ctx, played)
+	require.NoError(t, err)
+	svc := service.New(st, luckytreasurehunter.NewRules())
+	req := domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}}
+	c, err := svc.Create(ctx, luckytreasurehunter.RulesetName, req)
+	require.NoError(t, err)
+	idle, err := svc.Create(ctx, luckytreasurehunter.RulesetName, req)
+	require.NoError(t, err)
+	id, r := c.Game.ID, rand.New(rand.NewPCG(10, 1))
+	type made struct {
+		actor domain.Actor
+		move  []byte
+		seq   int64
+		key   string
+	}
+	var before []made
+	for i := range 5 {
+		actor, m, _, ok, err := nextMove(ctx, svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		key := fmt.Sprint("k", i)
+		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		before = append(before, made{actor, m, p.Seq, key})
+	}
+	exported, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	g, err := st.Game(ctx, id)
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	// The same rows in a database of schema 9; the idle game last moved
+	// in January.
+	path := filepath.Join(dir, "treasury.db")
+	db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+	require.NoError(t, err)
+	require.NoError(t, sqlite.MigrateUpTo(db, 9))
+	_, err = db.Exec(`ATTACH DATABASE ? AS played;
+		INSERT INTO catalogs SELECT * FROM played.catalogs;
+		INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended, join_code, next_game)
+			SELECT id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended, join_code, next_game FROM played.games;
+		INSERT INTO seats SELECT * FROM played.seats;
+		INSERT INTO moves SELECT * FROM played.moves;
+		UPDATE games SET updated_at = '2026-01-02T03:04:05.000000000Z', created_at = '2026-01-02T03:04:05.000000000Z' WHERE id = ?;
+		DETACH DATABASE played;`, played, idle.Game.ID)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	st, err = sqlite.Open(ctx, path)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	again, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, exported, again, "the game exports as before the migration")
+	var stale int
+	require.NoError(t, rawDB(t, path).QueryRow(`SELECT COUNT(*) FROM games WHERE updated_minute <> substr(updated_at, 1, 16)`).Scan(&stale))
+	assert.Zero(t, stale, "every game's minute is its updated_at's")
+
+	counts, err := st.CountGames(ctx)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []domain.GameCount{{Ruleset: luckytreasurehunter.RulesetName, Phase: g.Phase, Games: 1},
+		{Ruleset: luckytreasurehunter.RulesetName, Phase: idle.Game.Phase, Games: 1}}, counts)
+
+	svc = service.New(st, luckytreasurehunter.NewRules())
+	for _, b := range before {
+		p, err := svc.Play(ctx, id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: b.key, Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, p.Replayed, "retry of move %d", b.seq)
+		assert.Equal(t, b.seq, p.Seq)
+	}
+	_, err = svc.Play(ctx, id, before[0].actor, before[1].move, domain.PlayOptions{IdempotencyKey: "k0", Minimal: true})
+	requireCode(t, err, domain.IdempotencyReused)
+	for i := range 20 {
+		actor, m, version, ok, err := nextMove(ctx, svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		key := fmt.Sprint("new", i)
+		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		require.Equal(t, version+1, p.Seq)
+		retry, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, retry.Replayed)
+	}
+
+	n, err := st.DeleteIdleGames(ctx, time.Now().Add(-time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the game idle since January is swept, the one in play stays")
+	_, err = st.Game(ctx, idle.Game.ID)
+	requireCode(t, err, domain.NotFound)
+	e, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	assert.Len(t, e.Moves, len(exported.Moves)+20)
+	other, _ := openStore(t)
+	require.NoError(t, other.ImportGame(ctx, e))
+	copied, err := other.ExportGame(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, e, copied)
+}
+
+// TestIdleByTheMinuteOfTheLastMove: the sweep finds games by the minute of
+// their last change (updated_minute), which a move sets when the minute
+// changes, and decides by updated_at.
+func TestIdleByTheMinuteOfTheLastMove(t *testing.T) {
+	s, path := openStore(t)
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	a := move("g", 0)
+	a.Move.At = storetest.T0.Add(10 * time.Second)
+	require.NoError(t, s.Append(ctx, a))
+	a = move("g", 1)
+	a.Move.At = storetest.T0.Add(2*time.Minute + 10*time.Second)
+	require.NoError(t, s.Append(ctx, a))
+	var minute, updated string
+	require.NoError(t, rawDB(t, path).QueryRow(`SELECT updated_minute, updated_at FROM games WHERE id = 'g'`).Scan(&minute, &updated))
+	assert.Equal(t, storetest.T0.Add(2*time.Minute).UTC().Format("2006-01-02T15:04"), minute, "the move's minute (updated_at %s)", updated)
+
+	for _, cut := range []time.Duration{time.Minute, 2 * time.Minute, 2*time.Minute + 10*time.Second} {
+		n, err := s.DeleteIdleGames(ctx, storetest.T0.Add(cut))
+		require.NoError(t, err)
+		require.Zero(t, n, "the game moved at T0+2m10s is not idle at T0+%s", cut)
+	}
+	n, err := s.DeleteIdleGames(ctx, storetest.T0.Add(2*time.Minute+11*time.Second))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
 }
 
 // TestKeysOfAGameMadeAgain: the writer remembers the key hashes of the games

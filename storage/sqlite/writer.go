@@ -244,10 +244,10 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 		return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
-			created_at, updated_at, version, state, phase, ended)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			created_at, updated_at, version, state, phase, ended, updated_minute)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, formatTime(g.CreatedAt), formatTime(g.UpdatedAt),
-		g.Version, nonNil(g.State), g.Phase, g.Ended)
+		g.Version, nonNil(g.State), g.Phase, g.Ended, minuteOf(formatTime(g.UpdatedAt)))
 	if isUniqueViolation(err) {
 		return domain.Fail(domain.Conflict, "table.store.game-exists", "game", g.ID)
 	}
@@ -328,22 +328,37 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 	}
 
 	return func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, ended = ?, updated_at = ?
-			WHERE id = ? AND version = ?`,
-			a.Move.Seq, state, a.Ended, atText, a.GameID, a.ExpectVersion)
+		// Only what changes at every move is set here; the columns that
+		// index entries depend on (migration 0010) are set below, each by a
+		// statement of its own and only when its value changes: an UPDATE
+		// that sets a column rewrites the entries of every index on it (or
+		// whose WHERE names it), a page per commit.
+		var phase, minute string
+		var ended bool
+		err := tx.QueryRowContext(ctx, `UPDATE games SET version = ?, state = ?, updated_at = ?
+			WHERE id = ? AND version = ? RETURNING phase, ended, updated_minute`,
+			a.Move.Seq, state, atText, a.GameID, a.ExpectVersion).Scan(&phase, &ended, &minute)
+		if errors.Is(err, sql.ErrNoRows) {
+			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
+		}
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
-		} else if n == 0 {
-			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
-		}
-		// The phase is set apart, and only when it changes: an UPDATE that
-		// sets a column rewrites its index entries (games_ruleset_phase),
-		// a page per commit, though the phase changes a few times a game.
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET phase = ?1 WHERE id = ?2 AND phase <> ?1`, a.Phase, a.GameID); err != nil {
-			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
+		for _, c := range [...]struct {
+			set     string
+			changed bool
+			to      any
+		}{
+			{`UPDATE games SET phase = ? WHERE id = ?`, phase != a.Phase, a.Phase},
+			{`UPDATE games SET ended = ? WHERE id = ?`, ended != a.Ended, a.Ended},
+			{`UPDATE games SET updated_minute = ? WHERE id = ?`, minute != minuteOf(atText), minuteOf(atText)},
+		} {
+			if !c.changed {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, c.set, c.to, a.GameID); err != nil {
+				return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+			}
 		}
 		// A record goes in its move's row (migration 0009); a key the game
 		// has stored already, there or in the idempotency table, is refused
