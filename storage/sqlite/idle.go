@@ -49,7 +49,7 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 				return fmt.Errorf("sqlite: find idle games: %w", err)
 			}
 			for _, id := range ids {
-				s.forgetKeys(id)
+				s.forgetGame(id)
 				// Children first: foreign keys are enforced.
 				for _, q := range []string{
 					`DELETE FROM idempotency WHERE game_id = ?`,

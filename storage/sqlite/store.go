@@ -40,6 +40,9 @@ type Store struct {
 	// used only by the writer goroutine.
 	keys     map[string]*gameKeys
 	keyCount int
+	// The writer's memory of the games' indexed columns (indexedColumns),
+	// used only by the writer goroutine.
+	indexed map[string]indexed
 
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
@@ -176,13 +179,14 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	reader.SetConnMaxIdleTime(0)
 
 	s := &Store{
-		cfg:    cfg,
-		writer: writer,
-		reader: reader,
-		dir:    filepath.Dir(path),
-		reqs:   make(chan *request, cfg.queue),
-		done:   make(chan struct{}),
-		keys:   map[string]*gameKeys{},
+		cfg:     cfg,
+		writer:  writer,
+		reader:  reader,
+		dir:     filepath.Dir(path),
+		reqs:    make(chan *request, cfg.queue),
+		done:    make(chan struct{}),
+		keys:    map[string]*gameKeys{},
+		indexed: map[string]indexed{},
 	}
 	if err := s.Ping(ctx); err != nil {
 		writer.Close()

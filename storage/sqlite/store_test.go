@@ -784,3 +784,35 @@ func TestKeysOfAGameMadeAgain(t *testing.T) {
 	b.Idempotency.Key = "k1" // the deleted game's key is free again
 	require.NoError(t, s.Append(ctx, b))
 }
+
+// TestPhaseOfAGameMadeAgain: the writer remembers the phase of the games it
+// appends to, at the game's version, so that a move sets the phase only when
+// it changes; a game deleted as idle and imported again at that version in
+// another phase is read again, so a move back to the remembered phase sets
+// it.
+func TestPhaseOfAGameMadeAgain(t *testing.T) {
+	s, _ := openStore(t)
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	a := move("g", 0)
+	a.Phase = "bid"
+	require.NoError(t, s.Append(ctx, a))
+	e, err := s.ExportGame(ctx, "g")
+	require.NoError(t, err)
+
+	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	e.Game.Phase = "play"
+	require.NoError(t, s.ImportGame(ctx, e))
+
+	b := move("g", 1)
+	b.Phase = "bid"
+	require.NoError(t, s.Append(ctx, b))
+	got, err := s.CountGames(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []domain.GameCount{{Ruleset: "silver-and-gold", Phase: "bid", Games: 1}}, got)
+	g, err := s.Game(ctx, "g")
+	require.NoError(t, err)
+	assert.Equal(t, "bid", g.Phase)
+}

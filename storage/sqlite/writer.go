@@ -231,7 +231,7 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 		g.UpdatedAt = g.CreatedAt
 	}
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		s.forgetKeys(g.ID)
+		s.forgetGame(g.ID)
 		return insertGame(ctx, tx, g, creds, cat)
 	})
 }
@@ -333,25 +333,30 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		// statement of its own and only when its value changes: an UPDATE
 		// that sets a column rewrites the entries of every index on it (or
 		// whose WHERE names it), a page per commit.
-		var phase, minute string
-		var ended bool
-		err := tx.QueryRowContext(ctx, `UPDATE games SET version = ?, state = ?, updated_at = ?
-			WHERE id = ? AND version = ? RETURNING phase, ended, updated_minute`,
-			a.Move.Seq, state, atText, a.GameID, a.ExpectVersion).Scan(&phase, &ended, &minute)
-		if errors.Is(err, sql.ErrNoRows) {
-			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
-		}
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, updated_at = ?
+			WHERE id = ? AND version = ?`,
+			a.Move.Seq, state, atText, a.GameID, a.ExpectVersion)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+		} else if n == 0 {
+			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
+		}
+		was, err := s.indexedColumns(ctx, tx, a.GameID, a.ExpectVersion)
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+		}
+		now := indexed{version: a.Move.Seq, phase: a.Phase, ended: a.Ended, minute: minuteOf(atText)}
 		for _, c := range [...]struct {
 			set     string
 			changed bool
 			to      any
 		}{
-			{`UPDATE games SET phase = ? WHERE id = ?`, phase != a.Phase, a.Phase},
-			{`UPDATE games SET ended = ? WHERE id = ?`, ended != a.Ended, a.Ended},
-			{`UPDATE games SET updated_minute = ? WHERE id = ?`, minute != minuteOf(atText), minuteOf(atText)},
+			{`UPDATE games SET phase = ? WHERE id = ?`, was.phase != now.phase, now.phase},
+			{`UPDATE games SET ended = ? WHERE id = ?`, was.ended != now.ended, now.ended},
+			{`UPDATE games SET updated_minute = ? WHERE id = ?`, was.minute != now.minute, now.minute},
 		} {
 			if !c.changed {
 				continue
@@ -385,6 +390,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
 		s.keyStored(a.GameID, a.ExpectVersion, a.Move.Seq, h, idem != nil)
+		s.indexedStored(a.GameID, now)
 		return nil
 	}, nil
 }
