@@ -318,16 +318,20 @@ func readGame(ctx context.Context, q querier, id string) (domain.GameRecord, err
 	var (
 		g                domain.GameRecord
 		created, updated string
+		plain, packed    []byte
 	)
 	err := q.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
-			created_at, updated_at, version, state, phase, ended
+			created_at, updated_at, version, state, state_s2, phase, ended
 		FROM games WHERE id = ?`, id).
 		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
-			&created, &updated, &g.Version, &g.State, &g.Phase, &g.Ended)
+			&created, &updated, &g.Version, &plain, &packed, &g.Phase, &g.Ended)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.GameRecord{}, domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
+		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
+	}
+	if g.State, err = unpackState(plain, packed); err != nil {
 		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
 	}
 	if g.CreatedAt, err = parseTime(created); err != nil {

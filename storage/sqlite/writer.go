@@ -243,11 +243,12 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
 		return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
 	}
+	plain, packed := packState(g.State)
 	_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
-			created_at, updated_at, version, state, phase, ended, updated_minute)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			created_at, updated_at, version, state, state_s2, phase, ended, updated_minute)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, formatTime(g.CreatedAt), formatTime(g.UpdatedAt),
-		g.Version, nonNil(g.State), g.Phase, g.Ended, minuteOf(formatTime(g.UpdatedAt)))
+		g.Version, plain, packed, g.Phase, g.Ended, minuteOf(formatTime(g.UpdatedAt)))
 	if isUniqueViolation(err) {
 		return domain.Fail(domain.Conflict, "table.store.game-exists", "game", g.ID)
 	}
@@ -311,7 +312,8 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		at = time.Now()
 	}
 	atText := formatTime(at)
-	state, body := nonNil(a.State), nonNil(a.Move.Move)
+	plain, packed := packState(a.State)
+	body := nonNil(a.Move.Move)
 	var public any // NULL when the move hides nothing
 	if a.Move.Public != nil {
 		public = a.Move.Public
@@ -333,9 +335,9 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		// statement of its own and only when its value changes: an UPDATE
 		// that sets a column rewrites the entries of every index on it (or
 		// whose WHERE names it), a page per commit.
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, updated_at = ?
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, state_s2 = ?, updated_at = ?
 			WHERE id = ? AND version = ?`,
-			a.Move.Seq, state, atText, a.GameID, a.ExpectVersion)
+			a.Move.Seq, plain, packed, atText, a.GameID, a.ExpectVersion)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
