@@ -7,16 +7,17 @@ import (
 )
 
 // Since migration 0010 a game's snapshot is stored compressed with S2 (a
-// Snappy variant, about 2 µs to compress a snapshot of 1-3 KB, under 1 µs to
-// decompress) in games.state_s2, and games.state is empty: the snapshots, JSON
-// of 1.2-2.8 KB, shrink 2-2.6x, so a page holds two to three times as many
-// games' rows and the games in play share fewer pages, each of which a commit
-// writes whole (docs/performance.md). Rows written before keep their snapshot
-// in state, with state_s2 NULL, until their next move.
+// Snappy variant; its fast mode takes 2-4 µs to compress a snapshot of 1-3 KB
+// and 1-2 µs to decompress it) in games.state_s2, and games.state is empty:
+// the snapshots, JSON of 1.2-2.8 KB, shrink 2.2-2.3x, so a page holds two to
+// three times as many games' rows and the games in play share fewer pages,
+// each of which a commit writes whole (docs/performance.md). Rows written
+// before keep their snapshot in state, with state_s2 NULL, until their next
+// move.
 
 // packState returns what games.state and games.state_s2 hold for a snapshot.
 func packState(state []byte) (plain, packed []byte) {
-	return []byte{}, s2.EncodeBetter(nil, state)
+	return []byte{}, s2.Encode(nil, state)
 }
 
 // unpackState returns the snapshot a games row holds.
