@@ -557,6 +557,45 @@ func TestClose(t *testing.T) {
 
 }
 
+// keyedMove is a move played through the service with an Idempotency-Key.
+type keyedMove struct {
+	actor domain.Actor
+	move  []byte
+	seq   int64
+	key   string
+}
+
+// playKeyed plays a move of game id with each key in turn, picked as
+// nextMove picks.
+func playKeyed(t *testing.T, svc *service.Games, id string, r *rand.Rand, keys ...string) []keyedMove {
+	t.Helper()
+	var out []keyedMove
+	for _, key := range keys {
+		actor, m, _, ok, err := nextMove(t.Context(), svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		p, err := svc.Play(t.Context(), id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		out = append(out, keyedMove{actor, m, p.Seq, key})
+	}
+	return out
+}
+
+// requireRetriesReplayed sends each move again with its key and requires the
+// stored answer; then the first move's key with the second move, which is
+// refused (a key is its actor's own and names one request).
+func requireRetriesReplayed(t *testing.T, svc *service.Games, id string, moves []keyedMove) {
+	t.Helper()
+	for _, b := range moves {
+		p, err := svc.Play(t.Context(), id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: b.key, Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, p.Replayed, "retry of move %d", b.seq)
+		assert.Equal(t, b.seq, p.Seq)
+	}
+	_, err := svc.Play(t.Context(), id, moves[0].actor, moves[1].move, domain.PlayOptions{IdempotencyKey: moves[0].key, Minimal: true})
+	requireCode(t, err, domain.IdempotencyReused)
+}
+
 // TestRetriesOfMovesStoredBeforeMigration0009 plays a real game through the
 // service, turns its idempotency records into what a database migrated from
 // schema 8 holds (records in the idempotency table, none in the moves' rows),
@@ -572,20 +611,7 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	c, err := svc.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}})
 	require.NoError(t, err)
 	id, r := c.Game.ID, rand.New(rand.NewPCG(9, 1))
-	type made struct {
-		actor domain.Actor
-		move  []byte
-		seq   int64
-	}
-	var before []made
-	for i := range 3 {
-		actor, m, _, ok, err := nextMove(ctx, svc, id, r)
-		require.NoError(t, err)
-		require.True(t, ok)
-		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
-		require.NoError(t, err)
-		before = append(before, made{actor, m, p.Seq})
-	}
+	before := playKeyed(t, svc, id, r, "k0", "k1", "k2")
 	require.NoError(t, st.Close())
 
 	db, err := sql.Open("sqlite3", path)
@@ -600,15 +626,7 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	svc = service.New(st, silvergold.NewRules())
-	for i, b := range before {
-		p, err := svc.Play(ctx, id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
-		require.NoError(t, err)
-		assert.True(t, p.Replayed, "retry of move %d", b.seq)
-		assert.Equal(t, b.seq, p.Seq)
-	}
-	// Keys are the actor's own: seat 0's k0 with another body is refused.
-	_, err = svc.Play(ctx, id, before[0].actor, before[1].move, domain.PlayOptions{IdempotencyKey: "k0", Minimal: true})
-	requireCode(t, err, domain.IdempotencyReused)
+	requireRetriesReplayed(t, svc, id, before)
 	actor, m, version, ok, err := nextMove(ctx, svc, id, r)
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -640,22 +658,7 @@ func TestGamesFromBeforeMigration0010(t *testing.T) {
 	idle, err := svc.Create(ctx, luckytreasurehunter.RulesetName, req)
 	require.NoError(t, err)
 	id, r := c.Game.ID, rand.New(rand.NewPCG(10, 1))
-	type made struct {
-		actor domain.Actor
-		move  []byte
-		seq   int64
-		key   string
-	}
-	var before []made
-	for i := range 5 {
-		actor, m, _, ok, err := nextMove(ctx, svc, id, r)
-		require.NoError(t, err)
-		require.True(t, ok)
-		key := fmt.Sprint("k", i)
-		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
-		require.NoError(t, err)
-		before = append(before, made{actor, m, p.Seq, key})
-	}
+	before := playKeyed(t, svc, id, r, "k0", "k1", "k2", "k3", "k4")
 	exported, err := st.ExportGame(ctx, id)
 	require.NoError(t, err)
 	g, err := st.Game(ctx, id)
@@ -705,14 +708,7 @@ func TestGamesFromBeforeMigration0010(t *testing.T) {
 	assert.ElementsMatch(t, want, counts)
 
 	svc = service.New(st, luckytreasurehunter.NewRules())
-	for _, b := range before {
-		p, err := svc.Play(ctx, id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: b.key, Minimal: true})
-		require.NoError(t, err)
-		assert.True(t, p.Replayed, "retry of move %d", b.seq)
-		assert.Equal(t, b.seq, p.Seq)
-	}
-	_, err = svc.Play(ctx, id, before[0].actor, before[1].move, domain.PlayOptions{IdempotencyKey: "k0", Minimal: true})
-	requireCode(t, err, domain.IdempotencyReused)
+	requireRetriesReplayed(t, svc, id, before)
 	for i := range 20 {
 		actor, m, version, ok, err := nextMove(ctx, svc, id, r)
 		require.NoError(t, err)
@@ -775,18 +771,11 @@ func TestIdleByTheMinuteOfTheLastMove(t *testing.T) {
 func TestKeysOfAGameMadeAgain(t *testing.T) {
 	s, _ := openStore(t)
 	ctx := t.Context()
-	mustCreate(t, s, "g")
 	a := move("g", 0)
 	a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
-	require.NoError(t, s.Append(ctx, a))
-	e, err := s.ExportGame(ctx, "g")
-	require.NoError(t, err)
-
-	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
-	require.NoError(t, s.ImportGame(ctx, e))
+	makeAgain(t, s, a, func(e *domain.GameExport) {
+		e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
+	})
 
 	b := move("g", 1)
 	b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k2", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":2}`)}
@@ -803,18 +792,9 @@ func TestKeysOfAGameMadeAgain(t *testing.T) {
 func TestPhaseOfAGameMadeAgain(t *testing.T) {
 	s, _ := openStore(t)
 	ctx := t.Context()
-	mustCreate(t, s, "g")
 	a := move("g", 0)
 	a.Phase = "bid"
-	require.NoError(t, s.Append(ctx, a))
-	e, err := s.ExportGame(ctx, "g")
-	require.NoError(t, err)
-
-	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	e.Game.Phase = "play"
-	require.NoError(t, s.ImportGame(ctx, e))
+	makeAgain(t, s, a, func(e *domain.GameExport) { e.Game.Phase = "play" })
 
 	b := move("g", 1)
 	b.Phase = "bid"
@@ -825,4 +805,20 @@ func TestPhaseOfAGameMadeAgain(t *testing.T) {
 	g, err := s.Game(ctx, "g")
 	require.NoError(t, err)
 	assert.Equal(t, "bid", g.Phase)
+}
+
+// makeAgain creates game g, stores a (its first move), deletes the game as
+// idle and imports it again as exported after a, changed by change.
+func makeAgain(t *testing.T, s *sqlite.Store, a domain.Append, change func(*domain.GameExport)) {
+	t.Helper()
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	require.NoError(t, s.Append(ctx, a))
+	e, err := s.ExportGame(ctx, "g")
+	require.NoError(t, err)
+	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	change(&e)
+	require.NoError(t, s.ImportGame(ctx, e))
 }
