@@ -258,8 +258,9 @@ func (s *Store) Ping(ctx context.Context) error {
 // metrics. Ended games are counted from an index of them by ruleset and phase
 // (games_ended_phase), unfinished ones found through an index of them by
 // ruleset (games_playing) and their rows read for the phase, which changes at
-// most moves and so is in no index of them (migration 0010). Neither scans the
-// games.
+// most moves and so is in no index of them (migration 0010): about 1.2 µs per
+// unfinished game (BenchmarkCountGames: 118 ms for 100,000, against 10 ms when
+// an index held every game's phase). Neither scans the table.
 func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
