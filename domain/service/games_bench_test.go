@@ -284,8 +284,8 @@ func readDatabase(n int) (string, []string, error) {
 		return "", nil, err
 	}
 	defer tx.Rollback()
-	ins, err := tx.Prepare(`INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended)
-		SELECT ?, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended FROM games WHERE id = ?`)
+	ins, err := tx.Prepare(`INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, state_s2, phase, ended, updated_minute)
+		SELECT ?, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, state_s2, phase, ended, updated_minute FROM games WHERE id = ?`)
 	if err != nil {
 		return "", nil, err
 	}

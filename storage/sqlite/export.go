@@ -71,7 +71,7 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 	}
 	g := e.Game
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		s.forgetKeys(g.ID)
+		s.forgetGame(g.ID)
 		if err := insertGame(ctx, tx, g, e.Credentials, e.Catalog); err != nil {
 			return err
 		}

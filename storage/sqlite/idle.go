@@ -23,11 +23,15 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 		return 0, err
 	}
 	cut := formatTime(before)
+	// updated_minute is updated_at's minute (migration 0010): the index on
+	// it narrows the search to the games last changed in cut's minute or
+	// before, and updated_at decides.
 	total := 0
 	for {
 		n := 0
 		err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-			rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE updated_at < ? ORDER BY updated_at LIMIT ?`, cut, deleteBatch)
+			rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE updated_minute <= ? AND updated_at < ?
+				ORDER BY updated_minute LIMIT ?`, minuteOf(cut), cut, deleteBatch)
 			if err != nil {
 				return fmt.Errorf("sqlite: find idle games: %w", err)
 			}
@@ -45,7 +49,7 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 				return fmt.Errorf("sqlite: find idle games: %w", err)
 			}
 			for _, id := range ids {
-				s.forgetKeys(id)
+				s.forgetGame(id)
 				// Children first: foreign keys are enforced.
 				for _, q := range []string{
 					`DELETE FROM idempotency WHERE game_id = ?`,

@@ -40,6 +40,9 @@ type Store struct {
 	// used only by the writer goroutine.
 	keys     map[string]*gameKeys
 	keyCount int
+	// The writer's memory of the games' indexed columns (indexedColumns),
+	// used only by the writer goroutine.
+	indexed map[string]indexed
 
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
@@ -176,13 +179,14 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	reader.SetConnMaxIdleTime(0)
 
 	s := &Store{
-		cfg:    cfg,
-		writer: writer,
-		reader: reader,
-		dir:    filepath.Dir(path),
-		reqs:   make(chan *request, cfg.queue),
-		done:   make(chan struct{}),
-		keys:   map[string]*gameKeys{},
+		cfg:     cfg,
+		writer:  writer,
+		reader:  reader,
+		dir:     filepath.Dir(path),
+		reqs:    make(chan *request, cfg.queue),
+		done:    make(chan struct{}),
+		keys:    map[string]*gameKeys{},
+		indexed: map[string]indexed{},
 	}
 	if err := s.Ping(ctx); err != nil {
 		writer.Close()
@@ -251,29 +255,50 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // CountGames counts the stored games by ruleset and phase label, for
-// metrics. An index on games (ruleset, phase) makes it a scan of that index,
-// not of the games.
+// metrics. Ended games are counted from an index of them by ruleset and phase
+// (games_ended_phase), unfinished ones found through an index of them by
+// ruleset (games_playing) and their rows read for the phase, which changes at
+// most moves and so is in no index of them (migration 0010): about 1.2 µs per
+// unfinished game (BenchmarkCountGames: 118 ms for 100,000, against 10 ms when
+// an index held every game's phase). Neither scans the table.
 func (s *Store) CountGames(ctx context.Context) ([]domain.GameCount, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	rows, err := s.reader.QueryContext(ctx, `SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
+	out := []domain.GameCount{}
+	at := map[[2]string]int{}
+	for _, q := range []string{
+		`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 1 GROUP BY ruleset, phase`,
+		`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 0 GROUP BY ruleset, phase`,
+	} {
+		if err := countGames(ctx, s.reader, q, &out, at); err != nil {
+			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// countGames adds the counts q finds to out; at is where out holds each
+// (ruleset, phase).
+func countGames(ctx context.Context, db querier, q string, out *[]domain.GameCount, at map[[2]string]int) error {
+	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+		return err
 	}
 	defer rows.Close()
-	out := []domain.GameCount{}
 	for rows.Next() {
 		var c domain.GameCount
 		if err := rows.Scan(&c.Ruleset, &c.Phase, &c.Games); err != nil {
-			return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
+			return err
 		}
-		out = append(out, c)
+		if i, ok := at[[2]string{c.Ruleset, c.Phase}]; ok {
+			(*out)[i].Games += c.Games
+			continue
+		}
+		at[[2]string{c.Ruleset, c.Phase}] = len(*out)
+		*out = append(*out, c)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: count games by phase: %w", err)
-	}
-	return out, nil
+	return rows.Err()
 }
 
 // Game returns the latest snapshot of a game.
@@ -294,16 +319,20 @@ func readGame(ctx context.Context, q querier, id string) (domain.GameRecord, err
 	var (
 		g                domain.GameRecord
 		created, updated string
+		plain, packed    []byte
 	)
 	err := q.QueryRowContext(ctx, `SELECT id, ruleset, mode, catalog_name, catalog_hash,
-			created_at, updated_at, version, state, phase, ended
+			created_at, updated_at, version, state, state_s2, phase, ended
 		FROM games WHERE id = ?`, id).
 		Scan(&g.ID, &g.Ruleset, &g.Mode, &g.CatalogName, &g.CatalogHash,
-			&created, &updated, &g.Version, &g.State, &g.Phase, &g.Ended)
+			&created, &updated, &g.Version, &plain, &packed, &g.Phase, &g.Ended)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.GameRecord{}, domain.Fail(domain.NotFound, "table.store.no-game", "game", id)
 	}
 	if err != nil {
+		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
+	}
+	if g.State, err = unpackState(plain, packed); err != nil {
 		return domain.GameRecord{}, fmt.Errorf("sqlite: read game %q: %w", id, err)
 	}
 	if g.CreatedAt, err = parseTime(created); err != nil {
@@ -439,6 +468,10 @@ func gameExists(ctx context.Context, q querier, id string) error {
 const timeLayout = "2006-01-02T15:04:05.000000000Z"
 
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// minuteOf is the minute of a time as formatTime writes it
+// ("2006-01-02T15:04"): games.updated_minute (migration 0010).
+func minuteOf(formatted string) string { return formatted[:len("2006-01-02T15:04")] }
 
 func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }
 

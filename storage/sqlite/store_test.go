@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/luckytreasurehunter"
 	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
 	"github.com/treasury-games/treasury/storage/sqlite"
@@ -426,19 +427,42 @@ func TestCountGames(t *testing.T) {
 			{Ruleset: "other-game", Phase: "setup", Games: 1}}, got)
 	})
 
-	t.Run("scans the index, not the games", func(t *testing.T) {
+	t.Run("reads indexes, not every game", func(t *testing.T) {
 		_, path := openStore(t)
-		var plan string
-		rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN SELECT ruleset, phase, COUNT(*) FROM games GROUP BY ruleset, phase`)
-		require.NoError(t, err)
-		defer rows.Close()
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			plan += detail + "; "
+		plan := func(q string) string {
+			var plan string
+			rows, err := rawDB(t, path).Query(`EXPLAIN QUERY PLAN ` + q)
+			require.NoError(t, err)
+			defer rows.Close()
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+				plan += detail + "; "
+			}
+			return plan
 		}
-		assert.Contains(t, plan, "COVERING INDEX games_ruleset_phase")
+		assert.Contains(t, plan(`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 1 GROUP BY ruleset, phase`), "COVERING INDEX games_ended_phase")
+		assert.Contains(t, plan(`SELECT ruleset, phase, COUNT(*) FROM games WHERE ended = 0 GROUP BY ruleset, phase`), "USING INDEX games_playing")
+	})
+
+	t.Run("counts a game that ends, and one that goes on after its end, under its phase", func(t *testing.T) {
+		s, _ := openStore(t)
+		mustCreate(t, s, "g1")
+		mustCreate(t, s, "g2")
+		a := move("g1", 0)
+		a.Phase, a.Ended = "ended", true
+		require.NoError(t, s.Append(t.Context(), a))
+		r := "silver-and-gold"
+		got, err := s.CountGames(t.Context())
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []domain.GameCount{{Ruleset: r, Phase: "setup", Games: 1}, {Ruleset: r, Phase: "ended", Games: 1}}, got)
+		a = move("g1", 1) // a take-back of the last move
+		a.Phase, a.Ended = "play", false
+		require.NoError(t, s.Append(t.Context(), a))
+		got, err = s.CountGames(t.Context())
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []domain.GameCount{{Ruleset: r, Phase: "setup", Games: 1}, {Ruleset: r, Phase: "play", Games: 1}}, got)
 	})
 
 	t.Run("a closed store is unavailable", func(t *testing.T) {
@@ -533,6 +557,45 @@ func TestClose(t *testing.T) {
 
 }
 
+// keyedMove is a move played through the service with an Idempotency-Key.
+type keyedMove struct {
+	actor domain.Actor
+	move  []byte
+	seq   int64
+	key   string
+}
+
+// playKeyed plays a move of game id with each key in turn, picked as
+// nextMove picks.
+func playKeyed(t *testing.T, svc *service.Games, id string, r *rand.Rand, keys ...string) []keyedMove {
+	t.Helper()
+	var out []keyedMove
+	for _, key := range keys {
+		actor, m, _, ok, err := nextMove(t.Context(), svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		p, err := svc.Play(t.Context(), id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		out = append(out, keyedMove{actor, m, p.Seq, key})
+	}
+	return out
+}
+
+// requireRetriesReplayed sends each move again with its key and requires the
+// stored answer; then the first move's key with the second move, which is
+// refused (a key is its actor's own and names one request).
+func requireRetriesReplayed(t *testing.T, svc *service.Games, id string, moves []keyedMove) {
+	t.Helper()
+	for _, b := range moves {
+		p, err := svc.Play(t.Context(), id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: b.key, Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, p.Replayed, "retry of move %d", b.seq)
+		assert.Equal(t, b.seq, p.Seq)
+	}
+	_, err := svc.Play(t.Context(), id, moves[0].actor, moves[1].move, domain.PlayOptions{IdempotencyKey: moves[0].key, Minimal: true})
+	requireCode(t, err, domain.IdempotencyReused)
+}
+
 // TestRetriesOfMovesStoredBeforeMigration0009 plays a real game through the
 // service, turns its idempotency records into what a database migrated from
 // schema 8 holds (records in the idempotency table, none in the moves' rows),
@@ -548,20 +611,7 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	c, err := svc.Create(ctx, silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}})
 	require.NoError(t, err)
 	id, r := c.Game.ID, rand.New(rand.NewPCG(9, 1))
-	type made struct {
-		actor domain.Actor
-		move  []byte
-		seq   int64
-	}
-	var before []made
-	for i := range 3 {
-		actor, m, _, ok, err := nextMove(ctx, svc, id, r)
-		require.NoError(t, err)
-		require.True(t, ok)
-		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
-		require.NoError(t, err)
-		before = append(before, made{actor, m, p.Seq})
-	}
+	before := playKeyed(t, svc, id, r, "k0", "k1", "k2")
 	require.NoError(t, st.Close())
 
 	db, err := sql.Open("sqlite3", path)
@@ -576,15 +626,7 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	svc = service.New(st, silvergold.NewRules())
-	for i, b := range before {
-		p, err := svc.Play(ctx, id, b.actor, b.move, domain.PlayOptions{IdempotencyKey: []string{"k0", "k1", "k2"}[i], Minimal: true})
-		require.NoError(t, err)
-		assert.True(t, p.Replayed, "retry of move %d", b.seq)
-		assert.Equal(t, b.seq, p.Seq)
-	}
-	// Keys are the actor's own: seat 0's k0 with another body is refused.
-	_, err = svc.Play(ctx, id, before[0].actor, before[1].move, domain.PlayOptions{IdempotencyKey: "k0", Minimal: true})
-	requireCode(t, err, domain.IdempotencyReused)
+	requireRetriesReplayed(t, svc, id, before)
 	actor, m, version, ok, err := nextMove(ctx, svc, id, r)
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -598,6 +640,130 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 	assert.Equal(t, p.Seq, again.Seq)
 }
 
+// TestGamesFromBeforeMigration0010: a database of schema 9 (copied row for
+// row from one where a real Lucky Treasure Hunter game was played part way
+// with Idempotency-Keys, beside a game left idle since long ago) is migrated
+// by this build: the game exports as it did, its moves' retries are replayed
+// and it plays on; the games are counted by phase and the idle one is swept.
+func TestGamesFromBeforeMigration0010(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	played := filepath.Join(dir, "played.db")
+	st, err := sqlite.Open(ctx, played)
+	require.NoError(t, err)
+	svc := service.New(st, luckytreasurehunter.NewRules())
+	req := domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben", "Cid", "Dee"}}
+	c, err := svc.Create(ctx, luckytreasurehunter.RulesetName, req)
+	require.NoError(t, err)
+	idle, err := svc.Create(ctx, luckytreasurehunter.RulesetName, req)
+	require.NoError(t, err)
+	id, r := c.Game.ID, rand.New(rand.NewPCG(10, 1))
+	before := playKeyed(t, svc, id, r, "k0", "k1", "k2", "k3", "k4")
+	exported, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	g, err := st.Game(ctx, id)
+	require.NoError(t, err)
+	ig, err := st.Game(ctx, idle.Game.ID)
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	// The same rows in a database of schema 9; the idle game last moved
+	// in January.
+	path := filepath.Join(dir, "treasury.db")
+	db, err := sql.Open("sqlite3", path+"?_journal_mode=WAL")
+	require.NoError(t, err)
+	require.NoError(t, sqlite.MigrateUpTo(db, 9))
+	_, err = db.Exec(`ATTACH DATABASE ? AS played;
+		INSERT INTO catalogs SELECT * FROM played.catalogs;
+		INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended, join_code, next_game)
+			SELECT id, ruleset, mode, catalog_name, catalog_hash, created_at, updated_at, version, state, phase, ended, join_code, next_game FROM played.games;
+		INSERT INTO seats SELECT * FROM played.seats;
+		INSERT INTO moves SELECT * FROM played.moves;
+		UPDATE games SET updated_at = '2026-01-02T03:04:05.000000000Z', created_at = '2026-01-02T03:04:05.000000000Z' WHERE id = ?;
+		DETACH DATABASE played;`, played, idle.Game.ID)
+	require.NoError(t, err)
+	for _, g := range []domain.GameRecord{g, ig} { // schema 9 keeps snapshots as they are
+		_, err = db.Exec(`UPDATE games SET state = ? WHERE id = ?`, g.State, g.ID)
+		require.NoError(t, err)
+	}
+	require.NoError(t, db.Close())
+
+	st, err = sqlite.Open(ctx, path)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	again, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, exported, again, "the game exports as before the migration")
+	var stale int
+	require.NoError(t, rawDB(t, path).QueryRow(`SELECT COUNT(*) FROM games WHERE updated_minute <> substr(updated_at, 1, 16)`).Scan(&stale))
+	assert.Zero(t, stale, "every game's minute is its updated_at's")
+
+	counts, err := st.CountGames(ctx)
+	require.NoError(t, err)
+	want := []domain.GameCount{{Ruleset: luckytreasurehunter.RulesetName, Phase: g.Phase, Games: 1},
+		{Ruleset: luckytreasurehunter.RulesetName, Phase: ig.Phase, Games: 1}}
+	if g.Phase == ig.Phase {
+		want = []domain.GameCount{{Ruleset: luckytreasurehunter.RulesetName, Phase: g.Phase, Games: 2}}
+	}
+	assert.ElementsMatch(t, want, counts)
+
+	svc = service.New(st, luckytreasurehunter.NewRules())
+	requireRetriesReplayed(t, svc, id, before)
+	for i := range 20 {
+		actor, m, version, ok, err := nextMove(ctx, svc, id, r)
+		require.NoError(t, err)
+		require.True(t, ok)
+		key := fmt.Sprint("new", i)
+		p, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		require.Equal(t, version+1, p.Seq)
+		retry, err := svc.Play(ctx, id, actor, m, domain.PlayOptions{IdempotencyKey: key, Minimal: true})
+		require.NoError(t, err)
+		assert.True(t, retry.Replayed)
+	}
+
+	n, err := st.DeleteIdleGames(ctx, time.Now().Add(-time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the game idle since January is swept, the one in play stays")
+	_, err = st.Game(ctx, idle.Game.ID)
+	requireCode(t, err, domain.NotFound)
+	e, err := st.ExportGame(ctx, id)
+	require.NoError(t, err)
+	assert.Len(t, e.Moves, len(exported.Moves)+20)
+	other, _ := openStore(t)
+	require.NoError(t, other.ImportGame(ctx, e))
+	copied, err := other.ExportGame(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, e, copied)
+}
+
+// TestIdleByTheMinuteOfTheLastMove: the sweep finds games by the minute of
+// their last change (updated_minute), which a move sets when the minute
+// changes, and decides by updated_at.
+func TestIdleByTheMinuteOfTheLastMove(t *testing.T) {
+	s, path := openStore(t)
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	a := move("g", 0)
+	a.Move.At = storetest.T0.Add(10 * time.Second)
+	require.NoError(t, s.Append(ctx, a))
+	a = move("g", 1)
+	a.Move.At = storetest.T0.Add(2*time.Minute + 10*time.Second)
+	require.NoError(t, s.Append(ctx, a))
+	var minute, updated string
+	require.NoError(t, rawDB(t, path).QueryRow(`SELECT updated_minute, updated_at FROM games WHERE id = 'g'`).Scan(&minute, &updated))
+	assert.Equal(t, storetest.T0.Add(2*time.Minute).UTC().Format("2006-01-02T15:04"), minute, "the move's minute (updated_at %s)", updated)
+
+	for _, cut := range []time.Duration{time.Minute, 2 * time.Minute, 2*time.Minute + 10*time.Second} {
+		n, err := s.DeleteIdleGames(ctx, storetest.T0.Add(cut))
+		require.NoError(t, err)
+		require.Zero(t, n, "the game moved at T0+2m10s is not idle at T0+%s", cut)
+	}
+	n, err := s.DeleteIdleGames(ctx, storetest.T0.Add(2*time.Minute+11*time.Second))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+}
+
 // TestKeysOfAGameMadeAgain: the writer remembers the key hashes of the games
 // it appends to, at the game's version; a game deleted as idle and imported
 // again at that same version with other keys has its keys read again, so a
@@ -605,22 +771,54 @@ func TestRetriesOfMovesStoredBeforeMigration0009(t *testing.T) {
 func TestKeysOfAGameMadeAgain(t *testing.T) {
 	s, _ := openStore(t)
 	ctx := t.Context()
-	mustCreate(t, s, "g")
 	a := move("g", 0)
 	a.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k1", RequestHash: "rh1", Status: 200, Response: []byte(`{"seq":1}`)}
-	require.NoError(t, s.Append(ctx, a))
-	e, err := s.ExportGame(ctx, "g")
-	require.NoError(t, err)
-
-	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
-	require.NoError(t, s.ImportGame(ctx, e))
+	makeAgain(t, s, a, func(e *domain.GameExport) {
+		e.Idempotency = []domain.IdempotencyRecord{{Scope: "seat:0", Key: "k2", RequestHash: "rh2", Status: 200, Response: []byte(`{"seq":1}`)}}
+	})
 
 	b := move("g", 1)
 	b.Idempotency = &domain.IdempotencyRecord{Scope: "seat:0", Key: "k2", RequestHash: "rh3", Status: 200, Response: []byte(`{"seq":2}`)}
 	requireCode(t, s.Append(ctx, b), domain.Conflict)
 	b.Idempotency.Key = "k1" // the deleted game's key is free again
 	require.NoError(t, s.Append(ctx, b))
+}
+
+// TestPhaseOfAGameMadeAgain: the writer remembers the phase of the games it
+// appends to, at the game's version, so that a move sets the phase only when
+// it changes; a game deleted as idle and imported again at that version in
+// another phase is read again, so a move back to the remembered phase sets
+// it.
+func TestPhaseOfAGameMadeAgain(t *testing.T) {
+	s, _ := openStore(t)
+	ctx := t.Context()
+	a := move("g", 0)
+	a.Phase = "bid"
+	makeAgain(t, s, a, func(e *domain.GameExport) { e.Game.Phase = "play" })
+
+	b := move("g", 1)
+	b.Phase = "bid"
+	require.NoError(t, s.Append(ctx, b))
+	got, err := s.CountGames(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []domain.GameCount{{Ruleset: "silver-and-gold", Phase: "bid", Games: 1}}, got)
+	g, err := s.Game(ctx, "g")
+	require.NoError(t, err)
+	assert.Equal(t, "bid", g.Phase)
+}
+
+// makeAgain creates game g, stores a (its first move), deletes the game as
+// idle and imports it again as exported after a, changed by change.
+func makeAgain(t *testing.T, s *sqlite.Store, a domain.Append, change func(*domain.GameExport)) {
+	t.Helper()
+	ctx := t.Context()
+	mustCreate(t, s, "g")
+	require.NoError(t, s.Append(ctx, a))
+	e, err := s.ExportGame(ctx, "g")
+	require.NoError(t, err)
+	n, err := s.DeleteIdleGames(ctx, time.Now().Add(time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	change(&e)
+	require.NoError(t, s.ImportGame(ctx, e))
 }

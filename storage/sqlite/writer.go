@@ -231,7 +231,7 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 		g.UpdatedAt = g.CreatedAt
 	}
 	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		s.forgetKeys(g.ID)
+		s.forgetGame(g.ID)
 		return insertGame(ctx, tx, g, creds, cat)
 	})
 }
@@ -243,11 +243,12 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
 		return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
 	}
+	plain, packed := packState(g.State)
 	_, err := tx.ExecContext(ctx, `INSERT INTO games (id, ruleset, mode, catalog_name, catalog_hash,
-			created_at, updated_at, version, state, phase, ended)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			created_at, updated_at, version, state, state_s2, phase, ended, updated_minute)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Ruleset, g.Mode, g.CatalogName, g.CatalogHash, formatTime(g.CreatedAt), formatTime(g.UpdatedAt),
-		g.Version, nonNil(g.State), g.Phase, g.Ended)
+		g.Version, plain, packed, g.Phase, g.Ended, minuteOf(formatTime(g.UpdatedAt)))
 	if isUniqueViolation(err) {
 		return domain.Fail(domain.Conflict, "table.store.game-exists", "game", g.ID)
 	}
@@ -311,7 +312,8 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		at = time.Now()
 	}
 	atText := formatTime(at)
-	state, body := nonNil(a.State), nonNil(a.Move.Move)
+	plain, packed := packState(a.State)
+	body := nonNil(a.Move.Move)
 	var public any // NULL when the move hides nothing
 	if a.Move.Public != nil {
 		public = a.Move.Public
@@ -328,9 +330,14 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 	}
 
 	return func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, ended = ?, updated_at = ?
+		// Only what changes at every move is set here; the columns that
+		// index entries depend on (migration 0010) are set below, each by a
+		// statement of its own and only when its value changes: an UPDATE
+		// that sets a column rewrites the entries of every index on it (or
+		// whose WHERE names it), a page per commit.
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, state_s2 = ?, updated_at = ?
 			WHERE id = ? AND version = ?`,
-			a.Move.Seq, state, a.Ended, atText, a.GameID, a.ExpectVersion)
+			a.Move.Seq, plain, packed, atText, a.GameID, a.ExpectVersion)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
 		}
@@ -339,11 +346,26 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		} else if n == 0 {
 			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
 		}
-		// The phase is set apart, and only when it changes: an UPDATE that
-		// sets a column rewrites its index entries (games_ruleset_phase),
-		// a page per commit, though the phase changes a few times a game.
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET phase = ?1 WHERE id = ?2 AND phase <> ?1`, a.Phase, a.GameID); err != nil {
-			return fmt.Errorf("sqlite: append to game %q: set phase: %w", a.GameID, err)
+		was, err := s.indexedColumns(ctx, tx, a.GameID, a.ExpectVersion)
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+		}
+		now := indexed{version: a.Move.Seq, phase: a.Phase, ended: a.Ended, minute: minuteOf(atText)}
+		for _, c := range [...]struct {
+			set     string
+			changed bool
+			to      any
+		}{
+			{`UPDATE games SET phase = ? WHERE id = ?`, was.phase != now.phase, now.phase},
+			{`UPDATE games SET ended = ? WHERE id = ?`, was.ended != now.ended, now.ended},
+			{`UPDATE games SET updated_minute = ? WHERE id = ?`, was.minute != now.minute, now.minute},
+		} {
+			if !c.changed {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, c.set, c.to, a.GameID); err != nil {
+				return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+			}
 		}
 		// A record goes in its move's row (migration 0009); a key the game
 		// has stored already, there or in the idempotency table, is refused
@@ -370,6 +392,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 			return fmt.Errorf("sqlite: append move %d to game %q: %w", a.Move.Seq, a.GameID, err)
 		}
 		s.keyStored(a.GameID, a.ExpectVersion, a.Move.Seq, h, idem != nil)
+		s.indexedStored(a.GameID, now)
 		return nil
 	}, nil
 }
