@@ -122,6 +122,9 @@ type Summary struct {
 	// DatabaseCPU is the CPU time of the PostgreSQL cluster (every process
 	// of it) per accepted move, in microseconds; 0 on SQLite.
 	DatabaseCPU float64 `json:"database_cpu_us_per_move,omitempty"`
+	// ProxyCPU is the CPU time of nginx (every process of it) per accepted
+	// move, in microseconds, when the clients talk to it; 0 otherwise.
+	ProxyCPU float64 `json:"proxy_cpu_us_per_move,omitempty"`
 }
 
 // Summary computes the figures over a phase that lasted elapsed.
