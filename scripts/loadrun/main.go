@@ -388,7 +388,7 @@ func printPhase(out io.Writer, name string, s play.Summary) {
 	if s.DatabaseCPU > 0 {
 		pg = fmt.Sprintf(", PostgreSQL %.0f us", s.DatabaseCPU)
 	}
-	if s.ProxyCPU > 0 {
+	if s.Proxied {
 		pg += fmt.Sprintf(", nginx %.0f us", s.ProxyCPU)
 	}
 	fmt.Fprintf(out, "            CPU per move: server %.0f us%s, clients %.0f us; errors: %s\n", s.ServerCPU, pg, s.ClientCPU, play.Counts(s.Errors))
@@ -591,7 +591,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	sum := withCPU(rec.Summary(elapsed), cpu, own)
 	sum.WritesPerCommit = grouped
 	if lb != nil {
-		sum.ProxyCPU = perMoveCPU(lbUsed, sum.Accepted)
+		sum.Proxied, sum.ProxyCPU = true, perMoveCPU(lbUsed, sum.Accepted)
 	}
 	if c.database != "postgres" {
 		sum.WrittenPerMove = perMove(wrote, sum.Accepted)

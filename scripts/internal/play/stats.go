@@ -122,8 +122,10 @@ type Summary struct {
 	// DatabaseCPU is the CPU time of the PostgreSQL cluster (every process
 	// of it) per accepted move, in microseconds; 0 on SQLite.
 	DatabaseCPU float64 `json:"database_cpu_us_per_move,omitempty"`
-	// ProxyCPU is the CPU time of nginx (every process of it) per accepted
-	// move, in microseconds, when the clients talk to it; 0 otherwise.
+	// Proxied tells that the clients talked to the servers through nginx,
+	// and ProxyCPU is then nginx's CPU time (every process of it) per
+	// accepted move, in microseconds.
+	Proxied  bool    `json:"through_nginx,omitempty"`
 	ProxyCPU float64 `json:"proxy_cpu_us_per_move,omitempty"`
 }
 
