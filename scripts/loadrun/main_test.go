@@ -42,11 +42,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("%d moves took %d reads of a listing and %d streams, want fewer than half as many reads and 4 streams:\n%s",
 			tr.Accepted, tr.Reads["legal-moves"], tr.Reads["stream"], out.String())
 	}
-	for _, want := range []string{"treasury", "floor", "ratio treasury/floor", "0 others"} {
-		if !bytes.Contains(out.Bytes(), []byte(want)) {
-			t.Errorf("the report lacks %q:\n%s", want, out.String())
-		}
-	}
+	reportHas(t, &out, "treasury", "floor", "ratio treasury/floor", "0 others")
 	if bytes.Contains(out.Bytes(), []byte("games created 0")) {
 		t.Errorf("no game was played:\n%s", out.String())
 	}
@@ -69,11 +65,7 @@ func TestRunRulesets(t *testing.T) {
 			if err := run(t.Context(), c, &out); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
-			for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
-				if !bytes.Contains(out.Bytes(), []byte(want)) {
-					t.Errorf("the report lacks %q:\n%s", want, out.String())
-				}
-			}
+			reportHas(t, &out, "treasury", "floor", "0 others", "completed 1")
 		})
 	}
 }
@@ -94,11 +86,7 @@ func TestRunServers(t *testing.T) {
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	for _, want := range []string{"3 server(s) on postgres", "0 others", "completed 2"} {
-		if !bytes.Contains(out.Bytes(), []byte(want)) {
-			t.Errorf("the report lacks %q:\n%s", want, out.String())
-		}
-	}
+	reportHas(t, &out, "3 server(s) on postgres", "0 others", "completed 2")
 	for i := 1; i <= 3; i++ { // a profile of every server
 		if fi, err := os.Stat(fmt.Sprintf("%s.%d", profile, i)); err != nil || fi.Size() == 0 {
 			t.Errorf("no profile of server %d: %v", i, err)
@@ -120,12 +108,18 @@ func TestRunNginx(t *testing.T) {
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	for _, want := range []string{"1 server(s) on sqlite", "routing: every client talks to nginx", "0 others", "completed 1"} {
+	reportHas(t, &out, "1 server(s) on sqlite", "routing: every client talks to nginx", "0 others", "completed 1")
+	if !regexp.MustCompile(`CPU per move: server \d+ us, nginx \d+ us`).Match(out.Bytes()) {
+		t.Errorf("the report gives no CPU of nginx per move:\n%s", out.String())
+	}
+}
+
+// reportHas fails t for each of wants that the load run's report out lacks.
+func reportHas(t *testing.T, out *bytes.Buffer, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !bytes.Contains(out.Bytes(), []byte(want)) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}
-	}
-	if !regexp.MustCompile(`CPU per move: server \d+ us, nginx \d+ us`).Match(out.Bytes()) {
-		t.Errorf("the report gives no CPU of nginx per move:\n%s", out.String())
 	}
 }
