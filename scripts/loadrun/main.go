@@ -22,6 +22,8 @@
 //	go run ./scripts/loadrun                       # 32 clients, 3 rounds of 15s
 //	go run ./scripts/loadrun -games 40 -runs 5     # rounds of 40 complete games
 //	go run ./scripts/loadrun -pprof cpu.prof       # also profile the server
+//	go run ./scripts/loadrun -database postgres -servers 3 -pprof cpu.prof  # cpu.prof.1, .2, .3
+//	go run ./scripts/loadrun -database postgres -nginx   # one server behind nginx (its CPU per move too)
 package main
 
 import (
@@ -70,6 +72,7 @@ type config struct {
 	servers     int
 	pgConns     int
 	unrouted    bool
+	nginx       bool // clients talk to nginx in front of the servers (one server too)
 	follow      bool
 	pgStats     bool
 }
@@ -82,7 +85,7 @@ func main() {
 	flag.IntVar(&c.runs, "runs", 3, "rounds of treasury then floor; the report gives medians")
 	flag.StringVar(&c.output, "output", "", "also write the results as JSON to this file")
 	flag.BoolVar(&c.idempotency, "idempotency", true, "send an Idempotency-Key with every move, as a careful frontend does")
-	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file")
+	flag.StringVar(&c.pprof, "pprof", "", "write a CPU profile of the server during the first treasury phase to this file (with several servers, one per server: this file with .1, .2, ... appended)")
 	flag.StringVar(&c.clientPprof, "client-pprof", "", "write a CPU profile of the clients (this process) during the first treasury phase to this file")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary directory (databases and server logs)")
 	flag.StringVar(&c.ruleset, "ruleset", "silver-and-gold", "the game the tables play, one of "+strings.Join(rulesetNames(), ", ")+" (each seat reads its legal moves and picks one)")
@@ -92,6 +95,7 @@ func main() {
 	flag.BoolVar(&c.follow, "follow", true, "each seat follows the event stream with ?legal_moves=true and sends one request per move (false: a read of the legal moves before each move)")
 	flag.BoolVar(&c.pgStats, "pg-stats", false, "with -database postgres: load pg_stat_statements in the cluster and print, per round, the statements treasury's servers sent per move and the transactions per move")
 	flag.BoolVar(&c.unrouted, "unrouted", false, "with -servers above 1: no load balancer; each table's seats go to different servers directly")
+	flag.BoolVar(&c.nginx, "nginx", false, "with -servers 1: the clients talk to the server through the shipped nginx configuration too, as they do to several servers (to tell nginx's hop apart from the split)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		// The clients decode every answer; collecting less often leaves
@@ -198,15 +202,18 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 
 	rep := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: proc.Machine(), Database: c.database, Servers: c.servers, Clients: c.clients, Tables: c.clients / play.Seats, Idempotency: c.idempotency, Follow: c.follow, Ruleset: c.ruleset}
-	if c.servers > 1 {
+	switch _, err := nginx.Find(); {
+	case c.servers > 1 && c.unrouted:
+		rep.Routing = "unrouted"
+	case c.servers > 1 && err != nil:
+		fmt.Fprintf(out, "%s: the servers get no load balancer; each table's seats go to different servers\n", err)
+		rep.Routing = "unrouted"
+	case c.nginx && err != nil:
+		return err
+	case c.servers > 1 || c.nginx:
 		rep.Routing = "nginx"
-		if c.unrouted {
-			rep.Routing = "unrouted"
-		} else if _, err := nginx.Find(); err != nil {
-			fmt.Fprintf(out, "%s: the servers get no load balancer; each table's seats go to different servers\n", err)
-			c.unrouted, rep.Routing = true, "unrouted"
-		}
 	}
+	c.nginx, c.unrouted = rep.Routing == "nginx", rep.Routing == "unrouted"
 	fmt.Fprintf(out, "load run %s\nmachine: %s\ntreasury: %d server(s) on %s\n", rep.Date, rep.Machine, c.servers, c.database)
 	switch rep.Routing {
 	case "nginx":
@@ -381,6 +388,9 @@ func printPhase(out io.Writer, name string, s play.Summary) {
 	if s.DatabaseCPU > 0 {
 		pg = fmt.Sprintf(", PostgreSQL %.0f us", s.DatabaseCPU)
 	}
+	if s.Proxied {
+		pg += fmt.Sprintf(", nginx %.0f us", s.ProxyCPU)
+	}
 	fmt.Fprintf(out, "            CPU per move: server %.0f us%s, clients %.0f us; errors: %s\n", s.ServerCPU, pg, s.ClientCPU, play.Counts(s.Errors))
 	if s.WritesPerCommit > 0 {
 		fmt.Fprintf(out, "            writes per commit: %.1f\n", s.WritesPerCommit)
@@ -418,13 +428,10 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	// Every client of the run comes from 127.0.0.1, far beyond what one
 	// address or credential may send to a public server: no rate limits.
 	env := []string{"TREASURY_RATE_PER_ADDRESS=0", "TREASURY_RATE_PER_CREDENTIAL=0", "TREASURY_CREATE_RATE_PER_ADDRESS=0"}
-	pprofAddr := ""
-	var err error
-	if profile != "" {
-		if pprofAddr, err = proc.FreeAddress(); err != nil {
-			return play.Summary{}, nil, err
-		}
-	}
+	var (
+		pprofAddrs []string // of every server, when profiled
+		err        error
+	)
 	hc := httpClient(c.clients)
 	var (
 		srvs []*proc.Server
@@ -441,8 +448,13 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 			return play.Summary{}, nil, err
 		}
 		e := env
-		if i == 0 && pprofAddr != "" {
-			e = append(slices.Clip(env), "TREASURY_PPROF="+pprofAddr) // the first server is profiled
+		if profile != "" {
+			pa, err := proc.FreeAddress()
+			if err != nil {
+				return play.Summary{}, nil, err
+			}
+			pprofAddrs = append(pprofAddrs, pa)
+			e = append(slices.Clip(env), "TREASURY_PPROF="+pa)
 		}
 		args := []string{"serve", "--address", addr, "--database", database, "--log-level", "warn"}
 		srv, err := proc.Start(ctx, bin, args, addr, "/healthz", filepath.Join(dir, fmt.Sprintf("treasury-%d.log", i+1)), e...)
@@ -476,9 +488,10 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	rec := play.NewRecorder()
 	stop := make(chan struct{})
 	opts := play.Options{Client: cls[0], Idempotency: c.idempotency, Ruleset: c.ruleset, Stop: stop, Stream: c.follow}
+	var lb *nginx.Proxy
 	if len(cls) > 1 && c.unrouted {
 		opts.Servers = cls
-	} else if len(cls) > 1 {
+	} else if c.nginx {
 		backends := make([]string, len(srvs))
 		for i, s := range srvs {
 			backends[i] = s.Address
@@ -487,8 +500,7 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		if err := os.MkdirAll(lbDir, 0o755); err != nil {
 			return play.Summary{}, nil, err
 		}
-		lb, err := nginx.Start(ctx, lbDir, backends)
-		if err != nil {
+		if lb, err = nginx.Start(ctx, lbDir, backends); err != nil {
 			return play.Summary{}, nil, err
 		}
 		defer lb.Stop()
@@ -503,20 +515,28 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		errMu    sync.Mutex
 		firstErr error
 	)
-	start, cpu0, own0, written0 := time.Now(), cpuTime(), selfCPU(), written()
+	lbCPU := func() time.Duration {
+		if lb == nil {
+			return 0
+		}
+		return lb.CPUTime()
+	}
+	start, cpu0, own0, written0, lb0 := time.Now(), cpuTime(), selfCPU(), written(), lbCPU()
 	if c.games <= 0 {
 		timer := time.AfterFunc(c.duration, func() { close(stop) })
 		defer timer.Stop()
 	}
-	profiled := make(chan error, 1)
-	if profile != "" {
-		secs := int(c.duration.Seconds()) - 2
-		if c.games > 0 {
-			secs = 10
+	profiled := make(chan error, len(pprofAddrs))
+	secs := int(c.duration.Seconds()) - 2
+	if c.games > 0 {
+		secs = 10
+	}
+	for i, pa := range pprofAddrs {
+		path := profile
+		if len(pprofAddrs) > 1 {
+			path = fmt.Sprintf("%s.%d", profile, i+1)
 		}
-		go func() { profiled <- fetchProfile(pprofAddr, max(secs, 1), profile) }()
-	} else {
-		profiled <- nil
+		go func() { profiled <- fetchProfile(pa, max(secs, 1), path) }()
 	}
 	if clientProfile != "" {
 		f, err := os.Create(clientProfile)
@@ -552,13 +572,15 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 		}()
 	}
 	wg.Wait()
-	elapsed, cpu, own, wrote := time.Since(start), cpuTime()-cpu0, selfCPU()-own0, written()-written0
+	elapsed, cpu, own, wrote, lbUsed := time.Since(start), cpuTime()-cpu0, selfCPU()-own0, written()-written0, lbCPU()-lb0
 	grouped, err := writesPerCommit(ctx, hc, srvs[0].URL)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun: metrics:", err)
 	}
-	if err := <-profiled; err != nil {
-		fmt.Fprintln(os.Stderr, "loadrun: profile:", err)
+	for range pprofAddrs {
+		if err := <-profiled; err != nil {
+			fmt.Fprintln(os.Stderr, "loadrun: profile:", err)
+		}
 	}
 	if firstErr != nil {
 		return play.Summary{}, nil, firstErr
@@ -568,6 +590,9 @@ func treasuryPhase(ctx context.Context, c config, bin, dir, database, profile, c
 	}
 	sum := withCPU(rec.Summary(elapsed), cpu, own)
 	sum.WritesPerCommit = grouped
+	if lb != nil {
+		sum.Proxied, sum.ProxyCPU = true, perMoveCPU(lbUsed, sum.Accepted)
+	}
 	if c.database != "postgres" {
 		sum.WrittenPerMove = perMove(wrote, sum.Accepted)
 	}

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
+	"github.com/treasury-games/treasury/scripts/deploy/nginx"
 	"github.com/treasury-games/treasury/storage/postgres/pgtest"
 )
 
@@ -39,11 +42,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("%d moves took %d reads of a listing and %d streams, want fewer than half as many reads and 4 streams:\n%s",
 			tr.Accepted, tr.Reads["legal-moves"], tr.Reads["stream"], out.String())
 	}
-	for _, want := range []string{"treasury", "floor", "ratio treasury/floor", "0 others"} {
-		if !bytes.Contains(out.Bytes(), []byte(want)) {
-			t.Errorf("the report lacks %q:\n%s", want, out.String())
-		}
-	}
+	reportHas(t, &out, "treasury", "floor", "ratio treasury/floor", "0 others")
 	if bytes.Contains(out.Bytes(), []byte("games created 0")) {
 		t.Errorf("no game was played:\n%s", out.String())
 	}
@@ -66,11 +65,7 @@ func TestRunRulesets(t *testing.T) {
 			if err := run(t.Context(), c, &out); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
-			for _, want := range []string{"treasury", "floor", "0 others", "completed 1"} {
-				if !bytes.Contains(out.Bytes(), []byte(want)) {
-					t.Errorf("the report lacks %q:\n%s", want, out.String())
-				}
-			}
+			reportHas(t, &out, "treasury", "floor", "0 others", "completed 1")
 		})
 	}
 }
@@ -86,11 +81,43 @@ func TestRunServers(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3, follow: true}
+	profile := filepath.Join(t.TempDir(), "cpu.prof")
+	c := config{clients: 8, games: 2, runs: 1, idempotency: true, duration: time.Second, database: "postgres", servers: 3, follow: true, pprof: profile}
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	for _, want := range []string{"3 server(s) on postgres", "0 others", "completed 2"} {
+	reportHas(t, &out, "3 server(s) on postgres", "0 others", "completed 2")
+	for i := 1; i <= 3; i++ { // a profile of every server
+		if fi, err := os.Stat(fmt.Sprintf("%s.%d", profile, i)); err != nil || fi.Size() == 0 {
+			t.Errorf("no profile of server %d: %v", i, err)
+		}
+	}
+}
+
+// TestRunNginx plays a game on one server behind the shipped nginx
+// configuration and reports nginx's CPU per move.
+func TestRunNginx(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts two servers and nginx")
+	}
+	if _, err := nginx.Find(); err != nil {
+		t.Skip(err)
+	}
+	var out bytes.Buffer
+	c := config{clients: 4, games: 1, runs: 1, idempotency: true, duration: time.Second, follow: true, nginx: true}
+	if err := run(t.Context(), c, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	reportHas(t, &out, "1 server(s) on sqlite", "routing: every client talks to nginx", "0 others", "completed 1")
+	if !regexp.MustCompile(`CPU per move: server \d+ us, nginx \d+ us`).Match(out.Bytes()) {
+		t.Errorf("the report gives no CPU of nginx per move:\n%s", out.String())
+	}
+}
+
+// reportHas fails t for each of wants that the load run's report out lacks.
+func reportHas(t *testing.T, out *bytes.Buffer, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !bytes.Contains(out.Bytes(), []byte(want)) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}

@@ -147,6 +147,10 @@ http {
 	}
 }
 
+// CPUTime returns the CPU time (user and system) nginx has used so far, its
+// master and worker processes; 0 where there is no /proc.
+func (p *Proxy) CPUTime() time.Duration { return proc.GroupCPUTime(p.cmd.Process.Pid) }
+
 // Stop stops nginx (SIGQUIT: it finishes the requests in flight; SIGKILL
 // after 10 s) and waits for it to exit.
 func (p *Proxy) Stop() {

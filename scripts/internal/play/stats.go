@@ -122,6 +122,11 @@ type Summary struct {
 	// DatabaseCPU is the CPU time of the PostgreSQL cluster (every process
 	// of it) per accepted move, in microseconds; 0 on SQLite.
 	DatabaseCPU float64 `json:"database_cpu_us_per_move,omitempty"`
+	// Proxied tells that the clients talked to the servers through nginx,
+	// and ProxyCPU is then nginx's CPU time (every process of it) per
+	// accepted move, in microseconds.
+	Proxied  bool    `json:"through_nginx,omitempty"`
+	ProxyCPU float64 `json:"proxy_cpu_us_per_move,omitempty"`
 }
 
 // Summary computes the figures over a phase that lasted elapsed.
