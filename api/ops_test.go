@@ -1,15 +1,19 @@
 package api_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/treasury-games/treasury/api"
+	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/silvergold"
 )
 
@@ -301,4 +305,44 @@ func TestDocsServed(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Content-Type"), "javascript") || len(js) < 500_000 {
 		t.Fatalf("the script: %d %s, %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(js))
 	}
+}
+
+// TestMetricsCountBounded: /metrics is open to anyone and exempt from the
+// request rates, so scrapes sent at once and one after the other share one
+// count of the games by phase, which still says what it counted.
+func TestMetricsCountBounded(t *testing.T) {
+	var counts atomic.Int64
+	s := startOps(t, func(o *api.Options) {
+		count := o.CountGames
+		o.CountGames = func(ctx context.Context) ([]domain.GameCount, error) {
+			counts.Add(1)
+			return count(ctx)
+		}
+	})
+	newTable(t, s.server, "physical", 2, "")
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			r := s.Do(t, http.MethodGet, "/metrics", nil)
+			wantStatus(t, r, http.StatusOK)
+			if !strings.Contains(string(r.Body), `treasury_games{phase="setup",ruleset="silver-and-gold"} 1`+"\n") {
+				t.Errorf("a scrape lacks the game: %s", grepMetrics(string(r.Body), "treasury_games"))
+			}
+		})
+	}
+	wg.Wait()
+	if n := counts.Load(); n != 1 {
+		t.Errorf("20 scrapes counted the games %d times, want once", n)
+	}
+}
+
+// grepMetrics returns the lines of a scrape that hold name.
+func grepMetrics(body, name string) string {
+	var out []string
+	for _, l := range strings.Split(body, "\n") {
+		if strings.Contains(l, name) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
