@@ -330,7 +330,8 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 			return st.fail(err)
 		}
 	}
-	for i, u := range q {
+	for i := 0; i < len(q); i++ {
+		u := q[i]
 		if u.Seq <= st.sent {
 			if u.Ended {
 				return st.flush() == nil && st.afterEnd(ctx) // the end, already sent from the store
@@ -358,10 +359,17 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 		if u.Ended {
 			return st.flush() == nil && st.afterEnd(ctx)
 		}
-		if i == len(q)-1 { // caught up: what may the seat do now?
+		if i == len(q)-1 {
+			// Updates that came meanwhile (the other moves of a commit)
+			// go out in this step's write; the listing after the last.
+			if q = st.ready(q); i < len(q)-1 {
+				continue
+			}
+			// Caught up: what may the seat do now?
 			if err := st.legal(ctx); err != nil {
 				return st.fail(err)
 			}
+			q = st.ready(q) // came while the listing was read: the same write
 		}
 	}
 	if seats && st.revoked(ctx) {
@@ -388,6 +396,30 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 		st.write(": keep-alive\n\n")
 	}
 	return st.flush() == nil
+}
+
+// stepUpdates is how many updates one step tells at most before it
+// writes: past it, the updates that keep coming wait for the next step.
+const stepUpdates = 64
+
+// ready appends to q the updates queued since the step took it, unless the
+// stream fell behind or is to end (run sees to those), or q is long enough
+// for one write: a step tells what is ready when it would write, never
+// waiting for more (a commit of several moves of the game publishes them
+// one after the other, each waking the stream; they went out in a write
+// each, with a listing each).
+func (st *stream) ready(q []*domain.Update) []*domain.Update {
+	if len(q) >= stepUpdates {
+		return q
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if len(st.queue) == 0 || st.behind || st.stop || st.gone {
+		return q
+	}
+	q = append(q, st.queue...)
+	st.queue = nil
+	return q
 }
 
 // lastChunk ends a chunked response.

@@ -1,7 +1,11 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,5 +96,50 @@ func TestEventLines(t *testing.T) {
 		if got := string((*st.out)[chunkRoom:]); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.data, got, tc.want)
 		}
+	}
+}
+
+// writeCounter is a connection that counts the writes made to it.
+type writeCounter struct {
+	net.Conn
+	writes int
+	got    bytes.Buffer
+}
+
+func (w *writeCounter) Write(b []byte) (int, error) {
+	w.writes++
+	return w.got.Write(b)
+}
+
+func (*writeCounter) SetWriteDeadline(time.Time) error { return nil }
+
+// TestStreamStepOneWrite: updates queued while a step tells the ones it
+// took (the other moves of a commit, published one after the other) go out
+// in that step's one write, in order, and leave the queue.
+func TestStreamStepOneWrite(t *testing.T) {
+	at := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	u := func(seq int64) *domain.Update {
+		return &domain.Update{GameID: "g", Seq: seq, Actor: domain.Actor{Seat: int(seq) % 2}, Move: json.RawMessage(`{"n":1}`), At: at}
+	}
+	conn := &writeCounter{}
+	st := &stream{s: &Server{streamWrite: time.Minute}, conn: conn, chunked: true, legalSeat: -2, viewer: domain.Public}
+	st.queue = []*domain.Update{u(2), u(3)} // came after the step took 1
+	if !st.step([]*domain.Update{u(1)}, false, false, false) {
+		t.Fatal("the step ended the stream")
+	}
+	if conn.writes != 1 {
+		t.Errorf("%d writes, want 1", conn.writes)
+	}
+	if len(st.queue) != 0 || st.sent != 3 {
+		t.Errorf("queue %d left, sent %d; want 0, 3", len(st.queue), st.sent)
+	}
+	var ids []string
+	for line := range strings.Lines(conn.got.String()) {
+		if id, ok := strings.CutPrefix(line, "id: "); ok {
+			ids = append(ids, strings.TrimSpace(id))
+		}
+	}
+	if fmt.Sprint(ids) != "[1 2 3]" {
+		t.Errorf("ids %v, want [1 2 3]", ids)
 	}
 }
