@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -301,8 +302,8 @@ func (st *stream) run() {
 // step sends what woke the stream; false ends it.
 func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 	s := st.s
-	ctx, cancel := context.WithTimeout(context.Background(), s.streamWrite)
-	defer cancel()
+	ctx := &stepContext{deadline: time.Now().Add(s.streamWrite)}
+	defer ctx.stop()
 	if st.waiting {
 		if beat && st.comment("keep-alive") != nil {
 			return false
@@ -330,7 +331,8 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 			return st.fail(err)
 		}
 	}
-	for i, u := range q {
+	for i := 0; i < len(q); i++ {
+		u := q[i]
 		if u.Seq <= st.sent {
 			if u.Ended {
 				return st.flush() == nil && st.afterEnd(ctx) // the end, already sent from the store
@@ -358,10 +360,17 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 		if u.Ended {
 			return st.flush() == nil && st.afterEnd(ctx)
 		}
-		if i == len(q)-1 { // caught up: what may the seat do now?
+		if i == len(q)-1 {
+			// Updates that came meanwhile (the other moves of a commit)
+			// go out in this step's write; the listing after the last.
+			if q = st.ready(q); i < len(q)-1 {
+				continue
+			}
+			// Caught up: what may the seat do now?
 			if err := st.legal(ctx); err != nil {
 				return st.fail(err)
 			}
+			q = st.ready(q) // came while the listing was read: the same write
 		}
 	}
 	if seats && st.revoked(ctx) {
@@ -388,6 +397,83 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 		st.write(": keep-alive\n\n")
 	}
 	return st.flush() == nil
+}
+
+// stepContext bounds what a step asks of the service with the stream's
+// write timeout, like context.WithTimeout, but starts its timer only when
+// something asks whether it is done (a read of the store that waits):
+// most steps tell a move and a listing the service holds, and a timer
+// started and stopped in each step of every stream was 1% of the server's
+// CPU (issue 27).
+type stepContext struct {
+	deadline time.Time
+	once     sync.Once
+	made     atomic.Bool // ctx is made
+	ctx      context.Context
+	cancel   context.CancelFunc
+}
+
+func (c *stepContext) timed() context.Context {
+	c.once.Do(func() {
+		c.ctx, c.cancel = context.WithDeadline(context.Background(), c.deadline)
+		c.made.Store(true)
+	})
+	return c.ctx
+}
+
+func (c *stepContext) Deadline() (time.Time, bool) { return c.deadline, true }
+func (c *stepContext) Done() <-chan struct{}       { return c.timed().Done() }
+func (c *stepContext) Err() error                  { return c.timed().Err() }
+
+// Value is context.Background's (none) until the timed context is made,
+// then that one's: context.WithCancel finds a parent it can cancel with
+// through Value.
+func (c *stepContext) Value(key any) any {
+	if c.made.Load() {
+		return c.ctx.Value(key)
+	}
+	return nil
+}
+
+// stop ends the step's context, stopping its timer if it was started;
+// asked after it, it says it is canceled.
+func (c *stepContext) stop() {
+	c.once.Do(func() {
+		c.ctx, c.cancel = canceledContext, func() {}
+		c.made.Store(true)
+	})
+	c.cancel()
+}
+
+// canceledContext is a context canceled from the start.
+var canceledContext = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
+
+// stepUpdates is how many updates one step tells at most before it
+// writes: past it, the updates that keep coming wait for the next step.
+const stepUpdates = 64
+
+// ready appends to q the updates queued since the step took it, unless the
+// stream fell behind or is to end (run sees to those), or q is long enough
+// for one write: a step tells what is ready when it would write, never
+// waiting for more (a commit of several moves of the game publishes them
+// one after the other, each waking the stream; they went out in a write
+// each, with a listing each).
+func (st *stream) ready(q []*domain.Update) []*domain.Update {
+	if len(q) >= stepUpdates {
+		return q
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if len(st.queue) == 0 || st.behind || st.stop || st.gone {
+		return q
+	}
+	q = append(q, st.queue...)
+	st.queue = nil
+	return q
 }
 
 // lastChunk ends a chunked response.

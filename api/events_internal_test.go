@@ -1,7 +1,12 @@
 package api
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,6 +96,93 @@ func TestEventLines(t *testing.T) {
 		st.event("e", "3", []byte(tc.data))
 		if got := string((*st.out)[chunkRoom:]); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.data, got, tc.want)
+		}
+	}
+}
+
+// writeCounter is a connection that counts the writes made to it.
+type writeCounter struct {
+	net.Conn
+	writes int
+	got    bytes.Buffer
+}
+
+func (w *writeCounter) Write(b []byte) (int, error) {
+	w.writes++
+	return w.got.Write(b)
+}
+
+func (*writeCounter) SetWriteDeadline(time.Time) error { return nil }
+
+// TestStreamStepOneWrite: updates queued while a step tells the ones it
+// took (the other moves of a commit, published one after the other) go out
+// in that step's one write, in order, and leave the queue.
+func TestStreamStepOneWrite(t *testing.T) {
+	at := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	u := func(seq int64) *domain.Update {
+		return &domain.Update{GameID: "g", Seq: seq, Actor: domain.Actor{Seat: int(seq) % 2}, Move: json.RawMessage(`{"n":1}`), At: at}
+	}
+	conn := &writeCounter{}
+	st := &stream{s: &Server{streamWrite: time.Minute}, conn: conn, chunked: true, legalSeat: -2, viewer: domain.Public}
+	st.queue = []*domain.Update{u(2), u(3)} // came after the step took 1
+	if !st.step([]*domain.Update{u(1)}, false, false, false) {
+		t.Fatal("the step ended the stream")
+	}
+	if conn.writes != 1 {
+		t.Errorf("%d writes, want 1", conn.writes)
+	}
+	if len(st.queue) != 0 || st.sent != 3 {
+		t.Errorf("queue %d left, sent %d; want 0, 3", len(st.queue), st.sent)
+	}
+	var ids []string
+	for line := range strings.Lines(conn.got.String()) {
+		if id, ok := strings.CutPrefix(line, "id: "); ok {
+			ids = append(ids, strings.TrimSpace(id))
+		}
+	}
+	if fmt.Sprint(ids) != "[1 2 3]" {
+		t.Errorf("ids %v, want [1 2 3]", ids)
+	}
+}
+
+// TestStepContext: a step's context tells its deadline from the start,
+// holds no value, and is done at its deadline with DeadlineExceeded, its
+// children too; stopped, it is canceled, whether it was asked before or
+// not.
+func TestStepContext(t *testing.T) {
+	deadline := time.Now().Add(20 * time.Millisecond)
+	c := &stepContext{deadline: deadline}
+	if d, ok := c.Deadline(); !ok || !d.Equal(deadline) {
+		t.Errorf("deadline %v %v, want %v", d, ok, deadline)
+	}
+	type key struct{}
+	if c.Value(key{}) != nil {
+		t.Error("a value in a step's context")
+	}
+	child, cancel := context.WithCancel(context.WithValue(c, key{}, 1))
+	defer cancel()
+	select {
+	case <-child.Done():
+		if c.Err() != context.DeadlineExceeded || child.Err() != context.DeadlineExceeded {
+			t.Errorf("errors %v, %v, want %v", c.Err(), child.Err(), context.DeadlineExceeded)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("not done 10 s after its deadline")
+	}
+	c.stop()
+	for _, asked := range []bool{false, true} {
+		c := &stepContext{deadline: time.Now().Add(time.Hour)}
+		if asked && c.Err() != nil {
+			t.Errorf("done an hour before its deadline: %v", c.Err())
+		}
+		c.stop()
+		select {
+		case <-c.Done():
+		default:
+			t.Errorf("asked %v: not done once stopped", asked)
+		}
+		if c.Err() != context.Canceled {
+			t.Errorf("asked %v: stopped, %v", asked, c.Err())
 		}
 	}
 }
