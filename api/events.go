@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -302,8 +301,8 @@ func (st *stream) run() {
 // step sends what woke the stream; false ends it.
 func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 	s := st.s
-	ctx := &stepContext{deadline: time.Now().Add(s.streamWrite)}
-	defer ctx.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), s.streamWrite)
+	defer cancel()
 	if st.waiting {
 		if beat && st.comment("keep-alive") != nil {
 			return false
@@ -398,59 +397,6 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 	}
 	return st.flush() == nil
 }
-
-// stepContext bounds what a step asks of the service with the stream's
-// write timeout, like context.WithTimeout, but starts its timer only when
-// something asks whether it is done (a read of the store that waits):
-// most steps tell a move and a listing the service holds, and a timer
-// started and stopped in each step of every stream was 1% of the server's
-// CPU (issue 27).
-type stepContext struct {
-	deadline time.Time
-	once     sync.Once
-	made     atomic.Bool // ctx is made
-	ctx      context.Context
-	cancel   context.CancelFunc
-}
-
-func (c *stepContext) timed() context.Context {
-	c.once.Do(func() {
-		c.ctx, c.cancel = context.WithDeadline(context.Background(), c.deadline)
-		c.made.Store(true)
-	})
-	return c.ctx
-}
-
-func (c *stepContext) Deadline() (time.Time, bool) { return c.deadline, true }
-func (c *stepContext) Done() <-chan struct{}       { return c.timed().Done() }
-func (c *stepContext) Err() error                  { return c.timed().Err() }
-
-// Value is context.Background's (none) until the timed context is made,
-// then that one's: context.WithCancel finds a parent it can cancel with
-// through Value.
-func (c *stepContext) Value(key any) any {
-	if c.made.Load() {
-		return c.ctx.Value(key)
-	}
-	return nil
-}
-
-// stop ends the step's context, stopping its timer if it was started;
-// asked after it, it says it is canceled.
-func (c *stepContext) stop() {
-	c.once.Do(func() {
-		c.ctx, c.cancel = canceledContext, func() {}
-		c.made.Store(true)
-	})
-	c.cancel()
-}
-
-// canceledContext is a context canceled from the start.
-var canceledContext = func() context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	return ctx
-}()
 
 // stepUpdates is how many updates one step tells at most before it
 // writes: past it, the updates that keep coming wait for the next step.

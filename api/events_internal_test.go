@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -142,47 +141,5 @@ func TestStreamStepOneWrite(t *testing.T) {
 	}
 	if fmt.Sprint(ids) != "[1 2 3]" {
 		t.Errorf("ids %v, want [1 2 3]", ids)
-	}
-}
-
-// TestStepContext: a step's context tells its deadline from the start,
-// holds no value, and is done at its deadline with DeadlineExceeded, its
-// children too; stopped, it is canceled, whether it was asked before or
-// not.
-func TestStepContext(t *testing.T) {
-	deadline := time.Now().Add(20 * time.Millisecond)
-	c := &stepContext{deadline: deadline}
-	if d, ok := c.Deadline(); !ok || !d.Equal(deadline) {
-		t.Errorf("deadline %v %v, want %v", d, ok, deadline)
-	}
-	type key struct{}
-	if c.Value(key{}) != nil {
-		t.Error("a value in a step's context")
-	}
-	child, cancel := context.WithCancel(context.WithValue(c, key{}, 1))
-	defer cancel()
-	select {
-	case <-child.Done():
-		if c.Err() != context.DeadlineExceeded || child.Err() != context.DeadlineExceeded {
-			t.Errorf("errors %v, %v, want %v", c.Err(), child.Err(), context.DeadlineExceeded)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("not done 10 s after its deadline")
-	}
-	c.stop()
-	for _, asked := range []bool{false, true} {
-		c := &stepContext{deadline: time.Now().Add(time.Hour)}
-		if asked && c.Err() != nil {
-			t.Errorf("done an hour before its deadline: %v", c.Err())
-		}
-		c.stop()
-		select {
-		case <-c.Done():
-		default:
-			t.Errorf("asked %v: not done once stopped", asked)
-		}
-		if c.Err() != context.Canceled {
-			t.Errorf("asked %v: stopped, %v", asked, c.Err())
-		}
 	}
 }
