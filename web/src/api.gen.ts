@@ -168,7 +168,8 @@ export interface paths {
          *     With an `Idempotency-Key`, a retry with the same key and body (after
          *     an answer lost on the way, or a 503) creates nothing: it is answered
          *     201 with `Idempotency-Replayed: true`, the same game as it stands now
-         *     and the same credentials, by any server and after a restart; the
+         *     and the same credentials, by any server and after a restart, and
+         *     even when the address's quota of creations is spent; the
          *     same key with another body is refused with 422
          *     `idempotency_key_reused`. Nothing is stored in clear for it: the
          *     game's id and its credentials are derived from the key (and the
