@@ -1,13 +1,10 @@
 package domain
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/treasury-games/treasury/domain/i18n"
 )
@@ -146,29 +143,19 @@ func LogEntryOf(m *MoveRecord) LogEntry {
 // as they are instead of decoding what it encoded (issue 27).
 func LogEntryWith(m *MoveRecord, events []Event) LogEntry {
 	e := LogEntry{Seq: m.Seq, Actor: m.Actor, Move: m.Move}
-	if typ, ok := plainMoveType(m.Move); ok {
-		e.Type = typ
-	} else {
-		var mv struct {
-			Type     string  `json:"type"`
-			Versions []int64 `json:"versions"`
-		}
-		_ = json.Unmarshal(m.Move, &mv)
-		e.Type = mv.Type
-		if e.Type == MoveTakeBack {
-			e.Took = mv.Versions
-		}
+	var mv struct {
+		Type     string  `json:"type"`
+		Versions []int64 `json:"versions"`
+	}
+	_ = json.Unmarshal(m.Move, &mv)
+	e.Type = mv.Type
+	if e.Type == MoveTakeBack {
+		e.Took = mv.Versions
 	}
 	for _, ev := range events {
 		e.Events = append(e.Events, ev.Type)
 		e.Disclosed = e.Disclosed || Discloses(ev)
 		if ev.Type == "status" || ev.Type == EventTakenBack {
-			if phase, turn, set, ok := plainPlace(ev.Data); ok {
-				if set {
-					e.Phase, e.TurnNumber = phase, turn
-				}
-				continue
-			}
 			var st struct {
 				Phase      string `json:"phase"`
 				TurnNumber int    `json:"turn_number"`
@@ -179,167 +166,6 @@ func LogEntryWith(m *MoveRecord, events []Event) LogEntry {
 		}
 	}
 	return e
-}
-
-// LogEntryWith reads a move's type and a status event's phase and turn
-// number once per move played (1.5% of the server's CPU per move through
-// encoding/json, which walks the whole status, issue 27). plainMoveType and
-// plainPlace read them from the JSON the rulesets write, and say when they
-// cannot be sure to read what json.Unmarshal would (an escape, a key
-// outside ASCII, a value of another kind, invalid JSON): json.Unmarshal
-// reads those. TestLogEntryWithPlain holds the two equal.
-
-// plainMoveType returns the type of move m, as json.Unmarshal reads it into
-// a string field "type"; ok false when it cannot tell, or when m has
-// "versions" (a take-back's).
-func plainMoveType(m []byte) (typ string, ok bool) {
-	var val []byte
-	ok = plainObject(m, func(key, v []byte) bool {
-		switch {
-		case foldKey(key, "type"):
-			if v[0] == 'n' { // null leaves the field as it was
-				return true
-			}
-			if v[0] != '"' {
-				return false
-			}
-			val = v
-			return true
-		case foldKey(key, "versions"):
-			return false
-		}
-		return true
-	})
-	if !ok || val == nil {
-		return "", ok
-	}
-	return plainString(val)
-}
-
-// plainPlace returns the phase and turn number of a status or taken_back
-// event's data d, as json.Unmarshal reads them into a string field "phase"
-// and an int field "turn_number", and whether it would (no error); ok
-// false when it cannot tell.
-func plainPlace(d []byte) (phase string, turn int, set, ok bool) {
-	var p, n []byte
-	ok = plainObject(d, func(key, v []byte) bool {
-		switch {
-		case v[0] == 'n': // null leaves a field as it was
-		case foldKey(key, "phase"):
-			if v[0] != '"' {
-				return false
-			}
-			p = v
-		case foldKey(key, "turn_number"):
-			n = v
-		}
-		return true
-	})
-	if !ok {
-		return "", 0, false, false
-	}
-	if p != nil {
-		if phase, ok = plainString(p); !ok {
-			return "", 0, false, false
-		}
-	}
-	if n != nil {
-		var err error
-		if turn, err = strconv.Atoi(string(n)); err != nil {
-			return "", 0, false, false // a fraction, an exponent, too large: json's errors
-		}
-	}
-	return phase, turn, true, true
-}
-
-// plainString returns the JSON string v (quoted) without its quotes, when
-// it holds no escape and valid UTF-8 only.
-func plainString(v []byte) (string, bool) {
-	s := v[1 : len(v)-1]
-	if !utf8.Valid(s) {
-		return "", false // json.Unmarshal writes U+FFFD instead
-	}
-	return string(s), true
-}
-
-// foldKey says whether an object's key (ASCII) names field name as
-// encoding/json matches them: ASCII letters in either case.
-func foldKey(key []byte, name string) bool {
-	return len(key) == len(name) && strings.EqualFold(string(key), name)
-}
-
-// plainObject calls f with each key of the JSON object b, in order, and its
-// value, and says whether it read them all: false when b is not valid JSON,
-// not an object, holds a backslash anywhere or a key beyond ASCII, or f
-// returns false.
-func plainObject(b []byte, f func(key, value []byte) bool) bool {
-	if bytes.IndexByte(b, '\\') >= 0 || !json.Valid(b) {
-		return false
-	}
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return true
-	}
-	for i < len(b) && b[i] == '"' {
-		end := i + 1 + bytes.IndexByte(b[i+1:], '"')
-		key := b[i+1 : end]
-		for _, c := range key {
-			if c >= utf8.RuneSelf {
-				return false
-			}
-		}
-		i = skipSpace(b, end+1) + 1 // past ':'
-		i = skipSpace(b, i)
-		start := i
-		i = skipValue(b, i)
-		if !f(key, b[start:i]) {
-			return false
-		}
-		i = skipSpace(b, i)
-		if b[i] == '}' {
-			return true
-		}
-		i = skipSpace(b, i+1) // past ','
-	}
-	return false
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipValue returns the end of the valid JSON value at b[i:], which holds
-// no backslash.
-func skipValue(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return i + 2 + bytes.IndexByte(b[i+1:], '"')
-	case '{', '[':
-		depth := 0
-		for ; ; i++ {
-			switch b[i] {
-			case '"':
-				i += 1 + bytes.IndexByte(b[i+1:], '"')
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-	}
-	for i < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[i])) {
-		i++
-	}
-	return i
 }
 
 // Discloses reports whether event ev shows something only some viewers
