@@ -34,6 +34,12 @@ type entry struct {
 	refs int           // guarded by Games.cacheMu: calls using the entry; an entry in use is never evicted
 
 	creds atomic.Pointer[domain.Credentials]
+	// credsEpoch counts the times creds were forgotten (forgetCreds), so
+	// that credentials read from the store before a seat changed are not
+	// kept after it. Guarded by credsMu, as is every store into creds but
+	// a new game's.
+	credsMu    sync.Mutex
+	credsEpoch uint64
 
 	mu      sync.Mutex
 	rec     domain.GameRecord        // the head's record
@@ -185,16 +191,41 @@ func (s *Games) credentials(ctx context.Context, t *entry) (*domain.Credentials,
 	if c := t.creds.Load(); c != nil && s.shared == nil {
 		return c, nil
 	}
-	c, err := s.store.Credentials(ctx, t.id)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		old := t.creds.Load()
-		if old != nil && old.Revision > c.Revision || t.creds.CompareAndSwap(old, &c) {
-			return &c, nil
+	for try := 1; ; try++ {
+		t.credsMu.Lock()
+		epoch := t.credsEpoch
+		t.credsMu.Unlock()
+		c, err := s.store.Credentials(ctx, t.id)
+		if err != nil {
+			return nil, err
 		}
+		t.credsMu.Lock()
+		if t.credsEpoch != epoch {
+			// A seat changed while they were read: what was read may be
+			// from before, and must not be kept (the old credential of a
+			// seat issued again would be taken, the new one refused).
+			t.credsMu.Unlock()
+			if try < 3 {
+				continue
+			}
+			return &c, nil // kept by none: the next call reads them again
+		}
+		if old := t.creds.Load(); old == nil || old.Revision <= c.Revision {
+			t.creds.Store(&c)
+		}
+		t.credsMu.Unlock()
+		return &c, nil
 	}
+}
+
+// forgetCreds drops the game's cached credentials: the next call that needs
+// them reads them from the store, and a read already under way keeps none
+// of what it read.
+func (t *entry) forgetCreds() {
+	t.credsMu.Lock()
+	t.credsEpoch++
+	t.creds.Store(nil)
+	t.credsMu.Unlock()
 }
 
 // match returns the actor a credential whose hash is hash stands for in

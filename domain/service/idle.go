@@ -34,7 +34,7 @@ func (s *Games) forgetIdle(before time.Time) {
 		idle := t.g != nil && t.pending == 0 && t.rec.UpdatedAt.Before(before)
 		if idle {
 			t.g, t.stale = nil, false
-			t.creds.Store(nil)
+			t.forgetCreds()
 		}
 		t.mu.Unlock()
 		if idle && t.refs == 0 {

@@ -180,7 +180,7 @@ func (s *Games) seatsChanged(id string) {
 	t := s.entries[id]
 	s.cacheMu.Unlock()
 	if t != nil {
-		t.creds.Store(nil)
+		t.forgetCreds()
 	}
 	s.subMu.Lock()
 	if a := s.subs[id]; a != nil {

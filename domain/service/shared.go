@@ -202,7 +202,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			t.stale = true // the head holds a move that will never be stored
 		}
 		if domain.CredentialsChanged(err) {
-			t.creds.Store(nil) // read them again, and the credential checked again
+			t.forgetCreds() // read them again, and the credential checked again
 		}
 		lost++
 		if domain.ErrorCode(err) != domain.Conflict || lost >= MaxLostRaces {
@@ -264,7 +264,7 @@ func (s *Games) checkVersion(ctx context.Context, t *entry) error {
 	if domain.ErrorCode(err) == domain.NotFound {
 		t.g, t.stale = nil, false
 		t.storedRec = domain.GameRecord{}
-		t.creds.Store(nil)
+		t.forgetCreds()
 	}
 	if err != nil {
 		return err
@@ -273,7 +273,7 @@ func (s *Games) checkVersion(ctx context.Context, t *entry) error {
 		t.stale = true
 	}
 	if c := t.creds.Load(); c != nil && c.Revision < r.Credentials {
-		t.creds.CompareAndSwap(c, nil)
+		t.forgetCreds()
 	}
 	return nil
 }
