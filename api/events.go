@@ -460,15 +460,24 @@ func (st *stream) detach(ctx context.Context) error {
 	// net/http's buffers of the connection are dropped with the
 	// bufio.ReadWriter: what the client sends after its request (nothing,
 	// from an EventSource) is never read.
+	//
+	// The stream is counted among the detached ones before the connection
+	// is taken: from the moment it is, net/http's Shutdown no longer waits
+	// for it, and the server's shutdown may begin waiting for the detached
+	// streams (a count raised after that is a race, and a stream not waited
+	// for).
+	if st.s.detached != nil {
+		st.s.detached.Add(1)
+	}
 	conn, _, err := st.rc.Hijack()
 	if err == nil {
-		if st.s.detached != nil {
-			st.s.detached.Add(1)
-		}
 		st.conn, st.res, st.rc = conn, nil, nil
 		_ = conn.SetReadDeadline(time.Time{})
 		st.unwatch = watchClose(conn, func() { st.wake(func() { st.gone = true }) })
 	} else {
+		if st.s.detached != nil {
+			st.s.detached.Done()
+		}
 		st.ended = make(chan struct{})
 	}
 	st.mu.Lock()
