@@ -494,3 +494,72 @@ func wchar() (int64, error) {
 	}
 	return 0, fmt.Errorf("no wchar in /proc/self/io")
 }
+
+// BenchmarkAppendBatch is the writer's work for one group commit of moves of
+// several games, as under load: 8 games move once each with an idempotency
+// key, and the writer, held until all 8 are queued, commits them together.
+// Every 100 moves 8 new games take over (their creation is left out of the
+// figures). cpu-µs/move is the process's CPU per move (fsync included), the
+// figure the load run's "CPU per move" line holds the server to.
+func BenchmarkAppendBatch(b *testing.B) {
+	const games, perGame = 8, 100
+	held, gate := make(chan struct{}), make(chan struct{})
+	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"),
+		sqlite.WithLinger(0, 0), sqlite.WithBeforeBatch(func() { held <- struct{}{}; <-gate }))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	ctx := context.Background()
+	ids := make([]string, games)
+	var (
+		v        int64
+		set      int
+		setup    time.Duration // CPU of the games' creation, left out
+		commits0 int64
+	)
+	newGames := func() {
+		b.StopTimer()
+		defer b.StartTimer()
+		cpu0 := cpuTime()
+		for i := range ids {
+			ids[i] = fmt.Sprint("g", set, "-", i)
+			g, creds, cat := benchGame(ids[i])
+			go func() { <-held; gate <- struct{}{} }() // each CreateGame is a batch of its own
+			if err := s.CreateGame(ctx, g, creds, cat); err != nil {
+				b.Fatal(err)
+			}
+		}
+		set, v = set+1, 0
+		commits0 += games
+		setup += cpuTime() - cpu0
+	}
+	waits := make([]func() error, games)
+	commits0 += s.Stats().Batches
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if v%perGame == 0 {
+			newGames()
+		}
+		for i, id := range ids {
+			a := benchAppend(id, v)
+			a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("key-", v), Scope: "seat 0", RequestHash: "0123456789abcdef", Status: 200, Response: []byte(`{"seq":1}`)}
+			waits[i] = s.QueueAppend(ctx, a)
+			if i == 0 {
+				<-held // the writer took the first; the others queue behind it
+			}
+		}
+		gate <- struct{}{}
+		for _, wait := range waits {
+			if err := wait(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		v++
+	}
+	cpu := cpuTime() - cpu0 - setup
+	if n := s.Stats().Batches - commits0; n != int64(b.N) {
+		b.Fatalf("%d commits for %d batches", n, b.N)
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*games), "cpu-µs/move")
+}

@@ -21,11 +21,14 @@
 // CPU and one fsync whatever it holds. A lone request never waits: after a
 // group of one, the next request is committed at once.
 //
-// Each request in a group runs inside its own SAVEPOINT. A request that fails
-// on its own (a stale ExpectVersion, a reused idempotency key, a missing game)
-// is rolled back to its savepoint and answered with its own error while the
-// rest of the group commits. If the COMMIT itself fails, every request of the
-// group gets that error. Nobody is answered before the COMMIT has returned.
+// A request that fails on its own (a stale ExpectVersion, a reused
+// idempotency key, a missing game) is rolled back alone and answered with its
+// own error while the rest of the group commits. As that is rare, a group is
+// first applied without savepoints; only when one of its requests fails is
+// the transaction rolled back and the group applied again, each request inside
+// its own SAVEPOINT, the failed one rolled back to it. If the COMMIT itself
+// fails, every request of the group gets that error. Nobody is answered before
+// the COMMIT has returned.
 //
 // A caller whose context ends while its request is still queued gets the
 // context's error and its request is dropped unapplied. Once the writer has

@@ -70,7 +70,7 @@ func (s *Store) ImportGame(ctx context.Context, e domain.GameExport) error {
 		return err
 	}
 	g := e.Game
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		s.forgetGame(g.ID)
 		if err := insertGame(ctx, tx, g, e.Credentials, e.Catalog); err != nil {
 			return err

@@ -79,7 +79,7 @@ func (s *Store) writable(ctx context.Context) error {
 	}
 	// Rewriting a row as it is writes its page to the log and commits it,
 	// which needs the disk as any move does, and changes nothing.
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE schema_migrations SET applied_at = applied_at
 			WHERE version = (SELECT MAX(version) FROM schema_migrations)`)
 		return err

@@ -15,7 +15,7 @@ var _ domain.GroupStore = (*Store)(nil)
 // groupWriter inserts a group's rows in tx, inside one transaction (grouprows.Writer).
 type groupWriter struct {
 	ctx context.Context
-	tx  *sql.Tx
+	tx  *sql.Conn
 }
 
 // CreateGroup stores a new group with the hash of its credential.
@@ -23,7 +23,7 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, credentialHash 
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		return groupWriter{ctx, tx}.Group(g, credentialHash)
 	})
 }
@@ -67,7 +67,7 @@ func (s *Store) Group(ctx context.Context, id string) (domain.Group, string, err
 }
 
 // bump counts a change of a group, NotFound when there is no such group.
-func bump(ctx context.Context, tx *sql.Tx, groupID string) error {
+func bump(ctx context.Context, tx *sql.Conn, groupID string) error {
 	res, err := tx.ExecContext(ctx, `UPDATE groups SET revision = revision + 1 WHERE id = ?`, groupID)
 	if err != nil {
 		return fmt.Errorf("sqlite: group %q: %w", groupID, err)
@@ -83,7 +83,7 @@ func (s *Store) AddMember(ctx context.Context, groupID string, m domain.Member) 
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
@@ -138,7 +138,7 @@ func (s *Store) DeleteMember(ctx context.Context, groupID, memberID string) (int
 		return 0, err
 	}
 	var deleted int
-	err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		deleted = 0
 		res, err := tx.ExecContext(ctx, `DELETE FROM group_members WHERE group_id = ? AND id = ?`, groupID, memberID)
 		if err != nil {
@@ -172,7 +172,7 @@ func (s *Store) SavePlay(ctx context.Context, groupID string, p domain.Play) err
 	if err != nil {
 		return fmt.Errorf("sqlite: save play: %w", err)
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		if err := bump(ctx, tx, groupID); err != nil {
 			return err
 		}
@@ -290,7 +290,7 @@ func (s *Store) DeletePlay(ctx context.Context, groupID, playID string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM plays WHERE group_id = ? AND id = ?`, groupID, playID)
 		if err != nil {
 			return fmt.Errorf("sqlite: delete play: %w", err)
@@ -311,7 +311,7 @@ func (s *Store) LinkGame(ctx context.Context, g domain.GroupGame) error {
 		return err
 	}
 	members := grouprows.Members(g)
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO group_games (game_id, group_id, members) VALUES (?, ?, ?)`, g.GameID, g.GroupID, string(members))
 		if isUniqueViolation(err) {
 			return domain.Fail(domain.Conflict, "table.store.game-in-group", "game", g.GameID)
@@ -353,7 +353,7 @@ func (s *Store) UnlinkGame(ctx context.Context, gameID string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM group_games WHERE game_id = ?`, gameID)
 		return err
 	})
@@ -407,7 +407,9 @@ func (s *Store) ImportGroup(ctx context.Context, e domain.GroupExport) error {
 	if err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error { return grouprows.Import(groupWriter{ctx, tx}, e, bodies) })
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
+		return grouprows.Import(groupWriter{ctx, tx}, e, bodies)
+	})
 }
 
 // Game links a game to the group unless it is linked already.
@@ -440,7 +442,7 @@ func (s *Store) SaveGroupStats(ctx context.Context, groupID string, revision int
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE groups SET stats = ?, stats_revision = ? WHERE id = ? AND revision = ?`, stats, revision, groupID, revision)
 		return err
 	})

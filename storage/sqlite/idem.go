@@ -111,7 +111,7 @@ type gameKeys struct {
 // as they may bring its version back). A key is looked up in the database
 // only when its hash is among them: an append then costs the same in a long
 // game as in a short one.
-func (s *Store) keyUsed(ctx context.Context, tx *sql.Tx, game string, expect, h int64, scope, key string) (bool, error) {
+func (s *Store) keyUsed(ctx context.Context, tx *sql.Conn, game string, expect, h int64, scope, key string) (bool, error) {
 	e := s.keys[game]
 	if e == nil || e.version != expect {
 		hashes, err := readKeyHashes(ctx, tx, game)
@@ -160,7 +160,7 @@ func (s *Store) forgetKeys(game string) {
 // readKeyHashes reads the hashes of every idempotency key a game has stored:
 // those in the moves' rows from the index, those of the idempotency table
 // hashed here.
-func readKeyHashes(ctx context.Context, tx *sql.Tx, game string) ([]int64, error) {
+func readKeyHashes(ctx context.Context, tx *sql.Conn, game string) ([]int64, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT idem, '', '' FROM moves INDEXED BY moves_game_seq WHERE game_id = ?1 AND idem IS NOT NULL
 		UNION ALL
 		SELECT NULL, scope, key FROM idempotency WHERE game_id = ?1`, game)

@@ -29,7 +29,7 @@ func (s *Store) DeleteIdleGames(ctx context.Context, before time.Time) (int, err
 	total := 0
 	for {
 		n := 0
-		err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		err := s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 			rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE updated_minute <= ? AND updated_at < ?
 				ORDER BY updated_minute LIMIT ?`, minuteOf(cut), cut, deleteBatch)
 			if err != nil {

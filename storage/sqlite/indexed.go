@@ -30,7 +30,7 @@ type indexed struct {
 // indexedColumns returns game's indexed columns as they were at version
 // expect: from the writer's memory, or from the row, which the append's
 // UPDATE has not changed (it sets none of them).
-func (s *Store) indexedColumns(ctx context.Context, tx *sql.Tx, game string, expect int64) (indexed, error) {
+func (s *Store) indexedColumns(ctx context.Context, tx *sql.Conn, game string, expect int64) (indexed, error) {
 	if e, ok := s.indexed[game]; ok && e.version == expect {
 		return e, nil
 	}

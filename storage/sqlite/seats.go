@@ -16,7 +16,7 @@ func (s *Store) SetJoinCode(ctx context.Context, id, code string) (string, error
 		return "", err
 	}
 	var have string
-	err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		var cur sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT join_code FROM games WHERE id = ?`, id).Scan(&cur)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -67,7 +67,7 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 	if seat < 0 {
 		return domain.Fail(domain.Invalid, "table.store.not-a-seat", "seat", seat)
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		q := `UPDATE seats SET hash = ?, taken = 1 WHERE game_id = ? AND seat = ?`
 		if onlyFree {
 			q += ` AND (taken = 0 OR hash = ?)`
@@ -103,7 +103,7 @@ func (s *Store) CreateNextGame(ctx context.Context, prev string, g domain.GameRe
 		return "", fmt.Errorf("sqlite: create game: %w", err)
 	}
 	next := ""
-	err := s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		var cur sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT next_game FROM games WHERE id = ?`, prev).Scan(&cur)
 		if errors.Is(err, sql.ErrNoRows) {

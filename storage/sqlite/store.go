@@ -24,8 +24,9 @@ var _ domain.Store = (*Store)(nil)
 // use; see the package comment for how writes are grouped.
 type Store struct {
 	cfg    config
-	writer *sql.DB // one connection, used only by the writer goroutine (and migrations before it starts)
-	reader *sql.DB // read-only pool
+	writer *sql.DB   // one connection, used by migrations, then held as conn
+	conn   *sql.Conn // writer's one connection, used only by the writer goroutine
+	reader *sql.DB   // read-only pool
 
 	// mu makes "not closed, so send" atomic with respect to Close closing reqs.
 	mu     sync.RWMutex
@@ -188,7 +189,13 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		keys:    map[string]*gameKeys{},
 		indexed: map[string]indexed{},
 	}
+	if s.conn, err = writer.Conn(ctx); err != nil {
+		writer.Close()
+		reader.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
 	if err := s.Ping(ctx); err != nil {
+		s.conn.Close()
 		writer.Close()
 		reader.Close()
 		return nil, err
@@ -209,7 +216,7 @@ func (s *Store) Close() error {
 	close(s.reqs)
 	s.mu.Unlock()
 	<-s.done
-	return errors.Join(s.writer.Close(), s.reader.Close())
+	return errors.Join(s.conn.Close(), s.writer.Close(), s.reader.Close())
 }
 
 // Stats counts the writer's work since Open.

@@ -382,6 +382,41 @@ func TestAppend(t *testing.T) {
 		}
 	})
 
+	t.Run("the writes of a group before one that fails are stored once, their keys kept", func(t *testing.T) {
+		gate := newWriterGate()
+		s, _ := openStore(t, gate.option())
+		mustCreate(t, s, "g1")
+		keyed := func(v int64, key string) domain.Append {
+			a := move("g1", v)
+			a.Idempotency = &domain.IdempotencyRecord{Key: key, Scope: "s", RequestHash: "h", Status: 200, Response: []byte(`{}`)}
+			return a
+		}
+
+		release, blocker := gate.hold(t, s, "blocker")
+		first := s.QueueAppend(t.Context(), keyed(0, "k1"))
+		second := s.QueueAppend(t.Context(), keyed(1, "k2"))
+		missing := s.QueueAppend(t.Context(), move("nope", 0))
+		third := s.QueueAppend(t.Context(), keyed(2, "k3"))
+		waitQueue(t, s, 4)
+		release()
+		require.NoError(t, <-blocker)
+		require.NoError(t, first())
+		require.NoError(t, second())
+		requireCode(t, missing(), domain.NotFound)
+		require.NoError(t, third())
+
+		moves, err := s.Moves(t.Context(), "g1", 0, 0)
+		require.NoError(t, err)
+		require.Len(t, moves, 3)
+		for i, m := range moves {
+			assert.EqualValues(t, i+1, m.Seq)
+		}
+		for _, key := range []string{"k1", "k2", "k3"} {
+			requireCode(t, s.Append(t.Context(), keyed(3, key)), domain.Conflict)
+		}
+		require.NoError(t, s.Append(t.Context(), keyed(3, "k4")))
+	})
+
 	t.Run("a caller that gives up in the queue applies nothing", func(t *testing.T) {
 		gate := newWriterGate()
 		s, _ := openStore(t, gate.option())

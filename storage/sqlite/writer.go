@@ -12,9 +12,10 @@ import (
 	"github.com/treasury-games/treasury/storage/internal/seatrows"
 )
 
-// A request is one write waiting for the writer goroutine.
+// A request is one write waiting for the writer goroutine. apply runs its
+// statements on the writer's connection, inside the writer's transaction.
 type request struct {
-	apply func(ctx context.Context, tx *sql.Tx) error
+	apply func(ctx context.Context, tx *sql.Conn) error
 	state atomic.Int32 // queued, then taken by the writer or abandoned by the caller
 	done  chan error   // buffered: the writer never blocks on a caller that left
 }
@@ -26,7 +27,7 @@ const (
 )
 
 // submit queues apply for the writer and waits for the outcome of its commit.
-func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
+func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Conn) error) error {
 	r, err := s.enqueue(ctx, apply)
 	if err != nil {
 		return err
@@ -36,7 +37,7 @@ func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Tx)
 
 // enqueue hands apply to the writer. Requests are taken in the order they
 // were queued.
-func (s *Store) enqueue(ctx context.Context, apply func(context.Context, *sql.Tx) error) (*request, error) {
+func (s *Store) enqueue(ctx context.Context, apply func(context.Context, *sql.Conn) error) (*request, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func (s *Store) await(ctx context.Context, r *request) error {
 	}
 }
 
-// run is the writer goroutine: it owns s.writer and commits queued requests in
+// run is the writer goroutine: it owns s.conn and commits queued requests in
 // groups until Close closes the queue and the queue is empty.
 func (s *Store) run() {
 	defer close(s.done)
@@ -159,51 +160,49 @@ func (s *Store) gather(batch []*request, t *time.Timer) (_ []*request, open bool
 	return batch, true
 }
 
-// commit applies every request of batch in one transaction, each inside its own
-// savepoint, and records each request's own error in errs. It returns an error
-// only when the transaction as a whole failed; then nothing was committed.
+// commit applies every request of batch in one transaction and records each
+// request's own error in errs. It returns an error only when the transaction
+// as a whole failed; then nothing was committed.
+//
+// A request that fails is rolled back alone, the others commit. The group is
+// first applied as it is, with no savepoint: a request rarely fails (the
+// service orders a game's moves), and a savepoint with its release costs two
+// statements per request and a copy of every page the request changes. Only
+// when a request of a group of several fails is that transaction rolled back
+// and the group applied again, each request in its own savepoint (commitEach).
+// A request may so run twice; what it leaves outside the transaction (the
+// writer's memory of a game) holds only at the version it was stored at, and
+// the second run stores it again.
 func (s *Store) commit(batch []*request, errs []error) error {
 	// Once taken, a request is committed whatever happens to its caller.
 	ctx := context.Background()
 	start := time.Now()
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("sqlite: begin write: %w", err)
+	if err := s.begin(ctx); err != nil {
+		return err
 	}
-	// Prepared once per group (the connection's statement cache keeps them),
-	// rather than parsed again for every write.
-	savepoint, err := tx.PrepareContext(ctx, `SAVEPOINT w`)
-	if err != nil {
-		tx.Rollback() //nolint:errcheck // the transaction is lost either way
-		return fmt.Errorf("sqlite: savepoint: %w", err)
-	}
-	defer savepoint.Close()
-	release, err := tx.PrepareContext(ctx, `RELEASE w`)
-	if err != nil {
-		tx.Rollback() //nolint:errcheck
-		return fmt.Errorf("sqlite: release savepoint: %w", err)
-	}
-	defer release.Close()
+	var err error
+	failed := false
 	for i, r := range batch {
-		if _, err := savepoint.ExecContext(ctx); err != nil {
-			tx.Rollback() //nolint:errcheck // the transaction is lost either way
-			return fmt.Errorf("sqlite: savepoint: %w", err)
-		}
-		if errs[i] = r.apply(ctx, tx); errs[i] != nil {
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
-				// Some errors (I/O, disk full) make SQLite abort the whole
-				// transaction; then the savepoint is gone too.
-				tx.Rollback() //nolint:errcheck
-				return fmt.Errorf("sqlite: roll back after %w: %w", errs[i], err)
-			}
-		}
-		if _, err := release.ExecContext(ctx); err != nil {
-			tx.Rollback() //nolint:errcheck
-			return fmt.Errorf("sqlite: release savepoint: %w", err)
+		if errs[i] = r.apply(ctx, s.conn); errs[i] != nil {
+			failed = true
+			break
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: commit: %w", err)
+	switch {
+	case !failed:
+		err = s.commitTx(ctx)
+	case len(batch) == 1:
+		// Rolling back the transaction rolls back the request alone.
+		err = s.rollback(ctx)
+	default:
+		s.rollback(ctx) //nolint:errcheck // commitEach begins a new one, or says why not
+		err = s.commitEach(ctx, batch, errs)
+	}
+	if err != nil {
+		if failed && len(batch) == 1 {
+			return fmt.Errorf("sqlite: roll back after %w: %w", errs[0], err)
+		}
+		return err
 	}
 	s.batches.Add(1)
 	s.writes.Add(int64(len(batch)))
@@ -211,6 +210,75 @@ func (s *Store) commit(batch []*request, errs []error) error {
 		s.cfg.onCommit(time.Since(start), len(batch))
 	}
 	return nil
+}
+
+// commitEach applies every request of batch in one transaction, each inside
+// its own savepoint, and records each request's own error in errs. It
+// returns an error only when the transaction as a whole failed; then nothing
+// was committed.
+func (s *Store) commitEach(ctx context.Context, batch []*request, errs []error) error {
+	if err := s.begin(ctx); err != nil {
+		return err
+	}
+	// Prepared once per group (the connection's statement cache keeps them),
+	// rather than parsed again for every write.
+	savepoint, err := s.conn.PrepareContext(ctx, `SAVEPOINT w`)
+	if err != nil {
+		s.rollback(ctx) //nolint:errcheck // the transaction is lost either way
+		return fmt.Errorf("sqlite: savepoint: %w", err)
+	}
+	defer savepoint.Close()
+	release, err := s.conn.PrepareContext(ctx, `RELEASE w`)
+	if err != nil {
+		s.rollback(ctx) //nolint:errcheck
+		return fmt.Errorf("sqlite: release savepoint: %w", err)
+	}
+	defer release.Close()
+	for i, r := range batch {
+		if _, err := savepoint.ExecContext(ctx); err != nil {
+			s.rollback(ctx) //nolint:errcheck // the transaction is lost either way
+			return fmt.Errorf("sqlite: savepoint: %w", err)
+		}
+		if errs[i] = r.apply(ctx, s.conn); errs[i] != nil {
+			if _, err := s.conn.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
+				// Some errors (I/O, disk full) make SQLite abort the whole
+				// transaction; then the savepoint is gone too.
+				s.rollback(ctx) //nolint:errcheck
+				return fmt.Errorf("sqlite: roll back after %w: %w", errs[i], err)
+			}
+		}
+		if _, err := release.ExecContext(ctx); err != nil {
+			s.rollback(ctx) //nolint:errcheck
+			return fmt.Errorf("sqlite: release savepoint: %w", err)
+		}
+	}
+	return s.commitTx(ctx)
+}
+
+// begin begins the writer's transaction on its connection. The writer runs
+// BEGIN, COMMIT and ROLLBACK itself rather than through database/sql's Tx,
+// which starts a goroutine for every transaction to watch its context.
+func (s *Store) begin(ctx context.Context) error {
+	if _, err := s.conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		return fmt.Errorf("sqlite: begin write: %w", err)
+	}
+	return nil
+}
+
+// commitTx commits the writer's transaction. If the COMMIT fails, SQLite may
+// leave the transaction open: it is rolled back, as database/sql's Tx does.
+func (s *Store) commitTx(ctx context.Context) error {
+	if _, err := s.conn.ExecContext(ctx, `COMMIT`); err != nil {
+		s.rollback(ctx) //nolint:errcheck // the transaction is lost either way
+		return fmt.Errorf("sqlite: commit: %w", err)
+	}
+	return nil
+}
+
+// rollback rolls back the writer's transaction.
+func (s *Store) rollback(ctx context.Context) error {
+	_, err := s.conn.ExecContext(ctx, `ROLLBACK`)
+	return err
 }
 
 // CreateGame stores a new game at version 0 with its credentials (the host's
@@ -230,7 +298,7 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	return s.submit(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, func(ctx context.Context, tx *sql.Conn) error {
 		s.forgetGame(g.ID)
 		return insertGame(ctx, tx, g, creds, cat)
 	})
@@ -238,7 +306,7 @@ func (s *Store) CreateGame(ctx context.Context, g domain.GameRecord, creds domai
 
 // insertGame stores a game's row, its credentials and its catalog (once per
 // hash).
-func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
+func insertGame(ctx context.Context, tx *sql.Conn, g domain.GameRecord, creds domain.Credentials, cat domain.CatalogBlob) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO catalogs (hash, name, content) VALUES (?, ?, ?)
 		ON CONFLICT (hash) DO NOTHING`, cat.Hash, cat.Name, nonNil(cat.Content)); err != nil {
 		return fmt.Errorf("sqlite: create game %q: store catalog: %w", g.ID, err)
@@ -266,7 +334,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, g domain.GameRecord, creds doma
 	return nil
 }
 
-func insertSeat(ctx context.Context, tx *sql.Tx, gameID string, seat int, hash string, taken bool) error {
+func insertSeat(ctx context.Context, tx *sql.Conn, gameID string, seat int, hash string, taken bool) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, hash, taken) VALUES (?, ?, ?, ?)`, gameID, seat, hash, taken); err != nil {
 		// A unique violation here means two credentials hash alike: a bug, not a conflict.
 		return fmt.Errorf("sqlite: create game %q: store credential of seat %d: %w", gameID, seat, err)
@@ -303,7 +371,7 @@ func (s *Store) QueueAppend(ctx context.Context, a domain.Append) (wait func() e
 }
 
 // appendFunc checks a and returns the writes that store it.
-func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) error, error) {
+func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Conn) error, error) {
 	if a.Move.Seq != a.ExpectVersion+1 {
 		return nil, fmt.Errorf("sqlite: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
 	}
@@ -329,7 +397,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 		idem = &r
 	}
 
-	return func(ctx context.Context, tx *sql.Tx) error {
+	return func(ctx context.Context, tx *sql.Conn) error {
 		// Only what changes at every move is set here; the columns that
 		// index entries depend on (migration 0010) are set below, each by a
 		// statement of its own and only when its value changes: an UPDATE
@@ -399,7 +467,7 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Tx) erro
 
 // versionMismatch explains why an update matched no row: no such game, or the
 // game is at another version.
-func versionMismatch(ctx context.Context, tx *sql.Tx, id string, expect int64) error {
+func versionMismatch(ctx context.Context, tx *sql.Conn, id string, expect int64) error {
 	var v int64
 	err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
