@@ -44,6 +44,9 @@ type listings struct {
 	// every move, and the head (the table's status, the setup) cost
 	// every read more than the listing kept did (BenchmarkStreamListings).
 	head *listingHead
+	// takeBacks are the take-back entries last built for each actor
+	// (takeBackEntries).
+	takeBacks map[domain.Actor]*keptTakeBacks
 }
 
 // listingHead is a game's head at a committed version, which never
@@ -109,7 +112,7 @@ func (s *Games) listing(t *entry, g domain.Game, version int64, v domain.Viewer,
 func (s *Games) forgetListings(t *entry) {
 	t.listings.mu.Lock()
 	s.listingBytes.Add(-int64(t.listings.size))
-	t.listings.built, t.listings.size, t.listings.head = nil, 0, nil
+	t.listings.built, t.listings.size, t.listings.head, t.listings.takeBacks = nil, 0, nil, nil
 	t.listings.mu.Unlock()
 }
 
