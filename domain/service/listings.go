@@ -57,12 +57,13 @@ type listingHead struct {
 }
 
 // headAt returns the head of game g at committed version r and the
-// players of its setup, made once per version.
+// players of its setup, made once per version (and time stored, which
+// tells two records of one version apart should one ever come).
 func (t *entry) headAt(r domain.GameRecord, g domain.Game) *listingHead {
 	t.listings.mu.Lock()
 	h := t.listings.head
 	t.listings.mu.Unlock()
-	if h != nil && h.head.Version == r.Version {
+	if h != nil && h.head.Version == r.Version && h.head.UpdatedAt.Equal(r.UpdatedAt) {
 		return h
 	}
 	head, setup := headSetup(r, g)
