@@ -38,6 +38,42 @@ type listings struct {
 	mu    sync.Mutex
 	built map[listingFor]builtListing
 	size  int // bytes of the listings kept
+	// head is the head of the game at a committed version with the
+	// players of its setup, made once for the listings read at that
+	// version: each of a table's streams reads its seat's listing after
+	// every move, and the head (the table's status, the setup) cost
+	// every read more than the listing kept did (BenchmarkStreamListings).
+	head *listingHead
+	// takeBacks are the take-back entries last built for each actor
+	// (takeBackEntries).
+	takeBacks map[domain.Actor]*keptTakeBacks
+}
+
+// listingHead is a game's head at a committed version, which never
+// changes, and the players of its setup. Its readers only read it.
+type listingHead struct {
+	head    domain.GameHead
+	players []string
+}
+
+// headAt returns the head of game g at committed version r and the
+// players of its setup, made once per version (and time stored, which
+// tells two records of one version apart should one ever come).
+func (t *entry) headAt(r domain.GameRecord, g domain.Game) *listingHead {
+	t.listings.mu.Lock()
+	h := t.listings.head
+	t.listings.mu.Unlock()
+	if h != nil && h.head.Version == r.Version && h.head.UpdatedAt.Equal(r.UpdatedAt) {
+		return h
+	}
+	head, setup := headSetup(r, g)
+	h = &listingHead{head: head, players: setup.Players}
+	t.listings.mu.Lock()
+	if t.listings.head == nil || t.listings.head.head.Version < r.Version {
+		t.listings.head = h
+	}
+	t.listings.mu.Unlock()
+	return h
 }
 
 // listing returns what g lists for seat as viewer v may know it (the
@@ -77,7 +113,7 @@ func (s *Games) listing(t *entry, g domain.Game, version int64, v domain.Viewer,
 func (s *Games) forgetListings(t *entry) {
 	t.listings.mu.Lock()
 	s.listingBytes.Add(-int64(t.listings.size))
-	t.listings.built, t.listings.size = nil, 0
+	t.listings.built, t.listings.size, t.listings.head, t.listings.takeBacks = nil, 0, nil, nil
 	t.listings.mu.Unlock()
 }
 
@@ -110,9 +146,8 @@ func (s *Games) LegalMovesParts(ctx context.Context, id string, v domain.Viewer,
 		if seat < -1 || seat >= g.Players() {
 			return domain.Fail(domain.Invalid, "table.game.no-seat", "seat", seat, "last", g.Players()-1)
 		}
-		var setup domain.CreateRequest
-		head, setup = headSetup(r, g)
-		rec, turn, players = r, head.TurnNumber, setup.Players
+		h := t.headAt(r, g)
+		head, rec, turn, players = h.head, r, h.head.TurnNumber, h.players
 		listing, err = s.listing(t, g, r.Version, v, seat)
 		return err
 	})

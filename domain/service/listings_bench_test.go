@@ -28,3 +28,43 @@ func BenchmarkListingKept(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStreamListings reads, after every move of physical games, what
+// the event streams of the four seats read (issue 27): each seat's
+// listing at the version it was told of (Known), in its two parts. One op
+// is one move's four reads; the moves themselves are played untimed.
+func BenchmarkStreamListings(b *testing.B) {
+	s, _ := newService(b, filepath.Join(b.TempDir(), "t.db"))
+	ctx := b.Context()
+	var (
+		m    *mirrored
+		seed uint64
+	)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		if m == nil || len(m.next) == 0 {
+			seed++
+			var err error
+			if m, err = newMirrored(ctx, s, seed); err == nil {
+				err = m.choose(1000)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		body := m.next[0]
+		m.next = m.next[1:]
+		p, err := s.Play(ctx, m.id, host, body, domain.PlayOptions{Minimal: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		kctx := service.Known(ctx, m.id, p.Seq)
+		b.StartTimer()
+		for seat := range len(players) {
+			if _, _, _, err := s.LegalMovesParts(kctx, m.id, domain.SeatViewer(seat), seat); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

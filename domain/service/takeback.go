@@ -159,6 +159,55 @@ func (s *Games) takeBacks(ctx context.Context, rec domain.GameRecord, turn int, 
 	if len(choices) == 0 {
 		return nil, nil
 	}
+	return s.takeBackEntries(rec.ID, actor, players, choices), nil
+}
+
+// keptTakeBacks is the take-back entries last built for an actor of a game
+// (see listings), with the choices and players they were built from.
+type keptTakeBacks struct {
+	choices []domain.TakeBackChoice
+	players []string
+	entries []json.RawMessage
+}
+
+// takeBackEntries returns the listing entries of choices, the take-backs
+// actor may make in game id, as built for it last when the choices are the
+// same: a seat's stream reads its take-backs after every move of the table,
+// and another seat's move most often leaves them as they were (their
+// labels cost most of a kept listing's read). An entry is made from the
+// choice's move, and its label from the moves it takes back, named by
+// their versions (a committed version never changes), and players.
+func (s *Games) takeBackEntries(id string, actor domain.Actor, players []string, choices []domain.TakeBackChoice) []json.RawMessage {
+	t := s.acquire(id)
+	defer s.release(t)
+	t.listings.mu.Lock()
+	k := t.listings.takeBacks[actor]
+	t.listings.mu.Unlock()
+	if k != nil && slices.Equal(k.players, players) && slices.EqualFunc(k.choices, choices, sameChoice) {
+		return k.entries
+	}
+	entries := buildTakeBackEntries(actor, players, choices)
+	t.listings.mu.Lock()
+	if t.listings.takeBacks == nil {
+		t.listings.takeBacks = map[domain.Actor]*keptTakeBacks{}
+	}
+	t.listings.takeBacks[actor] = &keptTakeBacks{choices: choices, players: players, entries: entries}
+	t.listings.mu.Unlock()
+	return entries
+}
+
+// sameChoice says whether a and b are the same take-back of the same moves.
+func sameChoice(a, b domain.TakeBackChoice) bool {
+	return a.Move.Type == b.Move.Type && a.Move.Version == b.Move.Version &&
+		slices.Equal(a.Move.Versions, b.Move.Versions) && slices.Equal(a.Versions, b.Versions) &&
+		slices.EqualFunc(a.Moves, b.Moves, func(x, y domain.LogEntry) bool {
+			return x.Seq == y.Seq && x.Actor == y.Actor && x.Type == y.Type
+		})
+}
+
+// buildTakeBackEntries returns the listing entries of choices, each a
+// ready move with its label.
+func buildTakeBackEntries(actor domain.Actor, players []string, choices []domain.TakeBackChoice) []json.RawMessage {
 	// The entries share one array, each its own piece of it.
 	entries := make([]json.RawMessage, len(choices))
 	buf := make([]byte, 0, 384*len(choices))
@@ -167,7 +216,7 @@ func (s *Games) takeBacks(ctx context.Context, rec domain.GameRecord, turn int, 
 		buf = domain.AppendTakeBackEntry(buf, c.Move, c.LabelMessage(actor, players))
 		entries[i] = buf[start:len(buf):len(buf)]
 	}
-	return entries, nil
+	return entries
 }
 
 // AppendTakeBacks appends to dst the JSON object listing with entries added
