@@ -226,6 +226,14 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 		// compare bytes), so the validator must never rewrite it.
 		SkipSettingDefaults: true,
 	}
+	paramOpts := *opts
+	paramOpts.ExcludeRequestBody = true
+	bodies := make(map[*routers.Route]bodyCheck, len(routes))
+	for _, r := range routes {
+		if b, ok := newBodyCheck(doc, r.Operation); ok {
+			bodies[r] = b
+		}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
@@ -242,7 +250,18 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 				}
 				params[name] = v
 			}
-			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
+			data, _ := c.Get(bodyKey).([]byte)
+			// The quick way, for a JSON body of an operation that takes
+			// one: parameters, then the body decoded once from the bytes
+			// read. What it accepts the whole validation accepts; whatever
+			// it does not goes the whole way, which names the fault.
+			if b, ok := bodies[route]; ok && req.URL.RawQuery == "" && len(data) > 0 {
+				in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: &paramOpts}
+				if b.accepts(req.Header.Get(echo.HeaderContentType), data) && openapi3filter.ValidateRequest(req.Context(), in) == nil {
+					return next(c)
+				}
+			}
+			if len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
 				return domain.Fail(MalformedJSON, "api.body.not-one-value")
 			}
 			// url.Query drops what it cannot decode: say so instead.
@@ -260,6 +279,78 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			return next(c)
 		}
 	}, nil
+}
+
+// bodyCheck is what the validator's quick way knows of an operation's
+// application/json request body, worked out once at start.
+type bodyCheck struct {
+	schema *openapi3.Schema
+	// members are the schemas of a oneOf told apart by a discriminator,
+	// by the discriminator's value: kin-openapi copies the whole value and
+	// then checks it against the one member twice (the second time to set
+	// defaults, which the validator never does).
+	discriminator string
+	members       map[string]*openapi3.Schema
+	opts          []openapi3.SchemaValidationOption
+}
+
+// newBodyCheck returns the quick way to an operation's JSON body, if it has
+// one.
+func newBodyCheck(doc *openapi3.T, op *openapi3.Operation) (bodyCheck, bool) {
+	if op.RequestBody == nil || op.RequestBody.Value == nil {
+		return bodyCheck{}, false
+	}
+	mt := op.RequestBody.Value.Content["application/json"]
+	if mt == nil || mt.Schema == nil || mt.Schema.Value == nil {
+		return bodyCheck{}, false
+	}
+	b := bodyCheck{schema: mt.Schema.Value, opts: []openapi3.SchemaValidationOption{openapi3.VisitAsRequest()}}
+	if doc.IsOpenAPI31OrLater() { // as openapi3filter does
+		b.opts = append(b.opts, openapi3.EnableJSONSchema2020())
+	}
+	s := b.schema
+	d := s.Discriminator
+	if len(s.OneOf) == 0 || d == nil || len(d.Mapping) == 0 {
+		return b, true
+	}
+	// Only a schema that is its oneOf and nothing else checks a value as
+	// its member alone does.
+	rest := *s
+	rest.OneOf, rest.Discriminator = nil, nil
+	if !rest.IsEmpty() || len(rest.AnyOf) > 0 || len(rest.AllOf) > 0 {
+		return b, true
+	}
+	b.discriminator, b.members = d.PropertyName, map[string]*openapi3.Schema{}
+	for value, ref := range d.Mapping {
+		for _, m := range s.OneOf {
+			if m.Ref != "" && m.Ref == ref.Ref && m.Value != nil {
+				b.members[value] = m.Value
+			}
+		}
+	}
+	return b, true
+}
+
+// accepts says whether data, sent as contentType, is one JSON value that
+// the body's schema accepts. False is no verdict: the whole validation
+// then decides, and says why.
+func (b bodyCheck) accepts(contentType string, data []byte) bool {
+	if contentType != "application/json" {
+		return false
+	}
+	var value any
+	if err := json.Unmarshal(data, &value); err != nil { // one value, nothing after it
+		return false
+	}
+	s := b.schema
+	if b.members != nil {
+		obj, _ := value.(map[string]any)
+		kind, _ := obj[b.discriminator].(string)
+		if s = b.members[kind]; s == nil {
+			return false
+		}
+	}
+	return s.VisitJSON(value, b.opts...) == nil
 }
 
 func isJSON(contentType string) bool {
