@@ -63,12 +63,7 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			if req.Body == nil || req.Body == http.NoBody {
 				return next(c)
 			}
-			var buf bytes.Buffer
-			if req.ContentLength > 0 {
-				buf.Grow(int(req.ContentLength) + 1) // within the body limit, checked before
-			}
-			_, err := buf.ReadFrom(req.Body)
-			data := buf.Bytes()
+			data, err := readAll(req.Body, req.ContentLength)
 			normaliseContentType(req)
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
@@ -100,6 +95,37 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// readAll reads r to its end. A body of known length is read into a slice
+// of its length (bytes.Buffer.ReadFrom would grow a buffer of that length
+// to 512 bytes more before reading).
+func readAll(r io.Reader, length int64) ([]byte, error) {
+	if length <= 0 {
+		var buf bytes.Buffer
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	data := make([]byte, length, length+1) // within the body limit, checked before
+	for n := 0; ; {
+		if n == len(data) {
+			if n > int(length) {
+				break // the body goes on past its length
+			}
+			data = data[:n+1] // where net/http reads EOF
+		}
+		m, err := r.Read(data[n:])
+		n += m
+		if err == io.EOF {
+			return data[:n], nil
+		}
+		if err != nil {
+			return data[:n], err
+		}
+	}
+	buf := bytes.NewBuffer(data)
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // normaliseContentType writes a request's media type in lower case, as
