@@ -49,9 +49,6 @@ func limitBody(limit int64) echo.MiddlewareFunc {
 	}
 }
 
-// bodyKey is where readBody leaves the bytes of the request body.
-const bodyKey = "treasury.body"
-
 // readBody reads the whole request body (within the body limit set before
 // it) so that what follows can look at it more than once, and refuses a JSON
 // body whose shape is beyond limits before anything parses it: the schema
@@ -75,7 +72,8 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			_ = req.Body.Close()
 			req.Body = io.NopCloser(bytes.NewReader(data))
 			req.ContentLength = int64(len(data))
-			c.Set(bodyKey, data)
+			sc := scopeOf(c)
+			sc.body, sc.bodyRead = data, true
 			if isJSON(req.Header.Get(echo.HeaderContentType)) {
 				// encoding/json would silently turn bad bytes into U+FFFD.
 				if !utf8.Valid(data) {
@@ -170,8 +168,6 @@ func specRoutes(doc *openapi3.T) map[string]*routers.Route {
 // openAPIParam is a path parameter as OpenAPI writes it: {id}.
 var openAPIParam = regexp.MustCompile(`\{([^}/]+)\}`)
 
-type credentialKey struct{}
-
 // bearer puts the credential of an "Authorization: Bearer <credential>"
 // header into the request's context. Whether an operation needs one, and
 // whose it is, the handlers decide.
@@ -188,8 +184,7 @@ func bearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if why := malformedCredential(token); !why.Zero() {
 			return domain.Fail(domain.Invalid, "api.auth.malformed", "why", why)
 		}
-		req := c.Request()
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), credentialKey{}, token)))
+		scopeOf(c).credential = token
 		return next(c)
 	}
 }
@@ -223,8 +218,51 @@ func malformedCredential(token string) i18n.Message {
 
 // credential returns the bearer credential of the request, or "".
 func credential(ctx context.Context) string {
-	s, _ := ctx.Value(credentialKey{}).(string)
+	if s := scopeIn(ctx); s != nil {
+		return s.credential
+	}
+	return ""
+}
+
+// scope is what the middleware learns of a request for what follows it,
+// put in the request's context once: each value put there on its own
+// copied the request (four times for a move).
+type scope struct {
+	lang       i18n.Lang // speak's
+	id         string    // requestID's
+	credential string    // bearer's
+	ruleset    string    // the ruleset of a move's game, for the metrics
+	body       []byte    // readBody's
+	bodyRead   bool      // whether readBody read one
+}
+
+type scopeKey struct{}
+
+// scopeOf returns the scope of the request of c, putting one in its
+// context first if it has none.
+func scopeOf(c echo.Context) *scope {
+	req := c.Request()
+	if s := scopeIn(req.Context()); s != nil {
+		return s
+	}
+	s := &scope{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), scopeKey{}, s)))
 	return s
+}
+
+// scopeIn returns the scope of the request whose context ctx is, or nil.
+func scopeIn(ctx context.Context) *scope {
+	s, _ := ctx.Value(scopeKey{}).(*scope)
+	return s
+}
+
+// requestBody returns the bytes of the body readBody read, and whether it
+// read one.
+func requestBody(c echo.Context) ([]byte, bool) {
+	if s := scopeIn(c.Request().Context()); s != nil {
+		return s.body, s.bodyRead
+	}
+	return nil, false
 }
 
 // validator checks every request against the OpenAPI document before the
@@ -276,7 +314,7 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 				}
 				params[name] = v
 			}
-			data, _ := c.Get(bodyKey).([]byte)
+			data, _ := requestBody(c)
 			// The quick way, for a JSON body of an operation that takes
 			// one: parameters, then the body decoded once from the bytes
 			// read. What it accepts the whole validation accepts; whatever
@@ -542,7 +580,6 @@ func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
-			withMoveInfo(c)
 			err := next(c)
 			if err != nil {
 				c.Error(err) // answer now, so that the status is known
@@ -568,8 +605,6 @@ func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	}
 }
 
-type requestIDKey struct{}
-
 // requestID gives every request an id: the client's X-Request-ID when it is
 // sane (1 to 64 of A-Z a-z 0-9 . _ : -), a fresh random one otherwise. The
 // answer carries it in X-Request-ID, every problem in request_id, and every
@@ -582,7 +617,7 @@ func requestID(next echo.HandlerFunc) echo.HandlerFunc {
 			id = newRequestID()
 		}
 		c.Response().Header().Set(echo.HeaderXRequestID, id)
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), requestIDKey{}, id)))
+		scopeOf(c).id = id
 		return next(c)
 	}
 }
@@ -612,7 +647,8 @@ func newRequestID() string {
 type withRequestID struct{ slog.Handler }
 
 func (h withRequestID) Handle(ctx context.Context, r slog.Record) error {
-	if id, ok := ctx.Value(requestIDKey{}).(string); ok {
+	if s := scopeIn(ctx); s != nil && s.id != "" {
+		id := s.id
 		already := false
 		r.Attrs(func(a slog.Attr) bool {
 			already = a.Key == "request_id"
@@ -687,7 +723,7 @@ type bodySerializer struct{ echo.DefaultJSONSerializer }
 
 func (s bodySerializer) Deserialize(c echo.Context, i any) error {
 	if u, ok := i.(json.Unmarshaler); ok {
-		if data, ok := c.Get(bodyKey).([]byte); ok {
+		if data, ok := requestBody(c); ok {
 			if err := u.UnmarshalJSON(bytes.TrimSpace(data)); err != nil {
 				return echo.NewHTTPError(http.StatusBadRequest, err.Error()).SetInternal(err)
 			}
