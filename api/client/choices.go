@@ -181,7 +181,8 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	if !c.Owed() {
 		return nil, "", false, nil
 	}
-	var forward []string
+	var few [32]string
+	forward := few[:0]
 	c.moves.ForEach(func(_, e gjson.Result) bool {
 		if e.Get("correction").Type != gjson.True {
 			forward = append(forward, e.Raw)
@@ -206,17 +207,9 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 			if name.Str != e.Choose.Pool {
 				return true
 			}
-			// The parts without their labels.
-			var parts []struct {
-				Add      map[string]json.RawMessage `json:"add"`
-				Excludes []string                   `json:"excludes"`
-				Owes     int                        `json:"owes"`
-			}
-			if err = json.Unmarshal([]byte(pool.Raw), &parts); err == nil && parts != nil {
-				pools = domain.Pools{name.Str: make([]domain.Part, len(parts))}
-				for i, p := range parts {
-					pools[name.Str][i] = domain.Part{Add: p.Add, Excludes: p.Excludes, Owes: p.Owes}
-				}
+			var parts []domain.Part
+			if parts, err = partsOf(pool); err == nil && parts != nil {
+				pools = domain.Pools{name.Str: parts}
 			}
 			return false
 		})
@@ -225,4 +218,90 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 		}
 	}
 	return complete(domain.LegalMove{Move: e.Move, Choose: e.Choose, Holds: e.Holds, Correction: e.Correction}, pools, r)
+}
+
+// partsOf reads a pool's parts without their labels, as encoding/json
+// reads the rest into []domain.Part (with the keys matched exactly): the
+// pool of the move picked is read after every listing that owes one.
+func partsOf(pool gjson.Result) ([]domain.Part, error) {
+	if pool.Type == gjson.Null {
+		return nil, nil
+	}
+	if !pool.IsArray() {
+		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, pool.Raw)
+	}
+	parts := []domain.Part{}
+	var err error
+	pool.ForEach(func(_, v gjson.Result) bool {
+		var p domain.Part
+		switch {
+		case v.Type == gjson.Null:
+		case !v.IsObject():
+			err = fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
+		default:
+			v.ForEach(func(key, f gjson.Result) bool {
+				switch key.Str {
+				case "add":
+					p.Add, err = rawMembers(f, p.Add)
+				case "excludes":
+					p.Excludes, err = texts(f)
+				case "owes":
+					if f.Type != gjson.Null {
+						var n int64
+						n, err = integer(f)
+						p.Owes = int(n)
+					}
+				}
+				return err == nil
+			})
+		}
+		parts = append(parts, p)
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return parts, nil
+}
+
+// rawMembers reads an object into m (a new map when m is nil) as
+// encoding/json reads one into a map[string]json.RawMessage: nil for null.
+func rawMembers(v gjson.Result, m map[string]json.RawMessage) (map[string]json.RawMessage, error) {
+	if v.Type == gjson.Null {
+		return nil, nil
+	}
+	if !v.IsObject() {
+		return nil, fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
+	}
+	if m == nil {
+		m = map[string]json.RawMessage{}
+	}
+	v.ForEach(func(key, f gjson.Result) bool {
+		m[key.Str] = json.RawMessage(f.Raw)
+		return true
+	})
+	return m, nil
+}
+
+// texts reads an array of strings as encoding/json reads one into a
+// []string: nil for null.
+func texts(v gjson.Result) ([]string, error) {
+	if v.Type == gjson.Null {
+		return nil, nil
+	}
+	if !v.IsArray() {
+		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, v.Raw)
+	}
+	out := []string{}
+	var err error
+	v.ForEach(func(_, e gjson.Result) bool {
+		var s string
+		s, err = text(e, "")
+		out = append(out, s)
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -100,3 +100,32 @@ func TestChoicesAwaiting(t *testing.T) {
 		}
 	}
 }
+
+// TestChoicesParts: the parts of a pool are read as encoding/json reads
+// them into []domain.Part, labels aside, and refused where it refuses them.
+func TestChoicesParts(t *testing.T) {
+	for _, pool := range []string{
+		`[{"add":{"boxes":[[1,2]]},"label":"B2","excludes":["b3","c2"],"owes":1}]`,
+		`[ { "add" : { "extra" : [ 1 , 2 ] , "card" : "gr\u0065y-07" } , "label" : "x" } , { "owes" : 2 } ]`,
+		`[{"add":{"a":1},"add":{"b":2}},{"add":{"a":1},"add":null},{"excludes":["a"],"excludes":["b",null]}]`,
+		`[{"owes":null,"excludes":null,"add":{}}]`,
+		`[null,{}]`, `[]`, `null`,
+		`{}`, `[1]`, `[{"add":[1]}]`, `[{"excludes":"a"}]`, `[{"excludes":[1]}]`, `[{"owes":1.5}]`, `[{"owes":"1"}]`,
+	} {
+		body := []byte(`{"version":3,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1}],` +
+			`"moves":[{"move":{"type":"cross","seat":0},"label":"Cross","choose":{"pool":"p","min":0,"max":0}}],"pools":{"p":` + pool + `}}`)
+		var want struct{ Pools domain.Pools }
+		werr := json.Unmarshal(body, &want)
+		for i := range want.Pools["p"] {
+			want.Pools["p"][i].Label = ""
+		}
+		c, err := ParseChoices(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gerr := partsOf(c.pools.Get("p"))
+		if (werr == nil) != (gerr == nil) || (werr == nil && !reflect.DeepEqual(got, want.Pools["p"])) {
+			t.Errorf("pool %s: read %+v, %v; encoding/json %+v, %v", pool, got, gerr, want.Pools["p"], werr)
+		}
+	}
+}
