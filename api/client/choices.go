@@ -99,51 +99,28 @@ func integer(v gjson.Result) (int64, error) {
 // every move of a table: encoding/json took a tenth of the load client's
 // reading of it).
 func awaits(v gjson.Result) ([]domain.Await, error) {
-	if v.Type == gjson.Null {
-		return nil, nil
-	}
-	if !v.IsArray() {
-		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, v.Raw)
-	}
-	out := []domain.Await{}
-	var err error
-	v.ForEach(func(_, e gjson.Result) bool {
-		var a domain.Await
-		switch {
-		case e.Type == gjson.Null:
-		case !e.IsObject():
-			err = fmt.Errorf("%w: %.40s is not an object", errJSON, e.Raw)
-		default:
-			e.ForEach(func(key, f gjson.Result) bool {
-				var n int64
-				switch key.Str {
-				case "actor":
-					a.Actor, err = text(f, a.Actor)
-				case "action":
-					a.Action, err = text(f, a.Action)
-				case "seat":
-					if f.Type == gjson.Null {
-						a.Seat = nil
-					} else if n, err = integer(f); err == nil {
-						seat := int(n)
-						a.Seat = &seat
-					}
-				case "count":
-					if f.Type != gjson.Null {
-						n, err = integer(f)
-						a.Count = int(n)
-					}
-				}
-				return err == nil
-			})
+	return objects(v, func(a *domain.Await, key string, f gjson.Result) (err error) {
+		var n int64
+		switch key {
+		case "actor":
+			a.Actor, err = text(f, a.Actor)
+		case "action":
+			a.Action, err = text(f, a.Action)
+		case "seat":
+			if f.Type == gjson.Null {
+				a.Seat = nil
+			} else if n, err = integer(f); err == nil {
+				seat := int(n)
+				a.Seat = &seat
+			}
+		case "count":
+			if f.Type != gjson.Null {
+				n, err = integer(f)
+				a.Count = int(n)
+			}
 		}
-		out = append(out, a)
-		return err == nil
+		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // text is the JSON string v, or was when v is null (encoding/json leaves a
@@ -224,44 +201,21 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 // reads the rest into []domain.Part (with the keys matched exactly): the
 // pool of the move picked is read after every listing that owes one.
 func partsOf(pool gjson.Result) ([]domain.Part, error) {
-	if pool.Type == gjson.Null {
-		return nil, nil
-	}
-	if !pool.IsArray() {
-		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, pool.Raw)
-	}
-	parts := []domain.Part{}
-	var err error
-	pool.ForEach(func(_, v gjson.Result) bool {
-		var p domain.Part
-		switch {
-		case v.Type == gjson.Null:
-		case !v.IsObject():
-			err = fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
-		default:
-			v.ForEach(func(key, f gjson.Result) bool {
-				switch key.Str {
-				case "add":
-					p.Add, err = rawMembers(f, p.Add)
-				case "excludes":
-					p.Excludes, err = texts(f)
-				case "owes":
-					if f.Type != gjson.Null {
-						var n int64
-						n, err = integer(f)
-						p.Owes = int(n)
-					}
-				}
-				return err == nil
-			})
+	return objects(pool, func(p *domain.Part, key string, f gjson.Result) (err error) {
+		switch key {
+		case "add":
+			p.Add, err = rawMembers(f, p.Add)
+		case "excludes":
+			p.Excludes, err = array(f, func(e gjson.Result) (string, error) { return text(e, "") })
+		case "owes":
+			if f.Type != gjson.Null {
+				var n int64
+				n, err = integer(f)
+				p.Owes = int(n)
+			}
 		}
-		parts = append(parts, p)
-		return err == nil
+		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return parts, nil
 }
 
 // rawMembers reads an object into m (a new map when m is nil) as
@@ -283,25 +237,46 @@ func rawMembers(v gjson.Result, m map[string]json.RawMessage) (map[string]json.R
 	return m, nil
 }
 
-// texts reads an array of strings as encoding/json reads one into a
-// []string: nil for null.
-func texts(v gjson.Result) ([]string, error) {
+// array reads an array as encoding/json reads one into a []T, each member
+// read by member: nil for null.
+func array[T any](v gjson.Result, member func(gjson.Result) (T, error)) ([]T, error) {
 	if v.Type == gjson.Null {
 		return nil, nil
 	}
 	if !v.IsArray() {
 		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, v.Raw)
 	}
-	out := []string{}
+	out := []T{}
 	var err error
 	v.ForEach(func(_, e gjson.Result) bool {
-		var s string
-		s, err = text(e, "")
-		out = append(out, s)
+		var t T
+		t, err = member(e)
+		out = append(out, t)
 		return err == nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// objects reads an array of objects as encoding/json reads one into a
+// []T (a zero T for null), each member of an object read into its T by
+// field.
+func objects[T any](v gjson.Result, field func(t *T, key string, f gjson.Result) error) ([]T, error) {
+	return array(v, func(e gjson.Result) (T, error) {
+		var t T
+		switch {
+		case e.Type == gjson.Null:
+			return t, nil
+		case !e.IsObject():
+			return t, fmt.Errorf("%w: %.40s is not an object", errJSON, e.Raw)
+		}
+		var err error
+		e.ForEach(func(key, f gjson.Result) bool {
+			err = field(&t, key.Str, f)
+			return err == nil
+		})
+		return t, err
+	})
 }
