@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -97,19 +98,24 @@ func checkDuplicateNames(data []byte) i18n.Message {
 	type frame struct {
 		object  bool
 		wantKey bool
-		names   []string            // the first few names
+		first   int                 // where its names start in names
 		more    map[string]struct{} // all of them, past a few
 	}
-	var stack []frame
+	// The names of the objects open, the innermost last; a move's body
+	// fits in the arrays, kept on the stack.
+	var frames [8]frame
+	var firstNames [16][]byte
+	stack, names := frames[:0], firstNames[:0]
 	for i := 0; i < len(data); i++ {
 		switch data[i] {
 		case '{':
-			stack = append(stack, frame{object: true, wantKey: true})
+			stack = append(stack, frame{object: true, wantKey: true, first: len(names)})
 		case '[':
-			stack = append(stack, frame{})
+			stack = append(stack, frame{first: len(names)})
 		case '}', ']':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if n := len(stack); n > 0 {
+				names = names[:stack[n-1].first]
+				stack = stack[:n-1]
 			}
 		case ',':
 			if n := len(stack); n > 0 && stack[n-1].object {
@@ -129,28 +135,33 @@ func checkDuplicateNames(data []byte) i18n.Message {
 			}
 			f := &stack[n-1]
 			f.wantKey = false
-			name := string(data[start+1 : i])
-			if escaped && json.Unmarshal(data[start:i+1], &name) != nil {
-				continue // not a JSON string: the parser says so
+			name := data[start+1 : i]
+			if escaped {
+				var s string
+				if json.Unmarshal(data[start:i+1], &s) != nil {
+					continue // not a JSON string: the parser says so
+				}
+				name = []byte(s)
 			}
 			if f.more != nil {
-				if _, dup := f.more[name]; dup {
-					return i18n.M("api.body.duplicate-member", "name", name)
+				if _, dup := f.more[string(name)]; dup {
+					return i18n.M("api.body.duplicate-member", "name", string(name))
 				}
-				f.more[name] = struct{}{}
+				f.more[string(name)] = struct{}{}
 				continue
 			}
-			for _, seen := range f.names {
-				if seen == name {
-					return i18n.M("api.body.duplicate-member", "name", name)
+			for _, seen := range names[f.first:] {
+				if bytes.Equal(seen, name) {
+					return i18n.M("api.body.duplicate-member", "name", string(name))
 				}
 			}
-			f.names = append(f.names, name)
-			if len(f.names) > 16 {
-				f.more = make(map[string]struct{}, 2*len(f.names))
-				for _, s := range f.names {
-					f.more[s] = struct{}{}
+			names = append(names, name)
+			if len(names)-f.first > 16 {
+				f.more = make(map[string]struct{}, 2*(len(names)-f.first))
+				for _, s := range names[f.first:] {
+					f.more[string(s)] = struct{}{}
 				}
+				names = names[:f.first]
 			}
 		}
 	}

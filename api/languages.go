@@ -26,13 +26,11 @@ import (
 // messages in the request's language as the answer leaves, so that no
 // handler needs to know the language. English answers pass untouched.
 
-type langKey struct{}
-
 // langOf returns the language of the request whose context ctx is; English
 // outside a request.
 func langOf(ctx context.Context) i18n.Lang {
-	if l, ok := ctx.Value(langKey{}).(i18n.Lang); ok {
-		return l
+	if s := scopeIn(ctx); s != nil && s.lang != "" {
+		return s.lang
 	}
 	return i18n.English
 }
@@ -58,8 +56,7 @@ func requestLang(c echo.Context) i18n.Lang {
 func speak(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		lang := requestLang(c)
-		req := c.Request()
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), langKey{}, lang)))
+		scopeOf(c).lang = lang
 		h := c.Response().Header()
 		h.Set("Content-Language", string(lang))
 		h.Add("Vary", "Accept-Language")

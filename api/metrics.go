@@ -189,8 +189,8 @@ func (m *Metrics) observe(c echo.Context, route string, status int, d time.Durat
 		return
 	}
 	var ruleset string
-	if info, _ := req.Context().Value(moveInfoKey{}).(*moveInfo); info != nil {
-		ruleset = info.ruleset
+	if s := scopeIn(req.Context()); s != nil {
+		ruleset = s.ruleset
 	}
 	switch {
 	case status < 300 && c.Response().Header().Get("Idempotency-Replayed") == "true":
@@ -203,23 +203,9 @@ func (m *Metrics) observe(c echo.Context, route string, status int, d time.Durat
 	}
 }
 
-// moveInfo is where the handler of a move leaves, for the metrics, the
-// ruleset of the game it was for.
-type moveInfo struct{ ruleset string }
-
-type moveInfoKey struct{}
-
-// withMoveInfo gives a request to the moves route a moveInfo to fill.
-func withMoveInfo(c echo.Context) {
-	if c.Path() == movesRoute && c.Request().Method == http.MethodPost {
-		req := c.Request()
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), moveInfoKey{}, &moveInfo{})))
-	}
-}
-
 // noteRuleset records the ruleset of the game a move was for.
 func noteRuleset(ctx context.Context, ruleset string) {
-	if info, _ := ctx.Value(moveInfoKey{}).(*moveInfo); info != nil {
-		info.ruleset = ruleset
+	if s := scopeIn(ctx); s != nil {
+		s.ruleset = ruleset
 	}
 }

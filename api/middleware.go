@@ -49,9 +49,6 @@ func limitBody(limit int64) echo.MiddlewareFunc {
 	}
 }
 
-// bodyKey is where readBody leaves the bytes of the request body.
-const bodyKey = "treasury.body"
-
 // readBody reads the whole request body (within the body limit set before
 // it) so that what follows can look at it more than once, and refuses a JSON
 // body whose shape is beyond limits before anything parses it: the schema
@@ -63,12 +60,7 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			if req.Body == nil || req.Body == http.NoBody {
 				return next(c)
 			}
-			var buf bytes.Buffer
-			if req.ContentLength > 0 {
-				buf.Grow(int(req.ContentLength) + 1) // within the body limit, checked before
-			}
-			_, err := buf.ReadFrom(req.Body)
-			data := buf.Bytes()
+			data, err := readAll(req.Body, req.ContentLength)
 			normaliseContentType(req)
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
@@ -80,7 +72,8 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			_ = req.Body.Close()
 			req.Body = io.NopCloser(bytes.NewReader(data))
 			req.ContentLength = int64(len(data))
-			c.Set(bodyKey, data)
+			sc := scopeOf(c)
+			sc.body, sc.bodyRead = data, true
 			if isJSON(req.Header.Get(echo.HeaderContentType)) {
 				// encoding/json would silently turn bad bytes into U+FFFD.
 				if !utf8.Valid(data) {
@@ -100,6 +93,37 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// readAll reads r to its end. A body of known length is read into a slice
+// of its length (bytes.Buffer.ReadFrom would grow a buffer of that length
+// to 512 bytes more before reading).
+func readAll(r io.Reader, length int64) ([]byte, error) {
+	if length <= 0 {
+		var buf bytes.Buffer
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	data := make([]byte, length, length+1) // within the body limit, checked before
+	for n := 0; ; {
+		if n == len(data) {
+			if n > int(length) {
+				break // the body goes on past its length
+			}
+			data = data[:n+1] // where net/http reads EOF
+		}
+		m, err := r.Read(data[n:])
+		n += m
+		if err == io.EOF {
+			return data[:n], nil
+		}
+		if err != nil {
+			return data[:n], err
+		}
+	}
+	buf := bytes.NewBuffer(data)
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // normaliseContentType writes a request's media type in lower case, as
@@ -144,8 +168,6 @@ func specRoutes(doc *openapi3.T) map[string]*routers.Route {
 // openAPIParam is a path parameter as OpenAPI writes it: {id}.
 var openAPIParam = regexp.MustCompile(`\{([^}/]+)\}`)
 
-type credentialKey struct{}
-
 // bearer puts the credential of an "Authorization: Bearer <credential>"
 // header into the request's context. Whether an operation needs one, and
 // whose it is, the handlers decide.
@@ -162,8 +184,7 @@ func bearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if why := malformedCredential(token); !why.Zero() {
 			return domain.Fail(domain.Invalid, "api.auth.malformed", "why", why)
 		}
-		req := c.Request()
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), credentialKey{}, token)))
+		scopeOf(c).credential = token
 		return next(c)
 	}
 }
@@ -197,8 +218,51 @@ func malformedCredential(token string) i18n.Message {
 
 // credential returns the bearer credential of the request, or "".
 func credential(ctx context.Context) string {
-	s, _ := ctx.Value(credentialKey{}).(string)
+	if s := scopeIn(ctx); s != nil {
+		return s.credential
+	}
+	return ""
+}
+
+// scope is what the middleware learns of a request for what follows it,
+// put in the request's context once: each value put there on its own
+// copied the request (four times for a move).
+type scope struct {
+	lang       i18n.Lang // speak's
+	id         string    // requestID's
+	credential string    // bearer's
+	ruleset    string    // the ruleset of a move's game, for the metrics
+	body       []byte    // readBody's
+	bodyRead   bool      // whether readBody read one
+}
+
+type scopeKey struct{}
+
+// scopeOf returns the scope of the request of c, putting one in its
+// context first if it has none.
+func scopeOf(c echo.Context) *scope {
+	req := c.Request()
+	if s := scopeIn(req.Context()); s != nil {
+		return s
+	}
+	s := &scope{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), scopeKey{}, s)))
 	return s
+}
+
+// scopeIn returns the scope of the request whose context ctx is, or nil.
+func scopeIn(ctx context.Context) *scope {
+	s, _ := ctx.Value(scopeKey{}).(*scope)
+	return s
+}
+
+// requestBody returns the bytes of the body readBody read, and whether it
+// read one.
+func requestBody(c echo.Context) ([]byte, bool) {
+	if s := scopeIn(c.Request().Context()); s != nil {
+		return s.body, s.bodyRead
+	}
+	return nil, false
 }
 
 // validator checks every request against the OpenAPI document before the
@@ -226,6 +290,14 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 		// compare bytes), so the validator must never rewrite it.
 		SkipSettingDefaults: true,
 	}
+	paramOpts := *opts
+	paramOpts.ExcludeRequestBody = true
+	bodies := make(map[*routers.Route]bodyCheck, len(routes))
+	for _, r := range routes {
+		if b, ok := newBodyCheck(doc, r.Operation); ok {
+			bodies[r] = b
+		}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
@@ -242,7 +314,18 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 				}
 				params[name] = v
 			}
-			if data, ok := c.Get(bodyKey).([]byte); ok && len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
+			data, _ := requestBody(c)
+			// The quick way, for a JSON body of an operation that takes
+			// one: parameters, then the body decoded once from the bytes
+			// read. What it accepts the whole validation accepts; whatever
+			// it does not goes the whole way, which names the fault.
+			if b, ok := bodies[route]; ok && req.URL.RawQuery == "" && len(data) > 0 {
+				in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: &paramOpts}
+				if b.accepts(req.Header.Get(echo.HeaderContentType), data) && openapi3filter.ValidateRequest(req.Context(), in) == nil {
+					return next(c)
+				}
+			}
+			if len(data) > 0 && isJSON(req.Header.Get(echo.HeaderContentType)) && !json.Valid(data) {
 				return domain.Fail(MalformedJSON, "api.body.not-one-value")
 			}
 			// url.Query drops what it cannot decode: say so instead.
@@ -260,6 +343,78 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			return next(c)
 		}
 	}, nil
+}
+
+// bodyCheck is what the validator's quick way knows of an operation's
+// application/json request body, worked out once at start.
+type bodyCheck struct {
+	schema *openapi3.Schema
+	// members are the schemas of a oneOf told apart by a discriminator,
+	// by the discriminator's value: kin-openapi copies the whole value and
+	// then checks it against the one member twice (the second time to set
+	// defaults, which the validator never does).
+	discriminator string
+	members       map[string]*openapi3.Schema
+	opts          []openapi3.SchemaValidationOption
+}
+
+// newBodyCheck returns the quick way to an operation's JSON body, if it has
+// one.
+func newBodyCheck(doc *openapi3.T, op *openapi3.Operation) (bodyCheck, bool) {
+	if op.RequestBody == nil || op.RequestBody.Value == nil {
+		return bodyCheck{}, false
+	}
+	mt := op.RequestBody.Value.Content["application/json"]
+	if mt == nil || mt.Schema == nil || mt.Schema.Value == nil {
+		return bodyCheck{}, false
+	}
+	b := bodyCheck{schema: mt.Schema.Value, opts: []openapi3.SchemaValidationOption{openapi3.VisitAsRequest()}}
+	if doc.IsOpenAPI31OrLater() { // as openapi3filter does
+		b.opts = append(b.opts, openapi3.EnableJSONSchema2020())
+	}
+	s := b.schema
+	d := s.Discriminator
+	if len(s.OneOf) == 0 || d == nil || len(d.Mapping) == 0 {
+		return b, true
+	}
+	// Only a schema that is its oneOf and nothing else checks a value as
+	// its member alone does.
+	rest := *s
+	rest.OneOf, rest.Discriminator = nil, nil
+	if !rest.IsEmpty() || len(rest.AnyOf) > 0 || len(rest.AllOf) > 0 {
+		return b, true
+	}
+	b.discriminator, b.members = d.PropertyName, map[string]*openapi3.Schema{}
+	for value, ref := range d.Mapping {
+		for _, m := range s.OneOf {
+			if m.Ref != "" && m.Ref == ref.Ref && m.Value != nil {
+				b.members[value] = m.Value
+			}
+		}
+	}
+	return b, true
+}
+
+// accepts says whether data, sent as contentType, is one JSON value that
+// the body's schema accepts. False is no verdict: the whole validation
+// then decides, and says why.
+func (b bodyCheck) accepts(contentType string, data []byte) bool {
+	if contentType != "application/json" {
+		return false
+	}
+	var value any
+	if err := json.Unmarshal(data, &value); err != nil { // one value, nothing after it
+		return false
+	}
+	s := b.schema
+	if b.members != nil {
+		obj, _ := value.(map[string]any)
+		kind, _ := obj[b.discriminator].(string)
+		if s = b.members[kind]; s == nil {
+			return false
+		}
+	}
+	return s.VisitJSON(value, b.opts...) == nil
 }
 
 func isJSON(contentType string) bool {
@@ -425,7 +580,6 @@ func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
-			withMoveInfo(c)
 			err := next(c)
 			if err != nil {
 				c.Error(err) // answer now, so that the status is known
@@ -451,8 +605,6 @@ func observe(log *slog.Logger, m *Metrics) echo.MiddlewareFunc {
 	}
 }
 
-type requestIDKey struct{}
-
 // requestID gives every request an id: the client's X-Request-ID when it is
 // sane (1 to 64 of A-Z a-z 0-9 . _ : -), a fresh random one otherwise. The
 // answer carries it in X-Request-ID, every problem in request_id, and every
@@ -465,7 +617,7 @@ func requestID(next echo.HandlerFunc) echo.HandlerFunc {
 			id = newRequestID()
 		}
 		c.Response().Header().Set(echo.HeaderXRequestID, id)
-		c.SetRequest(req.WithContext(context.WithValue(req.Context(), requestIDKey{}, id)))
+		scopeOf(c).id = id
 		return next(c)
 	}
 }
@@ -495,7 +647,8 @@ func newRequestID() string {
 type withRequestID struct{ slog.Handler }
 
 func (h withRequestID) Handle(ctx context.Context, r slog.Record) error {
-	if id, ok := ctx.Value(requestIDKey{}).(string); ok {
+	if s := scopeIn(ctx); s != nil && s.id != "" {
+		id := s.id
 		already := false
 		r.Attrs(func(a slog.Attr) bool {
 			already = a.Key == "request_id"
@@ -570,7 +723,7 @@ type bodySerializer struct{ echo.DefaultJSONSerializer }
 
 func (s bodySerializer) Deserialize(c echo.Context, i any) error {
 	if u, ok := i.(json.Unmarshaler); ok {
-		if data, ok := c.Get(bodyKey).([]byte); ok {
+		if data, ok := requestBody(c); ok {
 			if err := u.UnmarshalJSON(bytes.TrimSpace(data)); err != nil {
 				return echo.NewHTTPError(http.StatusBadRequest, err.Error()).SetInternal(err)
 			}

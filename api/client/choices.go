@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -39,7 +41,10 @@ func ParseChoices(b []byte) (Choices, error) {
 	if !gjson.ValidBytes(b) {
 		return Choices{}, fmt.Errorf("a listing: %w", errJSON)
 	}
-	l := gjson.ParseBytes(b)
+	// Read in place: gjson.ParseBytes would copy the listing first (half
+	// the bytes a load client allocated reading listings); Choices refers
+	// to b, which does not change while it is used.
+	l := gjson.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
 	if !l.IsObject() {
 		return Choices{}, fmt.Errorf("a listing: %w: not an object", errJSON)
 	}
@@ -55,7 +60,7 @@ func ParseChoices(b []byte) (Choices, error) {
 			n, err = integer(v)
 			c.Seat, seat = int(n), true
 		case "awaiting":
-			err = json.Unmarshal([]byte(v.Raw), &c.Awaiting)
+			c.Awaiting, err = awaits(v)
 			awaiting = true
 		case "moves":
 			if seat && awaiting && !c.Owed() {
@@ -76,13 +81,58 @@ func ParseChoices(b []byte) (Choices, error) {
 	return c, nil
 }
 
-// integer is the JSON number v as an int64: an error for anything else.
+// integer is the JSON number v as an int64: an error for anything else
+// (a fraction, an exponent, or beyond int64, as encoding/json says).
 func integer(v gjson.Result) (int64, error) {
-	var n int64
 	if v.Type != gjson.Number {
 		return 0, fmt.Errorf("%w: %s is not a number", errJSON, v.Raw)
 	}
-	return n, json.Unmarshal([]byte(v.Raw), &n)
+	n, err := strconv.ParseInt(v.Raw, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %s is not an int64", errJSON, v.Raw)
+	}
+	return n, nil
+}
+
+// awaits reads a listing's awaiting as encoding/json reads it into
+// []domain.Await, with the keys matched exactly (a listing is read after
+// every move of a table: encoding/json took a tenth of the load client's
+// reading of it).
+func awaits(v gjson.Result) ([]domain.Await, error) {
+	return objects(v, func(a *domain.Await, key string, f gjson.Result) (err error) {
+		var n int64
+		switch key {
+		case "actor":
+			a.Actor, err = text(f, a.Actor)
+		case "action":
+			a.Action, err = text(f, a.Action)
+		case "seat":
+			if f.Type == gjson.Null {
+				a.Seat = nil
+			} else if n, err = integer(f); err == nil {
+				seat := int(n)
+				a.Seat = &seat
+			}
+		case "count":
+			if f.Type != gjson.Null {
+				n, err = integer(f)
+				a.Count = int(n)
+			}
+		}
+		return err
+	})
+}
+
+// text is the JSON string v, or was when v is null (encoding/json leaves a
+// string as it is for null).
+func text(v gjson.Result, was string) (string, error) {
+	switch v.Type {
+	case gjson.Null:
+		return was, nil
+	case gjson.String:
+		return v.Str, nil
+	}
+	return "", fmt.Errorf("%w: %.40s is not a string", errJSON, v.Raw)
 }
 
 // kind returns v when it is of the kind wanted (ok), nothing when it is
@@ -108,7 +158,8 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	if !c.Owed() {
 		return nil, "", false, nil
 	}
-	var forward []string
+	var few [32]string
+	forward := few[:0]
 	c.moves.ForEach(func(_, e gjson.Result) bool {
 		if e.Get("correction").Type != gjson.True {
 			forward = append(forward, e.Raw)
@@ -133,17 +184,9 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 			if name.Str != e.Choose.Pool {
 				return true
 			}
-			// The parts without their labels.
-			var parts []struct {
-				Add      map[string]json.RawMessage `json:"add"`
-				Excludes []string                   `json:"excludes"`
-				Owes     int                        `json:"owes"`
-			}
-			if err = json.Unmarshal([]byte(pool.Raw), &parts); err == nil && parts != nil {
-				pools = domain.Pools{name.Str: make([]domain.Part, len(parts))}
-				for i, p := range parts {
-					pools[name.Str][i] = domain.Part{Add: p.Add, Excludes: p.Excludes, Owes: p.Owes}
-				}
+			var parts []domain.Part
+			if parts, err = partsOf(pool); err == nil && parts != nil {
+				pools = domain.Pools{name.Str: parts}
 			}
 			return false
 		})
@@ -152,4 +195,88 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 		}
 	}
 	return complete(domain.LegalMove{Move: e.Move, Choose: e.Choose, Holds: e.Holds, Correction: e.Correction}, pools, r)
+}
+
+// partsOf reads a pool's parts without their labels, as encoding/json
+// reads the rest into []domain.Part (with the keys matched exactly): the
+// pool of the move picked is read after every listing that owes one.
+func partsOf(pool gjson.Result) ([]domain.Part, error) {
+	return objects(pool, func(p *domain.Part, key string, f gjson.Result) (err error) {
+		switch key {
+		case "add":
+			p.Add, err = rawMembers(f, p.Add)
+		case "excludes":
+			p.Excludes, err = array(f, func(e gjson.Result) (string, error) { return text(e, "") })
+		case "owes":
+			if f.Type != gjson.Null {
+				var n int64
+				n, err = integer(f)
+				p.Owes = int(n)
+			}
+		}
+		return err
+	})
+}
+
+// rawMembers reads an object into m (a new map when m is nil) as
+// encoding/json reads one into a map[string]json.RawMessage: nil for null.
+func rawMembers(v gjson.Result, m map[string]json.RawMessage) (map[string]json.RawMessage, error) {
+	if v.Type == gjson.Null {
+		return nil, nil
+	}
+	if !v.IsObject() {
+		return nil, fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
+	}
+	if m == nil {
+		m = map[string]json.RawMessage{}
+	}
+	v.ForEach(func(key, f gjson.Result) bool {
+		m[key.Str] = json.RawMessage(f.Raw)
+		return true
+	})
+	return m, nil
+}
+
+// array reads an array as encoding/json reads one into a []T, each member
+// read by member: nil for null.
+func array[T any](v gjson.Result, member func(gjson.Result) (T, error)) ([]T, error) {
+	if v.Type == gjson.Null {
+		return nil, nil
+	}
+	if !v.IsArray() {
+		return nil, fmt.Errorf("%w: %.40s is not an array", errJSON, v.Raw)
+	}
+	out := []T{}
+	var err error
+	v.ForEach(func(_, e gjson.Result) bool {
+		var t T
+		t, err = member(e)
+		out = append(out, t)
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// objects reads an array of objects as encoding/json reads one into a
+// []T (a zero T for null), each member of an object read into its T by
+// field.
+func objects[T any](v gjson.Result, field func(t *T, key string, f gjson.Result) error) ([]T, error) {
+	return array(v, func(e gjson.Result) (T, error) {
+		var t T
+		switch {
+		case e.Type == gjson.Null:
+			return t, nil
+		case !e.IsObject():
+			return t, fmt.Errorf("%w: %.40s is not an object", errJSON, e.Raw)
+		}
+		var err error
+		e.ForEach(func(key, f gjson.Result) bool {
+			err = field(&t, key.Str, f)
+			return err == nil
+		})
+		return t, err
+	})
 }

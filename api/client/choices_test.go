@@ -2,8 +2,12 @@ package client
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+
+	"github.com/treasury-games/treasury/domain"
 )
 
 // TestChoicesAsListing: whatever the layout of a listing (white space,
@@ -70,6 +74,58 @@ func TestChoicesMalformed(t *testing.T) {
 		}
 		if m, _, _, err := c.Pick(rand.New(rand.NewPCG(1, 1))); err == nil {
 			t.Errorf("%s: picked %s, want an error", name, m)
+		}
+	}
+}
+
+// TestChoicesAwaiting: ParseChoices reads awaiting as encoding/json reads
+// it into []domain.Await (the keys as the server writes them), and refuses
+// what encoding/json refuses.
+func TestChoicesAwaiting(t *testing.T) {
+	for _, awaiting := range []string{
+		`[{"actor":"seat","seat":2,"action":"cross","count":1}]`,
+		`[{"actor":"host","action":"reveal","count":1},{"actor":"seat","seat":0,"action":"take","count":3}]`,
+		`[{"count":2,"seat":1,"actor":"seat","action":"cross","label":"ignored","more":{"seat":9}}]`,
+		`[{"actor":"seat","seat":1,"seat":null,"action":"cross"}]`,
+		`[{"actor":"se\u0061t","seat":-0,"action":null}]`,
+		`[null,{}]`, `[]`, `null`,
+		`{}`, `[1]`, `[{"seat":"1"}]`, `[{"seat":1.5}]`, `[{"count":1e2}]`, `[{"actor":3}]`, `[{"seat":99999999999999999999}]`,
+	} {
+		body := []byte(`{"version":3,"seat":1,"awaiting":` + awaiting + `,"moves":[]}`)
+		var want struct{ Awaiting []domain.Await }
+		werr := json.Unmarshal(body, &want)
+		got, gerr := ParseChoices(body)
+		if (werr == nil) != (gerr == nil) || (werr == nil && !reflect.DeepEqual(got.Awaiting, want.Awaiting)) {
+			t.Errorf("awaiting %s: read %+v, %v; encoding/json %+v, %v", awaiting, got.Awaiting, gerr, want.Awaiting, werr)
+		}
+	}
+}
+
+// TestChoicesParts: the parts of a pool are read as encoding/json reads
+// them into []domain.Part, labels aside, and refused where it refuses them.
+func TestChoicesParts(t *testing.T) {
+	for _, pool := range []string{
+		`[{"add":{"boxes":[[1,2]]},"label":"B2","excludes":["b3","c2"],"owes":1}]`,
+		`[ { "add" : { "extra" : [ 1 , 2 ] , "card" : "gr\u0065y-07" } , "label" : "x" } , { "owes" : 2 } ]`,
+		`[{"add":{"a":1},"add":{"b":2}},{"add":{"a":1},"add":null},{"excludes":["a"],"excludes":["b",null]}]`,
+		`[{"owes":null,"excludes":null,"add":{}}]`,
+		`[null,{}]`, `[]`, `null`,
+		`{}`, `[1]`, `[{"add":[1]}]`, `[{"excludes":"a"}]`, `[{"excludes":[1]}]`, `[{"owes":1.5}]`, `[{"owes":"1"}]`,
+	} {
+		body := []byte(`{"version":3,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"cross","count":1}],` +
+			`"moves":[{"move":{"type":"cross","seat":0},"label":"Cross","choose":{"pool":"p","min":0,"max":0}}],"pools":{"p":` + pool + `}}`)
+		var want struct{ Pools domain.Pools }
+		werr := json.Unmarshal(body, &want)
+		for i := range want.Pools["p"] {
+			want.Pools["p"][i].Label = ""
+		}
+		c, err := ParseChoices(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gerr := partsOf(c.pools.Get("p"))
+		if (werr == nil) != (gerr == nil) || (werr == nil && !reflect.DeepEqual(got, want.Pools["p"])) {
+			t.Errorf("pool %s: read %+v, %v; encoding/json %+v, %v", pool, got, gerr, want.Pools["p"], werr)
 		}
 	}
 }

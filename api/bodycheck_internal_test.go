@@ -1,0 +1,124 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+
+	"github.com/treasury-games/treasury/api/models"
+)
+
+// BenchmarkMoveRequestChain measures what a move request costs in the
+// middleware that reads, checks and validates it, up to the decoded body,
+// without the game behind it: the headers and body a seat of the load run
+// sends.
+func BenchmarkMoveRequestChain(b *testing.B) {
+	doc, err := Spec()
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc.Servers = nil
+	validate, err := validator(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := echo.New()
+	e.JSONSerializer = bodySerializer{}
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.DiscardHandler))
+	e.Use(requestID, privateCache, bodyLimits(DefaultBodyLimit), readBody(DefaultJSONLimits), validate, bearer)
+	e.POST(movesRoute, func(c echo.Context) error {
+		var body models.SubmitMoveJSONRequestBody
+		if err := (&echo.DefaultBinder{}).BindBody(c, &body); err != nil {
+			return err
+		}
+		if credential(c.Request().Context()) == "" {
+			b.Fatal("no credential")
+		}
+		return c.NoContent(http.StatusNoContent)
+	})
+	const move = `{"type":"cross","seat":2,"card":"orange-05","boxes":[[1,1],[1,2],[2,2]]}`
+	header := http.Header{
+		"Content-Type":    {"application/json"},
+		"Authorization":   {"Bearer kQ3v9x_T2mLp8ZrW4nYbH6cJ1sDfG7eA0uIoPqRtSxE"},
+		"Idempotency-Key": {"Yx3p9Lm2Qr7Tv5Wz8Ab1Cd4Ef6Gh0Ij"},
+		"Prefer":          {"return=minimal"},
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "/v1/games/3q2XoU0W1mTQb9_c/moves", strings.NewReader(move))
+		req.Header = header.Clone()
+		rec := httptest.NewRecorder()
+		if e.ServeHTTP(rec, req); rec.Code != http.StatusNoContent {
+			b.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// The validator's quick way for JSON bodies accepts only what the whole
+// validation of kin-openapi accepts, and does accept the moves of every
+// game (else it would only cost): every member's example, and those
+// examples broken in ways a client might break them.
+func TestQuickBodyCheckAgrees(t *testing.T) {
+	doc, err := Spec()
+	require.NoError(t, err)
+	route := specRoutes(doc)["POST "+movesRoute]
+	require.NotNil(t, route)
+	check, ok := newBodyCheck(doc, route.Operation)
+	require.True(t, ok)
+	require.NotEmpty(t, check.members, "the move's oneOf is not told apart by its discriminator")
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SkipSettingDefaults: true}
+	whole := func(body []byte) error {
+		req := httptest.NewRequest(http.MethodPost, "/v1/games/g1/moves", bytes.NewReader(body))
+		req.Header.Set(echo.HeaderContentType, "application/json")
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: map[string]string{"id": "g1"}, Route: route, Options: opts}
+		return openapi3filter.ValidateRequest(context.Background(), in)
+	}
+	var bodies [][]byte
+	for _, m := range route.Operation.RequestBody.Value.Content["application/json"].Schema.Value.OneOf {
+		example, err := json.Marshal(m.Value.Example)
+		require.NoError(t, err)
+		require.NoError(t, whole(example), "%s's example", m.Ref)
+		require.True(t, check.accepts("application/json", example), "%s's example takes the long way", m.Ref)
+		var obj map[string]any
+		require.NoError(t, json.Unmarshal(example, &obj))
+		for name := range obj {
+			without := maps.Clone(obj)
+			delete(without, name)
+			wrong := maps.Clone(obj)
+			wrong[name] = []any{true}
+			bodies = append(bodies, marshal(t, without), marshal(t, wrong))
+		}
+		extra := maps.Clone(obj)
+		extra["bots"] = 1
+		bodies = append(bodies, marshal(t, extra), append(slices.Clone(example), " {}"...), append(slices.Clone(example), " x"...))
+	}
+	bodies = append(bodies, []byte(`{"type":"nonesuch"}`), []byte(`{"type":3}`), []byte(`{}`), []byte(`[]`), []byte(`null`), []byte(`"take"`))
+	refused := 0
+	for _, body := range bodies {
+		err := whole(body)
+		if check.accepts("application/json", body) {
+			require.NoError(t, err, "the quick way accepted %s", body)
+		} else if err != nil {
+			refused++
+		}
+	}
+	require.Greater(t, refused, len(bodies)/2, "too few of the broken bodies are refused to tell anything")
+}
+
+func marshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
+}
