@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -41,10 +40,9 @@ func ParseChoices(b []byte) (Choices, error) {
 	if !gjson.ValidBytes(b) {
 		return Choices{}, fmt.Errorf("a listing: %w", errJSON)
 	}
-	// Read in place: gjson.ParseBytes would copy the listing first (half
-	// the bytes a load client allocated reading listings); Choices refers
-	// to b, which does not change while it is used.
-	l := gjson.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
+	// gjson.ParseBytes copies the listing into a string of its own, so
+	// the Choices never depend on b staying as it is.
+	l := gjson.ParseBytes(b)
 	if !l.IsObject() {
 		return Choices{}, fmt.Errorf("a listing: %w: not an object", errJSON)
 	}
