@@ -31,8 +31,8 @@ type Choices struct {
 var errJSON = errors.New("malformed JSON")
 
 // ParseChoices reads a listing (the body of GET .../legal-moves, the data of
-// a legal_moves event). The Choices refers to b, which must not change while
-// it is used. Keys are matched as the server writes them (exactly, not
+// a legal_moves event); the Choices keeps a copy of what it needs. Keys are
+// matched as the server writes them (exactly, not
 // case-insensitively as encoding/json does). A listing that owes nothing is
 // read only up to its moves when its seat and awaiting come before them, as
 // the server writes them.
