@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/storage/postgres"
 	"github.com/treasury-games/treasury/storage/storetest"
 )
 
@@ -38,8 +42,6 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 		var next atomic.Int64
-		state := bytes.Repeat([]byte("s"), 1600)
-		events := bytes.Repeat([]byte("e"), 1000)
 		b.SetParallelism(8)
 		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
@@ -47,11 +49,7 @@ func BenchmarkAppend(b *testing.B) {
 			base := storetest.MustCreate(b, s, id).State
 			ctx := context.Background()
 			for v := int64(0); pb.Next(); v++ {
-				a := storetest.Move(id, v)
-				a.State, a.Move.Events, a.ExpectState = state, events, base
-				base = state
-				a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("k", v), Scope: "seat 0", RequestHash: "h", Status: 200, Response: []byte(`{"seq":1}`)}
-				if err := s.Append(ctx, a); err != nil {
+				if err := s.Append(ctx, realMove(id, v, &base)); err != nil {
 					b.Error(err)
 					return
 				}
@@ -94,4 +92,66 @@ func BenchmarkAppend(b *testing.B) {
 			}
 		})
 	})
+}
+
+// realMove is move v of game id with the rows of a real game (see
+// BenchmarkAppend), applied to *base, which it sets to its own state.
+func realMove(id string, v int64, base *[]byte) domain.Append {
+	a := storetest.Move(id, v)
+	a.State, a.Move.Events, a.ExpectState = realState, realEvents, *base
+	*base = realState
+	a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("k", v), Scope: "seat 0", RequestHash: "h", Status: 200, Response: []byte(`{"seq":1}`)}
+	return a
+}
+
+var (
+	realState  = bytes.Repeat([]byte("s"), 1600)
+	realEvents = bytes.Repeat([]byte("e"), 1000)
+)
+
+// BenchmarkQueueAppend is the path of a server's moves on a shared store:
+// QueueAppend, the group commit of the games ready together (queue.go),
+// the answers. 32 games move at once, each its next move once the one
+// before is answered, as the load run's tables do. cpu-us/op is this
+// process's CPU (the store's side, PostgreSQL's not included) per move.
+func BenchmarkQueueAppend(b *testing.B) {
+	var cc commitCounter
+	s, _ := openStore(b, postgres.WithCommitObserver(cc.observe))
+	const games = 32
+	bases := make([][]byte, games)
+	for g := range games {
+		bases[g] = storetest.MustCreate(b, s, fmt.Sprint("g", g)).State
+	}
+	cc.take()
+	var next atomic.Int64
+	cpu0 := processCPU(b)
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for g := range games {
+		wg.Go(func() {
+			id := fmt.Sprint("g", g)
+			for v := int64(0); next.Add(1) <= int64(b.N); v++ {
+				if err := s.QueueAppend(context.Background(), realMove(id, v, &bases[g]))(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	b.StopTimer()
+	commits, writes := cc.take()
+	b.ReportMetric(float64(processCPU(b)-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-us/op")
+	if commits > 0 {
+		b.ReportMetric(float64(writes)/float64(commits), "moves/commit")
+	}
+}
+
+// processCPU is the CPU time this process has used, user and system.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

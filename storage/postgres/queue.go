@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/treasury-games/treasury/domain"
 )
@@ -138,6 +139,7 @@ func (s *Store) appendBatch(ctx context.Context, batch []*queuedAppend) {
 			}
 			continue
 		}
+		s.heads.wrote(q.a, gb.xid)
 		s.notices.told(q.a.GameID, q.a.Move.Seq)
 	}
 }
@@ -166,9 +168,10 @@ const maxGroupTries = 8
 type groupBatch struct {
 	ctx    context.Context
 	batch  []*queuedAppend
-	counts []int // rows each append matched
-	err    error // the transaction's: nothing of it is stored
-	failed bool  // err is a statement of this batch's
+	counts []int  // rows each append matched
+	err    error  // the transaction's: nothing of it is stored
+	failed bool   // err is a statement of this batch's
+	xid    uint32 // the transaction's id, when an append of the batch matched
 	done   chan struct{}
 }
 
@@ -232,21 +235,25 @@ func (s *Store) commitGroup(gbs []*groupBatch) {
 			if i == 0 {
 				sql = appendSQL
 			}
-			b.Queue(sql, appendArgs(q.a, i > 0)...)
+			b.Queue(sql, s.appendArgs(q.a, i > 0)...)
 		}
 	}
 	br := s.pool.SendBatch(gbs[0].ctx, &b)
-	var err error
+	var (
+		err error
+		xid pgtype.Uint32 // the transaction's: NULL from an append that matched no row
+	)
 	stored := 0
 read:
 	for _, gb := range gbs {
 		for i := range gb.batch {
-			if err = br.QueryRow().Scan(&gb.counts[i]); err != nil {
+			if err = br.QueryRow().Scan(&gb.counts[i], &xid); err != nil {
 				gb.failed = true
 				break read
 			}
 			if gb.counts[i] > 0 {
 				stored++
+				gb.xid = xid.Uint32
 			}
 		}
 	}

@@ -215,3 +215,49 @@ func TestQueueAppendGames(t *testing.T) {
 	n = round(2, func(g int) bool { return g%8 == 3 })
 	t.Logf("%d games' moves, %d of them with a reused key, in %d commits", games, games/8, n)
 }
+
+// TestAppendWriterGuard: a move applied to the snapshot this store wrote is
+// checked by the transaction that wrote it, not by the snapshot's bytes: it
+// is stored while the game's row is that transaction's, stored when sent
+// again once another server set a seat (the row is the seat's transaction's
+// then, and the snapshot is compared), and refused when the game at that
+// version is another server's (the game deleted, made again and moved).
+func TestAppendWriterGuard(t *testing.T) {
+	s, url := openStore(t)
+	other := openURL(t, url)
+	mine := []byte(`{"round":1,"mine":true}`)
+	move := func(id string, v int64, base, state []byte) domain.Append {
+		a := storetest.Move(id, v)
+		a.ExpectState, a.State = base, state
+		return a
+	}
+	created := storetest.MustCreate(t, s, "g").State
+	require.NoError(t, s.Append(t.Context(), move("g", 0, created, mine)))
+	require.NoError(t, s.QueueAppend(t.Context(), move("g", 1, mine, []byte(`{"round":2}`)))(), "applied to this store's version 1")
+
+	t.Run("another server set a seat", func(t *testing.T) {
+		g, err := s.Game(t.Context(), "g")
+		require.NoError(t, err)
+		require.NoError(t, other.SetSeat(t.Context(), "g", 0, "another-hash", false))
+		a := move("g", g.Version, g.State, []byte(`{"round":3}`))
+		if err := s.Append(t.Context(), a); err != nil {
+			storetest.RequireCode(t, err, domain.Conflict)
+			require.NoError(t, s.Append(t.Context(), a), "sent again")
+		}
+	})
+	t.Run("the game at the version is another server's", func(t *testing.T) {
+		_, err := other.DeleteIdleGames(t.Context(), time.Now().Add(time.Hour))
+		require.NoError(t, err)
+		base := storetest.MustCreate(t, other, "g").State
+		for v := range int64(3) {
+			a := move("g", v, base, []byte(fmt.Sprintf(`{"round":%d,"other":true}`, v+1)))
+			require.NoError(t, other.Append(t.Context(), a))
+			base = a.State
+		}
+		storetest.RequireCode(t, s.QueueAppend(t.Context(), move("g", 3, []byte(`{"round":3}`), []byte(`{"round":4}`)))(), domain.Conflict)
+		g, err := s.Game(t.Context(), "g")
+		require.NoError(t, err)
+		assert.Equal(t, int64(3), g.Version)
+		assert.Equal(t, base, g.State)
+	})
+}

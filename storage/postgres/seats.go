@@ -17,6 +17,7 @@ func (s *Store) SetJoinCode(ctx context.Context, id, code string) (string, error
 		return "", err
 	}
 	defer s.leave()
+	defer s.heads.forget(id) // the game's row is another transaction's
 	var have *string
 	err := s.write(ctx, func(tx pgx.Tx) error {
 		// COALESCE keeps a code the game has; the row lock makes two
@@ -70,6 +71,7 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, hash string, o
 		return err
 	}
 	defer s.leave()
+	defer s.heads.forget(id) // the game's row is another transaction's
 	fail := func(err error) error {
 		return unavailable(fmt.Errorf("postgres: set seat %d of game %q: %w", seat, id, err))
 	}
@@ -124,6 +126,7 @@ func (s *Store) CreateNextGame(ctx context.Context, prev string, g domain.GameRe
 		return "", err
 	}
 	defer s.leave()
+	defer s.heads.forget(prev) // the game's row is another transaction's
 	next := ""
 	err := s.write(ctx, func(tx pgx.Tx) error {
 		var cur *string

@@ -24,6 +24,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -33,6 +34,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/treasury-games/treasury/domain"
@@ -58,6 +60,7 @@ type Store struct {
 	qmu    sync.Mutex
 	queues map[string]*gameQueue // by game id: appends waiting for the game's commit in flight
 	group  group                 // games' batches ready for a commit (queue.go)
+	heads  heads                 // the snapshots this store wrote last
 
 	mu     sync.RWMutex // calls hold it shared; Close exclusively
 	closed bool
@@ -497,11 +500,15 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // authenticated with credentials read at it. With $22 (not NULL) the game's
 // snapshot must still be the one the move was applied to: a version's number
 // alone does not say which of the servers' versions of that number is the
-// one stored (see stateGuard). It notifies nothing: the notice goes after the
-// commit, batched with others (notify.go).
+// one stored (see stateGuard); with $23 (not NULL) the row must still be the
+// one that transaction wrote, which stands for the same check when this store
+// wrote that snapshot (see heads). It returns the rows it updated and the
+// transaction's id. It notifies nothing: the notice goes after the commit,
+// batched with others (notify.go).
 const appendSQL = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
 	WHERE id = $1 AND version = $2 AND ($21::bigint IS NULL OR seats_rev = $21) AND ($22::bytea IS NULL OR state = $22)
+		AND ($23::xid IS NULL OR xmin = $23::xid)
 	RETURNING id
 ), m AS (
 	INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
@@ -510,7 +517,7 @@ const appendSQL = `WITH g AS (
 	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
 	SELECT id, $12, $13, $14, $15, $16 FROM g WHERE $17
 )
-SELECT count(*) FROM g`
+SELECT count(*), CASE WHEN count(*) > 0 THEN pg_current_xact_id()::xid END FROM g`
 
 // appendChainedSQL is appendSQL for an append sent in one transaction after
 // the one whose version it expects (queue.go): it matches only a row that
@@ -532,8 +539,11 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	}
 	defer s.leave()
 	start := time.Now()
-	var n int
-	err := s.pool.QueryRow(ctx, appendSQL, appendArgs(a, false)...).Scan(&n)
+	var (
+		n   int
+		xid pgtype.Uint32
+	)
+	err := s.pool.QueryRow(ctx, appendSQL, s.appendArgs(a, false)...).Scan(&n, &xid)
 	if isUniqueViolation(err, "idempotency_pkey") {
 		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", a.Idempotency.Key, "game", a.GameID)
 	}
@@ -543,6 +553,7 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	if n == 0 {
 		return s.versionMismatch(ctx, a.GameID, a.ExpectVersion, a.Credentials)
 	}
+	s.heads.wrote(a, xid.Uint32)
 	s.notices.told(a.GameID, a.Move.Seq)
 	if s.onCommit != nil {
 		s.onCommit(time.Since(start), 1)
@@ -562,7 +573,7 @@ func checkFollows(a domain.Append) error {
 // chained: the state it was applied to is then the one the append before it
 // in the same transaction wrote, and is not compared). A zero a.Move.At is
 // now.
-func appendArgs(a domain.Append, chained bool) []any {
+func (s *Store) appendArgs(a domain.Append, chained bool) []any {
 	at := a.Move.At
 	if at.IsZero() {
 		at = time.Now()
@@ -575,22 +586,88 @@ func appendArgs(a domain.Append, chained bool) []any {
 	if a.Idempotency != nil {
 		idem = *a.Idempotency
 	}
+	state, writer := s.stateGuard(a, chained)
 	return []any{a.GameID, a.ExpectVersion, a.Move.Seq, nonNil(a.State), a.Phase, a.Ended, nanos(at),
 		a.Move.Actor.Host, a.Move.Actor.Seat, nonNil(a.Move.Move), events,
 		idem.Scope, idem.Key, idem.RequestHash, idem.Status, nonNil(idem.Response), a.Idempotency != nil,
-		a.Move.Public, a.Move.For, a.Move.NotHost, a.Credentials, stateGuard(a, chained)}
+		a.Move.Public, a.Move.For, a.Move.NotHost, a.Credentials, state, writer}
 }
 
-// stateGuard is appendSQL's $22 for a: the snapshot a's move was applied
-// to, or nil (NULL: not compared). The update reads the game's row anyway:
-// the check costs no round trip, only the snapshot's bytes sent once more
-// and compared (a few kilobytes: less CPU on both sides than hashing them,
-// which took PostgreSQL 5-10 µs per 1.6 KB with md5()).
-func stateGuard(a domain.Append, chained bool) []byte {
-	if chained {
-		return nil
+// stateGuard is appendSQL's $22 and $23 for a: the snapshot a's move was
+// applied to, or else (when this store wrote that snapshot) the
+// transaction that wrote it, or neither (NULL: not compared). The update
+// reads the game's row anyway: the check costs no round trip, only the
+// snapshot's bytes sent once more and compared (a few kilobytes: less CPU on
+// both sides than hashing them, which took PostgreSQL 5-10 µs per 1.6 KB with
+// md5()), or a transaction's id.
+func (s *Store) stateGuard(a domain.Append, chained bool) (state []byte, writer *uint32) {
+	if chained || a.ExpectState == nil {
+		return nil, nil
 	}
-	return a.ExpectState
+	if xid, ok := s.heads.writer(a); ok {
+		return nil, &xid
+	}
+	return a.ExpectState, nil
+}
+
+// heads are the snapshots this store's appends wrote last, by game, with
+// the transaction that wrote each. The game's row at an append's version
+// holds the snapshot the append was applied to when that transaction wrote
+// it (xmin): an append applied to a snapshot of these is checked by the
+// transaction's id, 4 bytes, instead of the snapshot's kilobytes sent and
+// compared again (about a third of the bytes of an append of a Silver &
+// Gold game). A transaction's id may stand for a row no more (PostgreSQL
+// froze the row, or the id wrapped around after four billion
+// transactions): the append then fails as if its snapshot were another, the
+// game's head is forgotten, and the move goes again with its snapshot.
+type heads struct {
+	mu sync.Mutex
+	m  map[string]head
+}
+
+type head struct {
+	version int64
+	state   []byte
+	xid     uint32
+}
+
+// maxHeads bounds how many games' heads a store keeps: a few of their
+// snapshots' worth of memory, as the service's cache holds them anyway.
+const maxHeads = 10000
+
+// wrote records that transaction xid stored a, and so a.State at a.Move.Seq.
+func (h *heads) wrote(a domain.Append, xid uint32) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.m == nil {
+		h.m = map[string]head{}
+	}
+	if _, ok := h.m[a.GameID]; !ok && len(h.m) >= maxHeads {
+		for id := range h.m {
+			delete(h.m, id) // any one
+			break
+		}
+	}
+	h.m[a.GameID] = head{a.Move.Seq, a.State, xid}
+}
+
+// writer returns the transaction that wrote the snapshot a was applied to
+// at the version it expects, when this store wrote it last.
+func (h *heads) writer(a domain.Append) (uint32, bool) {
+	h.mu.Lock()
+	hd, ok := h.m[a.GameID]
+	h.mu.Unlock()
+	if !ok || hd.version != a.ExpectVersion || !bytes.Equal(hd.state, a.ExpectState) {
+		return 0, false
+	}
+	return hd.xid, true
+}
+
+// forget forgets the head of game id.
+func (h *heads) forget(id string) {
+	h.mu.Lock()
+	delete(h.m, id)
+	h.mu.Unlock()
 }
 
 // versionMismatch explains why an append matched no row: no such game, the
@@ -598,6 +675,7 @@ func stateGuard(a domain.Append, chained bool) []byte {
 // creds (when not nil), or else its snapshot is not the one the move was
 // applied to (Append.ExpectState).
 func (s *Store) versionMismatch(ctx context.Context, id string, expect int64, creds *int64) error {
+	s.heads.forget(id) // the move goes again with its snapshot
 	var v, rev int64
 	err := s.pool.QueryRow(ctx, `SELECT version, seats_rev FROM games WHERE id = $1`, id).Scan(&v, &rev)
 	if errors.Is(err, pgx.ErrNoRows) {
