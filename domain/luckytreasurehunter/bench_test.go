@@ -74,3 +74,36 @@ func BenchmarkMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLegalMovesJSON builds and encodes the listing of the seat on
+// turn as the server answers it (GET .../legal-moves and the legal_moves
+// event), one position after another of recorded 4-player games in both
+// modes.
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	var positions []*game
+	for i := range 6 {
+		mode := []Mode{Digital, Physical}[i%2]
+		_, log := randomGame(b, uint64(i), 4, mode, nil)
+		s := Setup{Mode: mode, Players: botNames[:4], PirateFaces: 1 + i%5, CaptainHeart: i % 4}
+		if mode == Digital {
+			s.Seed, s.Salt = "seed-"+itoa(i), "salt"
+		}
+		g, err := New(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, pm := range log {
+			positions = append(positions, wrap(g.Clone()))
+			if err := g.Play(pm.actor, &pm.move); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		w := positions[i%len(positions)]
+		if _, err := w.LegalMoves(domain.SeatViewer(w.G.Turn), w.G.Turn); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
