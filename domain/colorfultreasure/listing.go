@@ -1,6 +1,7 @@
 package colorfultreasure
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -18,11 +19,11 @@ func (g *Game) entries(l *Legal) {
 		for _, c := range l.Flip.Cells {
 			where := g.place(c.Pos)
 			if g.Mode == Digital {
-				parts = append(parts, domain.Choice(where, "cards", c.Pos))
+				parts = append(parts, cardPart(where, c.Pos))
 				continue
 			}
 			for _, k := range c.Shows {
-				p := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", c.Pos, "shows", k)
+				p := showsPart(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), c.Pos, k)
 				// A card is turned over once; no wonder has two cards of a kind.
 				p.Excludes = []string{"card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row), g.wonder(c.Column) + " " + k.String()}
 				parts = append(parts, p)
@@ -55,7 +56,7 @@ func (g *Game) entries(l *Legal) {
 		case t.DifferentWonders:
 			var parts []domain.Part
 			for _, c := range t.Cells {
-				p := domain.Choice(g.place(c), "cards", c)
+				p := cardPart(g.place(c), c)
 				p.Excludes = []string{g.wonder(c.Column)}
 				parts = append(parts, p)
 			}
@@ -71,7 +72,7 @@ func (g *Game) entries(l *Legal) {
 				if _, ok := byWonder[c.Column]; !ok {
 					order = append(order, c.Column)
 				}
-				byWonder[c.Column] = append(byWonder[c.Column], domain.Choice(g.place(c), "cards", c))
+				byWonder[c.Column] = append(byWonder[c.Column], cardPart(g.place(c), c))
 			}
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
@@ -90,6 +91,27 @@ func (g *Game) entries(l *Legal) {
 	if l.End {
 		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
 	}
+}
+
+// cardPart is the part choosing the card at p, labelled where: what
+// domain.Choice(where, "cards", p) returns, its member written without
+// reflection (a flip's pool has a part for every face-down card, built
+// after every move of the seat on turn; encoding/json was a third of the
+// listing's entries in the load run's profile).
+func cardPart(where i18n.Message, p Pos) domain.Part {
+	b := make([]byte, 0, 24)
+	b = strconv.AppendInt(append(b, `{"column":`...), int64(p.Column), 10)
+	b = strconv.AppendInt(append(b, `,"row":`...), int64(p.Row), 10)
+	return domain.Part{Add: map[string]json.RawMessage{"cards": append(b, '}')}, Label: i18n.Text(where), LabelMessage: &where}
+}
+
+// showsPart is the part reporting that the card at p shows kind k, a kind
+// of the game: what domain.Choice(label, "cards", p, "shows", k) returns,
+// as cardPart writes it.
+func showsPart(label i18n.Message, p Pos, k Kind) domain.Part {
+	part := cardPart(label, p)
+	part.Add["shows"] = json.RawMessage(`"` + kindNames[k] + `"`)
+	return part
 }
 
 // place names a card of the grid for people: its wonder and row.
