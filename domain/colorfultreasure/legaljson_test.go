@@ -51,7 +51,8 @@ func TestLegalJSONPlain(t *testing.T) {
 }
 
 // TestCardPartIsChoice holds cardPart and showsPart, which write their
-// members without reflection, to the parts domain.Choice makes, for every
+// members without reflection and name the cards as the catalog keeps them,
+// to the parts domain.Choice makes with the names made afresh, for every
 // card of the grid and every kind it may show.
 func TestCardPartIsChoice(t *testing.T) {
 	g, err := New(Standard(), randomSetup(1, 4, Digital, variants[0]))
@@ -61,20 +62,21 @@ func TestCardPartIsChoice(t *testing.T) {
 	for c := range g.Grid {
 		for r := range g.Grid[c] {
 			p := Pos{c, r}
-			got, err := json.Marshal(cardPart(g.place(p), p))
+			where := i18n.M("ct.label.place", "wonder", wonderTerm(g.wonder(c)), "row", r+1)
+			got, err := json.Marshal(g.cardPart(p))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := json.Marshal(domain.Choice(g.place(p), "cards", p))
+			want, _ := json.Marshal(domain.Choice(where, "cards", p))
 			if string(got) != string(want) {
 				t.Fatalf("card %v: cardPart\n%s\ndomain.Choice\n%s", p, got, want)
 			}
 			for k := range NumKinds {
-				got, err := json.Marshal(showsPart(g.place(p), p, k))
+				got, err := json.Marshal(showsPart(where, p, k))
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, _ := json.Marshal(domain.Choice(g.place(p), "cards", p, "shows", k))
+				want, _ := json.Marshal(domain.Choice(where, "cards", p, "shows", k))
 				if string(got) != string(want) {
 					t.Fatalf("card %v showing %v: showsPart\n%s\ndomain.Choice\n%s", p, k, got, want)
 				}

@@ -19,7 +19,7 @@ func (g *Game) entries(l *Legal) {
 		for _, c := range l.Flip.Cells {
 			where := g.place(c.Pos)
 			if g.Mode == Digital {
-				parts = append(parts, cardPart(where, c.Pos))
+				parts = append(parts, g.cardPart(c.Pos))
 				continue
 			}
 			for _, k := range c.Shows {
@@ -56,7 +56,7 @@ func (g *Game) entries(l *Legal) {
 		case t.DifferentWonders:
 			var parts []domain.Part
 			for _, c := range t.Cells {
-				p := cardPart(g.place(c), c)
+				p := g.cardPart(c)
 				p.Excludes = []string{g.wonder(c.Column)}
 				parts = append(parts, p)
 			}
@@ -72,7 +72,7 @@ func (g *Game) entries(l *Legal) {
 				if _, ok := byWonder[c.Column]; !ok {
 					order = append(order, c.Column)
 				}
-				byWonder[c.Column] = append(byWonder[c.Column], cardPart(g.place(c), c))
+				byWonder[c.Column] = append(byWonder[c.Column], g.cardPart(c))
 			}
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
@@ -93,31 +93,38 @@ func (g *Game) entries(l *Legal) {
 	}
 }
 
-// cardPart is the part choosing the card at p, labelled where: what
-// domain.Choice(where, "cards", p) returns, its member written without
-// reflection (a flip's pool has a part for every face-down card, built
-// after every move of the seat on turn; encoding/json was a third of the
-// listing's entries in the load run's profile).
-func cardPart(where i18n.Message, p Pos) domain.Part {
+// cardPart is the part choosing the card at p: what
+// domain.Choice(g.place(p), "cards", p) returns, its label's text as the
+// catalog keeps it and its member written without reflection (a flip's
+// pool has a part for every face-down card, built after every move of the
+// seat on turn; encoding/json and the labels were most of the listing's
+// entries in the load run's profile).
+func (g *Game) cardPart(p Pos) domain.Part {
+	n := &g.cat.places[p.Column][p.Row]
+	return posPart(n.text, n.msg, p)
+}
+
+// posPart is the part choosing the card at p labelled by message msg,
+// whose text is text.
+func posPart(text string, msg i18n.Message, p Pos) domain.Part {
 	b := make([]byte, 0, 24)
 	b = strconv.AppendInt(append(b, `{"column":`...), int64(p.Column), 10)
 	b = strconv.AppendInt(append(b, `,"row":`...), int64(p.Row), 10)
-	return domain.Part{Add: map[string]json.RawMessage{"cards": append(b, '}')}, Label: i18n.Text(where), LabelMessage: &where}
+	return domain.Part{Add: map[string]json.RawMessage{"cards": append(b, '}')}, Label: text, LabelMessage: &msg}
 }
 
 // showsPart is the part reporting that the card at p shows kind k, a kind
 // of the game: what domain.Choice(label, "cards", p, "shows", k) returns,
 // as cardPart writes it.
 func showsPart(label i18n.Message, p Pos, k Kind) domain.Part {
-	part := cardPart(label, p)
+	part := posPart(i18n.Text(label), label, p)
 	part.Add["shows"] = json.RawMessage(`"` + kindNames[k] + `"`)
 	return part
 }
 
-// place names a card of the grid for people: its wonder and row.
-func (g *Game) place(p Pos) i18n.Message {
-	return i18n.M("ct.label.place", "wonder", wonderTerm(g.wonder(p.Column)), "row", p.Row+1)
-}
+// place names a card of the grid for people: its wonder and row
+// ("ct.label.place", named once with the catalog).
+func (g *Game) place(p Pos) i18n.Message { return g.cat.places[p.Column][p.Row].msg }
 
 // collectLabel names a collect by the types it takes.
 func collectLabel(take []string) i18n.Message {
