@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
@@ -82,5 +83,51 @@ func TestCardPartIsChoice(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMoveJSONPlain holds Move.AppendJSON to json.Marshal for every move of
+// bot games of every variant in both modes, for the move of every entry
+// listed on the way, read back, and for moves naming no kind of the game
+// (an error both ways).
+func TestMoveJSONPlain(t *testing.T) {
+	same := func(what string, m *Move) {
+		t.Helper()
+		want, wantErr := json.Marshal(m)
+		got, err := m.AppendJSON(nil)
+		if (err != nil) != (wantErr != nil) || string(got) != string(want) {
+			t.Fatalf("%s: AppendJSON\n%s (%v)\njson.Marshal\n%s (%v)", what, got, err, want, wantErr)
+		}
+	}
+	for i := range 6 {
+		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
+		_, log := randomGame(t, s, uint64(i), func(g *Game) {
+			for seat := range g.Players {
+				for _, e := range g.LegalMoves(seat).Moves {
+					m, err := DecodeMove(e.Move)
+					if err != nil {
+						t.Fatalf("entry %s: %v", e.Move, err)
+					}
+					same(string(e.Move), &m)
+					if got, _ := m.AppendJSON(nil); string(got) != string(e.Move) {
+						t.Fatalf("entry\n%s\nread back and written again\n%s", e.Move, got)
+					}
+				}
+			}
+		})
+		for step, pm := range log {
+			m := pm.move
+			same(fmt.Sprintf("game %d step %d", i, step), &m)
+		}
+	}
+	for _, m := range []Move{
+		{Type: MoveFlip, Seat: SeatPtr(1), Cards: []Pos{{0, 1}, {9, 4}}, Shows: []Kind{Diamond, Purple}},
+		{Type: MoveRob, Seat: SeatPtr(0), Target: SeatPtr(3), Card: &CardRef{Wonder: "w<1>", Kind: Red}},
+		{Type: MoveRob, Seat: SeatPtr(0), Target: SeatPtr(2), DiamondToken: "é"},
+		{Type: MoveCollect, Take: []string{"red", TakeLocks}},
+		{Type: MoveFlip, Shows: []Kind{NumKinds}},
+		{Type: MoveRob, Card: &CardRef{Kind: -1}},
+	} {
+		same(m.Type, &m)
 	}
 }

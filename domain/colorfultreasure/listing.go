@@ -34,12 +34,12 @@ func (g *Game) entries(l *Legal) {
 		if g.Mode == Physical {
 			label = i18n.M("ct.label.flip-report", "count", l.Flip.Count)
 		}
-		e := domain.Entry(Move{Type: MoveFlip, Seat: seat}, label)
+		e := entry(Move{Type: MoveFlip, Seat: seat}, label)
 		e.Choose = &domain.Choose{Pool: "flip", Min: l.Flip.Count, Max: l.Flip.Count}
 		l.Moves = append(l.Moves, e)
 	}
 	for _, take := range l.Collect {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
 	}
 	for _, r := range l.Rob {
 		m := Move{Type: MoveRob, Seat: seat, Target: &r.Target, Card: r.Card, DiamondToken: r.DiamondToken}
@@ -47,7 +47,7 @@ func (g *Game) entries(l *Legal) {
 		if r.Card != nil {
 			label = i18n.M("ct.label.rob-card", "kind", kindTerm(r.Card.Kind), "wonder", wonderTerm(r.Card.Wonder), "name", g.Players[r.Target].Name)
 		}
-		l.Moves = append(l.Moves, domain.Entry(m, label))
+		l.Moves = append(l.Moves, entry(m, label))
 	}
 	for _, t := range l.UseToken {
 		m := Move{Type: MoveUseToken, Seat: seat, Token: t.Token}
@@ -62,7 +62,7 @@ func (g *Game) entries(l *Legal) {
 			}
 			pool := fmt.Sprintf("peek %d", t.Token)
 			l.Pools[pool] = parts
-			e := domain.Entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
+			e := entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
 			e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: t.Max}
 			l.Moves = append(l.Moves, e)
 		case t.SameWonder:
@@ -77,20 +77,29 @@ func (g *Game) entries(l *Legal) {
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
 				l.Pools[pool] = byWonder[col]
-				e := domain.Entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
+				e := entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
 				e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: min(t.Max, len(byWonder[col]))}
 				l.Moves = append(l.Moves, e)
 			}
 		default:
-			l.Moves = append(l.Moves, domain.Entry(m, i18n.M("ct.label.use-token", "token", t.Token, "effect", effect)))
+			l.Moves = append(l.Moves, entry(m, i18n.M("ct.label.use-token", "token", t.Token, "effect", effect)))
 		}
 	}
 	for _, t := range l.Claim {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveClaim, Seat: seat, Token: t}, i18n.M("ct.label.claim", "token", t, "effect", effectTerm(g.effect(t-1)))))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveClaim, Seat: seat, Token: t}, i18n.M("ct.label.claim", "token", t, "effect", effectTerm(g.effect(t-1)))))
 	}
 	if l.End {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
 	}
+}
+
+// entry is domain.Entry(m, label), the move written by Move.AppendJSON.
+func entry(m Move, label i18n.Message) domain.LegalMove {
+	b, err := m.AppendJSON(make([]byte, 0, 64))
+	if err != nil {
+		panic("colorfultreasure: " + err.Error()) // as domain.Entry: a listed move names only kinds of the game
+	}
+	return domain.LegalMove{Move: b, Label: i18n.Text(label), LabelMessage: &label}
 }
 
 // cardPart is the part choosing the card at p: what
@@ -107,10 +116,14 @@ func (g *Game) cardPart(p Pos) domain.Part {
 // posPart is the part choosing the card at p labelled by message msg,
 // whose text is text.
 func posPart(text string, msg i18n.Message, p Pos) domain.Part {
-	b := make([]byte, 0, 24)
+	return domain.Part{Add: map[string]json.RawMessage{"cards": appendPos(make([]byte, 0, 24), p)}, Label: text, LabelMessage: &msg}
+}
+
+// appendPos appends p as json.Marshal encodes it.
+func appendPos(b []byte, p Pos) []byte {
 	b = strconv.AppendInt(append(b, `{"column":`...), int64(p.Column), 10)
 	b = strconv.AppendInt(append(b, `,"row":`...), int64(p.Row), 10)
-	return domain.Part{Add: map[string]json.RawMessage{"cards": append(b, '}')}, Label: text, LabelMessage: &msg}
+	return append(b, '}')
 }
 
 // showsPart is the part reporting that the card at p shows kind k, a kind
@@ -118,7 +131,7 @@ func posPart(text string, msg i18n.Message, p Pos) domain.Part {
 // as cardPart writes it.
 func showsPart(label i18n.Message, p Pos, k Kind) domain.Part {
 	part := posPart(i18n.Text(label), label, p)
-	part.Add["shows"] = json.RawMessage(`"` + kindNames[k] + `"`)
+	part.Add["shows"] = appendKind(nil, k)
 	return part
 }
 
