@@ -7,6 +7,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // TestLegalJSONPlain holds the server's listing (Legal.AppendJSON, through
@@ -28,18 +29,7 @@ func TestLegalJSONPlain(t *testing.T) {
 				if err != nil {
 					t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
 				}
-				want, err := json.Marshal(g.LegalMoves(seat))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if string(got) != string(want) {
-					t.Fatalf("game %d step %d seat %d: the server's listing\n%s\njson.Marshal\n%s", i, step, seat, got, want)
-				}
-				for _, lang := range i18n.Languages() {
-					if a, b := i18n.Localize(lang, got), i18n.Localize(lang, want); string(a) != string(b) {
-						t.Fatalf("game %d step %d seat %d, %s: the server's listing localised\n%s\nplain\n%s", i, step, seat, lang, a, b)
-					}
-				}
+				rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d", i, step, seat), got, g.LegalMoves(seat))
 			}
 			if step == len(log) {
 				break

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // BenchmarkGame plays a whole 6-player digital game of bots, from setup to
@@ -76,19 +77,14 @@ func BenchmarkMove(b *testing.B) {
 }
 
 // BenchmarkLegalMovesJSON builds and encodes the listing of the seat on
-// turn as the server answers it (GET .../legal-moves and the legal_moves
-// event), one position after another of recorded 4-player games in both
-// modes.
+// turn as the server answers it, one position after another of recorded
+// 4-player games in both modes.
 func BenchmarkLegalMovesJSON(b *testing.B) {
 	var positions []*game
 	for i := range 6 {
 		mode := []Mode{Digital, Physical}[i%2]
 		_, log := randomGame(b, uint64(i), 4, mode, nil)
-		s := Setup{Mode: mode, Players: botNames[:4], PirateFaces: 1 + i%5, CaptainHeart: i % 4}
-		if mode == Digital {
-			s.Seed, s.Salt = "seed-"+itoa(i), "salt"
-		}
-		g, err := New(s)
+		g, err := New(randomSetup(uint64(i), 4, mode))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,11 +95,5 @@ func BenchmarkLegalMovesJSON(b *testing.B) {
 			}
 		}
 	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		w := positions[i%len(positions)]
-		if _, err := w.LegalMoves(domain.SeatViewer(w.G.Turn), w.G.Turn); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rulesettest.BenchmarkListings(b, positions, func(w *game) int { return w.G.Turn })
 }

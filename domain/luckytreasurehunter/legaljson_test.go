@@ -2,10 +2,11 @@ package luckytreasurehunter
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
-	"github.com/treasury-games/treasury/domain/i18n"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // TestLegalJSONPlain holds the server's listing (Legal.AppendJSON, through
@@ -17,18 +18,15 @@ func TestLegalJSONPlain(t *testing.T) {
 	for i := range 6 {
 		players, mode := 2+i%5, []Mode{Digital, Physical}[i%2]
 		_, log := randomGame(t, uint64(i), players, mode, nil)
-		s := Setup{Mode: mode, Players: []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée", "Eve\n", "Fay"}[:players],
-			PirateFaces: 1 + i%5, CaptainHeart: i % players}
-		if mode == Digital {
-			s.Seed, s.Salt = "seed-"+itoa(i), "salt"
-		}
+		s := randomSetup(uint64(i), players, mode)
+		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée", "Eve\n", "Fay"}[:players]
 		g, err := New(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		viewers := []domain.Viewer{domain.HostViewer}
 		for seat := range players {
-			viewers = append(viewers, domain.Viewer{Seat: seat})
+			viewers = append(viewers, domain.SeatViewer(seat))
 		}
 		for step := 0; ; step++ {
 			for _, v := range viewers {
@@ -37,18 +35,7 @@ func TestLegalJSONPlain(t *testing.T) {
 					if err != nil {
 						t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
 					}
-					want, err := json.Marshal(g.LegalMoves(v, seat))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if string(got) != string(want) {
-						t.Fatalf("game %d step %d seat %d viewer %+v: the server's listing\n%s\njson.Marshal\n%s", i, step, seat, v, got, want)
-					}
-					for _, lang := range i18n.Languages() {
-						if a, b := i18n.Localize(lang, got), i18n.Localize(lang, want); string(a) != string(b) {
-							t.Fatalf("game %d step %d seat %d, %s: the server's listing localised\n%s\nplain\n%s", i, step, seat, lang, a, b)
-						}
-					}
+					rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d viewer %+v", i, step, seat, v), got, g.LegalMoves(v, seat))
 				}
 			}
 			if step == len(log) {
@@ -66,19 +53,9 @@ func TestLegalJSONPlain(t *testing.T) {
 // rolled, the cards drawn), and for the move of every entry listed on the
 // way, read back.
 func TestMoveJSONPlain(t *testing.T) {
-	same := func(what string, m *Move) {
-		t.Helper()
-		want, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := m.AppendJSON(nil); string(got) != string(want) {
-			t.Fatalf("%s: AppendJSON\n%s\njson.Marshal\n%s", what, got, want)
-		}
-	}
 	for i := range 6 {
-		mode := []Mode{Digital, Physical}[i%2]
-		randomGame(t, uint64(i), 2+i%5, mode, func(g *Game) {
+		players, mode := 2+i%5, []Mode{Digital, Physical}[i%2]
+		_, log := randomGame(t, uint64(i), players, mode, func(g *Game) {
 			for seat := -1; seat < len(g.Players); seat++ {
 				for _, o := range g.LegalMoves(domain.HostViewer, seat).Moves {
 					m, err := DecodeMove(o.Move)
@@ -91,24 +68,18 @@ func TestMoveJSONPlain(t *testing.T) {
 				}
 			}
 		})
-		players := 2 + i%5
-		_, log := randomGame(t, uint64(i), players, mode, nil)
-		s := Setup{Mode: mode, Players: botNames[:players], PirateFaces: 1 + i%5, CaptainHeart: i % players}
-		if mode == Digital {
-			s.Seed, s.Salt = "seed-"+itoa(i), "salt"
-		}
-		g, err := New(s)
+		g, err := New(randomSetup(uint64(i), players, mode))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for step, pm := range log {
 			m := pm.move
-			same("game "+itoa(i)+" step "+itoa(step), &m)
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d", i, step), m.AppendJSON(nil), &m)
 			if err := g.Play(pm.actor, &m); err != nil {
 				t.Fatalf("game %d step %d: %v", i, step, err)
 			}
 			lm := g.logged(&m)
-			same("game "+itoa(i)+" step "+itoa(step)+" logged", &lm)
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d, logged", i, step), lm.AppendJSON(nil), &lm)
 		}
 	}
 	for _, m := range []Move{
@@ -117,6 +88,6 @@ func TestMoveJSONPlain(t *testing.T) {
 		{Type: MoveSteal, Seat: SeatPtr(0), Owner: SeatPtr(3), Set: SeatPtr(0)},
 		{Type: "<odd \"type\">", Treasure: "é", Cards: []string{"a&b"}},
 	} {
-		same(m.Type, &m)
+		rulesettest.SamePlainJSON(t, m.Type, m.AppendJSON(nil), &m)
 	}
 }
