@@ -41,6 +41,20 @@ func TestLegalJSONPlain(t *testing.T) {
 	}
 }
 
+// TestLegalJSONNoSuchKind: a listing naming a kind that is none of the
+// game's is an error, as json.Marshal gives it.
+func TestLegalJSONNoSuchKind(t *testing.T) {
+	for _, l := range []Legal{
+		{Rob: []RobOption{{Target: 1, Card: &CardRef{Wonder: "w", Kind: NumKinds}}}},
+		{Flip: &FlipOption{Count: 1, Cells: []FlipCell{{Pos: Pos{0, 0}, Shows: []Kind{-1}}}}},
+	} {
+		_, wantErr := json.Marshal(&l)
+		if _, err := l.AppendJSON(nil); err == nil || wantErr == nil {
+			t.Errorf("%+v: AppendJSON error %v, json.Marshal error %v; want both", l, err, wantErr)
+		}
+	}
+}
+
 // TestCardPartIsChoice holds cardPart and showsPart, which write their
 // members without reflection and name the cards as the catalog keeps them,
 // to the parts domain.Choice makes with the names made afresh, for every
