@@ -16,7 +16,7 @@ import (
 
 // AppendLegalMoves appends moves as json.Marshal encodes them.
 func AppendLegalMoves(b []byte, moves []LegalMove) []byte {
-	return AppendList(b, moves, appendLegalMove)
+	return AppendList(b, moves, AppendLegalMove)
 }
 
 // AppendList appends s as encoding/json writes a slice: null when nil, else
@@ -35,7 +35,10 @@ func AppendList[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
 	return append(b, ']')
 }
 
-func appendLegalMove(b []byte, m LegalMove) []byte {
+// AppendLegalMove appends m as json.Marshal encodes it; a game whose
+// listing options embed their entry writes the entry and then its own
+// members before the closing brace.
+func AppendLegalMove(b []byte, m LegalMove) []byte {
 	b = append(b, `{"move":`...)
 	b = appendRaw(b, m.Move)
 	b = append(b, `,"label":`...)

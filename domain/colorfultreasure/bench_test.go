@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // BenchmarkGame plays a whole random 4-player game with bots (target: under
@@ -118,11 +119,5 @@ func BenchmarkLegalMovesJSON(b *testing.B) {
 			}
 		}
 	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		w := positions[i%len(positions)]
-		if _, err := w.LegalMoves(domain.SeatViewer(w.G.Turn), w.G.Turn); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rulesettest.BenchmarkListings(b, positions, func(w *game) int { return w.G.Turn })
 }

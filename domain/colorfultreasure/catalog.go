@@ -9,6 +9,7 @@ import (
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/catalogset"
+	"github.com/treasury-games/treasury/domain/i18n"
 )
 
 // Catalog sizes from the rules.
@@ -61,6 +62,30 @@ type Catalog struct {
 	Content []byte // the file as loaded
 	Wonders []Wonder
 	byID    map[string]int
+	// places name the cards of the grid for people, by column and row
+	// (Game.place), made once with the catalog: a flip's pool names every
+	// face-down card after every move of the seat on turn. Their messages
+	// are shared, read only.
+	places [][CardsPerWonder]placeName
+}
+
+// placeName is a card of the grid named for people: the message and its
+// text in the default language.
+type placeName struct {
+	msg  i18n.Message
+	text string
+}
+
+// placeNames names the cards of the grid of wonders.
+func placeNames(wonders []Wonder) [][CardsPerWonder]placeName {
+	out := make([][CardsPerWonder]placeName, len(wonders))
+	for c := range wonders {
+		for r := range CardsPerWonder {
+			m := i18n.M("ct.label.place", "wonder", wonderTerm(wonders[c].ID), "row", r+1)
+			out[c][r] = placeName{msg: m, text: i18n.Text(m)}
+		}
+	}
+	return out
 }
 
 // Index returns the column of the wonder with the given id.
@@ -165,5 +190,6 @@ func ParseCatalog(content []byte) (*Catalog, error) {
 
 		}
 	}
+	c.places = placeNames(c.Wonders)
 	return c, nil
 }

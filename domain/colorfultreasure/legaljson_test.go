@@ -2,10 +2,12 @@ package colorfultreasure
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // TestLegalJSONPlain holds the server's listing (Legal.AppendJSON, through
@@ -27,18 +29,7 @@ func TestLegalJSONPlain(t *testing.T) {
 				if err != nil {
 					t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
 				}
-				want, err := json.Marshal(g.LegalMoves(seat))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if string(got) != string(want) {
-					t.Fatalf("game %d step %d seat %d: the server's listing\n%s\njson.Marshal\n%s", i, step, seat, got, want)
-				}
-				for _, lang := range i18n.Languages() {
-					if a, b := i18n.Localize(lang, got), i18n.Localize(lang, want); string(a) != string(b) {
-						t.Fatalf("game %d step %d seat %d, %s: the server's listing localised\n%s\nplain\n%s", i, step, seat, lang, a, b)
-					}
-				}
+				rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d", i, step, seat), got, g.LegalMoves(seat))
 			}
 			if step == len(log) {
 				break
@@ -47,5 +38,100 @@ func TestLegalJSONPlain(t *testing.T) {
 				t.Fatalf("game %d step %d: %v", i, step, err)
 			}
 		}
+	}
+}
+
+// TestLegalJSONNoSuchKind: a listing naming a kind that is none of the
+// game's is an error, as json.Marshal gives it.
+func TestLegalJSONNoSuchKind(t *testing.T) {
+	for _, l := range []Legal{
+		{Rob: []RobOption{{Target: 1, Card: &CardRef{Wonder: "w", Kind: NumKinds}}}},
+		{Flip: &FlipOption{Count: 1, Cells: []FlipCell{{Pos: Pos{0, 0}, Shows: []Kind{-1}}}}},
+	} {
+		_, wantErr := json.Marshal(&l)
+		if _, err := l.AppendJSON(nil); err == nil || wantErr == nil {
+			t.Errorf("%+v: AppendJSON error %v, json.Marshal error %v; want both", l, err, wantErr)
+		}
+	}
+}
+
+// TestCardPartIsChoice holds cardPart and showsPart, which write their
+// members without reflection and name the cards as the catalog keeps them,
+// to the parts domain.Choice makes with the names made afresh, for every
+// card of the grid and every kind it may show.
+func TestCardPartIsChoice(t *testing.T) {
+	g, err := New(Standard(), randomSetup(1, 4, Digital, variants[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range g.Grid {
+		for r := range g.Grid[c] {
+			p := Pos{c, r}
+			where := i18n.M("ct.label.place", "wonder", wonderTerm(g.wonder(c)), "row", r+1)
+			got, err := json.Marshal(g.cardPart(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(domain.Choice(where, "cards", p))
+			if string(got) != string(want) {
+				t.Fatalf("card %v: cardPart\n%s\ndomain.Choice\n%s", p, got, want)
+			}
+			for k := range NumKinds {
+				got, err := json.Marshal(showsPart(where, p, k))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := json.Marshal(domain.Choice(where, "cards", p, "shows", k))
+				if string(got) != string(want) {
+					t.Fatalf("card %v showing %v: showsPart\n%s\ndomain.Choice\n%s", p, k, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestMoveJSONPlain holds Move.AppendJSON to json.Marshal for every move of
+// bot games of every variant in both modes, for the move of every entry
+// listed on the way, read back, and for moves naming no kind of the game
+// (an error both ways).
+func TestMoveJSONPlain(t *testing.T) {
+	same := func(what string, m *Move) {
+		t.Helper()
+		want, wantErr := json.Marshal(m)
+		got, err := m.AppendJSON(nil)
+		if (err != nil) != (wantErr != nil) || string(got) != string(want) {
+			t.Fatalf("%s: AppendJSON\n%s (%v)\njson.Marshal\n%s (%v)", what, got, err, want, wantErr)
+		}
+	}
+	for i := range 6 {
+		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
+		_, log := randomGame(t, s, uint64(i), func(g *Game) {
+			for seat := range g.Players {
+				for _, e := range g.LegalMoves(seat).Moves {
+					m, err := DecodeMove(e.Move)
+					if err != nil {
+						t.Fatalf("entry %s: %v", e.Move, err)
+					}
+					same(string(e.Move), &m)
+					if got, _ := m.AppendJSON(nil); string(got) != string(e.Move) {
+						t.Fatalf("entry\n%s\nread back and written again\n%s", e.Move, got)
+					}
+				}
+			}
+		})
+		for step, pm := range log {
+			m := pm.move
+			same(fmt.Sprintf("game %d step %d", i, step), &m)
+		}
+	}
+	for _, m := range []Move{
+		{Type: MoveFlip, Seat: SeatPtr(1), Cards: []Pos{{0, 1}, {9, 4}}, Shows: []Kind{Diamond, Purple}},
+		{Type: MoveRob, Seat: SeatPtr(0), Target: SeatPtr(3), Card: &CardRef{Wonder: "w<1>", Kind: Red}},
+		{Type: MoveRob, Seat: SeatPtr(0), Target: SeatPtr(2), DiamondToken: "é"},
+		{Type: MoveCollect, Take: []string{"red", TakeLocks}},
+		{Type: MoveFlip, Shows: []Kind{NumKinds}},
+		{Type: MoveRob, Card: &CardRef{Kind: -1}},
+	} {
+		same(m.Type, &m)
 	}
 }

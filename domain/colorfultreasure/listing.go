@@ -1,6 +1,7 @@
 package colorfultreasure
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -18,11 +19,11 @@ func (g *Game) entries(l *Legal) {
 		for _, c := range l.Flip.Cells {
 			where := g.place(c.Pos)
 			if g.Mode == Digital {
-				parts = append(parts, domain.Choice(where, "cards", c.Pos))
+				parts = append(parts, g.cardPart(c.Pos))
 				continue
 			}
 			for _, k := range c.Shows {
-				p := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", c.Pos, "shows", k)
+				p := showsPart(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), c.Pos, k)
 				// A card is turned over once; no wonder has two cards of a kind.
 				p.Excludes = []string{"card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row), g.wonder(c.Column) + " " + k.String()}
 				parts = append(parts, p)
@@ -33,12 +34,12 @@ func (g *Game) entries(l *Legal) {
 		if g.Mode == Physical {
 			label = i18n.M("ct.label.flip-report", "count", l.Flip.Count)
 		}
-		e := domain.Entry(Move{Type: MoveFlip, Seat: seat}, label)
+		e := entry(Move{Type: MoveFlip, Seat: seat}, label)
 		e.Choose = &domain.Choose{Pool: "flip", Min: l.Flip.Count, Max: l.Flip.Count}
 		l.Moves = append(l.Moves, e)
 	}
 	for _, take := range l.Collect {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveCollect, Seat: seat, Take: take}, collectLabel(take)))
 	}
 	for _, r := range l.Rob {
 		m := Move{Type: MoveRob, Seat: seat, Target: &r.Target, Card: r.Card, DiamondToken: r.DiamondToken}
@@ -46,7 +47,7 @@ func (g *Game) entries(l *Legal) {
 		if r.Card != nil {
 			label = i18n.M("ct.label.rob-card", "kind", kindTerm(r.Card.Kind), "wonder", wonderTerm(r.Card.Wonder), "name", g.Players[r.Target].Name)
 		}
-		l.Moves = append(l.Moves, domain.Entry(m, label))
+		l.Moves = append(l.Moves, entry(m, label))
 	}
 	for _, t := range l.UseToken {
 		m := Move{Type: MoveUseToken, Seat: seat, Token: t.Token}
@@ -55,13 +56,13 @@ func (g *Game) entries(l *Legal) {
 		case t.DifferentWonders:
 			var parts []domain.Part
 			for _, c := range t.Cells {
-				p := domain.Choice(g.place(c), "cards", c)
+				p := g.cardPart(c)
 				p.Excludes = []string{g.wonder(c.Column)}
 				parts = append(parts, p)
 			}
 			pool := fmt.Sprintf("peek %d", t.Token)
 			l.Pools[pool] = parts
-			e := domain.Entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
+			e := entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
 			e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: t.Max}
 			l.Moves = append(l.Moves, e)
 		case t.SameWonder:
@@ -71,31 +72,72 @@ func (g *Game) entries(l *Legal) {
 				if _, ok := byWonder[c.Column]; !ok {
 					order = append(order, c.Column)
 				}
-				byWonder[c.Column] = append(byWonder[c.Column], domain.Choice(g.place(c), "cards", c))
+				byWonder[c.Column] = append(byWonder[c.Column], g.cardPart(c))
 			}
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
 				l.Pools[pool] = byWonder[col]
-				e := domain.Entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
+				e := entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
 				e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: min(t.Max, len(byWonder[col]))}
 				l.Moves = append(l.Moves, e)
 			}
 		default:
-			l.Moves = append(l.Moves, domain.Entry(m, i18n.M("ct.label.use-token", "token", t.Token, "effect", effect)))
+			l.Moves = append(l.Moves, entry(m, i18n.M("ct.label.use-token", "token", t.Token, "effect", effect)))
 		}
 	}
 	for _, t := range l.Claim {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveClaim, Seat: seat, Token: t}, i18n.M("ct.label.claim", "token", t, "effect", effectTerm(g.effect(t-1)))))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveClaim, Seat: seat, Token: t}, i18n.M("ct.label.claim", "token", t, "effect", effectTerm(g.effect(t-1)))))
 	}
 	if l.End {
-		l.Moves = append(l.Moves, domain.Entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
+		l.Moves = append(l.Moves, entry(Move{Type: MoveEnd, Seat: seat}, i18n.M("ct.label.end")))
 	}
 }
 
-// place names a card of the grid for people: its wonder and row.
-func (g *Game) place(p Pos) i18n.Message {
-	return i18n.M("ct.label.place", "wonder", wonderTerm(g.wonder(p.Column)), "row", p.Row+1)
+// entry is domain.Entry(m, label), the move written by Move.AppendJSON.
+func entry(m Move, label i18n.Message) domain.LegalMove {
+	b, err := m.AppendJSON(make([]byte, 0, 64))
+	if err != nil {
+		panic("colorfultreasure: " + err.Error()) // as domain.Entry: a listed move names only kinds of the game
+	}
+	return domain.LegalMove{Move: b, Label: i18n.Text(label), LabelMessage: &label}
 }
+
+// cardPart is the part choosing the card at p: what
+// domain.Choice(g.place(p), "cards", p) returns, its label's text as the
+// catalog keeps it and its member written without reflection (a flip's
+// pool has a part for every face-down card, built after every move of the
+// seat on turn; encoding/json and the labels were most of the listing's
+// entries in the load run's profile).
+func (g *Game) cardPart(p Pos) domain.Part {
+	n := &g.cat.places[p.Column][p.Row]
+	return posPart(n.text, n.msg, p)
+}
+
+// posPart is the part choosing the card at p labelled by message msg,
+// whose text is text.
+func posPart(text string, msg i18n.Message, p Pos) domain.Part {
+	return domain.Part{Add: map[string]json.RawMessage{"cards": appendPos(make([]byte, 0, 24), p)}, Label: text, LabelMessage: &msg}
+}
+
+// appendPos appends p as json.Marshal encodes it.
+func appendPos(b []byte, p Pos) []byte {
+	b = strconv.AppendInt(append(b, `{"column":`...), int64(p.Column), 10)
+	b = strconv.AppendInt(append(b, `,"row":`...), int64(p.Row), 10)
+	return append(b, '}')
+}
+
+// showsPart is the part reporting that the card at p shows kind k, a kind
+// of the game: what domain.Choice(label, "cards", p, "shows", k) returns,
+// as cardPart writes it.
+func showsPart(label i18n.Message, p Pos, k Kind) domain.Part {
+	part := posPart(i18n.Text(label), label, p)
+	part.Add["shows"] = appendKind(nil, k)
+	return part
+}
+
+// place names a card of the grid for people: its wonder and row
+// ("ct.label.place", named once with the catalog).
+func (g *Game) place(p Pos) i18n.Message { return g.cat.places[p.Column][p.Row].msg }
 
 // collectLabel names a collect by the types it takes.
 func collectLabel(take []string) i18n.Message {

@@ -1,6 +1,9 @@
 package colorfultreasure
 
 import (
+	"encoding/json"
+	"strconv"
+
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/gamekit"
 )
@@ -30,6 +33,62 @@ type Move struct {
 	Card         *CardRef `json:"card,omitempty"`          // rob: the collected card stolen
 	DiamondToken string   `json:"diamond_token,omitempty"` // rob: the wonder whose diamond token is stolen
 	Token        int      `json:"token,omitempty"`         // use_token, ct_claim: the action token, 1 to 5
+}
+
+// AppendJSON appends the move as json.Marshal encodes it, without
+// reflection: every entry of a listing and every logged move is one
+// (TestMoveJSONPlain holds the two alike). A kind that is none of the
+// game's is the error json.Marshal gives.
+func (m *Move) AppendJSON(b []byte) ([]byte, error) {
+	if !validKinds(m) {
+		out, err := json.Marshal(m)
+		return append(b, out...), err
+	}
+	b = append(b, `{"type":`...)
+	b = domain.AppendJSONString(b, m.Type)
+	if m.Seat != nil {
+		b = strconv.AppendInt(append(b, `,"seat":`...), int64(*m.Seat), 10)
+	}
+	if len(m.Cards) > 0 {
+		b = domain.AppendList(append(b, `,"cards":`...), m.Cards, appendPos)
+	}
+	if len(m.Shows) > 0 {
+		b = domain.AppendList(append(b, `,"shows":`...), m.Shows, appendKind)
+	}
+	if len(m.Take) > 0 {
+		b = domain.AppendList(append(b, `,"take":`...), m.Take, domain.AppendJSONString)
+	}
+	if m.Target != nil {
+		b = strconv.AppendInt(append(b, `,"target":`...), int64(*m.Target), 10)
+	}
+	if m.Card != nil {
+		b = domain.AppendJSONString(append(b, `,"card":{"wonder":`...), m.Card.Wonder)
+		b = append(appendKind(append(b, `,"kind":`...), m.Card.Kind), '}')
+	}
+	if m.DiamondToken != "" {
+		b = domain.AppendJSONString(append(b, `,"diamond_token":`...), m.DiamondToken)
+	}
+	if m.Token != 0 {
+		b = strconv.AppendInt(append(b, `,"token":`...), int64(m.Token), 10)
+	}
+	return append(b, '}'), nil
+}
+
+// validKinds reports whether every kind m names is one of the game's.
+func validKinds(m *Move) bool {
+	for _, k := range m.Shows {
+		if k < 0 || k >= NumKinds {
+			return false
+		}
+	}
+	return m.Card == nil || (m.Card.Kind >= 0 && m.Card.Kind < NumKinds)
+}
+
+// appendKind appends k, a kind of the game, as json.Marshal encodes it.
+func appendKind(b []byte, k Kind) []byte {
+	b = append(b, '"')
+	b = append(b, kindNames[k]...)
+	return append(b, '"')
 }
 
 // DecodeMove reads a move from JSON, refusing unknown fields.

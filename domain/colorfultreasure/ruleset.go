@@ -164,12 +164,12 @@ func (w *game) Apply(actor domain.Actor, move []byte) (domain.Logged, error) {
 	// table saw, told live too; the log keeps it from everyone, the host
 	// included, until the game ends (the places only), so that it does not
 	// remember for the players what a card turned back showed.
-	b, err := json.Marshal(&m)
+	b, err := m.AppendJSON(make([]byte, 0, 128))
 	if err != nil || m.Type != MoveFlip || len(m.Shows) == 0 {
 		return domain.Logged{Move: b}, err
 	}
 	m.Shows = nil
-	pub, err := json.Marshal(&m)
+	pub, err := m.AppendJSON(nil)
 	return domain.Logged{Move: b, Public: pub, For: -1, NotHost: true}, err
 }
 

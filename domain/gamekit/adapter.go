@@ -3,7 +3,6 @@ package gamekit
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sync"
 
 	"github.com/treasury-games/treasury/domain"
@@ -68,7 +67,7 @@ func (a Adapter[G, S]) Table() domain.TableStatus { return a.G.Table() }
 
 // Listing checks seat as CheckListingSeat does for a game of players seats
 // and encodes (JSON) the legal moves list returns for it: by its AppendJSON
-// when it has one (see AppendListing), else by encoding/json.
+// when it has one, else by encoding/json.
 func Listing[L any](seat, players int, list func(seat int) L) ([]byte, error) {
 	if err := CheckListingSeat(seat, players); err != nil {
 		return nil, err
@@ -92,34 +91,6 @@ func Pooled(appendTo func([]byte) ([]byte, error)) ([]byte, error) {
 }
 
 var listingBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
-
-// tableMembers is how a listing whose entries and pools are nil ends when
-// encoding/json encodes it (see AppendListing).
-const tableMembers = `,"moves":null,"pools":null}`
-
-// AppendListing appends a game's listing, whose last members are its
-// entries and pools in the table language ("moves" and "pools"), encoded as
-// json.Marshal encodes it: own is the listing with both nil, encoded by
-// encoding/json; moves and pools are written without reflection
-// (domain.AppendLegalMoves, domain.AppendPools), which took half of a
-// Colorful Treasure listing's time. A game calling it holds the result to
-// json.Marshal of the listing in its tests.
-func AppendListing(b []byte, own any, moves []domain.LegalMove, pools domain.Pools) ([]byte, error) {
-	head, err := json.Marshal(own)
-	if err != nil {
-		return nil, err
-	}
-	rest, ok := bytes.CutSuffix(head, []byte(tableMembers))
-	if !ok {
-		return nil, fmt.Errorf("gamekit: a listing without moves and pools ends %q, not %q", head[max(0, len(head)-len(tableMembers)):], tableMembers)
-	}
-	b = append(b, rest...)
-	b = append(b, `,"moves":`...)
-	b = domain.AppendLegalMoves(b, moves)
-	b = append(b, `,"pools":`...)
-	b = domain.AppendPools(b, pools)
-	return append(b, '}'), nil
-}
 
 // Player is a game's state that applies its moves M.
 type Player[M any] interface {

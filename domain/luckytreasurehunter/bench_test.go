@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/rulesettest"
 )
 
 // BenchmarkGame plays a whole 6-player digital game of bots, from setup to
@@ -73,4 +74,26 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkLegalMovesJSON builds and encodes the listing of the seat on
+// turn as the server answers it, one position after another of recorded
+// 4-player games in both modes.
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	var positions []*game
+	for i := range 6 {
+		mode := []Mode{Digital, Physical}[i%2]
+		_, log := randomGame(b, uint64(i), 4, mode, nil)
+		g, err := New(randomSetup(uint64(i), 4, mode))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, pm := range log {
+			positions = append(positions, wrap(g.Clone()))
+			if err := g.Play(pm.actor, &pm.move); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	rulesettest.BenchmarkListings(b, positions, func(w *game) int { return w.G.Turn })
 }

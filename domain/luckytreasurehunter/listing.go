@@ -18,22 +18,22 @@ func (g *Game) entries(l *Legal) {
 		case MovePlace:
 			m.Treasure, m.Count = o.Treasure, o.Count
 			t, _ := ParseTreasure(o.Treasure)
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.place", "cards", cardsOf(o.Count, t)))
+			o.LegalMove = entry(m, i18n.M("lth.label.place", "cards", cardsOf(o.Count, t)))
 		case MoveSteal:
 			m.Owner, m.Set = o.Owner, o.Set
 			t, _ := ParseTreasure(o.Treasure)
 			if o.Owner != nil {
-				o.LegalMove = domain.Entry(m, i18n.M("lth.label.steal.seat", "name", g.Players[*o.Owner].Name, "cards", cardsOf(o.Size, t)))
+				o.LegalMove = entry(m, i18n.M("lth.label.steal.seat", "name", g.Players[*o.Owner].Name, "cards", cardsOf(o.Size, t)))
 			} else {
-				o.LegalMove = domain.Entry(m, i18n.M("lth.label.steal.middle", "cards", cardsOf(o.Size, t)))
+				o.LegalMove = entry(m, i18n.M("lth.label.steal.middle", "cards", cardsOf(o.Size, t)))
 			}
 		case MoveReroll:
 			m.Dice = o.Dice
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.reroll", "cards", cardsOf(o.Dice, g.Steal.Treasure), "count", o.Dice))
+			o.LegalMove = entry(m, i18n.M("lth.label.reroll", "cards", cardsOf(o.Dice, g.Steal.Treasure), "count", o.Dice))
 		case MoveCaptain:
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.captain"))
+			o.LegalMove = entry(m, i18n.M("lth.label.captain"))
 		case MoveStop:
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.stop"))
+			o.LegalMove = entry(m, i18n.M("lth.label.stop"))
 		case MoveMiddle:
 			unseen := g.Unseen()
 			var parts []domain.Part
@@ -43,12 +43,12 @@ func (g *Game) entries(l *Legal) {
 				}
 			}
 			l.Pools["middle"] = parts
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.middle", "count", o.Cards))
+			o.LegalMove = entry(m, i18n.M("lth.label.middle", "count", o.Cards))
 			o.Choose = &domain.Choose{Pool: "middle", Min: o.Cards, Max: o.Cards}
 		case MoveMisdraw:
 			// A correction: offered whenever the table may need it, owed never.
 			l.Pools["corrections"] = g.misdrawParts()
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.misdraw"))
+			o.LegalMove = entry(m, i18n.M("lth.label.misdraw"))
 			o.Choose = &domain.Choose{Pool: "corrections", Min: 1, Max: 1}
 			o.Correction = true
 		case MoveRoll:
@@ -61,10 +61,15 @@ func (g *Game) entries(l *Legal) {
 				}
 			}
 			l.Pools["faces"] = parts
-			o.LegalMove = domain.Entry(m, i18n.M("lth.label.roll", "count", o.Dice))
+			o.LegalMove = entry(m, i18n.M("lth.label.roll", "count", o.Dice))
 			o.Choose = &domain.Choose{Pool: "faces", Min: o.Dice, Max: o.Dice}
 		}
 	}
+}
+
+// entry is domain.Entry(m, label), the move written by Move.AppendJSON.
+func entry(m Move, label i18n.Message) domain.LegalMove {
+	return domain.LegalMove{Move: m.AppendJSON(make([]byte, 0, 64)), Label: i18n.Text(label), LabelMessage: &label}
 }
 
 // Table tells where the game stands in the table language.

@@ -1,7 +1,6 @@
 package luckytreasurehunter
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 
@@ -66,10 +65,41 @@ func DecodeMove(b []byte) (Move, error) {
 	return m, nil
 }
 
-// AppendJSON appends the move's JSON.
+// AppendJSON appends the move as json.Marshal encodes it, without
+// reflection: every entry of a listing and every logged move is one
+// (TestMoveJSONPlain holds the two alike).
 func (m *Move) AppendJSON(b []byte) []byte {
-	out, _ := json.Marshal(m) // plain fields only
-	return append(b, out...)
+	b = append(b, `{"type":`...)
+	b = domain.AppendJSONString(b, m.Type)
+	b = appendIntPtr(b, `,"seat":`, m.Seat)
+	b = appendStrings(b, `,"drawn":`, m.Drawn)
+	if m.Treasure != "" {
+		b = append(b, `,"treasure":`...)
+		b = domain.AppendJSONString(b, m.Treasure)
+	}
+	b = appendInt(b, `,"count":`, m.Count)
+	b = appendIntPtr(b, `,"owner":`, m.Owner)
+	b = appendIntPtr(b, `,"set":`, m.Set)
+	b = appendInt(b, `,"dice":`, m.Dice)
+	b = appendStrings(b, `,"faces":`, m.Faces)
+	b = appendStrings(b, `,"cards":`, m.Cards)
+	if len(m.Corrections) > 0 {
+		b = append(b, `,"corrections":`...)
+		b = domain.AppendList(b, m.Corrections, func(b []byte, c Misdraw) []byte {
+			b = strconv.AppendInt(append(b, `{"seat":`...), int64(c.Seat), 10)
+			b = strconv.AppendInt(append(b, `,"count":`...), int64(c.Count), 10)
+			return append(b, '}')
+		})
+	}
+	return append(b, '}')
+}
+
+// appendStrings appends member name and s unless s is empty (omitempty).
+func appendStrings(b []byte, name string, s []string) []byte {
+	if len(s) == 0 {
+		return b
+	}
+	return domain.AppendList(append(b, name...), s, domain.AppendJSONString)
 }
 
 // SeatPtr returns a pointer to seat, for building moves (gamekit.SeatPtr).

@@ -18,15 +18,20 @@ type playedMove struct {
 
 var botNames = []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"}
 
-// randomGame plays a whole game of bots and returns it with its moves. check,
-// when set, runs after every move.
-func randomGame(t testing.TB, seed uint64, players int, mode Mode, check func(*Game)) (*Game, []playedMove) {
-	r := rand.New(rand.NewPCG(seed, 11))
+// randomSetup is the setup of randomGame's game.
+func randomSetup(seed uint64, players int, mode Mode) Setup {
 	s := Setup{Mode: mode, Players: botNames[:players], PirateFaces: 1 + int(seed%5), CaptainHeart: int(seed % uint64(players))}
 	if mode == Digital {
 		s.Seed, s.Salt = fmt.Sprintf("seed-%d", seed), "salt"
 	}
-	g, err := New(s)
+	return s
+}
+
+// randomGame plays a whole game of bots and returns it with its moves. check,
+// when set, runs after every move.
+func randomGame(t testing.TB, seed uint64, players int, mode Mode, check func(*Game)) (*Game, []playedMove) {
+	r := rand.New(rand.NewPCG(seed, 11))
+	g, err := New(randomSetup(seed, players, mode))
 	require.NoError(t, err)
 	if check != nil {
 		check(g)
