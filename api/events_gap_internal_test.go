@@ -20,12 +20,7 @@ import (
 // listing before (issue 28: a table stalled 2 s, then moves picked from
 // stale listings were refused).
 func TestStreamListingAfterGap(t *testing.T) {
-	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	games := service.New(store, silvergold.NewRules())
+	games := sqliteGames(t)
 	c, err := games.Create(t.Context(), silvergold.RulesetName, domain.CreateRequest{Mode: "digital", Players: []string{"Ann", "Ben"}, Seed: "gap"})
 	if err != nil {
 		t.Fatal(err)
@@ -76,4 +71,15 @@ func firstMove(t *testing.T, listing []byte) []byte {
 		t.Fatalf("a listing with no move (%v): %.300s", err, listing)
 	}
 	return l.Moves[0].Move
+}
+
+// sqliteGames is a service of Silver & Gold on a new SQLite store.
+func sqliteGames(t *testing.T) *service.Games {
+	t.Helper()
+	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	return service.New(store, silvergold.NewRules())
 }
