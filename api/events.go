@@ -330,6 +330,7 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 			return st.fail(err)
 		}
 	}
+	listed := st.sent // the version of the listing last told, or needing none
 	for i := 0; i < len(q); i++ {
 		u := q[i]
 		if u.Seq <= st.sent {
@@ -369,6 +370,7 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 			if err := st.legal(ctx); err != nil {
 				return st.fail(err)
 			}
+			listed = st.sent
 			q = st.ready(q) // came while the listing was read: the same write
 		}
 	}
@@ -394,6 +396,15 @@ func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 			}
 		}
 		st.write(": keep-alive\n\n")
+	}
+	if st.sent > listed {
+		// The last updates were sent from the store (a gap caught up, or
+		// a heartbeat's read of the log): the seat may be the one the
+		// game waits for now, and no later update may come to tell it
+		// (issue 28: a 2 s stall, then moves picked from stale listings).
+		if err := st.legal(ctx); err != nil {
+			return st.fail(err)
+		}
 	}
 	return st.flush() == nil
 }

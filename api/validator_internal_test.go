@@ -1,27 +1,20 @@
 package api
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
-	"github.com/treasury-games/treasury/domain/service"
 	"github.com/treasury-games/treasury/domain/silvergold"
-	"github.com/treasury-games/treasury/storage/sqlite"
 )
 
 // The validator finds a request's operation by the route Echo matched. Every
 // operation of openapi.yaml must have an Echo route under that same key, or
 // its requests would reach the handlers unvalidated.
 func TestEveryOperationIsValidated(t *testing.T) {
-	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = store.Close() })
-	h, err := NewHandler(service.New(store, silvergold.NewRules()), Options{DefaultRuleset: silvergold.RulesetName})
+	h, err := NewHandler(sqliteGames(t), Options{DefaultRuleset: silvergold.RulesetName})
 	require.NoError(t, err)
 	var echoRoutes []string
 	for _, r := range h.(*echo.Echo).Routes() {

@@ -46,7 +46,7 @@ type entry struct {
 	g       domain.Game              // the head; nil until read from the store
 	stale   bool                     // a move handed to the store failed: read the head again
 	pending int                      // moves handed to the store and not answered yet
-	tail    chan struct{}            // closed when the last pending move has been answered; nil when none is
+	tail    chan struct{}            // of the last move handed to the store: closed once it is answered and published; nil before any
 	keys    map[string]chan struct{} // idempotency keys of pending moves (scope NUL key) -> their done
 
 	// tbLog is the game's latest moves as the take-back policy reads them

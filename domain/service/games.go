@@ -386,9 +386,12 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		t.stored = &stored
 		t.dropAhead(stored.Version)
 	}
-	if t.tail == done {
-		t.tail = nil
-	}
+	// t.tail stays done until the next move replaces it: a move let in once
+	// this one's lock is released must still wait for done, which closes
+	// after this move is published (set to nil here, the next move
+	// published before this one when it was stored first, and this one's
+	// update was dropped as old: an event stream missed it and told no
+	// listing after the next, issue 28).
 	if flightKey != "" {
 		delete(t.keys, flightKey)
 		if err == nil {
@@ -397,6 +400,9 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	t.mu.Unlock()
 	if err == nil {
+		if beforePublish != nil {
+			beforePublish(u.Seq)
+		}
 		s.publish(u)
 	}
 	close(done)
@@ -405,6 +411,10 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	}
 	return p, nil
 }
+
+// beforePublish, when set (by tests only), is called between a move's
+// answer from the store and its publication, the lock of its game released.
+var beforePublish func(seq int64)
 
 // replay answers a retry: the move's seq with the game as it stands now,
 // seen by actor through the same gate as a read (ok); IdempotencyReused when

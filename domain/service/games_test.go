@@ -434,6 +434,41 @@ func TestPlay(t *testing.T) {
 		assert.Equal(t, want[:2], first.seqs(), "the listener that dropped itself at the second move heard more")
 	})
 
+	t.Run("a move let in while the one before is published is published after it", func(t *testing.T) {
+		st := newHeldStore()
+		s := service.New(st, silvergold.NewRules())
+		id, keeps := newTable(t, s)
+		all := &listener{}
+		defer s.Listen(id, all)()
+		second := make(chan outcome, 1)
+		defer service.SetBeforePublish(func(seq int64) {
+			if seq != 1 {
+				return
+			}
+			// The first move is stored and its game's lock released: the
+			// next seat's move comes in and is stored before the first
+			// is published. Its Play may wait for that: not past 300ms.
+			out := playAsync(s, id, 1, keeps[1], domain.PlayOptions{})
+			select {
+			case <-st.queued:
+				st.commit(1, nil)
+			case <-time.After(5 * time.Second):
+			}
+			select {
+			case o := <-out:
+				second <- o
+			case <-time.After(300 * time.Millisecond):
+				go func() { second <- <-out }()
+			}
+		})()
+		first := playAsync(s, id, 0, keeps[0], domain.PlayOptions{})
+		st.waitQueued(t, 1)
+		st.commit(1, nil)
+		require.NoError(t, recv(t, first).err)
+		require.NoError(t, recv(t, second).err)
+		assert.Equal(t, []int64{1, 2}, all.seqs(), "an event stream told no move 1, and no listing after it")
+	})
+
 	t.Run("the response is what json.Marshal makes of the result", func(t *testing.T) {
 		st := newHeldStore()
 		s := service.New(st, silvergold.NewRules())

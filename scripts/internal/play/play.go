@@ -95,6 +95,10 @@ type table struct {
 	id       string
 	creds    []string
 
+	// moved is the game's version after each seat's last move accepted,
+	// written and read by that seat's goroutine only.
+	moved [Seats]int64
+
 	mu      sync.Mutex
 	g       game
 	changed chan struct{} // closed and replaced whenever g changes
@@ -470,6 +474,13 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			if l, err = client.ParseChoices(ev.Data); err != nil {
 				return fmt.Errorf("legal_moves event of game %s seat %d: %w", t.id, seat, err)
 			}
+			if l.Version < t.moved[seat] {
+				// Told before the seat's own last move (the stream
+				// behind the answer): what it offers may be spent, and
+				// the listing after that move is on its way.
+				t.rec.Read("legal_moves (stale, skipped)")
+				continue
+			}
 		case <-timer.C:
 			if since := time.Since(time.Unix(0, heard.Load())); since < quiet {
 				timer.Reset(quiet - since) // an event that is not a listing came
@@ -566,12 +577,14 @@ func (t *table) submit(ctx context.Context, seat int, body json.RawMessage, typ,
 		return false, nil
 	}
 	var res struct {
-		Seq  int64 `json:"seq"`
-		Game game  `json:"game"`
+		Seq     int64 `json:"seq"`
+		Version int64 `json:"version"` // of a minimal answer
+		Game    game  `json:"game"`
 	}
 	if err := json.Unmarshal(a.body, &res); err != nil {
 		return false, fmt.Errorf("answer to a move of game %s: %w", t.id, err)
 	}
+	t.moved[seat] = max(t.moved[seat], res.Version, res.Game.Version)
 	t.update(res.Game)
 	if t.o.Ack != nil {
 		t.o.Ack(Ack{Game: t.id, Seq: res.Seq, Type: typ, Seat: seat, Replayed: a.header.Get("Idempotency-Replayed") == "true"})
