@@ -452,7 +452,7 @@ func TestPlay(t *testing.T) {
 			select {
 			case <-st.queued:
 				st.commit(1, nil)
-			case <-time.After(5 * time.Second):
+			case <-time.After(30 * time.Second): // a deadline, met at once
 			}
 			select {
 			case o := <-out:
