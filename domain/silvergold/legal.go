@@ -275,7 +275,11 @@ func (g *Game) deckCards() []string {
 // placementIn returns the placement of the boxes m on card, its boxes
 // appended to boxes, of which they are the last piece, and boxes with them.
 func (g *Game) placementIn(boxes []Pos, card int, m Mask) (Placement, []Pos) {
-	c := &g.cat.Cards[card]
+	return cardPlacement(boxes, &g.cat.Cards[card], m)
+}
+
+// cardPlacement is placementIn on card c.
+func cardPlacement(boxes []Pos, c *Card, m Mask) (Placement, []Pos) {
 	start := len(boxes)
 	boxes = m.appendPositions(boxes)
 	return Placement{Card: c.ID, Boxes: boxes[start:len(boxes):len(boxes)], Crosses: (m & c.Crosses).Count(),

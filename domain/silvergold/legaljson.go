@@ -266,11 +266,13 @@ func appendFreeCard(b []byte, fc FreeCard) []byte {
 	b = append(b, `{"card":`...)
 	b = appendString(b, fc.Card)
 	b = append(b, `,"boxes":`...)
-	return append(appendList(b, fc.Boxes, func(b []byte, fb FreeBox) []byte {
-		b = append(b, `{"box":`...)
-		b = appendPos(b, fb.Box)
-		b = append(b, `,"symbol":`...)
-		b = appendString(b, fb.Symbol)
-		return append(b, '}')
-	}), '}')
+	return append(appendList(b, fc.Boxes, appendFreeBox), '}')
+}
+
+func appendFreeBox(b []byte, fb FreeBox) []byte {
+	b = append(b, `{"box":`...)
+	b = appendPos(b, fb.Box)
+	b = append(b, `,"symbol":`...)
+	b = appendString(b, fb.Symbol)
+	return append(b, '}')
 }

@@ -149,16 +149,20 @@ type crossTail struct {
 
 // LegalMoves lists seat's moves: whoever may ask for them (the seat, the
 // host) may see all they show. The listing is encoded without reflection
-// (Legal.AppendJSON); after a crossing, its tail is the one written before
-// it (crossTails).
+// (Legal.AppendJSON), a crossing listing's tail put together from the
+// catalog's pieces (Game.appendCrossTail); after a crossing, its tail is the
+// one written before it (crossTails).
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if err := gamekit.CheckListingSeat(seat, len(w.G.Players)); err != nil {
 		return nil, err
 	}
 	g := w.G
-	if !g.crossing(seat) || w.tails == nil || seat >= MaxPlayers {
+	if !g.crossing(seat) {
 		l := g.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
 		return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
+	}
+	if w.tails == nil || seat >= MaxPlayers {
+		return g.appendCrossTail(g.crossListingHead(nil, seat), seat), nil
 	}
 	var kb [128]byte
 	key := g.crossTailKey(kb[:0], seat)
@@ -173,24 +177,25 @@ func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 		}
 		w.tails.mu.Unlock()
 		if kept {
-			l := g.newLegal(seat)
-			g.crossHead(&l, seat)
-			return append(l.appendHead(make([]byte, 0, 512+len(tail))), tail...), nil
+			return append(g.crossListingHead(make([]byte, 0, 512+len(tail)), seat), tail...), nil
 		}
-		l := g.legalMoves(seat)
-		return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
+		return g.appendCrossTail(g.crossListingHead(nil, seat), seat), nil
 	}
-	l := g.legalMoves(seat)
-	var at int
-	out, err := gamekit.Pooled(func(b []byte) ([]byte, error) {
-		b = l.appendHead(b)
-		at = len(b)
-		return l.appendTail(b), nil
-	})
+	out := g.crossListingHead(nil, seat)
+	at := len(out)
+	out = g.appendCrossTail(out, seat)
 	w.tails.mu.Lock()
 	*t = crossTail{key: bytes.Clone(key), tail: out[at:len(out):len(out)]}
 	w.tails.mu.Unlock()
-	return out, err
+	return out, nil
+}
+
+// crossListingHead appends the head of seat's listing (Legal.appendHead)
+// while it crosses (Game.crossing).
+func (g *Game) crossListingHead(b []byte, seat int) []byte {
+	l := g.newLegal(seat)
+	g.crossHead(&l, seat)
+	return l.appendHead(b)
 }
 
 // Unwrap returns the Silver & Gold game behind a domain.Game, for tests and
