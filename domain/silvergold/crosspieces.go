@@ -17,7 +17,7 @@ import (
 // nearly all of its cost (issue 27, BenchmarkLegalMovesJSON). crossPieces
 // writes each piece once per catalog, with the writers of the plain listing
 // (Legal.AppendJSON over a listing of that one piece), and
-// Game.appendCrossTail puts a listing's tail together from them.
+// Game.appendCrossListing puts a listing's tail together from them.
 // TestLegalJSONPlain holds what it writes to json.Marshal of the plain
 // listing.
 
@@ -108,11 +108,12 @@ func onlyEntry(l *Legal) []byte {
 
 func bitIndex(bit Mask) int { return bits.TrailingZeros16(uint16(bit)) }
 
-// appendCrossTail appends what the tail of seat's listing (Legal.appendTail)
-// writes while seat crosses (Game.crossing), put together from the
-// catalog's pieces. It writes the listing's entries and pools from them,
-// not through Legal.entries or eachEntry.
-func (g *Game) appendCrossTail(b []byte, seat int) []byte {
+// appendCrossListing appends seat's listing while it crosses
+// (Game.crossing): its head (Legal.appendHead) and its tail
+// (Legal.appendTail) put together from the catalog's pieces, in one
+// allocation when b has no room for it. It writes the listing's entries and
+// pools from the pieces, not through Legal.entries or eachEntry.
+func (g *Game) appendCrossListing(b []byte, seat int) []byte {
 	pat, _ := g.Current()
 	p := &g.Players[seat]
 	var pb [64]*placementPieces
@@ -137,14 +138,14 @@ func (g *Game) appendCrossTail(b []byte, seat int) []byte {
 	}
 	var sb [20]byte
 	seatLead := strconv.AppendInt(append(sb[:0], entryLead...), int64(seat), 10)
-	size := 256 + len(p.Hand)*64
+	size := 1024 + len(p.Hand)*64 // the head, the members' names, each card's free boxes
 	for _, pl := range pls {
 		size += len(pl.placement) + len(seatLead) + len(pl.entry) + 2
 	}
 	for _, bp := range boxes {
 		size += len(bp.single) + len(bp.free) + len(seatLead) + len(bp.entry) + len(bp.part) + 4
 	}
-	b = slices.Grow(b, size)
+	b = g.crossListingHead(slices.Grow(b, size), seat)
 
 	b = append(b, `,"placements":[`...)
 	for i, pl := range pls {
@@ -157,17 +158,17 @@ func (g *Game) appendCrossTail(b []byte, seat int) []byte {
 		b = append(b, bp.single...)
 	}
 	b = append(b, `],"free_boxes":[`...)
-	at := 0
+	from := 0
 	for i := range p.Hand {
 		b = comma(b, i)
 		b = append(b, `{"card":`...)
 		b = appendString(b, g.cat.Cards[p.Hand[i].Card].ID)
 		b = append(b, `,"boxes":[`...)
-		for j, bp := range boxes[at : at+free[i]] {
+		for j, bp := range boxes[from : from+free[i]] {
 			b = comma(b, j)
 			b = append(b, bp.free...)
 		}
-		at += free[i]
+		from += free[i]
 		b = append(b, "]}"...)
 	}
 	b = append(b, `],"keep_from":[],"take_from":[],"deck":false,"deck_cards":[],"reveal_from":[],"moves":[`...)
@@ -189,6 +190,14 @@ func (g *Game) appendCrossTail(b []byte, seat int) []byte {
 		b = append(b, bp.part...)
 	}
 	return append(b, "]}}"...)
+}
+
+// crossListingHead appends the head of seat's listing (Legal.appendHead)
+// while it crosses (Game.crossing).
+func (g *Game) crossListingHead(b []byte, seat int) []byte {
+	l := g.newLegal(seat)
+	g.crossHead(&l, seat)
+	return l.appendHead(b)
 }
 
 // comma writes the comma before the member i of a list.

@@ -142,33 +142,14 @@ func (g *Game) crossing(seat int) bool {
 }
 
 // crossHead sets the members of l, seat's listing, that AppendJSON writes
-// before its tail (Legal.appendTail) while seat crosses (crossing).
+// before its tail (Legal.appendTail) while seat crosses (crossing): all of
+// its listing that changes with its crossing.
 func (g *Game) crossHead(l *Legal, seat int) {
 	pat, _ := g.Current()
 	p := &g.Players[seat]
 	l.Action, l.Count = MoveCross, 1
 	l.Expedition = expeditionOf(pat)
 	l.Crossed, l.Crossing = p.Crossed, p.Crossing
-}
-
-// crossTailKey appends what seat's listing's tail (Legal.appendTail)
-// follows from while it crosses (crossing): the mode, the seat, the pattern
-// and each card in hand with the boxes crossed before this turn's crossing
-// (crossBase). A seat's crossing leaves it as it was: its listing after the
-// crossing differs from the one before only in its head.
-func (g *Game) crossTailKey(b []byte, seat int) []byte {
-	pat, _ := g.Current()
-	p := &g.Players[seat]
-	b = append(b, g.Mode...)
-	b = strconv.AppendInt(append(b, ' '), int64(seat), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(g.Round), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(g.Turn), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(pat), 10)
-	for i := range p.Hand {
-		b = strconv.AppendInt(append(b, ' '), int64(p.Hand[i].Card), 10)
-		b = strconv.AppendUint(append(b, ':'), uint64(g.crossBase(p, i)), 10)
-	}
-	return b
 }
 
 func (g *Game) legalMoves(seat int) Legal {

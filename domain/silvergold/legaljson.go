@@ -48,8 +48,9 @@ func (l *Legal) appendHead(b []byte) []byte {
 	return b
 }
 
-// appendTail appends what AppendJSON writes after "crossing": the members
-// that follow, while the seat crosses, from what crossTailKey says alone.
+// appendTail appends what AppendJSON writes after "crossing" (while the
+// seat crosses, Game.appendCrossListing writes the same from the catalog's
+// pieces).
 func (l *Legal) appendTail(b []byte) []byte {
 	b = append(b, `,"placements":`...)
 	b = appendList(b, l.Placements, appendPlacement)
