@@ -206,7 +206,7 @@ func (g *Game) legalMoves(seat int) Legal {
 			}
 			l.Free = append(l.Free, fc)
 		}
-	case g.Phase == PhaseResolving && g.takeOpen(seat) == nil:
+	case g.takeOwed(seat): // takeOpen, without the refusal it makes for the other seats
 		l.Action, l.Count = MoveTake, p.Takes
 		for _, c := range g.Display {
 			if _, err := g.displayAt(c); err == nil {
@@ -297,15 +297,19 @@ var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
 // AppendListingKey appends seat's listing key (domain.ListingKeyed): while
 // the seats cross, and in a digital game's setup, what a seat may do
 // follows from the phase, the expedition revealed and the seat's own state
-// alone, so another seat's crossing or keep leaves its key as it was; in
-// the other phases (and for the table) the listing may read the display,
-// the deck or the other seats' cards, and it tells no key: the server keys
-// such a listing by the game's version (a count of the moves applied would
-// come back after a take-back, with another game behind it). TestListingKey
-// holds it after every move of bot games.
+// alone, so another seat's crossing or keep leaves its key as it was; a
+// seat that only waits (a physical game's reveal, another seat taking its
+// replacement cards) lists the same until it is asked for something, so
+// another seat's take leaves its key as it was too. In the other phases
+// (and for the table, and the seat taking) the listing may read the
+// display, the deck or the other seats' cards, and it tells no key: the
+// server keys such a listing by the game's version (a count of the moves
+// applied would come back after a take-back, with another game behind it).
+// TestListingKey holds it after every move of bot games.
 func (g *Game) AppendListingKey(b []byte, seat int) []byte {
 	own := seat >= 0 && seat < len(g.Players) &&
-		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded)
+		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded ||
+			g.Phase == PhaseReveal || g.Phase == PhaseResolving && !g.takeOwed(seat))
 	if !own {
 		return b
 	}
