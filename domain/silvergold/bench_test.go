@@ -107,6 +107,28 @@ func BenchmarkLegalMovesJSON(b *testing.B) {
 	}
 }
 
+// BenchmarkCrossingListings builds and encodes, as the server answers
+// them, the listing of a seat before its crossing and the one after it:
+// the listings of a turn but the table's.
+func BenchmarkCrossingListings(b *testing.B) {
+	g := midGame(b)
+	m, _ := Bot{R: newRand(3)}.Move(g, 0)
+	after := g.Clone()
+	if err := after.Play(domain.Actor{Seat: 0}, &m); err != nil {
+		b.Fatal(err)
+	}
+	before, crossed := wrap(g), wrap(after)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := before.LegalMoves(domain.Public, 0); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := crossed.LegalMoves(domain.Public, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkListingKey makes a seat's listing key, which the server makes
 // for every listing read to know whether the one it keeps still holds.
 func BenchmarkListingKey(b *testing.B) {

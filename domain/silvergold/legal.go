@@ -142,33 +142,14 @@ func (g *Game) crossing(seat int) bool {
 }
 
 // crossHead sets the members of l, seat's listing, that AppendJSON writes
-// before its tail (Legal.appendTail) while seat crosses (crossing).
+// before its tail (Legal.appendTail) while seat crosses (crossing): all of
+// its listing that changes with its crossing.
 func (g *Game) crossHead(l *Legal, seat int) {
 	pat, _ := g.Current()
 	p := &g.Players[seat]
 	l.Action, l.Count = MoveCross, 1
 	l.Expedition = expeditionOf(pat)
 	l.Crossed, l.Crossing = p.Crossed, p.Crossing
-}
-
-// crossTailKey appends what seat's listing's tail (Legal.appendTail)
-// follows from while it crosses (crossing): the mode, the seat, the pattern
-// and each card in hand with the boxes crossed before this turn's crossing
-// (crossBase). A seat's crossing leaves it as it was: its listing after the
-// crossing differs from the one before only in its head.
-func (g *Game) crossTailKey(b []byte, seat int) []byte {
-	pat, _ := g.Current()
-	p := &g.Players[seat]
-	b = append(b, g.Mode...)
-	b = strconv.AppendInt(append(b, ' '), int64(seat), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(g.Round), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(g.Turn), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(pat), 10)
-	for i := range p.Hand {
-		b = strconv.AppendInt(append(b, ' '), int64(p.Hand[i].Card), 10)
-		b = strconv.AppendUint(append(b, ':'), uint64(g.crossBase(p, i)), 10)
-	}
-	return b
 }
 
 func (g *Game) legalMoves(seat int) Legal {
@@ -225,7 +206,7 @@ func (g *Game) legalMoves(seat int) Legal {
 			}
 			l.Free = append(l.Free, fc)
 		}
-	case g.Phase == PhaseResolving && g.takeOpen(seat) == nil:
+	case g.takeOwed(seat): // takeOpen, without the refusal it makes for the other seats
 		l.Action, l.Count = MoveTake, p.Takes
 		for _, c := range g.Display {
 			if _, err := g.displayAt(c); err == nil {
@@ -275,7 +256,11 @@ func (g *Game) deckCards() []string {
 // placementIn returns the placement of the boxes m on card, its boxes
 // appended to boxes, of which they are the last piece, and boxes with them.
 func (g *Game) placementIn(boxes []Pos, card int, m Mask) (Placement, []Pos) {
-	c := &g.cat.Cards[card]
+	return cardPlacement(boxes, &g.cat.Cards[card], m)
+}
+
+// cardPlacement is placementIn on card c.
+func cardPlacement(boxes []Pos, c *Card, m Mask) (Placement, []Pos) {
 	start := len(boxes)
 	boxes = m.appendPositions(boxes)
 	return Placement{Card: c.ID, Boxes: boxes[start:len(boxes):len(boxes)], Crosses: (m & c.Crosses).Count(),
@@ -312,15 +297,19 @@ var expeditions = sync.OnceValue(func() (e [NumPatterns]*Expedition) {
 // AppendListingKey appends seat's listing key (domain.ListingKeyed): while
 // the seats cross, and in a digital game's setup, what a seat may do
 // follows from the phase, the expedition revealed and the seat's own state
-// alone, so another seat's crossing or keep leaves its key as it was; in
-// the other phases (and for the table) the listing may read the display,
-// the deck or the other seats' cards, and it tells no key: the server keys
-// such a listing by the game's version (a count of the moves applied would
-// come back after a take-back, with another game behind it). TestListingKey
-// holds it after every move of bot games.
+// alone, so another seat's crossing or keep leaves its key as it was; a
+// seat that only waits (a physical game's reveal, another seat taking its
+// replacement cards) lists the same until it is asked for something, so
+// another seat's take leaves its key as it was too. In the other phases
+// (and for the table, and the seat taking) the listing may read the
+// display, the deck or the other seats' cards, and it tells no key: the
+// server keys such a listing by the game's version (a count of the moves
+// applied would come back after a take-back, with another game behind it).
+// TestListingKey holds it after every move of bot games.
 func (g *Game) AppendListingKey(b []byte, seat int) []byte {
 	own := seat >= 0 && seat < len(g.Players) &&
-		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded)
+		(g.Phase == PhaseCrossing || g.Phase == PhaseSetup && g.Mode == Digital || g.Phase == PhaseEnded ||
+			g.Phase == PhaseReveal || g.Phase == PhaseResolving && !g.takeOwed(seat))
 	if !own {
 		return b
 	}

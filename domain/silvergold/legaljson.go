@@ -48,8 +48,9 @@ func (l *Legal) appendHead(b []byte) []byte {
 	return b
 }
 
-// appendTail appends what AppendJSON writes after "crossing": the members
-// that follow, while the seat crosses, from what crossTailKey says alone.
+// appendTail appends what AppendJSON writes after "crossing" (while the
+// seat crosses, Game.appendCrossListing writes the same from the catalog's
+// pieces).
 func (l *Legal) appendTail(b []byte) []byte {
 	b = append(b, `,"placements":`...)
 	b = appendList(b, l.Placements, appendPlacement)
@@ -266,11 +267,13 @@ func appendFreeCard(b []byte, fc FreeCard) []byte {
 	b = append(b, `{"card":`...)
 	b = appendString(b, fc.Card)
 	b = append(b, `,"boxes":`...)
-	return append(appendList(b, fc.Boxes, func(b []byte, fb FreeBox) []byte {
-		b = append(b, `{"box":`...)
-		b = appendPos(b, fb.Box)
-		b = append(b, `,"symbol":`...)
-		b = appendString(b, fb.Symbol)
-		return append(b, '}')
-	}), '}')
+	return append(appendList(b, fc.Boxes, appendFreeBox), '}')
+}
+
+func appendFreeBox(b []byte, fb FreeBox) []byte {
+	b = append(b, `{"box":`...)
+	b = appendPos(b, fb.Box)
+	b = append(b, `,"symbol":`...)
+	b = appendString(b, fb.Symbol)
+	return append(b, '}')
 }

@@ -12,10 +12,11 @@ import (
 // crossings, and holds AppendListingKey to its promise after every move:
 // two states of a game with equal keys for a seat list the same moves for
 // it. It also asserts that keys are kept across another seat's crossing,
-// or the server would build every listing after every move again.
+// and a waiting seat's across another seat's take, or the server would
+// build every listing after every move again.
 func TestListingKey(t *testing.T) {
 	for _, mode := range []Mode{Digital, Physical} {
-		kept := 0
+		kept, keptWaiting := 0, 0
 		for players := 2; players <= MaxPlayers; players++ {
 			for seed := range uint64(3) {
 				setup := Setup{Mode: mode, Players: []string{"Ann", "Bob", "Cid", "Dee"}[:players]}
@@ -33,14 +34,29 @@ func TestListingKey(t *testing.T) {
 				check := func(step int) {
 					keys.Check(t, w, fmt.Sprintf("%s, %d players, step %d", mode, players, step))
 				}
+				waiting := func() map[int]string { // the keys of the seats waiting while others take
+					keys := map[int]string{}
+					for seat := range g.Players {
+						if g.Phase == PhaseResolving && !g.takeOwed(seat) {
+							keys[seat] = string(g.AppendListingKey(nil, seat))
+						}
+					}
+					return keys
+				}
 				for step := 0; ; step++ {
 					check(step)
+					before := waiting()
 					a, m, ok := Step(g, bot, table)
 					if !ok {
 						break
 					}
 					if err := g.Play(a, &m); err != nil {
 						t.Fatalf("%s step %d: %v", mode, step, err)
+					}
+					for seat, key := range waiting() {
+						if key != "" && key == before[seat] {
+							keptWaiting++
+						}
 					}
 					// Now and then a seat that crossed replaces its crossing.
 					if g.Phase == PhaseCrossing && r.IntN(3) == 0 {
@@ -60,6 +76,9 @@ func TestListingKey(t *testing.T) {
 		}
 		if kept == 0 {
 			t.Errorf("%s: no listing key was kept from one move to the next", mode)
+		}
+		if keptWaiting == 0 {
+			t.Errorf("%s: no waiting seat's listing key was kept across another seat's take", mode)
 		}
 	}
 }

@@ -178,12 +178,16 @@ type derivedData struct {
 	placements [][NumPatterns][]Mask
 	// grids[card] is the card's grid in catalog notation, as views show it.
 	grids [][]string
+	// pieces are the bytes of crossing listings' pieces, made when first
+	// listed (crossPieces).
+	pieces *crossPieces
 }
 
 // derive precomputes the placements of every pattern on every card.
 func (c *Catalog) derive() {
 	c.derived.placements = make([][NumPatterns][]Mask, len(c.Cards))
 	c.derived.grids = make([][]string, len(c.Cards))
+	c.derived.pieces = &crossPieces{cards: make([]cardPieces, len(c.Cards))}
 	for i := range c.Cards {
 		c.derived.grids[i] = c.Cards[i].GridRows()
 		boxes := c.Cards[i].Boxes

@@ -104,9 +104,14 @@ func shapeRule(pat Pattern, set Mask, boxes []Pos) error {
 	return nil
 }
 
-// takeOpen says whether seat may take a replacement card now.
+// takeOwed says whether seat is to take replacement cards now.
+func (g *Game) takeOwed(seat int) bool {
+	return g.Phase == PhaseResolving && g.Resolving == seat && g.Players[seat].Takes != 0
+}
+
+// takeOpen says whether seat may take a replacement card now (takeOwed).
 func (g *Game) takeOpen(seat int) error {
-	if g.Phase != PhaseResolving || g.Resolving != seat || g.Players[seat].Takes == 0 {
+	if !g.takeOwed(seat) {
 		return domain.Refuse("take-when-owed", "sg.refuse.take-not-owed", "seat", seat, "waiting", g.waitingFor())
 	}
 	return nil

@@ -1,9 +1,7 @@
 package silvergold
 
 import (
-	"bytes"
 	"encoding/json"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/gamekit"
@@ -119,78 +117,31 @@ func NewCatalogView(cat *Catalog) CatalogView {
 // game adapts *Game to domain.Game.
 type game struct {
 	gamekit.Adapter[*Game, Score]
-	tails *crossTails // shared with the game's copies
 }
 
 // wrap returns g's adapter.
-func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}, new(crossTails)} }
+func wrap(g *Game) *game { return &game{gamekit.Adapter[*Game, Score]{G: g}} }
 
 // Clone copies the game (domain.Cloner).
-func (w *game) Clone() domain.Game {
-	return &game{gamekit.Adapter[*Game, Score]{G: w.G.Clone()}, w.tails}
-}
-
-// crossTails keep, for each seat that has yet to cross this turn, the tail
-// of the listing it was last given (Legal.appendTail, ~95% of its bytes):
-// the server lists a seat's moves again right after it crosses, and that
-// listing differs only in its head (crossTailKey). A tail is kept from a
-// listing built before the seat crossed until the one after uses it, so a
-// game holds at most one per seat.
-type crossTails struct {
-	mu     sync.Mutex
-	seat   [MaxPlayers]crossTail
-	reused int // listings written from a kept tail, for the tests
-}
-
-type crossTail struct {
-	key  []byte // crossTailKey
-	tail []byte
-}
+func (w *game) Clone() domain.Game { return wrap(w.G.Clone()) }
 
 // LegalMoves lists seat's moves: whoever may ask for them (the seat, the
 // host) may see all they show. The listing is encoded without reflection
-// (Legal.AppendJSON); after a crossing, its tail is the one written before
-// it (crossTails).
+// (Legal.AppendJSON), a crossing listing put together from the catalog's
+// pieces (Game.appendCrossListing): the server lists every seat's moves at
+// the start of every turn and a seat's again after its crossing, and that
+// was nearly all it spent on listings (BenchmarkLegalMovesJSON,
+// BenchmarkCrossingListings).
 func (w *game) LegalMoves(_ domain.Viewer, seat int) ([]byte, error) {
 	if err := gamekit.CheckListingSeat(seat, len(w.G.Players)); err != nil {
 		return nil, err
 	}
 	g := w.G
-	if !g.crossing(seat) || w.tails == nil || seat >= MaxPlayers {
-		l := g.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
-		return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
+	if g.crossing(seat) {
+		return g.appendCrossListing(nil, seat), nil
 	}
-	var kb [128]byte
-	key := g.crossTailKey(kb[:0], seat)
-	t := &w.tails.seat[seat]
-	if g.Players[seat].Crossed {
-		w.tails.mu.Lock()
-		kept := bytes.Equal(t.key, key)
-		tail := t.tail
-		if kept {
-			*t = crossTail{}
-			w.tails.reused++
-		}
-		w.tails.mu.Unlock()
-		if kept {
-			l := g.newLegal(seat)
-			g.crossHead(&l, seat)
-			return append(l.appendHead(make([]byte, 0, 512+len(tail))), tail...), nil
-		}
-		l := g.legalMoves(seat)
-		return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
-	}
-	l := g.legalMoves(seat)
-	var at int
-	out, err := gamekit.Pooled(func(b []byte) ([]byte, error) {
-		b = l.appendHead(b)
-		at = len(b)
-		return l.appendTail(b), nil
-	})
-	w.tails.mu.Lock()
-	*t = crossTail{key: bytes.Clone(key), tail: out[at:len(out):len(out)]}
-	w.tails.mu.Unlock()
-	return out, err
+	l := g.legalMoves(seat) // its entries written, not built (Legal.AppendJSON)
+	return gamekit.Pooled(func(b []byte) ([]byte, error) { return l.AppendJSON(b), nil })
 }
 
 // Unwrap returns the Silver & Gold game behind a domain.Game, for tests and
