@@ -411,7 +411,7 @@ func (b bodyCheck) accepts(contentType string, data []byte) bool {
 	if err := dec.Decode(&value); err != nil {
 		return false
 	}
-	if _, err := dec.Token(); err != io.EOF { // one value, nothing after it
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 { // one value, nothing after it
 		return false
 	}
 	s := b.schema
