@@ -350,7 +350,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		return domain.Played{}, err
 	}
 	t.g = g
-	t.logged(rec.Version, &a.Move, events)
+	t.logged(rec.Version, &a.Move, events, &p.Game.GameHead)
 	*due = domain.DueMove(g)
 
 	// Hand the move over, in order, and let the next move of the game in.
