@@ -639,12 +639,7 @@ func actorScope(a domain.Actor) string {
 	if a.Host {
 		return "host"
 	}
-	return "seat:" + itoa(a.Seat)
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
+	return "seat:" + strconv.Itoa(a.Seat)
 }
 
 // Moves returns the accepted moves of a game with Seq > after (limit <= 0:
