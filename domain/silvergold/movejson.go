@@ -8,8 +8,8 @@ import (
 // decodeMove reads a move in the form clients send it without reflection:
 // one JSON object of the move's own fields, each at most once and named
 // exactly, strings of printable ASCII without escapes, whole numbers of up
-// to four digits, boxes as [row, col]. ok is false for anything else, which
-// DecodeMove leaves to encoding/json and its errors; what it does read it
+// to four digits, boxes as [row, col]. It reports false for anything else,
+// which DecodeMove leaves to encoding/json and its errors; what it does read it
 // reads as encoding/json would (TestDecodeMoveAsEncodingJSON). Every move
 // is decoded once per request; through reflection that was 2% of the
 // server's CPU in a load run (issue 27).
