@@ -402,8 +402,16 @@ func (b bodyCheck) accepts(contentType string, data []byte) bool {
 	if contentType != "application/json" {
 		return false
 	}
+	// Numbers are decoded as json.Number, as kin-openapi decodes a body,
+	// so that the schema judges the same value either way (an integer
+	// beyond 2^53 is not first rounded to a float64 here).
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	var value any
-	if err := json.Unmarshal(data, &value); err != nil { // one value, nothing after it
+	if err := dec.Decode(&value); err != nil {
+		return false
+	}
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 { // one value, nothing after it
 		return false
 	}
 	s := b.schema

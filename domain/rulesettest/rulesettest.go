@@ -515,6 +515,18 @@ func (x *game) step(snap []byte) bool {
 	x.records = append(x.records, rec)
 	x.events = append(x.events, played.events)
 	x.entries = append(x.entries, logEntry(len(x.log), played.c.Actor, played.logged.Move, x.g, played.events))
+	// The service logs a move with where the game stands after it as the
+	// game says (domain.LogEntryWith), and reads a stored move's from its
+	// status event (domain.LogEntryOf): a ruleset's own status must say the
+	// same, or take-backs would be judged one way in memory and another
+	// from the store.
+	if n := len(played.events); n > 0 && played.events[n-1].Type == "status" {
+		stored := domain.LogEntryOf(&domain.MoveRecord{Seq: rec.Seq, Actor: rec.Actor, Move: rec.Move, Events: domain.MustJSON(played.events)})
+		if e := x.entries[len(x.entries)-1]; stored.Phase != e.Phase || stored.TurnNumber != e.TurnNumber {
+			x.t.Fatalf("%s: move %d's status event says phase %q, turn %d; the game says phase %q, turn %d",
+				x.name, len(x.log), stored.Phase, stored.TurnNumber, e.Phase, e.TurnNumber)
+		}
+	}
 	x.checkDisclosed(len(x.records)-1, true)
 	return true
 }

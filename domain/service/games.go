@@ -350,7 +350,7 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 		return domain.Played{}, err
 	}
 	t.g = g
-	t.logged(rec.Version, &a.Move, events)
+	t.logged(rec.Version, &a.Move, events, &p.Game.GameHead)
 	*due = domain.DueMove(g)
 
 	// Hand the move over, in order, and let the next move of the game in.
@@ -639,12 +639,7 @@ func actorScope(a domain.Actor) string {
 	if a.Host {
 		return "host"
 	}
-	return "seat:" + itoa(a.Seat)
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
+	return "seat:" + strconv.Itoa(a.Seat)
 }
 
 // Moves returns the accepted moves of a game with Seq > after (limit <= 0:

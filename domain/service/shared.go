@@ -194,7 +194,7 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 			// the game it holds at rec.Version is the one the move was
 			// applied to.
 			a.ExpectState = rec.State
-			if err = s.stored(ctx, t, rec, g, a, u); err == nil {
+			if err = s.stored(ctx, t, rec, g, a, u, &p.Game.GameHead); err == nil {
 				*due = next
 				return p, nil
 			}
@@ -222,14 +222,15 @@ func (s *Games) playShared(ctx context.Context, id string, actor domain.Actor, m
 // the game's moves on their way to it (the store sends it when the commit
 // in flight ends, with the others queued meanwhile: domain.AppendQueuer),
 // letting the game's next move in meanwhile, and waits for its commit. It
-// publishes u once the move is stored, after the moves before it. t.mu is
-// held when called and on return; the head is stale when the move failed.
-func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g domain.Game, a domain.Append, u domain.Update) error {
+// publishes u once the move is stored, after the moves before it; h is the
+// game's head after it. t.mu is held when called and on return; the head is
+// stale when the move failed.
+func (s *Games) stored(ctx context.Context, t *entry, rec domain.GameRecord, g domain.Game, a domain.Append, u domain.Update, h *domain.GameHead) error {
 	wait := s.queue(context.WithoutCancel(ctx), a)
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
 	t.pending++
-	t.logged(rec.Version, &a.Move, u.Events) // read by listings once no move is pending
+	t.logged(rec.Version, &a.Move, u.Events, h) // read by listings once no move is pending
 	t.rec, t.g = recAfter(rec, a), g
 	t.mu.Unlock()
 	err := wait()

@@ -19,13 +19,13 @@ import (
 
 // logged appends move m, played on the head at version v, with events (the
 // decoded m.Events), to t's take-back log when it is known at v, and
-// forgets it otherwise. t.mu is held.
-func (t *entry) logged(v int64, m *domain.MoveRecord, events []domain.Event) {
+// forgets it otherwise; h is the head of the game after m. t.mu is held.
+func (t *entry) logged(v int64, m *domain.MoveRecord, events []domain.Event, h *domain.GameHead) {
 	if t.tbVersion != v || t.tbVersion < 0 {
 		t.tbLog, t.tbVersion = nil, -1
 		return
 	}
-	e := domain.LogEntryWith(m, events)
+	e := domain.LogEntryWith(m, events, h.Phase, h.TurnNumber)
 	e.Move = nil // the policy reads the type; the move stays in the store
 	t.tbLog = append(t.tbLog, e)
 	if len(t.tbLog) > domain.TakeBackWindow+tbSlack {
