@@ -56,9 +56,6 @@ func (m *Move) clone() *Move {
 
 // DecodeMove reads a move from JSON, refusing unknown fields.
 func DecodeMove(b []byte) (Move, error) {
-	if m, ok := decodeMove(b); ok {
-		return m, nil
-	}
 	var m Move
 	if err := domain.DecodeMove(b, "Silver & Gold", &m); err != nil {
 		return Move{}, err
