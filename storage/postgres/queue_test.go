@@ -126,6 +126,37 @@ func TestQueueAppendChain(t *testing.T) {
 	})
 }
 
+// TestQueueAppendRevisions: each of a game's moves queued together is
+// stored only while the game's credentials are at the revision its actor
+// was authenticated at: the one authenticated at another revision fails,
+// with every move queued after it, and the moves before it are stored.
+func TestQueueAppendRevisions(t *testing.T) {
+	s, _ := openStore(t)
+	storetest.MustCreate(t, s, "g")
+	at := func(v, rev int64) domain.Append {
+		a := storetest.Move("g", v)
+		a.Credentials = &rev
+		return a
+	}
+	waits := []func() error{
+		s.QueueAppend(t.Context(), at(0, 0)),
+		s.QueueAppend(t.Context(), at(1, 0)),
+		s.QueueAppend(t.Context(), at(2, 1)), // a revision the game is not at
+		s.QueueAppend(t.Context(), at(3, 0)),
+	}
+	require.NoError(t, waits[0]())
+	require.NoError(t, waits[1]())
+	storetest.RequireCode(t, waits[2](), domain.Conflict)
+	storetest.RequireCode(t, waits[3](), domain.Conflict)
+	g, err := s.Game(t.Context(), "g")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), g.Version)
+	assert.Equal(t, storetest.Move("g", 1).State, g.State)
+	log, err := s.Moves(t.Context(), "g", 0, 0)
+	require.NoError(t, err)
+	assert.Len(t, log, 2)
+}
+
 // TestAppendExpectState: a server whose head holds a move of its own that
 // lost the race for a version may apply its next move to that head; the
 // append expects the version that is stored, but on another game than the
