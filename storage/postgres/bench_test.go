@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -111,8 +112,8 @@ var (
 // the answers. 32 games move at once, each its next moves once those before
 // are answered, as the load run's tables do: one move at a time, or four
 // (the moves of a game's seats queued while its commit is in flight).
-// cpu-us/op is this process's CPU (the store's side, PostgreSQL's not
-// included) per move; WAL-B/op is the write-ahead log PostgreSQL wrote per
+// cpu-us/op is this process's CPU (the store's side) per move, and
+// pg-cpu-us/op PostgreSQL's backends'; WAL-B/op is the write-ahead log PostgreSQL wrote per
 // move, the work of its side that does not depend on a loaded machine.
 func BenchmarkQueueAppend(b *testing.B) {
 	for _, depth := range []int{1, 4} {
@@ -132,6 +133,7 @@ func benchmarkQueueAppend(b *testing.B, depth int) {
 	cc.take()
 	var next atomic.Int64
 	walBefore := walLSN(b, raw)
+	backends0 := backendsCPU(b, raw)
 	cpu0 := processCPU(b)
 	b.ResetTimer()
 	var wg sync.WaitGroup
@@ -165,9 +167,38 @@ func benchmarkQueueAppend(b *testing.B, depth int) {
 	commits, writes := cc.take()
 	b.ReportMetric(float64(processCPU(b)-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-us/op")
 	b.ReportMetric(float64(walLSN(b, raw)-walBefore)/float64(b.N), "WAL-B/op")
+	var pgCPU time.Duration
+	for pid, t := range backendsCPU(b, raw) {
+		pgCPU += t - backends0[pid]
+	}
+	b.ReportMetric(float64(pgCPU)/float64(time.Microsecond)/float64(b.N), "pg-cpu-us/op")
 	if commits > 0 {
 		b.ReportMetric(float64(writes)/float64(commits), "moves/commit")
 	}
+}
+
+// backendsCPU is the CPU time each backend of the database but raw's own
+// has used, by process id (from /proc/<pid>/schedstat: PostgreSQL's work on
+// the store's statements, without its background processes').
+func backendsCPU(b *testing.B, raw *pgx.Conn) map[int]time.Duration {
+	rows, _ := raw.Query(context.Background(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := map[int]time.Duration{}
+	for _, pid := range pids {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid))
+		if err != nil {
+			b.Skip("no CPU time of PostgreSQL's backends:", err)
+		}
+		var ns int64
+		if _, err := fmt.Sscan(string(stat), &ns); err != nil {
+			b.Fatal(err)
+		}
+		m[int(pid)] = time.Duration(ns)
+	}
+	return m
 }
 
 // walLSN is where PostgreSQL's write-ahead log is, in bytes.

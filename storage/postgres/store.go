@@ -589,17 +589,17 @@ func (s *Store) appendArgs(run []domain.Append, chained bool) []any {
 		seqs     = make([]int64, len(run))
 		hosts    = make([]bool, len(run))
 		seats    = make([]int32, len(run))
-		bodies   = make([][]byte, len(run))
-		events   = make([][]byte, len(run))
+		bodies   = make(pgtype.FlatArray[[]byte], len(run)) // not [][]byte: pgx encodes those by reflection
+		events   = make(pgtype.FlatArray[[]byte], len(run))
 		ats      = make([]int64, len(run))
-		publics  = make([][]byte, len(run))
+		publics  = make(pgtype.FlatArray[[]byte], len(run))
 		fors     = make([]int32, len(run))
 		notHosts = make([]bool, len(run))
 		scopes   []string
 		keys     []string
 		hashes   []string
 		statuses []int32
-		answers  [][]byte
+		answers  pgtype.FlatArray[[]byte]
 	)
 	for i, a := range run {
 		at := a.Move.At
