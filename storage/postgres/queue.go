@@ -240,15 +240,12 @@ func (s *Store) commitGroup(gbs []*groupBatch) {
 		runs = append(runs, starts)
 		for r, lo := range starts[:len(starts)-1] {
 			hi := starts[r+1]
-			sql := appendChainedSQL
-			if r == 0 {
-				sql = appendSQL
-			}
 			run := make([]domain.Append, 0, hi-lo)
 			for _, q := range gb.batch[lo:hi] {
 				run = append(run, q.a)
 			}
-			b.Queue(sql, s.appendArgs(run, r > 0)...)
+			sql, args := s.appendArgs(run, r > 0)
+			b.Queue(sql, args...)
 		}
 	}
 	br := s.pool.SendBatch(gbs[0].ctx, &b)

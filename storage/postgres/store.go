@@ -494,8 +494,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // transaction and one round trip: the moves of the run each follow the one
 // before it (queue.go), and the game's row is updated once, from the version
 // the first expects to the last's snapshot, its moves and idempotency
-// records inserted from the row it updated ($11-$19 and $20-$24, arrays with
-// an element per move and per record). The update matches only when the
+// records inserted from the row it updated. The update matches only when the
 // game is at the expected version (under a row lock: a concurrent append to
 // the same game waits, then finds the version moved on). A stored key makes
 // the statement fail on the primary key, and nothing of it is kept. With $8
@@ -513,18 +512,33 @@ func insertGame(ctx context.Context, tx pgx.Tx, g domain.GameRecord, creds domai
 // with one server, 45% of the appends followed another of their game in the
 // same transaction, and each update wrote the game's whole row (its
 // snapshot, 1.6 KB of a Silver & Gold game) to the WAL again.
-const appendSQL = `WITH g AS (
+//
+// A run of one append (most runs) gives its move ($11-$19) and its record
+// ($20-$24, a NULL key when it has none) as values, a longer run as arrays
+// with an element per move and per record: unnest cost PostgreSQL about
+// half as much again as the append itself on a run of one
+// (BenchmarkQueueAppend, one at a time).
+var appendSQL = [2]string{
+	fmt.Sprintf(appendTemplate,
+		`SELECT id, $11::bigint, $12::boolean, $13::integer, $14::bytea, $15::bytea, $16::bigint, $17::bytea, $18::integer, $19::boolean FROM g`,
+		`SELECT id, $20::text, $21::text, $22::text, $23::integer, $24::bytea FROM g WHERE $21::text IS NOT NULL`),
+	fmt.Sprintf(appendTemplate,
+		`SELECT g.id, u.* FROM g, unnest($11::bigint[], $12::boolean[], $13::integer[], $14::bytea[], $15::bytea[],
+		$16::bigint[], $17::bytea[], $18::integer[], $19::boolean[]) AS u`,
+		`SELECT g.id, u.* FROM g, unnest($20::text[], $21::text[], $22::text[], $23::integer[], $24::bytea[]) AS u`),
+}
+
+const appendTemplate = `WITH g AS (
 	UPDATE games SET version = $3, state = $4, phase = $5, ended = $6, updated_at = $7
 	WHERE id = $1 AND version = $2 AND ($8::bigint IS NULL OR seats_rev = $8) AND ($9::bytea IS NULL OR state = $9)
 		AND ($10::xid IS NULL OR xmin = $10::xid)
 	RETURNING id
 ), m AS (
 	INSERT INTO moves (game_id, seq, actor_host, actor_seat, body, events, at, public, for_seat, not_host)
-	SELECT g.id, u.* FROM g, unnest($11::bigint[], $12::boolean[], $13::integer[], $14::bytea[], $15::bytea[],
-		$16::bigint[], $17::bytea[], $18::integer[], $19::boolean[]) AS u
+	%s
 ), i AS (
 	INSERT INTO idempotency (game_id, scope, key, request_hash, status, response)
-	SELECT g.id, u.* FROM g, unnest($20::text[], $21::text[], $22::text[], $23::integer[], $24::bytea[]) AS u
+	%s
 )
 SELECT count(*), CASE WHEN count(*) > 0 THEN pg_current_xact_id()::xid END FROM g`
 
@@ -532,7 +546,11 @@ SELECT count(*), CASE WHEN count(*) > 0 THEN pg_current_xact_id()::xid END FROM 
 // run whose last version it expects (queue.go): it matches only a row that
 // this transaction wrote, so that when the run before it matched nothing,
 // it cannot match the same version stored by another server instead.
-var appendChainedSQL = strings.Replace(appendSQL, "WHERE id = $1 AND version = $2", "WHERE id = $1 AND version = $2 AND xmin = pg_current_xact_id()::xid", 1)
+var appendChainedSQL = [2]string{chain(appendSQL[0]), chain(appendSQL[1])}
+
+func chain(sql string) string {
+	return strings.Replace(sql, "WHERE id = $1 AND version = $2", "WHERE id = $1 AND version = $2 AND xmin = pg_current_xact_id()::xid", 1)
+}
 
 // Append makes a move, the game's new snapshot and the optional idempotency
 // record durable together, and returns after the commit. The game must be at
@@ -552,7 +570,8 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 		n   int
 		xid pgtype.Uint32
 	)
-	err := s.pool.QueryRow(ctx, appendSQL, s.appendArgs([]domain.Append{a}, false)...).Scan(&n, &xid)
+	sql, args := s.appendArgs([]domain.Append{a}, false)
+	err := s.pool.QueryRow(ctx, sql, args...).Scan(&n, &xid)
 	if isUniqueViolation(err, "idempotency_pkey") {
 		return domain.Fail(domain.Conflict, "table.store.idempotency", "key", a.Idempotency.Key, "game", a.GameID)
 	}
@@ -578,12 +597,13 @@ func checkFollows(a domain.Append) error {
 	return nil
 }
 
-// appendArgs are appendSQL's arguments for run, appends of one game each
+// appendArgs are the statement that stores run, appends of one game each
 // following the one before it and authenticated at the same revision of
-// its credentials (appendChainedSQL's when chained: the state the first was
-// applied to is then the one the run before it in the same transaction
-// wrote, and is not compared). A zero Move.At is now.
-func (s *Store) appendArgs(run []domain.Append, chained bool) []any {
+// its credentials, and its arguments: appendSQL's, or appendChainedSQL's
+// when chained (the state the first was applied to is then the one the run
+// before it in the same transaction wrote, and is not compared). A zero
+// Move.At is now.
+func (s *Store) appendArgs(run []domain.Append, chained bool) (string, []any) {
 	first, last := run[0], run[len(run)-1]
 	var (
 		seqs     = make([]int64, len(run))
@@ -618,10 +638,24 @@ func (s *Store) appendArgs(run []domain.Append, chained bool) []any {
 		}
 	}
 	state, writer := s.stateGuard(first, chained)
-	return []any{first.GameID, first.ExpectVersion, last.Move.Seq, nonNil(last.State), last.Phase, last.Ended, ats[len(run)-1],
-		first.Credentials, state, writer,
-		seqs, hosts, seats, bodies, events, ats, publics, fors, notHosts,
-		scopes, keys, hashes, statuses, answers}
+	args := []any{first.GameID, first.ExpectVersion, last.Move.Seq, nonNil(last.State), last.Phase, last.Ended, ats[len(run)-1],
+		first.Credentials, state, writer}
+	form := 1 // arrays
+	if len(run) == 1 {
+		form = 0
+		args = append(args, seqs[0], hosts[0], seats[0], bodies[0], events[0], ats[0], publics[0], fors[0], notHosts[0])
+		if len(keys) == 1 {
+			args = append(args, scopes[0], keys[0], hashes[0], statuses[0], answers[0])
+		} else {
+			args = append(args, nil, nil, nil, nil, nil)
+		}
+	} else {
+		args = append(args, seqs, hosts, seats, bodies, events, ats, publics, fors, notHosts, scopes, keys, hashes, statuses, answers)
+	}
+	if chained {
+		return appendChainedSQL[form], args
+	}
+	return appendSQL[form], args
 }
 
 // stateGuard is appendSQL's $9 and $10 for a: the snapshot a's move was
