@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/storage/postgres"
@@ -37,10 +40,7 @@ func BenchmarkAppend(b *testing.B) {
 		// applied to checked, as the service has it checked.
 		s, url := openStore(b)
 		raw := rawConn(b, url)
-		var walBefore int64
-		if err := raw.QueryRow(context.Background(), `SELECT pg_current_wal_insert_lsn() - '0/0'`).Scan(&walBefore); err != nil {
-			b.Fatal(err)
-		}
+		walBefore := walLSN(b, raw)
 		var next atomic.Int64
 		b.SetParallelism(8)
 		b.ResetTimer()
@@ -59,11 +59,9 @@ func BenchmarkAppend(b *testing.B) {
 		// The WAL each append writes (the database's own work per move, what
 		// a replica receives), and how many of the games' row updates were
 		// HOT (no new index entries).
-		var walAfter, upd, hot int64
+		walAfter := walLSN(b, raw)
+		var upd, hot int64
 		ctx := context.Background()
-		if err := raw.QueryRow(ctx, `SELECT pg_current_wal_insert_lsn() - '0/0'`).Scan(&walAfter); err != nil {
-			b.Fatal(err)
-		}
 		if _, err := raw.Exec(ctx, `SELECT pg_stat_force_next_flush()`); err != nil {
 			b.Fatal(err)
 		}
@@ -111,12 +109,22 @@ var (
 
 // BenchmarkQueueAppend is the path of a server's moves on a shared store:
 // QueueAppend, the group commit of the games ready together (queue.go),
-// the answers. 32 games move at once, each its next move once the one
-// before is answered, as the load run's tables do. cpu-us/op is this
-// process's CPU (the store's side, PostgreSQL's not included) per move.
+// the answers. 32 games move at once, each its next moves once those before
+// are answered, as the load run's tables do: one move at a time, or four
+// (the moves of a game's seats queued while its commit is in flight).
+// cpu-us/op is this process's CPU (the store's side) per move, and
+// pg-cpu-us/op PostgreSQL's backends'; WAL-B/op is the write-ahead log PostgreSQL wrote per
+// move, the work of its side that does not depend on a loaded machine.
 func BenchmarkQueueAppend(b *testing.B) {
+	for _, depth := range []int{1, 4} {
+		b.Run(fmt.Sprintf("%d at a time", depth), func(b *testing.B) { benchmarkQueueAppend(b, depth) })
+	}
+}
+
+func benchmarkQueueAppend(b *testing.B, depth int) {
 	var cc commitCounter
-	s, _ := openStore(b, postgres.WithCommitObserver(cc.observe))
+	s, url := openStore(b, postgres.WithCommitObserver(cc.observe))
+	raw := rawConn(b, url)
 	const games = 32
 	bases := make([][]byte, games)
 	for g := range games {
@@ -124,15 +132,31 @@ func BenchmarkQueueAppend(b *testing.B) {
 	}
 	cc.take()
 	var next atomic.Int64
+	walBefore := walLSN(b, raw)
+	backends0 := backendsCPU(b, raw)
 	cpu0 := processCPU(b)
 	b.ResetTimer()
 	var wg sync.WaitGroup
 	for g := range games {
 		wg.Go(func() {
 			id := fmt.Sprint("g", g)
-			for v := int64(0); next.Add(1) <= int64(b.N); v++ {
-				if err := s.QueueAppend(context.Background(), realMove(id, v, &bases[g]))(); err != nil {
-					b.Error(err)
+			waits := make([]func() error, 0, depth)
+			for v := int64(0); ; {
+				waits = waits[:0]
+				for range depth {
+					if next.Add(1) > int64(b.N) {
+						break
+					}
+					waits = append(waits, s.QueueAppend(context.Background(), realMove(id, v, &bases[g])))
+					v++
+				}
+				for _, w := range waits {
+					if err := w(); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+				if len(waits) < depth {
 					return
 				}
 			}
@@ -142,9 +166,48 @@ func BenchmarkQueueAppend(b *testing.B) {
 	b.StopTimer()
 	commits, writes := cc.take()
 	b.ReportMetric(float64(processCPU(b)-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-us/op")
+	b.ReportMetric(float64(walLSN(b, raw)-walBefore)/float64(b.N), "WAL-B/op")
+	var pgCPU time.Duration
+	for pid, t := range backendsCPU(b, raw) {
+		pgCPU += t - backends0[pid]
+	}
+	b.ReportMetric(float64(pgCPU)/float64(time.Microsecond)/float64(b.N), "pg-cpu-us/op")
 	if commits > 0 {
 		b.ReportMetric(float64(writes)/float64(commits), "moves/commit")
 	}
+}
+
+// backendsCPU is the CPU time each backend of the database but raw's own
+// has used, by process id (from /proc/<pid>/schedstat: PostgreSQL's work on
+// the store's statements, without its background processes').
+func backendsCPU(b *testing.B, raw *pgx.Conn) map[int]time.Duration {
+	rows, _ := raw.Query(context.Background(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := map[int]time.Duration{}
+	for _, pid := range pids {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid))
+		if err != nil {
+			b.Skip("no CPU time of PostgreSQL's backends:", err)
+		}
+		var ns int64
+		if _, err := fmt.Sscan(string(stat), &ns); err != nil {
+			b.Fatal(err)
+		}
+		m[int(pid)] = time.Duration(ns)
+	}
+	return m
+}
+
+// walLSN is where PostgreSQL's write-ahead log is, in bytes.
+func walLSN(b *testing.B, raw *pgx.Conn) int64 {
+	var lsn int64
+	if err := raw.QueryRow(context.Background(), `SELECT pg_current_wal_insert_lsn() - '0/0'`).Scan(&lsn); err != nil {
+		b.Fatal(err)
+	}
+	return lsn
 }
 
 // processCPU is the CPU time this process has used, user and system.

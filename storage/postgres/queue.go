@@ -21,8 +21,11 @@ var _ domain.AppendQueuer = (*Store)(nil)
 // sent in one pipeline that ends in one Sync, which PostgreSQL runs as one
 // implicit transaction. The service queues a game's move on the head the
 // moves before it left, so each append expects the version the one before
-// it stores: every append of a batch after the first is appendChainedSQL,
-// which matches only the row this transaction wrote, and once an append
+// it stores: the batch goes as one statement (appendSQL, the game's row
+// updated once for all its moves), or as a few when an append does not
+// follow the one before it or was authenticated at another revision of the
+// credentials (runStarts); each run after the first is appendChainedSQL,
+// which matches only the row this transaction wrote. Once an append
 // fails, every later one of the game that is queued fails with it (Conflict)
 // without being sent, since each was applied on top of it. (One applied on
 // top of it after its answer is queued behind nothing: the first append of a
@@ -228,31 +231,43 @@ func (s *Store) commitGroup(gbs []*groupBatch) {
 	defer s.leave()
 	slices.SortFunc(gbs, func(a, b *groupBatch) int { return strings.Compare(a.batch[0].a.GameID, b.batch[0].a.GameID) })
 	start := time.Now()
-	var b pgx.Batch
+	var (
+		b    pgx.Batch
+		runs [][]int // by batch, where each of its runs begins (and then its length)
+	)
 	for _, gb := range gbs {
-		for i, q := range gb.batch {
-			sql := appendChainedSQL
-			if i == 0 {
-				sql = appendSQL
+		starts := runStarts(gb.batch)
+		runs = append(runs, starts)
+		for r, lo := range starts[:len(starts)-1] {
+			hi := starts[r+1]
+			run := make([]domain.Append, 0, hi-lo)
+			for _, q := range gb.batch[lo:hi] {
+				run = append(run, q.a)
 			}
-			b.Queue(sql, s.appendArgs(q.a, i > 0)...)
+			sql, args := s.appendArgs(run, r > 0)
+			b.Queue(sql, args...)
 		}
 	}
 	br := s.pool.SendBatch(gbs[0].ctx, &b)
 	var (
 		err error
+		n   int
 		xid pgtype.Uint32 // the transaction's: NULL from an append that matched no row
 	)
 	stored := 0
 read:
-	for _, gb := range gbs {
-		for i := range gb.batch {
-			if err = br.QueryRow().Scan(&gb.counts[i], &xid); err != nil {
+	for k, gb := range gbs {
+		starts := runs[k]
+		for r, lo := range starts[:len(starts)-1] {
+			if err = br.QueryRow().Scan(&n, &xid); err != nil {
 				gb.failed = true
 				break read
 			}
-			if gb.counts[i] > 0 {
-				stored++
+			for i := lo; i < starts[r+1]; i++ {
+				gb.counts[i] = n
+			}
+			if n > 0 {
+				stored += starts[r+1] - lo
 				gb.xid = xid.Uint32
 			}
 		}
@@ -270,6 +285,28 @@ read:
 	if s.onCommit != nil && stored > 0 {
 		s.onCommit(time.Since(start), stored)
 	}
+}
+
+// runStarts splits a game's batch into the runs that one statement each
+// stores (appendSQL): an append begins a new run unless it expects the
+// version the one before it stores and was authenticated at the same
+// revision of the game's credentials (the statement compares the game's
+// revision once). It returns where each run begins, then len(batch).
+func runStarts(batch []*queuedAppend) []int {
+	starts := []int{0}
+	for i := 1; i < len(batch); i++ {
+		a, prev := batch[i].a, batch[i-1].a
+		if a.ExpectVersion != prev.Move.Seq || !sameRevision(a.Credentials, prev.Credentials) {
+			starts = append(starts, i)
+		}
+	}
+	return append(starts, len(batch))
+}
+
+// sameRevision reports whether two appends' credentials revisions are the
+// same (or both not given).
+func sameRevision(a, b *int64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
 
 // oneByOne stores the appends one after another, each in its own

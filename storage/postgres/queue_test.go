@@ -37,12 +37,25 @@ func (c *commitCounter) take() (commits, writes int) {
 }
 
 // TestQueueAppend: a game's moves queued one after another without waiting
-// are all stored, in order, in fewer commits than moves; games do not wait
-// for each other.
+// are all stored, in order and whole (each move's every field, its
+// idempotency record, the game's last snapshot and time), in fewer commits
+// than moves; games do not wait for each other.
 func TestQueueAppend(t *testing.T) {
 	var cc commitCounter
 	s, _ := openStore(t, postgres.WithCommitObserver(cc.observe))
 	const moves = 40
+	// move v of game id: every third hides something, every other has a key.
+	move := func(id string, v int64) domain.Append {
+		a := storetest.Move(id, v)
+		if v%3 == 1 {
+			a.Move.Public, a.Move.For, a.Move.NotHost, a.Move.Actor.Host = fmt.Appendf(nil, `{"public":%d}`, v+1), int(v%4), true, true
+		}
+		if v%2 == 0 {
+			a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("k", v), Scope: "seat", RequestHash: fmt.Sprint("h", v), Status: 200, Response: fmt.Appendf(nil, `{"seq":%d}`, v+1)}
+		}
+		a.Phase = fmt.Sprint("phase ", v%5)
+		return a
+	}
 	var waits []func() error
 	for _, id := range []string{"g1", "g2"} {
 		storetest.MustCreate(t, s, id)
@@ -50,21 +63,36 @@ func TestQueueAppend(t *testing.T) {
 	cc.take() // the games' creation
 	for v := range int64(moves) {
 		for _, id := range []string{"g1", "g2"} {
-			waits = append(waits, s.QueueAppend(t.Context(), storetest.Move(id, v)))
+			waits = append(waits, s.QueueAppend(t.Context(), move(id, v)))
 		}
 	}
 	for _, w := range waits {
 		require.NoError(t, w())
 	}
 	for _, id := range []string{"g1", "g2"} {
+		last := move(id, moves-1)
 		g, err := s.Game(t.Context(), id)
 		require.NoError(t, err)
 		assert.Equal(t, int64(moves), g.Version)
+		assert.Equal(t, last.State, g.State)
+		assert.Equal(t, last.Phase, g.Phase)
+		assert.True(t, last.Move.At.Equal(g.UpdatedAt), "updated at the last move's time")
 		log, err := s.Moves(t.Context(), id, 0, 0)
 		require.NoError(t, err)
 		require.Len(t, log, moves)
 		for i, m := range log {
-			assert.Equal(t, storetest.Move(id, int64(i)).Move.Move, m.Move, "move %d", i+1)
+			want := move(id, int64(i)).Move
+			assert.True(t, want.At.Equal(m.At), "move %d at %v, want %v", i+1, m.At, want.At)
+			m.At = want.At
+			assert.Equal(t, want, m, "move %d", i+1)
+			rec, err := s.Idempotency(t.Context(), id, "seat", fmt.Sprint("k", i))
+			require.NoError(t, err)
+			if i%2 == 0 {
+				require.NotNil(t, rec, "move %d's record", i+1)
+				assert.Equal(t, *move(id, int64(i)).Idempotency, *rec)
+			} else {
+				assert.Nil(t, rec)
+			}
 		}
 	}
 	commits, writes := cc.take()
@@ -124,6 +152,37 @@ func TestQueueAppendChain(t *testing.T) {
 		require.NoError(t, err)
 		assert.Nil(t, rec)
 	})
+}
+
+// TestQueueAppendRevisions: each of a game's moves queued together is
+// stored only while the game's credentials are at the revision its actor
+// was authenticated at: the one authenticated at another revision fails,
+// with every move queued after it, and the moves before it are stored.
+func TestQueueAppendRevisions(t *testing.T) {
+	s, _ := openStore(t)
+	storetest.MustCreate(t, s, "g")
+	at := func(v, rev int64) domain.Append {
+		a := storetest.Move("g", v)
+		a.Credentials = &rev
+		return a
+	}
+	waits := []func() error{
+		s.QueueAppend(t.Context(), at(0, 0)),
+		s.QueueAppend(t.Context(), at(1, 0)),
+		s.QueueAppend(t.Context(), at(2, 1)), // a revision the game is not at
+		s.QueueAppend(t.Context(), at(3, 0)),
+	}
+	require.NoError(t, waits[0]())
+	require.NoError(t, waits[1]())
+	storetest.RequireCode(t, waits[2](), domain.Conflict)
+	storetest.RequireCode(t, waits[3](), domain.Conflict)
+	g, err := s.Game(t.Context(), "g")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), g.Version)
+	assert.Equal(t, storetest.Move("g", 1).State, g.State)
+	log, err := s.Moves(t.Context(), "g", 0, 0)
+	require.NoError(t, err)
+	assert.Len(t, log, 2)
 }
 
 // TestAppendExpectState: a server whose head holds a move of its own that
