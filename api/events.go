@@ -732,8 +732,16 @@ func (st *stream) event(typ, id string, data []byte) {
 		*b = append(append(append(*b, "id: "...), id...), '\n')
 	}
 	// Encoded JSON holds no newline, but a field of a stored event may have
-	// been indented; each line of data is a data line of its own.
-	for line := range bytes.Lines(data) {
+	// been indented; each line of data is a data line of its own. (A loop
+	// over bytes.Lines would make data escape: group's buffer, on its
+	// stack, went to the heap for every move and stream.)
+	for rest := data; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		*b = append(append(append(*b, "data: "...), bytes.TrimRight(line, "\r\n")...), '\n')
 	}
 	*b = append(*b, '\n')
