@@ -62,11 +62,10 @@ func readBody(limits JSONLimits) echo.MiddlewareFunc {
 			}
 			data, err := readAll(req.Body, req.ContentLength)
 			normaliseContentType(req)
-			var tooLarge *http.MaxBytesError
-			if errors.As(err, &tooLarge) {
-				return err
-			}
 			if err != nil {
+				if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+					return err
+				}
 				return readError(err)
 			}
 			_ = req.Body.Close()
