@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"maps"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -132,4 +133,30 @@ func marshal(t *testing.T, v any) []byte {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	return b
+}
+
+// plainMediaType holds only for media types that mime parses into
+// themselves, without parameters, and formats as they are: the quick way of
+// normaliseContentType and isJSON changes nothing.
+func TestPlainMediaTypeParsesToItself(t *testing.T) {
+	for _, ct := range []string{
+		"application/json", "application/problem+json", "text/event-stream", "application/vnd.a-b.c_d+json",
+		"Application/JSON", "application/json; charset=utf-8", "application/json;charset=UTF-8", " application/json",
+		"application/json ", "application/", "/json", "application", "application/json/x", "a/b", "", "application/jsön",
+		"application/(json)", "text/plain;", "x/y=z",
+	} {
+		if !plainMediaType(ct) {
+			continue
+		}
+		mt, params, err := mime.ParseMediaType(ct)
+		if err != nil || mt != ct || len(params) > 0 || mime.FormatMediaType(mt, params) != ct {
+			t.Errorf("%q is taken as plain, but mime parses it into %q %v (%v) and formats it as %q",
+				ct, mt, params, err, mime.FormatMediaType(mt, params))
+		}
+	}
+	for _, ct := range []string{"application/json", "application/problem+json"} {
+		if !plainMediaType(ct) {
+			t.Errorf("%q is not taken as plain", ct)
+		}
+	}
 }

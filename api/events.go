@@ -194,6 +194,7 @@ type stream struct {
 
 	mu      sync.Mutex       // guards what follows: what woke the stream
 	queue   []*domain.Update // updates not yet sent
+	spare   []*domain.Update // the queue a run sent last, emptied: the next queue (run's alone)
 	behind  bool             // the queue overflowed: catch up from the store
 	beat    bool             // a heartbeat is due
 	seats   bool             // a seat changed: is the credential still the game's?
@@ -284,7 +285,12 @@ func (st *stream) run() {
 	for {
 		st.mu.Lock()
 		q, behind, beat, seats, stop := st.queue, st.behind, st.beat, st.seats, st.stop || st.gone
-		st.queue, st.behind, st.beat, st.seats = nil, false, false, false
+		st.behind, st.beat, st.seats = false, false, false
+		if len(q) > 0 {
+			// Updates queue in the slice of the last run: a queue of its
+			// own was an allocation for every stream after every move.
+			st.queue, st.spare = st.spare, nil
+		}
 		if len(q) == 0 && !behind && !beat && !seats && !stop {
 			st.running = false
 			st.mu.Unlock()
@@ -294,6 +300,10 @@ func (st *stream) run() {
 		if stop || !st.step(q, behind, beat, seats) {
 			st.end()
 			return
+		}
+		if len(q) > 0 && cap(q) <= service.SubscriberBuffer { // q was taken from st.queue above
+			clear(q[:cap(q)]) // hold no update once sent (ready may have appended past len)
+			st.spare = q[:0]
 		}
 	}
 }
@@ -732,8 +742,16 @@ func (st *stream) event(typ, id string, data []byte) {
 		*b = append(append(append(*b, "id: "...), id...), '\n')
 	}
 	// Encoded JSON holds no newline, but a field of a stored event may have
-	// been indented; each line of data is a data line of its own.
-	for line := range bytes.Lines(data) {
+	// been indented; each line of data is a data line of its own. (A loop
+	// over bytes.Lines would make data escape: group's buffer, on its
+	// stack, went to the heap for every move and stream.)
+	for rest := data; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		*b = append(append(append(*b, "data: "...), bytes.TrimRight(line, "\r\n")...), '\n')
 	}
 	*b = append(*b, '\n')

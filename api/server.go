@@ -337,7 +337,8 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 	}
 	noteRuleset(ctx, p.Game.Ruleset)
 	if opt.Minimal {
-		b := strconv.AppendInt([]byte(`{"seq":`), p.Seq, 10)
+		// Sized for both numbers at their longest: one allocation.
+		b := strconv.AppendInt(append(make([]byte, 0, 64), `{"seq":`...), p.Seq, 10)
 		b = strconv.AppendInt(append(b, `,"version":`...), p.Game.Version, 10)
 		return moveResult200{body: append(b, '}'), etag: langTag(ctx, etag(p.Game.Version)), replayed: p.Replayed, minimal: true}, nil
 	}

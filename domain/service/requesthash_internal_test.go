@@ -61,6 +61,8 @@ func TestCanonicalIsEncodingJSON(t *testing.T) {
 		`{"type":"cross","seat":2,"card":"grey-08","boxes":[[0,0],[0,1]],"extra":[{"card":"grey-08","box":[1,1]}]}`,
 		` { "b" : [ 1.50 , -2e3 , true , false , null , { } , [ ] ] , "a" : "x\u0041<&>\n\"é\u00e9" } `,
 		`"just a string"`, `[]`, `{"z":{"y":{"x":[{"b":1,"a":2}]}}}`, `{"é":1,"e":2,"E":3}`,
+		`{"b":{"d":1,"c":[{"f":"<","e":"\u00e9"}]},"a\u0062":2,"a":"é","\u0061a":[]}`,
+		`{"k9":9,"k8":8,"k7":7,"k6":6,"k5":5,"k4":4,"k3":3,"k2":2,"k1":1,"k0":{"y":0,"x":[1,{"b":"\t","a":null}]}}`,
 	} {
 		got, rest, err := appendCanonical(nil, []byte(in), 0)
 		if err != nil || len(skipSpace(rest)) > 0 {

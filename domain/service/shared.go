@@ -287,6 +287,21 @@ type known struct {
 	version int64
 }
 
+// knownContext is what Known returns: one allocation where
+// context.WithValue took two (its context, and the value boxed in an
+// interface), once for each stream of a game after each move.
+type knownContext struct {
+	context.Context
+	known known
+}
+
+func (c *knownContext) Value(key any) any {
+	if key == (knownKey{}) {
+		return &c.known
+	}
+	return c.Context.Value(key)
+}
+
 // Known returns ctx telling the service that its caller has been told that
 // version v of game id is committed: a read of the game for ctx may then be
 // answered at v or a later version without asking the store whether a later
@@ -295,13 +310,13 @@ type known struct {
 // server had answered when the read began, and costs a read of the stored
 // version. On a store of one process it changes nothing.
 func Known(ctx context.Context, id string, v int64) context.Context {
-	return context.WithValue(ctx, knownKey{}, known{id, v})
+	return &knownContext{ctx, known{id, v}}
 }
 
 // knownVersion is the version of game id ctx was told of by Known, 0 when
 // none.
 func knownVersion(ctx context.Context, id string) int64 {
-	if k, ok := ctx.Value(knownKey{}).(known); ok && k.id == id {
+	if k, ok := ctx.Value(knownKey{}).(*known); ok && k.id == id {
 		return k.version
 	}
 	return 0
