@@ -76,23 +76,19 @@ func TestQueueAppend(t *testing.T) {
 	})
 
 	t.Run("several moves of each of two games in one commit: every move stored, each game at its last", func(t *testing.T) {
-		gate := newWriterGate()
-		s, _ := openStore(t, gate.option())
-		mustCreate(t, s, "g1")
-		mustCreate(t, s, "g2")
+		s, gate := twoGames(t)
 		appendN(t, s, "g2", 2)
 
-		release, blocker := gate.hold(t, s, "blocker")
 		var waits []func() error
-		for v := range int64(3) { // g1 0..3 and g2 2..5, taking turns
-			waits = append(waits, s.QueueAppend(t.Context(), move("g1", v)), s.QueueAppend(t.Context(), move("g2", v+2)))
-		}
-		keyed := move("g1", 3)
-		keyed.Idempotency = &domain.IdempotencyRecord{Key: "k", Scope: "seat:0", RequestHash: "h", Status: 200, Response: []byte(`{}`)}
-		waits = append(waits, s.QueueAppend(t.Context(), keyed))
-		waitQueue(t, s, len(waits))
-		release()
-		require.NoError(t, <-blocker)
+		inOneCommit(t, s, gate, func() int {
+			for v := range int64(3) { // g1 0..3 and g2 2..5, taking turns
+				waits = append(waits, s.QueueAppend(t.Context(), move("g1", v)), s.QueueAppend(t.Context(), move("g2", v+2)))
+			}
+			keyed := move("g1", 3)
+			keyed.Idempotency = &domain.IdempotencyRecord{Key: "k", Scope: "seat:0", RequestHash: "h", Status: 200, Response: []byte(`{}`)}
+			waits = append(waits, s.QueueAppend(t.Context(), keyed))
+			return len(waits)
+		})
 		for _, wait := range waits {
 			require.NoError(t, wait())
 		}
@@ -118,19 +114,17 @@ func TestQueueAppend(t *testing.T) {
 	})
 
 	t.Run("a second move for the same version in one commit is refused alone", func(t *testing.T) {
-		gate := newWriterGate()
-		s, _ := openStore(t, gate.option())
-		mustCreate(t, s, "g1")
+		s, gate := twoGames(t)
 
-		release, blocker := gate.hold(t, s, "blocker")
-		first := s.QueueAppend(t.Context(), move("g1", 0))
-		second := s.QueueAppend(t.Context(), move("g1", 1))
-		rival := move("g1", 1)
-		rival.State = []byte(`{"rival":true}`)
-		third := s.QueueAppend(t.Context(), rival)
-		waitQueue(t, s, 3)
-		release()
-		require.NoError(t, <-blocker)
+		var first, second, third func() error
+		inOneCommit(t, s, gate, func() int {
+			first = s.QueueAppend(t.Context(), move("g1", 0))
+			second = s.QueueAppend(t.Context(), move("g1", 1))
+			rival := move("g1", 1)
+			rival.State = []byte(`{"rival":true}`)
+			third = s.QueueAppend(t.Context(), rival)
+			return 3
+		})
 		require.NoError(t, first())
 		require.NoError(t, second())
 		requireCode(t, third(), domain.Conflict)
@@ -144,19 +138,17 @@ func TestQueueAppend(t *testing.T) {
 	})
 
 	t.Run("moves that follow one another but not the stored version are all refused, another game's move is not", func(t *testing.T) {
-		gate := newWriterGate()
-		s, _ := openStore(t, gate.option())
-		mustCreate(t, s, "g1")
-		mustCreate(t, s, "g2")
+		s, gate := twoGames(t)
 		appendN(t, s, "g1", 1)
 
-		release, blocker := gate.hold(t, s, "blocker")
-		stale := []func() error{s.QueueAppend(t.Context(), move("g1", 0)), s.QueueAppend(t.Context(), move("g1", 1))} // g1 is at 1
-		other := s.QueueAppend(t.Context(), move("g2", 0))
-		ahead := []func() error{s.QueueAppend(t.Context(), move("g1", 4)), s.QueueAppend(t.Context(), move("g1", 5))}
-		waitQueue(t, s, 5)
-		release()
-		require.NoError(t, <-blocker)
+		var stale, ahead []func() error
+		var other func() error
+		inOneCommit(t, s, gate, func() int {
+			stale = []func() error{s.QueueAppend(t.Context(), move("g1", 0)), s.QueueAppend(t.Context(), move("g1", 1))} // g1 is at 1
+			other = s.QueueAppend(t.Context(), move("g2", 0))
+			ahead = []func() error{s.QueueAppend(t.Context(), move("g1", 4)), s.QueueAppend(t.Context(), move("g1", 5))}
+			return 5
+		})
 		requireCode(t, stale[0](), domain.Conflict)
 		require.NoError(t, stale[1](), "it expected the version g1 is at")
 		require.NoError(t, other())
@@ -315,6 +307,27 @@ func TestLinger(t *testing.T) {
 
 // withinAMinute runs f and fails the test if it has not returned within a
 // minute: here, a writer lingering when it should not would wait an hour.
+// twoGames opens a store whose writer a gate can hold, with games g1 and g2.
+func twoGames(t *testing.T) (*sqlite.Store, *writerGate) {
+	t.Helper()
+	gate := newWriterGate()
+	s, _ := openStore(t, gate.option())
+	mustCreate(t, s, "g1")
+	mustCreate(t, s, "g2")
+	return s, gate
+}
+
+// inOneCommit holds the writer while queue queues writes (it returns how
+// many), so that they are committed in one group, after a blocker's
+// CreateGame.
+func inOneCommit(t *testing.T, s *sqlite.Store, gate *writerGate, queue func() int) {
+	t.Helper()
+	release, blocker := gate.hold(t, s, "blocker")
+	waitQueue(t, s, queue())
+	release()
+	require.NoError(t, <-blocker)
+}
+
 func withinAMinute(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})
