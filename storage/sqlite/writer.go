@@ -368,12 +368,17 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 // with Conflict. So a caller may queue a game's next move before the previous
 // one is committed, and moves that arrive together share one commit.
 func (s *Store) QueueAppend(ctx context.Context, a domain.Append) (wait func() error) {
-	step := &runStep{game: a.GameID, expect: a.ExpectVersion, seq: a.Move.Seq, runExpect: a.ExpectVersion}
-	apply, err := s.appendFunc(a, step)
+	// The request and its run step in one allocation.
+	q := &struct {
+		request
+		step runStep
+	}{step: runStep{game: a.GameID, expect: a.ExpectVersion, seq: a.Move.Seq, runExpect: a.ExpectVersion}}
+	apply, err := s.appendFunc(a, &q.step)
 	if err != nil {
 		return func() error { return err }
 	}
-	r, err := s.enqueueRequest(ctx, &request{apply: apply, run: step, done: make(chan error, 1)})
+	q.apply, q.run, q.done = apply, &q.step, make(chan error, 1)
+	r, err := s.enqueueRequest(ctx, &q.request)
 	if err != nil {
 		return func() error { return err }
 	}
