@@ -501,7 +501,15 @@ func wchar() (int64, error) {
 // Every 100 moves 8 new games take over (their creation is left out of the
 // figures). cpu-µs/move is the process's CPU per move (fsync included), the
 // figure the load run's "CPU per move" line holds the server to.
-func BenchmarkAppendBatch(b *testing.B) {
+func BenchmarkAppendBatch(b *testing.B) { benchmarkAppendBatch(b, 1) }
+
+// BenchmarkAppendBatchRuns is BenchmarkAppendBatch with 4 moves of each game
+// in every group, queued one after another as the service queues a game's
+// next move before the last one is committed: 32 moves a commit, in 8 runs
+// of 4.
+func BenchmarkAppendBatchRuns(b *testing.B) { benchmarkAppendBatch(b, 4) }
+
+func benchmarkAppendBatch(b *testing.B, run int) {
 	const games, perGame = 8, 100
 	held, gate := make(chan struct{}), make(chan struct{})
 	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"),
@@ -534,19 +542,22 @@ func BenchmarkAppendBatch(b *testing.B) {
 		commits0 += games
 		setup += cpuTime() - cpu0
 	}
-	waits := make([]func() error, games)
+	waits := make([]func() error, 0, games*run)
 	commits0 += s.Stats().Batches
 	cpu0 := cpuTime()
 	for b.Loop() {
-		if v%perGame == 0 {
+		if v == 0 || v+int64(run) > perGame {
 			newGames()
 		}
+		waits = waits[:0]
 		for i, id := range ids {
-			a := benchAppend(id, v)
-			a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("key-", v), Scope: "seat 0", RequestHash: "0123456789abcdef", Status: 200, Response: []byte(`{"seq":1}`)}
-			waits[i] = s.QueueAppend(ctx, a)
-			if i == 0 {
-				<-held // the writer took the first; the others queue behind it
+			for k := range int64(run) {
+				a := benchAppend(id, v+k)
+				a.Idempotency = &domain.IdempotencyRecord{Key: fmt.Sprint("key-", v+k), Scope: "seat 0", RequestHash: "0123456789abcdef", Status: 200, Response: []byte(`{"seq":1}`)}
+				waits = append(waits, s.QueueAppend(ctx, a))
+				if i == 0 && k == 0 {
+					<-held // the writer took the first; the others queue behind it
+				}
 			}
 		}
 		gate <- struct{}{}
@@ -555,11 +566,11 @@ func BenchmarkAppendBatch(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		v++
+		v += int64(run)
 	}
 	cpu := cpuTime() - cpu0 - setup
 	if n := s.Stats().Batches - commits0; n != int64(b.N) {
 		b.Fatalf("%d commits for %d batches", n, b.N)
 	}
-	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*games), "cpu-µs/move")
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*games*run), "cpu-µs/move")
 }

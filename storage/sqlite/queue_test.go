@@ -75,6 +75,94 @@ func TestQueueAppend(t *testing.T) {
 		assert.Equal(t, int64(1), g.Version)
 	})
 
+	t.Run("several moves of each of two games in one commit: every move stored, each game at its last", func(t *testing.T) {
+		s, gate := twoGames(t)
+		appendN(t, s, "g2", 2)
+
+		var waits []func() error
+		inOneCommit(t, s, gate, func() int {
+			for v := range int64(3) { // g1 0..3 and g2 2..5, taking turns
+				waits = append(waits, s.QueueAppend(t.Context(), move("g1", v)), s.QueueAppend(t.Context(), move("g2", v+2)))
+			}
+			keyed := move("g1", 3)
+			keyed.Idempotency = &domain.IdempotencyRecord{Key: "k", Scope: "seat:0", RequestHash: "h", Status: 200, Response: []byte(`{}`)}
+			waits = append(waits, s.QueueAppend(t.Context(), keyed))
+			return len(waits)
+		})
+		for _, wait := range waits {
+			require.NoError(t, wait())
+		}
+		for id, version := range map[string]int64{"g1": 4, "g2": 5} {
+			g, err := s.Game(t.Context(), id)
+			require.NoError(t, err)
+			last := move(id, version-1)
+			assert.Equal(t, version, g.Version, id)
+			assert.JSONEq(t, string(last.State), string(g.State), id)
+			assert.True(t, last.Move.At.Equal(g.UpdatedAt), "%s updated at its last move: %v", id, g.UpdatedAt)
+			moves, err := s.Moves(t.Context(), id, 0, 0)
+			require.NoError(t, err)
+			require.Len(t, moves, int(version), id)
+			for i, m := range moves {
+				assert.Equal(t, int64(i+1), m.Seq, id)
+				assert.JSONEq(t, string(move(id, int64(i)).Move.Move), string(m.Move), id)
+			}
+		}
+		r, err := s.Idempotency(t.Context(), "g1", "seat:0", "k")
+		require.NoError(t, err)
+		require.NotNil(t, r)
+		assert.Equal(t, "h", r.RequestHash)
+	})
+
+	t.Run("a second move for the same version in one commit is refused alone", func(t *testing.T) {
+		s, gate := twoGames(t)
+
+		var first, second, third func() error
+		inOneCommit(t, s, gate, func() int {
+			first = s.QueueAppend(t.Context(), move("g1", 0))
+			second = s.QueueAppend(t.Context(), move("g1", 1))
+			rival := move("g1", 1)
+			rival.State = []byte(`{"rival":true}`)
+			third = s.QueueAppend(t.Context(), rival)
+			return 3
+		})
+		require.NoError(t, first())
+		require.NoError(t, second())
+		requireCode(t, third(), domain.Conflict)
+		g, err := s.Game(t.Context(), "g1")
+		require.NoError(t, err)
+		assert.Equal(t, int64(2), g.Version)
+		assert.JSONEq(t, string(move("g1", 1).State), string(g.State))
+		moves, err := s.Moves(t.Context(), "g1", 0, 0)
+		require.NoError(t, err)
+		assert.Len(t, moves, 2)
+	})
+
+	t.Run("moves that follow one another but not the stored version are all refused, another game's move is not", func(t *testing.T) {
+		s, gate := twoGames(t)
+		appendN(t, s, "g1", 1)
+
+		var stale, ahead []func() error
+		var other func() error
+		inOneCommit(t, s, gate, func() int {
+			stale = []func() error{s.QueueAppend(t.Context(), move("g1", 0)), s.QueueAppend(t.Context(), move("g1", 1))} // g1 is at 1
+			other = s.QueueAppend(t.Context(), move("g2", 0))
+			ahead = []func() error{s.QueueAppend(t.Context(), move("g1", 4)), s.QueueAppend(t.Context(), move("g1", 5))}
+			return 5
+		})
+		requireCode(t, stale[0](), domain.Conflict)
+		require.NoError(t, stale[1](), "it expected the version g1 is at")
+		require.NoError(t, other())
+		for _, wait := range ahead {
+			requireCode(t, wait(), domain.Conflict)
+		}
+		g, err := s.Game(t.Context(), "g1")
+		require.NoError(t, err)
+		assert.Equal(t, int64(2), g.Version)
+		moves, err := s.Moves(t.Context(), "g1", 0, 0)
+		require.NoError(t, err)
+		assert.Len(t, moves, 2)
+	})
+
 	t.Run("a closed store refuses at once", func(t *testing.T) {
 		s, _ := openStore(t)
 		mustCreate(t, s, "g1")
@@ -219,6 +307,27 @@ func TestLinger(t *testing.T) {
 
 // withinAMinute runs f and fails the test if it has not returned within a
 // minute: here, a writer lingering when it should not would wait an hour.
+// twoGames opens a store whose writer a gate can hold, with games g1 and g2.
+func twoGames(t *testing.T) (*sqlite.Store, *writerGate) {
+	t.Helper()
+	gate := newWriterGate()
+	s, _ := openStore(t, gate.option())
+	mustCreate(t, s, "g1")
+	mustCreate(t, s, "g2")
+	return s, gate
+}
+
+// inOneCommit holds the writer while queue queues writes (it returns how
+// many), so that they are committed in one group, after a blocker's
+// CreateGame.
+func inOneCommit(t *testing.T, s *sqlite.Store, gate *writerGate, queue func() int) {
+	t.Helper()
+	release, blocker := gate.hold(t, s, "blocker")
+	waitQueue(t, s, queue())
+	release()
+	require.NoError(t, <-blocker)
+}
+
 func withinAMinute(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})

@@ -44,6 +44,9 @@ type Store struct {
 	// The writer's memory of the games' indexed columns (indexedColumns),
 	// used only by the writer goroutine.
 	indexed map[string]indexed
+	// The last append of each game's run while planRuns looks at a group,
+	// used only by the writer goroutine.
+	runEnds map[string]*runStep
 
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
@@ -188,6 +191,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		done:    make(chan struct{}),
 		keys:    map[string]*gameKeys{},
 		indexed: map[string]indexed{},
+		runEnds: map[string]*runStep{},
 	}
 	if s.conn, err = writer.Conn(ctx); err != nil {
 		writer.Close()

@@ -16,6 +16,7 @@ import (
 // statements on the writer's connection, inside the writer's transaction.
 type request struct {
 	apply func(ctx context.Context, tx *sql.Conn) error
+	run   *runStep     // an append's place in its game's run; nil for other writes
 	state atomic.Int32 // queued, then taken by the writer or abandoned by the caller
 	done  chan error   // buffered: the writer never blocks on a caller that left
 }
@@ -38,10 +39,14 @@ func (s *Store) submit(ctx context.Context, apply func(context.Context, *sql.Con
 // enqueue hands apply to the writer. Requests are taken in the order they
 // were queued.
 func (s *Store) enqueue(ctx context.Context, apply func(context.Context, *sql.Conn) error) (*request, error) {
+	return s.enqueueRequest(ctx, &request{apply: apply, done: make(chan error, 1)})
+}
+
+// enqueueRequest hands r to the writer.
+func (s *Store) enqueueRequest(ctx context.Context, r *request) (*request, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	r := &request{apply: apply, done: make(chan error, 1)}
 	// The read lock keeps Close from closing reqs between the check and the send.
 	s.mu.RLock()
 	if s.closed.Load() {
@@ -180,6 +185,7 @@ func (s *Store) commit(batch []*request, errs []error) error {
 	if err := s.begin(ctx); err != nil {
 		return err
 	}
+	s.planRuns(batch)
 	var err error
 	failed := false
 	for i, r := range batch {
@@ -219,6 +225,9 @@ func (s *Store) commit(batch []*request, errs []error) error {
 func (s *Store) commitEach(ctx context.Context, batch []*request, errs []error) error {
 	if err := s.begin(ctx); err != nil {
 		return err
+	}
+	for _, r := range batch {
+		r.run.alone()
 	}
 	// Prepared once per group (the connection's statement cache keeps them),
 	// rather than parsed again for every write.
@@ -359,19 +368,26 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 // with Conflict. So a caller may queue a game's next move before the previous
 // one is committed, and moves that arrive together share one commit.
 func (s *Store) QueueAppend(ctx context.Context, a domain.Append) (wait func() error) {
-	apply, err := s.appendFunc(a)
+	// The request and its run step in one allocation.
+	q := &struct {
+		request
+		step runStep
+	}{step: runStep{game: a.GameID, expect: a.ExpectVersion, seq: a.Move.Seq, runExpect: a.ExpectVersion}}
+	apply, err := s.appendFunc(a, &q.step)
 	if err != nil {
 		return func() error { return err }
 	}
-	r, err := s.enqueue(ctx, apply)
+	q.apply, q.run, q.done = apply, &q.step, make(chan error, 1)
+	r, err := s.enqueueRequest(ctx, &q.request)
 	if err != nil {
 		return func() error { return err }
 	}
 	return func() error { return s.await(ctx, r) }
 }
 
-// appendFunc checks a and returns the writes that store it.
-func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Conn) error, error) {
+// appendFunc checks a and returns the writes that store it, which set the
+// game's row unless step says a later append of its run does (runs.go).
+func (s *Store) appendFunc(a domain.Append, step *runStep) (func(context.Context, *sql.Conn) error, error) {
 	if a.Move.Seq != a.ExpectVersion+1 {
 		return nil, fmt.Errorf("sqlite: append to game %q: move %d does not follow version %d", a.GameID, a.Move.Seq, a.ExpectVersion)
 	}
@@ -403,16 +419,18 @@ func (s *Store) appendFunc(a domain.Append) (func(context.Context, *sql.Conn) er
 		// statement of its own and only when its value changes: an UPDATE
 		// that sets a column rewrites the entries of every index on it (or
 		// whose WHERE names it), a page per commit.
-		res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, state_s2 = ?, updated_at = ?
-			WHERE id = ? AND version = ?`,
-			a.Move.Seq, plain, packed, atText, a.GameID, a.ExpectVersion)
-		if err != nil {
-			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
-		} else if n == 0 {
-			return versionMismatch(ctx, tx, a.GameID, a.ExpectVersion)
+		if !step.rowLater {
+			res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, state = ?, state_s2 = ?, updated_at = ?
+				WHERE id = ? AND version = ?`,
+				a.Move.Seq, plain, packed, atText, a.GameID, step.runExpect)
+			if err != nil {
+				return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("sqlite: append to game %q: %w", a.GameID, err)
+			} else if n == 0 {
+				return versionMismatch(ctx, tx, a.GameID, step.runExpect)
+			}
 		}
 		was, err := s.indexedColumns(ctx, tx, a.GameID, a.ExpectVersion)
 		if err != nil {
