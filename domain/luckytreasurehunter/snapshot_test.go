@@ -1,0 +1,69 @@
+package luckytreasurehunter
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/treasury-games/treasury/domain/rulesettest"
+)
+
+// TestSnapshotJSONPlain holds Snapshot to json.Marshal of the game after
+// every move of bot games in both modes, with names that JSON escapes, and
+// the snapshot read back to the same game.
+func TestSnapshotJSONPlain(t *testing.T) {
+	for i := range 6 {
+		players, mode := 2+i%5, []Mode{Digital, Physical}[i%2]
+		_, log := randomGame(t, uint64(i), players, mode, nil)
+		s := randomSetup(uint64(i), players, mode)
+		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée", "Eve\n", "Fay"}[:players]
+		g, err := New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; ; step++ {
+			got, err := g.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d", i, step), got, g)
+			back, err := Restore(got)
+			if err != nil {
+				t.Fatalf("game %d step %d: %v", i, step, err)
+			}
+			if again, _ := back.Snapshot(); string(again) != string(got) {
+				t.Fatalf("game %d step %d: restored\n%s\nwas\n%s", i, step, again, got)
+			}
+			if step == len(log) {
+				break
+			}
+			if err := g.Play(log[step].actor, &log[step].move); err != nil {
+				t.Fatalf("game %d step %d: %v", i, step, err)
+			}
+		}
+	}
+}
+
+// TestSnapshotForeignTreasure: a treasure none of the game's fails the
+// snapshot as json.Marshal fails it, instead of writing a name it has not.
+func TestSnapshotForeignTreasure(t *testing.T) {
+	g := position(t, "pile: rrg\n0: hand g\n1: hand r")
+	g.Pile[1] = NumTreasures
+	if _, err := g.Snapshot(); err == nil {
+		t.Fatal("a snapshot with a foreign treasure in the pile was written")
+	}
+}
+
+// BenchmarkSnapshot writes the snapshot the service stores after a move,
+// one position after another of recorded 4-player games in both modes.
+func BenchmarkSnapshot(b *testing.B) {
+	var positions []*Game
+	for i := range 2 {
+		randomGame(b, uint64(i), 4, []Mode{Digital, Physical}[i%2], func(g *Game) { positions = append(positions, g.Clone()) })
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := positions[i%len(positions)].Snapshot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
