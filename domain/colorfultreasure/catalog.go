@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -70,10 +71,17 @@ type Catalog struct {
 }
 
 // placeName is a card of the grid named for people: the message and its
-// text in the default language.
+// text in the default language, and the parts choosing the card as a pool
+// lists them (Game.cardPart, and with its wonder excluded for a peek at
+// different wonders), each with its JSON. A digital flip's pool has a part
+// for every face-down card, written after every move of the seat on turn:
+// making and encoding them was half of the listing's time in the load
+// run's profile (issue 27, BenchmarkLegalMovesJSON).
 type placeName struct {
-	msg  i18n.Message
-	text string
+	msg         i18n.Message
+	text        string
+	part, apart domain.Part // apart: its wonder excluded
+	json, ajson []byte      // json.Marshal of part and apart
 }
 
 // placeNames names the cards of the grid of wonders.
@@ -82,7 +90,13 @@ func placeNames(wonders []Wonder) [][CardsPerWonder]placeName {
 	for c := range wonders {
 		for r := range CardsPerWonder {
 			m := i18n.M("ct.label.place", "wonder", wonderTerm(wonders[c].ID), "row", r+1)
-			out[c][r] = placeName{msg: m, text: i18n.Text(m)}
+			n := placeName{msg: m, text: i18n.Text(m)}
+			n.part = posPart(n.text, m, Pos{c, r})
+			n.apart = n.part
+			n.apart.Excludes = []string{wonders[c].ID}
+			n.json, _ = json.Marshal(n.part) // a part of strings and numbers encodes
+			n.ajson, _ = json.Marshal(n.apart)
+			out[c][r] = n
 		}
 	}
 	return out

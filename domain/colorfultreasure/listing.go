@@ -20,6 +20,7 @@ func (g *Game) entries(l *Legal) {
 			where := g.place(c.Pos)
 			if g.Mode == Digital {
 				parts = append(parts, g.cardPart(c.Pos))
+				l.cardPool("flip", g.cat.places[c.Column][c.Row].json)
 				continue
 			}
 			for _, k := range c.Shows {
@@ -55,12 +56,12 @@ func (g *Game) entries(l *Legal) {
 		switch {
 		case t.DifferentWonders:
 			var parts []domain.Part
-			for _, c := range t.Cells {
-				p := g.cardPart(c)
-				p.Excludes = []string{g.wonder(c.Column)}
-				parts = append(parts, p)
-			}
 			pool := fmt.Sprintf("peek %d", t.Token)
+			for _, c := range t.Cells {
+				n := &g.cat.places[c.Column][c.Row]
+				parts = append(parts, n.apart)
+				l.cardPool(pool, n.ajson)
+			}
 			l.Pools[pool] = parts
 			e := entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
 			e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: t.Max}
@@ -77,6 +78,11 @@ func (g *Game) entries(l *Legal) {
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
 				l.Pools[pool] = byWonder[col]
+				for _, c := range t.Cells {
+					if c.Column == col {
+						l.cardPool(pool, g.cat.places[c.Column][c.Row].json)
+					}
+				}
 				e := entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
 				e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: min(t.Max, len(byWonder[col]))}
 				l.Moves = append(l.Moves, e)
@@ -103,14 +109,21 @@ func entry(m Move, label i18n.Message) domain.LegalMove {
 }
 
 // cardPart is the part choosing the card at p: what
-// domain.Choice(g.place(p), "cards", p) returns, its label's text as the
-// catalog keeps it and its member written without reflection (a flip's
+// domain.Choice(g.place(p), "cards", p) returns, made once with the
+// catalog (placeName), its map and message shared, read only (a flip's
 // pool has a part for every face-down card, built after every move of the
 // seat on turn; encoding/json and the labels were most of the listing's
 // entries in the load run's profile).
-func (g *Game) cardPart(p Pos) domain.Part {
-	n := &g.cat.places[p.Column][p.Row]
-	return posPart(n.text, n.msg, p)
+func (g *Game) cardPart(p Pos) domain.Part { return g.cat.places[p.Column][p.Row].part }
+
+// cardPool notes that the next part of pool, a pool of the catalog's card
+// parts only, is written as part: Legal.AppendJSON writes such a pool from
+// the catalog's JSON of its parts.
+func (l *Legal) cardPool(pool string, part []byte) {
+	if l.cardPools == nil {
+		l.cardPools = map[string][][]byte{}
+	}
+	l.cardPools[pool] = append(l.cardPools[pool], part)
 }
 
 // posPart is the part choosing the card at p labelled by message msg,
