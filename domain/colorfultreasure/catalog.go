@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -82,6 +83,15 @@ type placeName struct {
 	text        string
 	part, apart domain.Part // apart: its wonder excluded
 	json, ajson []byte      // json.Marshal of part and apart
+	// shows are, by kind, the parts reporting that the card shows the
+	// kind in a physical game's flip (nil for a kind its wonder has none of).
+	shows [NumKinds]*piece
+}
+
+// piece is a part of a pool and its JSON.
+type piece struct {
+	part domain.Part
+	json []byte
 }
 
 // placeNames names the cards of the grid of wonders.
@@ -96,6 +106,14 @@ func placeNames(wonders []Wonder) [][CardsPerWonder]placeName {
 			n.apart.Excludes = []string{wonders[c].ID}
 			n.json, _ = json.Marshal(n.part) // a part of strings and numbers encodes
 			n.ajson, _ = json.Marshal(n.apart)
+			for _, k := range wonders[c].Cards(false) { // junior's kinds are among them
+				p := Pos{c, r}
+				part := showsPart(i18n.M("ct.label.place-shows", "place", m, "kind", kindTerm(k)), p, k)
+				// A card is turned over once; no wonder has two cards of a kind.
+				part.Excludes = []string{"card " + strconv.Itoa(c) + "," + strconv.Itoa(r), wonders[c].ID + " " + k.String()}
+				pj, _ := json.Marshal(part)
+				n.shows[k] = &piece{part, pj}
+			}
 			out[c][r] = n
 		}
 	}

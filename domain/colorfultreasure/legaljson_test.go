@@ -90,6 +90,48 @@ func TestCardPartIsChoice(t *testing.T) {
 	}
 }
 
+// TestCatalogParts holds the parts the catalog keeps for every card of the
+// grid (a digital flip's, a peek's at different wonders, a physical flip's
+// for every kind the card's wonder has) and their JSON to the parts
+// domain.Choice makes with the names made afresh.
+func TestCatalogParts(t *testing.T) {
+	cat := Standard()
+	same := func(what string, got domain.Part, gotJSON []byte, want domain.Part) {
+		t.Helper()
+		w, _ := json.Marshal(want)
+		if g, _ := json.Marshal(got); string(g) != string(w) || string(gotJSON) != string(w) {
+			t.Fatalf("%s: the catalog's part\n%s\nits JSON\n%s\ndomain.Choice\n%s", what, g, gotJSON, w)
+		}
+	}
+	kinds := 0
+	for c := range cat.Wonders {
+		id := cat.Wonders[c].ID
+		for r := range CardsPerWonder {
+			p, n := Pos{c, r}, &cat.places[c][r]
+			where := i18n.M("ct.label.place", "wonder", wonderTerm(id), "row", r+1)
+			same(fmt.Sprint(p), n.part, n.json, domain.Choice(where, "cards", p))
+			apart := domain.Choice(where, "cards", p)
+			apart.Excludes = []string{id}
+			same(fmt.Sprint(p, " peek"), n.apart, n.ajson, apart)
+			for k := range NumKinds {
+				if !cat.Wonders[c].Has(k, false) {
+					if n.shows[k] != nil {
+						t.Fatalf("%v: a part for %v, which wonder %s has none of", p, k, id)
+					}
+					continue
+				}
+				kinds++
+				want := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", p, "shows", k)
+				want.Excludes = []string{fmt.Sprintf("card %d,%d", c, r), id + " " + k.String()}
+				same(fmt.Sprint(p, " shows ", k), n.shows[k].part, n.shows[k].json, want)
+			}
+		}
+	}
+	if kinds != len(cat.Wonders)*CardsPerWonder*CardsPerWonder {
+		t.Fatalf("%d parts of a physical flip, want one for every kind of every card's wonder", kinds)
+	}
+}
+
 // TestMoveJSONPlain holds Move.AppendJSON to json.Marshal for every move of
 // bot games of every variant in both modes, for the move of every entry
 // listed on the way, read back, and for moves naming no kind of the game

@@ -17,17 +17,16 @@ func (g *Game) entries(l *Legal) {
 	if l.Flip != nil {
 		var parts []domain.Part
 		for _, c := range l.Flip.Cells {
-			where := g.place(c.Pos)
+			n := &g.cat.places[c.Column][c.Row]
 			if g.Mode == Digital {
-				parts = append(parts, g.cardPart(c.Pos))
-				l.cardPool("flip", g.cat.places[c.Column][c.Row].json)
+				parts = append(parts, n.part)
+				l.cardPool("flip", n.json)
 				continue
 			}
 			for _, k := range c.Shows {
-				p := showsPart(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), c.Pos, k)
-				// A card is turned over once; no wonder has two cards of a kind.
-				p.Excludes = []string{"card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row), g.wonder(c.Column) + " " + k.String()}
-				parts = append(parts, p)
+				sp := n.shows[k] // possible: the wonder has a card of kind k
+				parts = append(parts, sp.part)
+				l.cardPool("flip", sp.json)
 			}
 		}
 		l.Pools["flip"] = parts
@@ -116,9 +115,9 @@ func entry(m Move, label i18n.Message) domain.LegalMove {
 // entries in the load run's profile).
 func (g *Game) cardPart(p Pos) domain.Part { return g.cat.places[p.Column][p.Row].part }
 
-// cardPool notes that the next part of pool, a pool of the catalog's card
-// parts only, is written as part: Legal.AppendJSON writes such a pool from
-// the catalog's JSON of its parts.
+// cardPool notes that the next part of pool, a pool of the catalog's
+// parts only (placeName), is written as part: Legal.AppendJSON writes such
+// a pool from the catalog's JSON of its parts.
 func (l *Legal) cardPool(pool string, part []byte) {
 	if l.cardPools == nil {
 		l.cardPools = map[string][][]byte{}
