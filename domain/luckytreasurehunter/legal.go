@@ -30,6 +30,9 @@ type Option struct {
 	// ChanceWithoutCards is the same probability with no matching hand cards
 	// (only the captain, if unused): what anyone at the table can work out.
 	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
+	// json is the option as appendOption writes it, when it was written
+	// once for every listing (placeOptions).
+	json []byte
 }
 
 // Legal is what one seat, or the table, may do now.
