@@ -67,3 +67,28 @@ func BenchmarkSnapshot(b *testing.B) {
 		}
 	}
 }
+
+// TestSetupOptionsPlain holds the options Setup writes to json.Marshal of
+// optionValues, for games of every Captain Heart and number of pirate
+// faces, and a game created from them to the same options.
+func TestSetupOptionsPlain(t *testing.T) {
+	for heart := range 4 {
+		for faces := 1; faces <= 5; faces++ {
+			s := randomSetup(1, 4, Digital)
+			s.CaptainHeart, s.PirateFaces = heart, faces
+			g, err := New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := wrap(g).Setup()
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("heart %d faces %d", heart, faces), req.Options, optionValues{CaptainHeart: heart, PirateFaces: faces})
+			dg, _, err := NewRules().Create(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again := dg.Setup(); string(again.Options) != string(req.Options) {
+				t.Fatalf("created from options %s, the game has %s", req.Options, again.Options)
+			}
+		}
+	}
+}
