@@ -15,7 +15,18 @@ import (
 func (g *Game) entries(l *Legal) {
 	seat := &l.Seat
 	if l.Flip != nil {
+		size := len(l.Flip.Cells) // a part is large: the pool is made at its size, not grown by doubling
+		if g.Mode == Physical {
+			size = 0
+			for _, c := range l.Flip.Cells {
+				size += len(c.Shows)
+			}
+		}
 		var parts []domain.Part
+		if size > 0 {
+			parts = make([]domain.Part, 0, size)
+			l.cardPools = map[string][][]byte{"flip": make([][]byte, 0, size)}
+		}
 		for _, c := range l.Flip.Cells {
 			n := &g.cat.places[c.Column][c.Row]
 			if g.Mode == Digital {
