@@ -15,6 +15,21 @@ import (
 // every language, for every seat and the table after every move of bot games
 // of every variant in both modes, with names that JSON escapes.
 func TestLegalJSONPlain(t *testing.T) {
+	playEscaped(t, func(at string, g *Game) {
+		for seat := -1; seat < len(g.Players); seat++ {
+			got, err := wrap(g).LegalMoves(domain.HostViewer, seat)
+			if err != nil {
+				t.Fatalf("%s seat %d: %v", at, seat, err)
+			}
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("%s seat %d", at, seat), got, g.LegalMoves(seat))
+		}
+	})
+}
+
+// playEscaped plays the bot games of every variant in both modes the
+// plain-JSON checks read, with names that JSON escapes, and calls check at
+// every position, the first and the one after every move.
+func playEscaped(t *testing.T, check func(at string, g *Game)) {
 	for i := range 6 {
 		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
 		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée"}
@@ -24,13 +39,7 @@ func TestLegalJSONPlain(t *testing.T) {
 			t.Fatal(err)
 		}
 		for step := 0; ; step++ {
-			for seat := -1; seat < len(g.Players); seat++ {
-				got, err := wrap(g).LegalMoves(domain.HostViewer, seat)
-				if err != nil {
-					t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
-				}
-				rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d", i, step, seat), got, g.LegalMoves(seat))
-			}
+			check(fmt.Sprintf("game %d step %d", i, step), g)
 			if step == len(log) {
 				break
 			}

@@ -1,12 +1,11 @@
 package colorfultreasure
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
-	"sync"
 
 	"github.com/treasury-games/treasury/domain"
+	"github.com/treasury-games/treasury/domain/gamekit"
 )
 
 // Snapshot encodes the whole state, face-down cards included, for storage,
@@ -19,20 +18,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 	if !g.validKinds() {
 		return json.Marshal(g)
 	}
-	bp := snapshotBufs.Get().(*[]byte)
-	b := g.appendSnapshot((*bp)[:0])
-	out := bytes.Clone(b)
-	*bp = b
-	snapshotBufs.Put(bp)
-	return out, nil
+	return gamekit.Pooled(func(b []byte) ([]byte, error) { return g.appendSnapshot(b), nil })
 }
-
-// snapshotBufs holds the buffers snapshots are written into before they are
-// copied out at their size.
-var snapshotBufs = sync.Pool{New: func() any {
-	b := make([]byte, 0, 4096)
-	return &b
-}}
 
 // validKinds reports whether every collected card's kind is one of the game's.
 func (g *Game) validKinds() bool {

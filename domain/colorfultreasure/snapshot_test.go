@@ -1,7 +1,6 @@
 package colorfultreasure
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/treasury-games/treasury/domain/rulesettest"
@@ -11,35 +10,9 @@ import (
 // every move of bot games of every variant in both modes, with names that
 // JSON escapes, and the snapshot read back to the same game.
 func TestSnapshotJSONPlain(t *testing.T) {
-	for i := range 6 {
-		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
-		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée"}
-		_, log := randomGame(t, s, uint64(i), nil)
-		g, err := New(Standard(), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for step := 0; ; step++ {
-			got, err := g.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d", i, step), got, g)
-			back, err := Restore(Standard(), got)
-			if err != nil {
-				t.Fatalf("game %d step %d: %v", i, step, err)
-			}
-			if again, _ := back.Snapshot(); string(again) != string(got) {
-				t.Fatalf("game %d step %d: restored\n%s\nwas\n%s", i, step, again, got)
-			}
-			if step == len(log) {
-				break
-			}
-			if err := g.Play(log[step].actor, &log[step].move); err != nil {
-				t.Fatalf("game %d step %d: %v", i, step, err)
-			}
-		}
-	}
+	playEscaped(t, func(at string, g *Game) {
+		rulesettest.SamePlainSnapshot(t, at, g, func(b []byte) (*Game, error) { return Restore(Standard(), b) })
+	})
 }
 
 // TestSnapshotForeignKind: a collected card of a kind none of the game's

@@ -11,36 +11,7 @@ import (
 // every move of bot games in both modes, with names that JSON escapes, and
 // the snapshot read back to the same game.
 func TestSnapshotJSONPlain(t *testing.T) {
-	for i := range 6 {
-		players, mode := 2+i%5, []Mode{Digital, Physical}[i%2]
-		_, log := randomGame(t, uint64(i), players, mode, nil)
-		s := randomSetup(uint64(i), players, mode)
-		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée", "Eve\n", "Fay"}[:players]
-		g, err := New(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for step := 0; ; step++ {
-			got, err := g.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d", i, step), got, g)
-			back, err := Restore(got)
-			if err != nil {
-				t.Fatalf("game %d step %d: %v", i, step, err)
-			}
-			if again, _ := back.Snapshot(); string(again) != string(got) {
-				t.Fatalf("game %d step %d: restored\n%s\nwas\n%s", i, step, again, got)
-			}
-			if step == len(log) {
-				break
-			}
-			if err := g.Play(log[step].actor, &log[step].move); err != nil {
-				t.Fatalf("game %d step %d: %v", i, step, err)
-			}
-		}
-	}
+	playEscaped(t, func(at string, g *Game) { rulesettest.SamePlainSnapshot(t, at, g, Restore) })
 }
 
 // TestSnapshotForeignTreasure: a treasure none of the game's fails the
