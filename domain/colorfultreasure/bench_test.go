@@ -105,19 +105,23 @@ func BenchmarkApply(b *testing.B) {
 // BenchmarkLegalMovesJSON builds and encodes the listing of the seat on
 // turn as the server answers it (GET .../legal-moves and the legal_moves
 // event), one position after another of recorded 4-player games in both
-// modes.
+// modes, each mode on its own (the load run plays digital games).
 func BenchmarkLegalMovesJSON(b *testing.B) {
-	var positions []*game
-	for i := range 6 {
-		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
-		_, log := randomGame(b, s, uint64(i), nil)
-		g, _ := New(Standard(), s)
-		for _, pm := range log {
-			positions = append(positions, wrap(g.Clone()))
-			if err := g.Play(pm.actor, &pm.move); err != nil {
-				b.Fatal(err)
+	for _, mode := range []Mode{Digital, Physical} {
+		b.Run(string(mode), func(b *testing.B) {
+			var positions []*game
+			for i := range 6 {
+				s := randomSetup(uint64(i), 4, mode, variants[i%3])
+				_, log := randomGame(b, s, uint64(i), nil)
+				g, _ := New(Standard(), s)
+				for _, pm := range log {
+					positions = append(positions, wrap(g.Clone()))
+					if err := g.Play(pm.actor, &pm.move); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+			rulesettest.BenchmarkListings(b, positions, func(w *game) int { return w.G.Turn })
+		})
 	}
-	rulesettest.BenchmarkListings(b, positions, func(w *game) int { return w.G.Turn })
 }

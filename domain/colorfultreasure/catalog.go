@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -70,10 +72,26 @@ type Catalog struct {
 }
 
 // placeName is a card of the grid named for people: the message and its
-// text in the default language.
+// text in the default language, and the parts choosing the card as a pool
+// lists them (Game.cardPart, and with its wonder excluded for a peek at
+// different wonders), each with its JSON. A digital flip's pool has a part
+// for every face-down card, written after every move of the seat on turn:
+// making and encoding them was half of the listing's time in the load
+// run's profile (issue 27, BenchmarkLegalMovesJSON).
 type placeName struct {
-	msg  i18n.Message
-	text string
+	msg         i18n.Message
+	text        string
+	part, apart domain.Part // apart: its wonder excluded
+	json, ajson []byte      // json.Marshal of part and apart
+	// shows are, by kind, the parts reporting that the card shows the
+	// kind in a physical game's flip (nil for a kind its wonder has none of).
+	shows [NumKinds]*piece
+}
+
+// piece is a part of a pool and its JSON.
+type piece struct {
+	part domain.Part
+	json []byte
 }
 
 // placeNames names the cards of the grid of wonders.
@@ -82,7 +100,21 @@ func placeNames(wonders []Wonder) [][CardsPerWonder]placeName {
 	for c := range wonders {
 		for r := range CardsPerWonder {
 			m := i18n.M("ct.label.place", "wonder", wonderTerm(wonders[c].ID), "row", r+1)
-			out[c][r] = placeName{msg: m, text: i18n.Text(m)}
+			n := placeName{msg: m, text: i18n.Text(m)}
+			n.part = posPart(n.text, m, Pos{c, r})
+			n.apart = n.part
+			n.apart.Excludes = []string{wonders[c].ID}
+			n.json, _ = json.Marshal(n.part) // a part of strings and numbers encodes
+			n.ajson, _ = json.Marshal(n.apart)
+			for _, k := range wonders[c].Cards(false) { // junior's kinds are among them
+				p := Pos{c, r}
+				part := showsPart(i18n.M("ct.label.place-shows", "place", m, "kind", kindTerm(k)), p, k)
+				// A card is turned over once; no wonder has two cards of a kind.
+				part.Excludes = []string{"card " + strconv.Itoa(c) + "," + strconv.Itoa(r), wonders[c].ID + " " + k.String()}
+				pj, _ := json.Marshal(part)
+				n.shows[k] = &piece{part, pj}
+			}
+			out[c][r] = n
 		}
 	}
 	return out

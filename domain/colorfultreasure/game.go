@@ -312,9 +312,6 @@ func (g *Game) Events() []domain.Event {
 	return out
 }
 
-// Snapshot encodes the whole state, face-down cards included, for storage.
-func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g) }
-
 // Restore decodes a snapshot taken with Snapshot for a game created with cat.
 func Restore(cat *Catalog, state []byte) (*Game, error) {
 	g := &Game{}

@@ -2,6 +2,7 @@ package colorfultreasure
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/treasury-games/treasury/domain"
@@ -57,6 +58,9 @@ type Legal struct {
 	// parts of a pool.
 	Moves []domain.LegalMove `json:"moves"`
 	Pools domain.Pools       `json:"pools"`
+	// cardPools are the JSON of the parts of the pools made of the
+	// catalog's card parts only, as Pools has them (Legal.cardPool).
+	cardPools map[string][][]byte
 }
 
 // AppendJSON appends l as json.Marshal encodes it, without reflection: the
@@ -88,8 +92,35 @@ func (l *Legal) AppendJSON(b []byte) ([]byte, error) {
 	b = domain.AppendList(append(b, `,"claim":`...), l.Claim, func(b []byte, t int) []byte { return strconv.AppendInt(b, int64(t), 10) })
 	b = strconv.AppendBool(append(b, `,"end":`...), l.End)
 	b = domain.AppendLegalMoves(append(b, `,"moves":`...), l.Moves)
-	b = domain.AppendPools(append(b, `,"pools":`...), l.Pools)
+	b = l.appendPools(append(b, `,"pools":`...))
 	return append(b, '}'), nil
+}
+
+// appendPools appends l.Pools as json.Marshal encodes them: from the
+// catalog's JSON of their parts when they are all pools of card parts
+// (l.cardPools), as a digital game's are.
+func (l *Legal) appendPools(b []byte) []byte {
+	if len(l.cardPools) == 0 || len(l.cardPools) != len(l.Pools) {
+		return domain.AppendPools(b, l.Pools)
+	}
+	var nb [8]string
+	names := nb[:0]
+	for name := range l.Pools {
+		if len(l.cardPools[name]) != len(l.Pools[name]) {
+			return domain.AppendPools(b, l.Pools)
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	b = append(b, '{')
+	for i, name := range names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(domain.AppendJSONString(b, name), ':')
+		b = domain.AppendList(b, l.cardPools[name], func(b, part []byte) []byte { return append(b, part...) })
+	}
+	return append(b, '}')
 }
 
 // validKinds reports whether every kind l names is one of the game's.

@@ -15,6 +15,21 @@ import (
 // every language, for every seat and the table after every move of bot games
 // of every variant in both modes, with names that JSON escapes.
 func TestLegalJSONPlain(t *testing.T) {
+	playEscaped(t, func(at string, g *Game) {
+		for seat := -1; seat < len(g.Players); seat++ {
+			got, err := wrap(g).LegalMoves(domain.HostViewer, seat)
+			if err != nil {
+				t.Fatalf("%s seat %d: %v", at, seat, err)
+			}
+			rulesettest.SamePlainJSON(t, fmt.Sprintf("%s seat %d", at, seat), got, g.LegalMoves(seat))
+		}
+	})
+}
+
+// playEscaped plays the bot games of every variant in both modes the
+// plain-JSON checks read, with names that JSON escapes, and calls check at
+// every position, the first and the one after every move.
+func playEscaped(t *testing.T, check func(at string, g *Game)) {
 	for i := range 6 {
 		s := randomSetup(uint64(i), 4, []Mode{Digital, Physical}[i%2], variants[i%3])
 		s.Players = []string{"Ann", "Bob <&>", "Cid \"C\"", "Dée"}
@@ -24,13 +39,7 @@ func TestLegalJSONPlain(t *testing.T) {
 			t.Fatal(err)
 		}
 		for step := 0; ; step++ {
-			for seat := -1; seat < len(g.Players); seat++ {
-				got, err := wrap(g).LegalMoves(domain.HostViewer, seat)
-				if err != nil {
-					t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
-				}
-				rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d", i, step, seat), got, g.LegalMoves(seat))
-			}
+			check(fmt.Sprintf("game %d step %d", i, step), g)
 			if step == len(log) {
 				break
 			}
@@ -87,6 +96,48 @@ func TestCardPartIsChoice(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCatalogParts holds the parts the catalog keeps for every card of the
+// grid (a digital flip's, a peek's at different wonders, a physical flip's
+// for every kind the card's wonder has) and their JSON to the parts
+// domain.Choice makes with the names made afresh.
+func TestCatalogParts(t *testing.T) {
+	cat := Standard()
+	same := func(what string, got domain.Part, gotJSON []byte, want domain.Part) {
+		t.Helper()
+		w, _ := json.Marshal(want)
+		if g, _ := json.Marshal(got); string(g) != string(w) || string(gotJSON) != string(w) {
+			t.Fatalf("%s: the catalog's part\n%s\nits JSON\n%s\ndomain.Choice\n%s", what, g, gotJSON, w)
+		}
+	}
+	kinds := 0
+	for c := range cat.Wonders {
+		id := cat.Wonders[c].ID
+		for r := range CardsPerWonder {
+			p, n := Pos{c, r}, &cat.places[c][r]
+			where := i18n.M("ct.label.place", "wonder", wonderTerm(id), "row", r+1)
+			same(fmt.Sprint(p), n.part, n.json, domain.Choice(where, "cards", p))
+			apart := domain.Choice(where, "cards", p)
+			apart.Excludes = []string{id}
+			same(fmt.Sprint(p, " peek"), n.apart, n.ajson, apart)
+			for k := range NumKinds {
+				if !cat.Wonders[c].Has(k, false) {
+					if n.shows[k] != nil {
+						t.Fatalf("%v: a part for %v, which wonder %s has none of", p, k, id)
+					}
+					continue
+				}
+				kinds++
+				want := domain.Choice(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), "cards", p, "shows", k)
+				want.Excludes = []string{fmt.Sprintf("card %d,%d", c, r), id + " " + k.String()}
+				same(fmt.Sprint(p, " shows ", k), n.shows[k].part, n.shows[k].json, want)
+			}
+		}
+	}
+	if kinds != len(cat.Wonders)*CardsPerWonder*CardsPerWonder {
+		t.Fatalf("%d parts of a physical flip, want one for every kind of every card's wonder", kinds)
 	}
 }
 

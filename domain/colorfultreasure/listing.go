@@ -15,18 +15,29 @@ import (
 func (g *Game) entries(l *Legal) {
 	seat := &l.Seat
 	if l.Flip != nil {
+		size := len(l.Flip.Cells) // a part is large: the pool is made at its size, not grown by doubling
+		if g.Mode == Physical {
+			size = 0
+			for _, c := range l.Flip.Cells {
+				size += len(c.Shows)
+			}
+		}
 		var parts []domain.Part
+		if size > 0 {
+			parts = make([]domain.Part, 0, size)
+			l.cardPools = map[string][][]byte{"flip": make([][]byte, 0, size)}
+		}
 		for _, c := range l.Flip.Cells {
-			where := g.place(c.Pos)
+			n := &g.cat.places[c.Column][c.Row]
 			if g.Mode == Digital {
-				parts = append(parts, g.cardPart(c.Pos))
+				parts = append(parts, n.part)
+				l.cardPool("flip", n.json)
 				continue
 			}
 			for _, k := range c.Shows {
-				p := showsPart(i18n.M("ct.label.place-shows", "place", where, "kind", kindTerm(k)), c.Pos, k)
-				// A card is turned over once; no wonder has two cards of a kind.
-				p.Excludes = []string{"card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row), g.wonder(c.Column) + " " + k.String()}
-				parts = append(parts, p)
+				sp := n.shows[k] // possible: the wonder has a card of kind k
+				parts = append(parts, sp.part)
+				l.cardPool("flip", sp.json)
 			}
 		}
 		l.Pools["flip"] = parts
@@ -55,12 +66,12 @@ func (g *Game) entries(l *Legal) {
 		switch {
 		case t.DifferentWonders:
 			var parts []domain.Part
-			for _, c := range t.Cells {
-				p := g.cardPart(c)
-				p.Excludes = []string{g.wonder(c.Column)}
-				parts = append(parts, p)
-			}
 			pool := fmt.Sprintf("peek %d", t.Token)
+			for _, c := range t.Cells {
+				n := &g.cat.places[c.Column][c.Row]
+				parts = append(parts, n.apart)
+				l.cardPool(pool, n.ajson)
+			}
 			l.Pools[pool] = parts
 			e := entry(m, i18n.M("ct.label.peek-different", "token", t.Token, "effect", effect))
 			e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: t.Max}
@@ -77,6 +88,11 @@ func (g *Game) entries(l *Legal) {
 			for _, col := range order {
 				pool := fmt.Sprintf("peek %d %s", t.Token, g.wonder(col))
 				l.Pools[pool] = byWonder[col]
+				for _, c := range t.Cells {
+					if c.Column == col {
+						l.cardPool(pool, g.cat.places[c.Column][c.Row].json)
+					}
+				}
 				e := entry(m, i18n.M("ct.label.peek-same", "token", t.Token, "effect", effect, "wonder", wonderTerm(g.wonder(col))))
 				e.Choose = &domain.Choose{Pool: pool, Min: t.Min, Max: min(t.Max, len(byWonder[col]))}
 				l.Moves = append(l.Moves, e)
@@ -103,14 +119,21 @@ func entry(m Move, label i18n.Message) domain.LegalMove {
 }
 
 // cardPart is the part choosing the card at p: what
-// domain.Choice(g.place(p), "cards", p) returns, its label's text as the
-// catalog keeps it and its member written without reflection (a flip's
+// domain.Choice(g.place(p), "cards", p) returns, made once with the
+// catalog (placeName), its map and message shared, read only (a flip's
 // pool has a part for every face-down card, built after every move of the
 // seat on turn; encoding/json and the labels were most of the listing's
 // entries in the load run's profile).
-func (g *Game) cardPart(p Pos) domain.Part {
-	n := &g.cat.places[p.Column][p.Row]
-	return posPart(n.text, n.msg, p)
+func (g *Game) cardPart(p Pos) domain.Part { return g.cat.places[p.Column][p.Row].part }
+
+// cardPool notes that the next part of pool, a pool of the catalog's
+// parts only (placeName), is written as part: Legal.AppendJSON writes such
+// a pool from the catalog's JSON of its parts.
+func (l *Legal) cardPool(pool string, part []byte) {
+	if l.cardPools == nil {
+		l.cardPools = map[string][][]byte{}
+	}
+	l.cardPools[pool] = append(l.cardPools[pool], part)
 }
 
 // posPart is the part choosing the card at p labelled by message msg,

@@ -80,8 +80,9 @@ func Listing[L any](seat, players int, list func(seat int) L) ([]byte, error) {
 }
 
 // Pooled returns what appendTo appends to an empty buffer, written in a
-// buffer from a pool and copied out at its size: a listing is up to tens
-// of KB, and would grow by doubling while it is written.
+// buffer from a pool and copied out at its size: a listing (or a game's
+// snapshot) is up to tens of KB, and would grow by doubling while it is
+// written.
 func Pooled(appendTo func([]byte) ([]byte, error)) ([]byte, error) {
 	buf := listingBuffers.Get().(*[]byte)
 	defer listingBuffers.Put(buf)

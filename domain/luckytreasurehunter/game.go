@@ -362,9 +362,6 @@ type stolenEvent struct {
 	Sets     []Set    `json:"sets"` // the thief's sets after combining
 }
 
-// Snapshot encodes the whole state, secret parts included.
-func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g) }
-
 // Clone returns a copy of g sharing no memory that either changes: the game
 // Restore makes of g's snapshot, without the JSON.
 func (g *Game) Clone() *Game {

@@ -2,6 +2,7 @@ package luckytreasurehunter
 
 import (
 	"math"
+	"slices"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/gamekit"
@@ -30,6 +31,9 @@ type Option struct {
 	// ChanceWithoutCards is the same probability with no matching hand cards
 	// (only the captain, if unused): what anyone at the table can work out.
 	ChanceWithoutCards *float64 `json:"chance_without_cards,omitempty"`
+	// json is the option as appendOption writes it, when it was written
+	// once for every listing (placeOptions).
+	json []byte
 }
 
 // Legal is what one seat, or the table, may do now.
@@ -95,13 +99,25 @@ func (g *Game) legalMoves(v domain.Viewer, seat int) Legal {
 	p := &g.Players[seat]
 	s := SeatPtr(seat)
 	if g.awaits(seat, PhasePlace) && g.mayPlace(actor, seat) == nil {
+		var most [NumTreasures]int
+		total := 0
+		for t := range NumTreasures {
+			most[t] = g.placeMost(seat, t)
+			total += most[t]
+		}
+		l.Moves = slices.Grow(l.Moves, total) // an option is large: grown once, not by doubling
 		for t := Treasure(0); t < NumTreasures; t++ {
-			for n := 1; n <= g.placeMost(seat, t); n++ {
+			for n := 1; n <= most[t]; n++ {
 				l.Moves = append(l.Moves, Option{Type: MovePlace, Seat: s, Treasure: t.String(), Count: n})
 			}
 		}
 	}
 	if g.awaits(seat, PhaseSteal) {
+		sets := 0
+		for owner := Middle; owner < len(g.Players); owner++ {
+			sets += len(g.setsOf(owner)) // the candidates, the seat's own among them
+		}
+		l.Moves = slices.Grow(l.Moves, sets)
 		for owner := Middle; owner < len(g.Players); owner++ {
 			if owner == seat {
 				continue // the candidates: the sets of the middle and of the other seats

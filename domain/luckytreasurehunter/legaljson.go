@@ -29,6 +29,9 @@ func (l *Legal) AppendJSON(b []byte) ([]byte, error) {
 // domain.LegalMove comes first), then its own, omitted when empty as their
 // tags say.
 func appendOption(b []byte, o Option) []byte {
+	if o.json != nil {
+		return append(b, o.json...)
+	}
 	b = domain.AppendLegalMove(b, o.LegalMove)
 	b = append(b[:len(b)-1], `,"type":`...) // the entry's closing brace
 	b = domain.AppendJSONString(b, o.Type)

@@ -15,6 +15,27 @@ import (
 // each seat, after every move of bot games in both modes, with names that
 // JSON escapes.
 func TestLegalJSONPlain(t *testing.T) {
+	playEscaped(t, func(at string, g *Game) {
+		viewers := []domain.Viewer{domain.HostViewer}
+		for seat := range g.Players {
+			viewers = append(viewers, domain.SeatViewer(seat))
+		}
+		for _, v := range viewers {
+			for seat := -1; seat < len(g.Players); seat++ {
+				got, err := wrap(g).LegalMoves(v, seat)
+				if err != nil {
+					t.Fatalf("%s seat %d: %v", at, seat, err)
+				}
+				rulesettest.SamePlainJSON(t, fmt.Sprintf("%s seat %d viewer %+v", at, seat, v), got, g.LegalMoves(v, seat))
+			}
+		}
+	})
+}
+
+// playEscaped plays the bot games of both modes the plain-JSON checks
+// read, with names that JSON escapes, and calls check at every position,
+// the first and the one after every move.
+func playEscaped(t *testing.T, check func(at string, g *Game)) {
 	for i := range 6 {
 		players, mode := 2+i%5, []Mode{Digital, Physical}[i%2]
 		_, log := randomGame(t, uint64(i), players, mode, nil)
@@ -24,20 +45,8 @@ func TestLegalJSONPlain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		viewers := []domain.Viewer{domain.HostViewer}
-		for seat := range players {
-			viewers = append(viewers, domain.SeatViewer(seat))
-		}
 		for step := 0; ; step++ {
-			for _, v := range viewers {
-				for seat := -1; seat < players; seat++ {
-					got, err := wrap(g).LegalMoves(v, seat)
-					if err != nil {
-						t.Fatalf("game %d step %d seat %d: %v", i, step, seat, err)
-					}
-					rulesettest.SamePlainJSON(t, fmt.Sprintf("game %d step %d seat %d viewer %+v", i, step, seat, v), got, g.LegalMoves(v, seat))
-				}
-			}
+			check(fmt.Sprintf("game %d step %d", i, step), g)
 			if step == len(log) {
 				break
 			}

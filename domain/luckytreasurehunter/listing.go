@@ -2,6 +2,7 @@ package luckytreasurehunter
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -16,9 +17,8 @@ func (g *Game) entries(l *Legal) {
 		m := Move{Type: o.Type, Seat: o.Seat}
 		switch o.Type {
 		case MovePlace:
-			m.Treasure, m.Count = o.Treasure, o.Count
 			t, _ := ParseTreasure(o.Treasure)
-			o.LegalMove = entry(m, i18n.M("lth.label.place", "cards", cardsOf(o.Count, t)))
+			*o = placeOptions()[*o.Seat][t][o.Count-1]
 		case MoveSteal:
 			m.Owner, m.Set = o.Owner, o.Set
 			t, _ := ParseTreasure(o.Treasure)
@@ -66,6 +66,28 @@ func (g *Game) entries(l *Legal) {
 		}
 	}
 }
+
+// placeOptions are the options of placing cards, complete and written
+// (Option.json), by seat, treasure and count less one: they follow from
+// those alone, and a seat's listing at the start of its turn, up to 25 of
+// them, is built after every move that starts a turn (their labels rendered
+// and their messages encoded were most of BenchmarkLegalMovesJSON, issue
+// 27). Their moves, labels and messages are shared, read only.
+var placeOptions = sync.OnceValue(func() *[MaxPlayers][NumTreasures][SetSize]Option {
+	var out [MaxPlayers][NumTreasures][SetSize]Option
+	for seat := range MaxPlayers {
+		for t := range NumTreasures {
+			for n := 1; n <= SetSize; n++ {
+				o := Option{Type: MovePlace, Seat: SeatPtr(seat), Treasure: t.String(), Count: n}
+				m := Move{Type: MovePlace, Seat: o.Seat, Treasure: o.Treasure, Count: n}
+				o.LegalMove = entry(m, i18n.M("lth.label.place", "cards", cardsOf(n, t)))
+				o.json = appendOption(nil, o)
+				out[seat][t][n-1] = o
+			}
+		}
+	}
+	return &out
+})
 
 // entry is domain.Entry(m, label), the move written by Move.AppendJSON.
 func entry(m Move, label i18n.Message) domain.LegalMove {

@@ -55,6 +55,12 @@ type optionValues struct {
 	PirateFaces  int `json:"pirate_faces"`
 }
 
+// appendOptions appends g's optionValues as json.Marshal encodes them.
+func (g *Game) appendOptions(b []byte) []byte {
+	b = strconv.AppendInt(append(b, `{"captain_heart":`...), int64(g.Heart), 10)
+	return append(strconv.AppendInt(append(b, `,"pirate_faces":`...), int64(g.PirateFaces), 10), '}')
+}
+
 func setupOf(req domain.CreateRequest) (Setup, error) {
 	opts, err := domain.ResolveOptions(options, req.Options, len(req.Players))
 	if err != nil {
@@ -224,8 +230,11 @@ func (w *game) LegalMoves(v domain.Viewer, seat int) ([]byte, error) {
 	return gamekit.Listing(seat, len(w.G.Players), func(seat int) Legal { return w.G.LegalMoves(v, seat) })
 }
 
+// Setup is asked for after every move (the service's head of a game);
+// its options are written as json.Marshal of optionValues writes them,
+// without reflection (TestSetupOptionsPlain).
 func (w *game) Setup() domain.CreateRequest {
-	opts, _ := json.Marshal(optionValues{CaptainHeart: w.G.Heart, PirateFaces: w.G.PirateFaces})
+	opts := w.G.appendOptions(make([]byte, 0, 40))
 	return domain.CreateRequest{Mode: string(w.G.Mode), Seed: w.G.Seed, Salt: w.G.Salt, Catalog: components.Name, Options: opts,
 		Players: gamekit.Names(w.G.Players, func(p *Player) string { return p.Name })}
 }

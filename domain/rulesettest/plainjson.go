@@ -28,6 +28,25 @@ func SamePlainJSON(t testing.TB, what string, got []byte, plain any) {
 	}
 }
 
+// SamePlainSnapshot fails t unless g's Snapshot, when it is written by
+// hand, is what json.Marshal writes of g, and the game restore reads back
+// from it writes the same snapshot.
+func SamePlainSnapshot[G interface{ Snapshot() ([]byte, error) }](t testing.TB, what string, g G, restore func([]byte) (G, error)) {
+	t.Helper()
+	snap, err := g.Snapshot()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	SamePlainJSON(t, what, snap, g)
+	back, err := restore(snap)
+	if err != nil {
+		t.Fatalf("%s: restored: %v", what, err)
+	}
+	if again, _ := back.Snapshot(); string(again) != string(snap) {
+		t.Fatalf("%s: restored\n%s\nwas\n%s", what, again, snap)
+	}
+}
+
 // BenchmarkListings builds and encodes, one position after another, the
 // listing of the seat on turn (onTurn) as the server answers it to that
 // seat (GET .../legal-moves and the legal_moves event).
