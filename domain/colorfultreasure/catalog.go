@@ -6,7 +6,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/treasury-games/treasury/domain"
@@ -107,10 +106,7 @@ func placeNames(wonders []Wonder) [][CardsPerWonder]placeName {
 			n.json, _ = json.Marshal(n.part) // a part of strings and numbers encodes
 			n.ajson, _ = json.Marshal(n.apart)
 			for _, k := range wonders[c].Cards(false) { // junior's kinds are among them
-				p := Pos{c, r}
-				part := showsPart(i18n.M("ct.label.place-shows", "place", m, "kind", kindTerm(k)), p, k)
-				// A card is turned over once; no wonder has two cards of a kind.
-				part.Excludes = []string{"card " + strconv.Itoa(c) + "," + strconv.Itoa(r), wonders[c].ID + " " + k.String()}
+				part := flipShowsPart(m, wonders[c].ID, Pos{c, r}, k)
 				pj, _ := json.Marshal(part)
 				n.shows[k] = &piece{part, pj}
 			}

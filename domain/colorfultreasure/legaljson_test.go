@@ -3,7 +3,11 @@ package colorfultreasure
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/treasury-games/treasury/domain"
 	"github.com/treasury-games/treasury/domain/i18n"
@@ -185,4 +189,47 @@ func TestMoveJSONPlain(t *testing.T) {
 	} {
 		same(m.Type, &m)
 	}
+}
+
+// TestFlipKindNotOfTheWonder lists a physical flip whose cell names a kind
+// none of its wonder's cards has (possible never does): the part is made
+// for it as the catalog makes the others, the pool is written from the
+// parts, and the listing is what json.Marshal writes of it, not a panic.
+func TestFlipKindNotOfTheWonder(t *testing.T) {
+	s := randomSetup(1, 4, Physical, variants[1])
+	g, err := New(Standard(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l Legal
+	for seat := range g.Players {
+		if l = g.legalMoves(seat); l.Flip != nil && len(l.Flip.Cells) > 0 {
+			break
+		}
+	}
+	if l.Flip == nil || len(l.Flip.Cells) == 0 {
+		t.Fatal("no seat may flip at the start of a physical game")
+	}
+	c := &l.Flip.Cells[0]
+	foreign := Kind(-1)
+	for k := range Kind(NumKinds) {
+		if !slices.Contains(g.cat.Wonders[c.Column].Cards(false), k) {
+			foreign = k
+			break
+		}
+	}
+	if foreign < 0 {
+		t.Fatal("the wonder has a card of every kind")
+	}
+	c.Shows = append(c.Shows, foreign)
+	l.Moves, l.Pools = []domain.LegalMove{}, domain.Pools{}
+	g.entries(&l)
+	got, err := l.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesettest.SamePlainJSON(t, "a flip naming a kind not of the wonder", got, l)
+	want := "card " + strconv.Itoa(c.Column) + "," + strconv.Itoa(c.Row)
+	assert.Contains(t, string(got), `"`+want+`"`, "the foreign kind's part excludes its card as the others do")
+	assert.Contains(t, string(got), `"shows":`+strconv.Quote(foreign.String()), "the pool offers the kind named")
 }

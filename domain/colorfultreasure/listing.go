@@ -35,7 +35,15 @@ func (g *Game) entries(l *Legal) {
 				continue
 			}
 			for _, k := range c.Shows {
-				sp := n.shows[k] // possible: the wonder has a card of kind k
+				if k < 0 || int(k) >= len(n.shows) || n.shows[k] == nil {
+					// Not a kind of the wonder's cards (possible names only
+					// those): the part is made here, and the pool is then
+					// written by domain.AppendPools (its parts and the
+					// catalog's no longer match in number).
+					parts = append(parts, flipShowsPart(n.msg, g.wonder(c.Column), c.Pos, k))
+					continue
+				}
+				sp := n.shows[k] // the wonder has a card of kind k
 				parts = append(parts, sp.part)
 				l.cardPool("flip", sp.json)
 			}
@@ -155,6 +163,15 @@ func appendPos(b []byte, p Pos) []byte {
 func showsPart(label i18n.Message, p Pos, k Kind) domain.Part {
 	part := posPart(i18n.Text(label), label, p)
 	part.Add["shows"] = appendKind(nil, k)
+	return part
+}
+
+// flipShowsPart is the part of a physical flip reporting that the card at
+// p, named place, of the wonder with id wonder, shows kind k.
+func flipShowsPart(place i18n.Message, wonder string, p Pos, k Kind) domain.Part {
+	part := showsPart(i18n.M("ct.label.place-shows", "place", place, "kind", kindTerm(k)), p, k)
+	// A card is turned over once; no wonder has two cards of a kind.
+	part.Excludes = []string{"card " + strconv.Itoa(p.Column) + "," + strconv.Itoa(p.Row), wonder + " " + k.String()}
 	return part
 }
 
