@@ -1,6 +1,7 @@
 package api
 
 import (
+	"sync"
 	"testing"
 	"time"
 )
@@ -28,4 +29,27 @@ func TestSharedDeadline(t *testing.T) {
 	}
 	check(time.Hour)
 	check(time.Minute)
+}
+
+// TestSharedDeadlineConcurrent: steps of many streams at once each get a
+// context that leaves them the time asked for (go test -race checks the
+// sharing).
+func TestSharedDeadlineConcurrent(t *testing.T) {
+	var (
+		s  sharedDeadline
+		wg sync.WaitGroup
+	)
+	for i := range 8 {
+		d := time.Minute + time.Duration(i%2)*time.Hour
+		wg.Go(func() {
+			for range 200 {
+				start := time.Now()
+				if at, ok := s.within(d).Deadline(); !ok || at.Before(start.Add(d)) {
+					t.Errorf("asked for %v: deadline %v after the call began", d, at.Sub(start))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
