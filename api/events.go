@@ -311,8 +311,7 @@ func (st *stream) run() {
 // step sends what woke the stream; false ends it.
 func (st *stream) step(q []*domain.Update, behind, beat, seats bool) bool {
 	s := st.s
-	ctx, cancel := context.WithTimeout(context.Background(), s.streamWrite)
-	defer cancel()
+	ctx := stepDeadlines.within(s.streamWrite)
 	if st.waiting {
 		if beat && st.comment("keep-alive") != nil {
 			return false

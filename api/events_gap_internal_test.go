@@ -74,7 +74,7 @@ func firstMove(t *testing.T, listing []byte) []byte {
 }
 
 // sqliteGames is a service of Silver & Gold on a new SQLite store.
-func sqliteGames(t *testing.T) *service.Games {
+func sqliteGames(t testing.TB) *service.Games {
 	t.Helper()
 	store, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
