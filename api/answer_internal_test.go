@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 )
 
@@ -57,4 +58,39 @@ func wireHeader(t *testing.T, h http.Header) string {
 	var b bytes.Buffer
 	require.NoError(t, h.Write(&b))
 	return b.String()
+}
+
+// TestSpeakHeaders: speak's Content-Language and Vary, and the Vary values
+// added after it, reach the wire as Set and Add would have written them,
+// with a Vary set before it or not, and in English or not.
+func TestSpeakHeaders(t *testing.T) {
+	e := echo.New()
+	for _, c := range []struct{ accept, before string }{{"en", ""}, {"de", ""}, {"de", "Origin"}} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Header.Set("Accept-Language", c.accept)
+		rec := httptest.NewRecorder()
+		ctx := e.NewContext(req, rec)
+		if c.before != "" {
+			rec.Header().Add("Vary", c.before)
+		}
+		h := speak(privateCache(func(ctx echo.Context) error {
+			ctx.Response().Header().Add("Vary", "Prefer")
+			ctx.Response().Header().Add("Content-Language", "x")
+			return ctx.String(http.StatusOK, "ok")
+		}))
+		require.NoError(t, h(ctx))
+
+		want := http.Header{}
+		if c.before != "" {
+			want.Add("Vary", c.before)
+		}
+		want.Set("Content-Language", c.accept)
+		want.Add("Vary", "Accept-Language")
+		want.Set("Cache-Control", "no-store")
+		want.Add("Vary", "Authorization")
+		want.Add("Vary", "Prefer")
+		want.Add("Content-Language", "x")
+		want.Set("Content-Type", "text/plain; charset=UTF-8")
+		require.Equal(t, wireHeader(t, want), wireHeader(t, rec.Header()), "Accept-Language %s", c.accept)
+	}
 }
