@@ -160,3 +160,84 @@ func TestPlainMediaTypeParsesToItself(t *testing.T) {
 		}
 	}
 }
+
+// The validator's quick way for parameters accepts only what kin-openapi's
+// validation of them accepts, for every operation it serves, with each
+// parameter absent, empty, as its example and broken; and it takes a
+// move's parameters as a seat sends them.
+func TestQuickParamCheckAgrees(t *testing.T) {
+	doc, err := Spec()
+	require.NoError(t, err)
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SkipSettingDefaults: true, ExcludeRequestBody: true}
+	e := echo.New()
+	values := []string{"", " ", "12", `"12"`, `W/"12"`, "*", `"1", "2"`, "return=minimal", "3q2XoU0W1mTQb9_c", "a b", "ü",
+		"bad\x01", strings.Repeat("k", 22), strings.Repeat("k", 65), strings.Repeat("k", 300)}
+	checked, quick, refused := 0, 0, 0
+	for key, route := range specRoutes(doc) {
+		pc, ok := newParamCheck(doc, route)
+		if !ok {
+			continue
+		}
+		params := route.Operation.Parameters
+		// Each parameter in turn absent or given each value; the others as
+		// their examples.
+		for i := -1; i < len(params); i++ {
+			for _, v := range append(values, "\x00absent") {
+				method, path, _ := strings.Cut(key, " ")
+				req := httptest.NewRequest(method, "/", nil)
+				c := e.NewContext(req, httptest.NewRecorder())
+				var names, vals []string
+				for j, ref := range params {
+					p := ref.Value
+					val, _ := p.Example.(string)
+					if p.Example == nil && p.Schema != nil && p.Schema.Value != nil {
+						val, _ = p.Schema.Value.Example.(string)
+					}
+					if j == i {
+						val = v
+					}
+					if val == "\x00absent" {
+						continue
+					}
+					switch p.In {
+					case "path":
+						names, vals = append(names, p.Name), append(vals, val)
+					case "header":
+						req.Header.Set(p.Name, val)
+					}
+				}
+				c.SetPath(path)
+				c.SetParamNames(names...)
+				c.SetParamValues(vals...)
+				pathParams := map[string]string{}
+				for j, n := range names {
+					pathParams[n] = vals[j]
+				}
+				in := &openapi3filter.RequestValidationInput{Request: req, PathParams: pathParams, Route: route, Options: opts}
+				whole := openapi3filter.ValidateRequest(context.Background(), in)
+				checked++
+				if pc.accepts(c) {
+					quick++
+					require.NoError(t, whole, "%s: the quick way accepted parameter %d as %q", key, i, v)
+				} else if whole != nil {
+					refused++
+				}
+			}
+		}
+	}
+	require.Greater(t, quick, 0)
+	require.Greater(t, refused, checked/10, "too few of the broken parameters are refused to tell anything")
+
+	route := specRoutes(doc)["POST "+movesRoute]
+	pc, ok := newParamCheck(doc, route)
+	require.True(t, ok, "a move's parameters take the long way")
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/3q2XoU0W1mTQb9_c/moves", nil)
+	req.Header.Set("Idempotency-Key", "Yx3p9Lm2Qr7Tv5Wz8Ab1Cd4Ef6Gh0Ij")
+	req.Header.Set("Prefer", "return=minimal")
+	req.Header.Set("If-Match", `"12"`)
+	c := e.NewContext(req, httptest.NewRecorder())
+	c.SetPath(movesRoute)
+	c.SetParamNames("id")
+	c.SetParamValues("3q2XoU0W1mTQb9_c")
+	require.True(t, pc.accepts(c), "a seat's move takes the long way")
+}

@@ -58,8 +58,18 @@ func speak(next echo.HandlerFunc) echo.HandlerFunc {
 		lang := requestLang(c)
 		scopeOf(c).lang = lang
 		h := c.Response().Header()
-		h.Set("Content-Language", string(lang))
-		h.Add("Vary", "Accept-Language")
+		// One slice backs Content-Language and Vary, with room for the
+		// two Vary values most answers add after this one (Authorization,
+		// Prefer): Set, Add and Add's growth made four allocations of
+		// every request.
+		vals := make([]string, 2, 4)
+		vals[0], vals[1] = string(lang), "Accept-Language"
+		h["Content-Language"] = vals[0:1:1]
+		if v, ok := h["Vary"]; ok {
+			h["Vary"] = append(v, vals[1]) // as Add
+		} else {
+			h["Vary"] = vals[1:2:4]
+		}
 		if lang == i18n.English {
 			return next(c)
 		}

@@ -292,9 +292,13 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 	paramOpts := *opts
 	paramOpts.ExcludeRequestBody = true
 	bodies := make(map[*routers.Route]bodyCheck, len(routes))
+	params := make(map[*routers.Route]paramCheck, len(routes))
 	for _, r := range routes {
 		if b, ok := newBodyCheck(doc, r.Operation); ok {
 			bodies[r] = b
+			if p, ok := newParamCheck(doc, r); ok {
+				params[r] = p
+			}
 		}
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -303,6 +307,19 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 			route := routes[req.Method+" "+c.Path()]
 			if route == nil {
 				return next(c)
+			}
+			data, _ := requestBody(c)
+			// The quick way, for a JSON body of an operation that takes
+			// one: parameters, then the body decoded once from the bytes
+			// read. What it accepts the whole validation accepts; whatever
+			// it does not goes the whole way, which names the fault.
+			b, quick := bodies[route]
+			quick = quick && req.URL.RawQuery == "" && len(data) > 0
+			if p, ok := params[route]; quick && ok {
+				if b.accepts(req.Header.Get(echo.HeaderContentType), data) && p.accepts(c) {
+					return next(c)
+				}
+				quick = false
 			}
 			names, values := c.ParamNames(), c.ParamValues()
 			params := make(map[string]string, len(names))
@@ -313,12 +330,7 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 				}
 				params[name] = v
 			}
-			data, _ := requestBody(c)
-			// The quick way, for a JSON body of an operation that takes
-			// one: parameters, then the body decoded once from the bytes
-			// read. What it accepts the whole validation accepts; whatever
-			// it does not goes the whole way, which names the fault.
-			if b, ok := bodies[route]; ok && req.URL.RawQuery == "" && len(data) > 0 {
+			if quick {
 				in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: &paramOpts}
 				if b.accepts(req.Header.Get(echo.HeaderContentType), data) && openapi3filter.ValidateRequest(req.Context(), in) == nil {
 					return next(c)
@@ -344,6 +356,97 @@ func validator(doc *openapi3.T) (echo.MiddlewareFunc, error) {
 	}, nil
 }
 
+// paramCheck is the validator's quick way to an operation's parameters
+// when each is a string in the path or a header (as a move's are):
+// kin-openapi then checks the schema against the value as it is, and spent
+// some 20 allocations of a move finding that out (decoders, serialisation
+// methods, the validation input).
+type paramCheck struct {
+	params []quickParam
+	opts   []openapi3.SchemaValidationOption
+}
+
+// quickParam is one parameter of a paramCheck.
+type quickParam struct {
+	path     bool   // in the path; otherwise a header
+	name     string // the path parameter's name, or the header's canonical key
+	required bool
+	schema   *openapi3.Schema // nil: any value
+}
+
+// newParamCheck returns the quick way to the parameters of route, if each
+// of them is read as kin-openapi's openapi3filter.ValidateParameter reads
+// a plain string: no content, the simple style, a schema of type string and
+// nothing else to decode (allOf, anyOf, oneOf, not), or no schema. A query
+// parameter is left out only when it is optional (the quick way is for
+// requests without a query, which never has one then).
+func newParamCheck(doc *openapi3.T, route *routers.Route) (paramCheck, bool) {
+	if len(route.PathItem.Parameters) > 0 {
+		return paramCheck{}, false
+	}
+	var pc paramCheck
+	if doc.IsOpenAPI31OrLater() { // as ValidateParameter does
+		pc.opts = []openapi3.SchemaValidationOption{openapi3.EnableJSONSchema2020()}
+	}
+	for _, ref := range route.Operation.Parameters {
+		p := ref.Value
+		if p == nil || p.Content != nil {
+			return paramCheck{}, false
+		}
+		if p.Schema == nil {
+			continue // kin-openapi checks nothing
+		}
+		s := p.Schema.Value
+		if s == nil || s.Type == nil || s.Type.Slice()[0] != openapi3.TypeString || len(s.Type.Slice()) != 1 ||
+			len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Not != nil {
+			return paramCheck{}, false
+		}
+		q := quickParam{name: p.Name, required: p.Required, schema: s}
+		switch {
+		case p.In == openapi3.ParameterInQuery && !p.Required:
+			continue
+		case p.Style != "" && p.Style != openapi3.SerializationSimple:
+			return paramCheck{}, false
+		case p.In == openapi3.ParameterInPath:
+			q.path = true
+		case p.In == openapi3.ParameterInHeader:
+			q.name = http.CanonicalHeaderKey(p.Name)
+		default:
+			return paramCheck{}, false
+		}
+		pc.params = append(pc.params, q)
+	}
+	return pc, true
+}
+
+// accepts says whether the parameters of the request of c are what the
+// schemas ask for. False is no verdict: the whole validation decides.
+func (pc paramCheck) accepts(c echo.Context) bool {
+	for _, p := range pc.params {
+		var v string
+		if p.path {
+			raw := c.Param(p.name)
+			var err error
+			if v, err = url.PathUnescape(raw); err != nil || v == "" {
+				return false // absent, as kin-openapi reads it: it says why
+			}
+		} else {
+			vs, ok := c.Request().Header[p.name]
+			switch {
+			case !ok && !p.required:
+				continue
+			case !ok || len(vs) == 0:
+				return false
+			}
+			v = vs[0]
+		}
+		if p.schema != nil && p.schema.VisitJSON(v, pc.opts...) != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // bodyCheck is what the validator's quick way knows of an operation's
 // application/json request body, worked out once at start.
 type bodyCheck struct {
@@ -355,6 +458,15 @@ type bodyCheck struct {
 	discriminator string
 	members       map[string]*openapi3.Schema
 	opts          []openapi3.SchemaValidationOption
+	// floats: numbers may be decoded as float64 rather than json.Number
+	// (two allocations each, and a decoder of three more: a third of a
+	// move's validation). OpenAPI 3.0's validator judges a json.Number by
+	// its Float64() alone, as json.Unmarshal parses it: type, bounds,
+	// formats and enum alike; uniqueItems compares values encoded again,
+	// and two numbers that encode alike as float64 were equal texts first,
+	// so float64 refuses no fewer. The JSON Schema 2020 validator of 3.1
+	// reads json.Number apart.
+	floats bool
 }
 
 // newBodyCheck returns the quick way to an operation's JSON body, if it has
@@ -370,6 +482,8 @@ func newBodyCheck(doc *openapi3.T, op *openapi3.Operation) (bodyCheck, bool) {
 	b := bodyCheck{schema: mt.Schema.Value, opts: []openapi3.SchemaValidationOption{openapi3.VisitAsRequest()}}
 	if doc.IsOpenAPI31OrLater() { // as openapi3filter does
 		b.opts = append(b.opts, openapi3.EnableJSONSchema2020())
+	} else {
+		b.floats = true
 	}
 	s := b.schema
 	d := s.Discriminator
@@ -401,17 +515,24 @@ func (b bodyCheck) accepts(contentType string, data []byte) bool {
 	if contentType != "application/json" {
 		return false
 	}
-	// Numbers are decoded as json.Number, as kin-openapi decodes a body,
-	// so that the schema judges the same value either way (an integer
-	// beyond 2^53 is not first rounded to a float64 here).
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
 	var value any
-	if err := dec.Decode(&value); err != nil {
-		return false
-	}
-	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 { // one value, nothing after it
-		return false
+	if b.floats {
+		// One value, nothing after it (json.Unmarshal says so).
+		if json.Unmarshal(data, &value) != nil {
+			return false // not one value, or a number beyond float64 (kin-openapi refuses it too)
+		}
+	} else {
+		// Numbers are decoded as json.Number, as kin-openapi decodes a
+		// body, so that the schema judges the same value either way (an
+		// integer beyond 2^53 is not first rounded to a float64 here).
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&value); err != nil {
+			return false
+		}
+		if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 { // one value, nothing after it
+			return false
+		}
 	}
 	s := b.schema
 	if b.members != nil {

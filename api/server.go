@@ -348,7 +348,9 @@ func (s *Server) SubmitMove(ctx context.Context, r oapi.SubmitMoveRequestObject)
 // preferMinimal reports whether a Prefer header (RFC 7240) asks for
 // return=minimal.
 func preferMinimal(h string) bool {
-	for _, pref := range strings.Split(h, ",") {
+	for rest, more := h, true; more; {
+		var pref string
+		pref, rest, more = strings.Cut(rest, ",")
 		token, _, _ := strings.Cut(pref, ";") // parameters of a preference
 		k, v, _ := strings.Cut(strings.TrimSpace(token), "=")
 		if strings.EqualFold(strings.TrimSpace(k), "return") && strings.EqualFold(strings.Trim(strings.TrimSpace(v), `"`), "minimal") {
@@ -370,28 +372,44 @@ type moveResult200 struct {
 }
 
 func (r moveResult200) VisitSubmitMoveResponse(w http.ResponseWriter) error {
-	w.Header().Set("ETag", r.etag)
-	w.Header().Set("Idempotency-Replayed", strconv.FormatBool(r.replayed))
 	w.Header().Add("Vary", "Prefer")
 	if r.minimal {
-		w.Header().Set("Preference-Applied", "return=minimal")
+		return writeJSON(w, r.body, "Etag", r.etag, "Idempotency-Replayed", strconv.FormatBool(r.replayed),
+			"Preference-Applied", "return=minimal")
 	}
-	return writeJSON(w, r.body)
+	return writeJSON(w, r.body, "Etag", r.etag, "Idempotency-Replayed", strconv.FormatBool(r.replayed))
 }
 
-// writeJSON answers 200 with body, a JSON value encoded before.
-func writeJSON(w http.ResponseWriter, body []byte) error {
-	w.Header().Set("Content-Type", "application/json")
+// writeJSON answers 200 with body, a JSON value encoded before, and the
+// headers of pairs (a canonical name, as http.CanonicalHeaderKey writes it,
+// then its value). The values share one slice (http.Header.Set makes one
+// of its own a header: a move's answer made six), each capped at its one
+// value so that a later Add appends elsewhere.
+func writeJSON(w http.ResponseWriter, body []byte, pairs ...string) error {
+	vals := make([]string, 0, len(pairs)/2+2)
+	h := w.Header()
+	set := func(name, value string) {
+		vals = append(vals, value)
+		h[name] = vals[len(vals)-1 : len(vals) : len(vals)]
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		set(pairs[i], pairs[i+1])
+	}
+	set("Content-Type", "application/json")
 	// With its length known, an answer of more than 2 KB (most of a game's)
 	// is sent as it is rather than in chunks.
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
+	set("Content-Length", strconv.Itoa(len(body)+1))
 	w.WriteHeader(http.StatusOK)
 	if _, err := w.Write(body); err != nil {
 		return err
 	}
-	_, err := w.Write([]byte("\n")) // as json.Encoder ends a value
+	_, err := w.Write(newline) // as json.Encoder ends a value
 	return err
 }
+
+// newline ends every JSON answer (a []byte made from a string at each
+// Write would be an allocation of every answer).
+var newline = []byte("\n")
 
 // ListMoves returns a page of the move log.
 func (s *Server) ListMoves(ctx context.Context, r oapi.ListMovesRequestObject) (oapi.ListMovesResponseObject, error) {
@@ -456,8 +474,7 @@ type legalMoves200 struct {
 }
 
 func (r legalMoves200) VisitGetLegalMovesResponse(w http.ResponseWriter) error {
-	w.Header().Set("ETag", r.etag)
-	return writeJSON(w, r.body)
+	return writeJSON(w, r.body, "Etag", r.etag)
 }
 
 // withHead returns the JSON object obj (a ruleset's legal moves) with

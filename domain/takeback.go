@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -46,7 +47,7 @@ type TakeBack struct {
 
 // IsTakeBack reports whether move (JSON) is a take-back.
 func IsTakeBack(move []byte) bool {
-	if !strings.Contains(string(move), MoveTakeBack) {
+	if !bytes.Contains(move, []byte(MoveTakeBack)) { // string(move) would copy a move of more than 32 bytes
 		return false
 	}
 	var m struct {

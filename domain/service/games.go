@@ -639,8 +639,19 @@ func actorScope(a domain.Actor) string {
 	if a.Host {
 		return "host"
 	}
+	if a.Seat >= 0 && a.Seat < len(seatScopes) {
+		return seatScopes[a.Seat] // one allocation of every move less
+	}
 	return "seat:" + strconv.Itoa(a.Seat)
 }
+
+// seatScopes are the scopes of the first seats, as actorScope writes them.
+var seatScopes = func() (s [16]string) {
+	for i := range s {
+		s[i] = "seat:" + strconv.Itoa(i)
+	}
+	return s
+}()
 
 // Moves returns the accepted moves of a game with Seq > after (limit <= 0:
 // all), each as viewer v may read it (Move is then the disclosed form, and
