@@ -179,22 +179,12 @@ type groupBatch struct {
 }
 
 // group gathers the batches of games ready while transactions are in
-// flight. The first transaction starts at once; another starts beside it
-// only once the newest in flight has taken longer than a commit usually
-// does (patience, the moving average of the last commits' durations), so
-// that batches ready while a commit is on time wait for its end and go
-// together in the next (more moves a commit, fewer commits for PostgreSQL
-// and the server to pay), while a commit that stalls does not hold them
-// back longer than that.
+// flight.
 type group struct {
 	mu       sync.Mutex
 	ready    []*groupBatch
 	inFlight int
 	most     int
-	newest   time.Time     // when the newest transaction in flight began
-	patience time.Duration // how long the newest may run before another begins beside it
-	fixed    bool          // patience is not learnt from the commits (tests)
-	spurred  bool          // a timer will look again when patience runs out
 }
 
 // submit hands gb to the next transaction; commit runs transactions of the
@@ -202,58 +192,26 @@ type group struct {
 func (g *group) submit(gb *groupBatch, commit func([]*groupBatch)) {
 	g.mu.Lock()
 	g.ready = append(g.ready, gb)
-	g.startLocked(commit)
-	g.mu.Unlock()
-}
-
-// startLocked starts a transaction for the batches ready if none is in
-// flight, or if the newest in flight has run out of patience; otherwise,
-// below g.most, it looks again when patience runs out.
-func (g *group) startLocked(commit func([]*groupBatch)) {
-	if len(g.ready) == 0 || g.inFlight >= g.most {
-		return // a transaction in flight takes them when it ends
-	}
-	if g.inFlight > 0 {
-		left := g.patience - time.Since(g.newest)
-		if left > 0 {
-			if !g.spurred {
-				g.spurred = true
-				time.AfterFunc(left, func() {
-					g.mu.Lock()
-					g.spurred = false
-					g.startLocked(commit)
-					g.mu.Unlock()
-				})
-			}
-			return
-		}
+	if g.inFlight >= g.most {
+		g.mu.Unlock()
+		return // a transaction in flight takes it when it ends
 	}
 	g.inFlight++
-	go g.work(commit)
-}
-
-// work runs transactions of the batches ready until none is left.
-func (g *group) work(commit func([]*groupBatch)) {
-	for {
-		g.mu.Lock()
-		take := g.ready
-		g.ready = nil
-		if len(take) == 0 {
-			g.inFlight--
-			g.mu.Unlock()
-			return
-		}
-		start := time.Now()
-		g.newest = start
-		g.mu.Unlock()
-		commit(take)
-		if !g.fixed {
-			took := time.Since(start)
+	g.mu.Unlock()
+	go func() {
+		for {
 			g.mu.Lock()
-			g.patience += (took - g.patience) / 8
+			take := g.ready
+			g.ready = nil
+			if len(take) == 0 {
+				g.inFlight--
+				g.mu.Unlock()
+				return
+			}
 			g.mu.Unlock()
+			commit(take)
 		}
-	}
+	}()
 }
 
 // commitGroup stores the batches of several games in one transaction and
