@@ -103,6 +103,9 @@ func BenchmarkFollow(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
+					if !c.Owed() {
+						continue
+					}
 					if _, _, _, err := c.Pick(r); err != nil {
 						b.Fatal(err)
 					}
