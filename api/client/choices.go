@@ -18,7 +18,7 @@ import (
 // awaiting) and, when it owes one, finds the entries and the pools without
 // decoding them (gjson); Pick checks the listing whole and decodes only the
 // entry it chooses and that entry's pool, leaving out their labels
-// (BenchmarkPick and BenchmarkFollow in scripts/internal/play measure it):
+// (BenchmarkChoices, and BenchmarkPick in scripts/internal/play, measure it):
 // decoding every listing whole into Listing took 63% of the load run's
 // clients' CPU (issue 27), and a listing owes nothing most of the time.
 // Pick chooses what Listing.Pick chooses with the same source.

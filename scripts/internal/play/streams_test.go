@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
@@ -79,43 +78,30 @@ func streamsOf(t testing.TB, ruleset string, seed uint64) [][]byte {
 	return out
 }
 
-// BenchmarkFollow reads the event streams of a whole Silver & Gold game's
-// four seats as a following seat does (Options.Stream): the events read
-// with client.EventsOf, only the listings handed over, each listing parsed
-// (client.ParseChoices) and a move picked from those that owe one. One op
-// is the four streams; the network is not in it.
-func BenchmarkFollow(b *testing.B) {
-	streams := streamsOf(b, "silver-and-gold", 11)
-	size := 0
-	for _, s := range streams {
-		size += len(s)
-	}
-	b.SetBytes(int64(size))
-	r := rand.New(rand.NewPCG(1, 1))
-	for b.Loop() {
-		for _, s := range streams {
-			events, ended := client.EventsOf(b.Context(), bytes.NewReader(s), func(typ string) bool { return typ == "legal_moves" })
-		read:
+// TestChoicesPickAsListingFollowing: from every listing the streams of
+// whole games of every ruleset told their seats (those that owe a move and
+// those that do not, which ParseChoices reads only in part), client.Choices
+// owes and picks what client.Listing does.
+func TestChoicesPickAsListingFollowing(t *testing.T) {
+	everyRuleset(t, func(t *testing.T, ruleset string) {
+		var listings [][]byte
+		for _, s := range streamsOf(t, ruleset, 13) {
+			er := client.NewEventReader(bytes.NewReader(s))
 			for {
-				select {
-				case ev := <-events:
-					c, err := client.ParseChoices(ev.Data)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if !c.Owed() {
-						continue
-					}
-					if _, _, _, err := c.Pick(r); err != nil {
-						b.Fatal(err)
-					}
-				case err := <-ended:
-					if !errors.Is(err, io.EOF) {
-						b.Fatal(err)
-					}
-					break read
+				ev, err := er.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ev.Type == "legal_moves" {
+					listings = append(listings, ev.Data)
 				}
 			}
 		}
-	}
+		if owed := samePicks(t, listings); owed == 0 || owed == len(listings) {
+			t.Errorf("%d of %d listings owed a move; want some and not all", owed, len(listings))
+		}
+	})
 }
