@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -12,17 +13,20 @@ import (
 )
 
 // Choices is a listing read for choosing a move and nothing else, as a load
-// client reads one after every move of its table. ParseChoices finds the
-// entries and the pools without decoding them (gjson), and Pick decodes only
-// the entry it chooses and that entry's pool, leaving out their labels
-// (BenchmarkPick in scripts/internal/play measures both ways): decoding
-// every listing whole into Listing took 63% of the load run's clients' CPU
-// (issue 27), and a listing owes nothing most of the time. Pick chooses what
-// Listing.Pick chooses with the same source.
+// client reads one after every move of its table. ParseChoices reads only
+// what tells whether the listing owes a move (its version, seat and
+// awaiting) and, when it owes one, finds the entries and the pools without
+// decoding them (gjson); Pick checks the listing whole and decodes only the
+// entry it chooses and that entry's pool, leaving out their labels
+// (BenchmarkChoices, and BenchmarkPick in scripts/internal/play, measure it):
+// decoding every listing whole into Listing took 63% of the load run's
+// clients' CPU (issue 27), and a listing owes nothing most of the time.
+// Pick chooses what Listing.Pick chooses with the same source.
 type Choices struct {
 	Version  int64
 	Seat     int // -1: the host's reports
 	Awaiting []domain.Await
+	raw      string       // the listing, checked whole by Pick
 	moves    gjson.Result // the entries, a JSON array; none when it does not exist
 	pools    gjson.Result // the pools, a JSON object; none when it does not exist
 }
@@ -31,47 +35,55 @@ type Choices struct {
 var errJSON = errors.New("malformed JSON")
 
 // ParseChoices reads a listing (the body of GET .../legal-moves, the data of
-// a legal_moves event); the Choices keeps a copy of what it needs. Keys are
-// matched as the server writes them (exactly, not
-// case-insensitively as encoding/json does). A listing that owes nothing is
-// read only up to its moves when its seat and awaiting come before them, as
-// the server writes them.
+// a legal_moves event); the Choices keeps a copy of it. Keys are matched as
+// the server writes them (exactly, not case-insensitively as encoding/json
+// does). ParseChoices checks what it reads, the listing's version, seat and
+// awaiting, and reads a listing that owes nothing no further once it has
+// them (the server writes them first); Pick checks the listing whole. A
+// listing that is not the JSON it should be is an error of one or the
+// other: of ParseChoices when what tells whether it owes a move is, of Pick
+// otherwise, whether it owes one or not.
 func ParseChoices(b []byte) (Choices, error) {
-	if !gjson.ValidBytes(b) {
-		return Choices{}, fmt.Errorf("a listing: %w", errJSON)
-	}
 	// gjson.ParseBytes copies the listing into a string of its own, so
 	// the Choices never depend on b staying as it is.
 	l := gjson.ParseBytes(b)
 	if !l.IsObject() {
 		return Choices{}, fmt.Errorf("a listing: %w: not an object", errJSON)
 	}
-	var c Choices
+	c := Choices{raw: l.Raw}
 	var err error
-	seat, awaiting := false, false
+	version, seat, awaiting := false, false, false
 	l.ForEach(func(key, v gjson.Result) bool {
 		switch key.Str {
 		case "version":
 			c.Version, err = integer(v)
+			version = true
 		case "seat":
 			var n int64
 			n, err = integer(v)
 			c.Seat, seat = int(n), true
 		case "awaiting":
-			c.Awaiting, err = awaits(v)
+			if !gjson.Valid(v.Raw) {
+				err = errJSON
+			} else {
+				c.Awaiting, err = awaits(v)
+			}
 			awaiting = true
 		case "moves":
-			if seat && awaiting && !c.Owed() {
-				return false // nothing to choose: the rest is not read
-			}
 			c.moves, err = kind(v, v.IsArray())
 		case "pools":
 			c.pools, err = kind(v, v.IsObject())
 		}
 		if err != nil {
 			err = fmt.Errorf("a listing's %s: %w", key.Str, err)
+			return false
 		}
-		return err == nil
+		if version && seat && awaiting && !c.Owed() {
+			// Nothing to choose: the rest is not read.
+			c.moves, c.pools = gjson.Result{}, gjson.Result{}
+			return false
+		}
+		return true
 	})
 	if err != nil {
 		return Choices{}, err
@@ -151,15 +163,20 @@ func (c Choices) Owed() bool {
 	return Listing{Seat: c.Seat, Awaiting: c.Awaiting}.Owed()
 }
 
-// Pick chooses a move as Listing.Pick does.
+// Pick chooses a move as Listing.Pick does. It checks the listing whole
+// first: a listing that is not JSON is an error, whether it owes a move or
+// not.
 func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ string, ok bool, err error) {
+	if c.raw != "" && !gjson.Valid(c.raw) {
+		return nil, "", false, fmt.Errorf("a listing: %w", errJSON)
+	}
 	if !c.Owed() {
 		return nil, "", false, nil
 	}
 	var few [32]string
 	forward := few[:0]
 	c.moves.ForEach(func(_, e gjson.Result) bool {
-		if e.Get("correction").Type != gjson.True {
+		if !correction(e) {
 			forward = append(forward, e.Raw)
 		}
 		return true
@@ -167,13 +184,8 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	if len(forward) == 0 {
 		return nil, "", false, nil
 	}
-	var e struct {
-		Move       json.RawMessage `json:"move"`
-		Choose     *domain.Choose  `json:"choose"`
-		Holds      []string        `json:"holds"`
-		Correction bool            `json:"correction"`
-	}
-	if err := json.Unmarshal([]byte(forward[r.IntN(len(forward))]), &e); err != nil {
+	e, err := entry(gjson.Parse(forward[r.IntN(len(forward))]))
+	if err != nil {
 		return nil, "", false, fmt.Errorf("a listed move: %w", err)
 	}
 	var pools domain.Pools
@@ -192,7 +204,86 @@ func (c Choices) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 			return nil, "", false, fmt.Errorf("a listing's pools: %w", err)
 		}
 	}
-	return complete(domain.LegalMove{Move: e.Move, Choose: e.Choose, Holds: e.Holds, Correction: e.Correction}, pools, r)
+	return complete(e, pools, r, moveType)
+}
+
+// correction reports whether the entry e is marked a correction. An entry
+// whose text holds neither the word nor an escape (which could spell it)
+// is not one, and is not read.
+func correction(e gjson.Result) bool {
+	if !strings.Contains(e.Raw, "correction") && !strings.Contains(e.Raw, `\`) {
+		return false
+	}
+	return e.Get("correction").Type == gjson.True
+}
+
+// entry reads a listed entry as encoding/json reads one into a
+// domain.LegalMove, without its labels (with the keys matched exactly).
+func entry(v gjson.Result) (domain.LegalMove, error) {
+	return object(v, domain.LegalMove{}, func(e *domain.LegalMove, key string, f gjson.Result) (err error) {
+		switch key {
+		case "move":
+			e.Move = json.RawMessage(f.Raw)
+		case "choose":
+			e.Choose, err = choose(f, e.Choose)
+		case "holds":
+			e.Holds, err = array(f, func(h gjson.Result) (string, error) { return text(h, "") })
+		case "correction":
+			switch f.Type {
+			case gjson.True, gjson.False:
+				e.Correction = f.Type == gjson.True
+			case gjson.Null:
+			default:
+				err = fmt.Errorf("%w: %.40s is not a boolean", errJSON, f.Raw)
+			}
+		}
+		return err
+	})
+}
+
+// choose reads an entry's choose into was (a new one when was is nil) as
+// encoding/json reads one into a *domain.Choose: nil for null.
+func choose(v gjson.Result, was *domain.Choose) (*domain.Choose, error) {
+	if v.Type == gjson.Null {
+		return nil, nil
+	}
+	if was == nil {
+		was = &domain.Choose{}
+	}
+	c, err := object(v, *was, func(c *domain.Choose, key string, f gjson.Result) (err error) {
+		var n int64
+		switch key {
+		case "pool":
+			c.Pool, err = text(f, c.Pool)
+		case "min":
+			if f.Type != gjson.Null {
+				n, err = integer(f)
+				c.Min = int(n)
+			}
+		case "max":
+			if f.Type != gjson.Null {
+				n, err = integer(f)
+				c.Max = int(n)
+			}
+		}
+		return err
+	})
+	return &c, err
+}
+
+// moveType is the type of a completed move, read as encoding/json reads
+// one into a struct of it (with the key matched exactly).
+func moveType(move json.RawMessage) (string, error) {
+	v := gjson.ParseBytes(move)
+	switch {
+	case len(move) == 0:
+		return "", fmt.Errorf("%w: no move", errJSON)
+	case v.Type == gjson.Null:
+		return "", nil
+	case !v.IsObject():
+		return "", fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
+	}
+	return text(v.Get("type"), "")
 }
 
 // partsOf reads a pool's parts without their labels, as encoding/json
@@ -259,22 +350,25 @@ func array[T any](v gjson.Result, member func(gjson.Result) (T, error)) ([]T, er
 }
 
 // objects reads an array of objects as encoding/json reads one into a
-// []T (a zero T for null), each member of an object read into its T by
-// field.
+// []T (a zero T for null), each object read by object.
 func objects[T any](v gjson.Result, field func(t *T, key string, f gjson.Result) error) ([]T, error) {
-	return array(v, func(e gjson.Result) (T, error) {
-		var t T
-		switch {
-		case e.Type == gjson.Null:
-			return t, nil
-		case !e.IsObject():
-			return t, fmt.Errorf("%w: %.40s is not an object", errJSON, e.Raw)
-		}
-		var err error
-		e.ForEach(func(key, f gjson.Result) bool {
-			err = field(&t, key.Str, f)
-			return err == nil
-		})
-		return t, err
+	var zero T
+	return array(v, func(e gjson.Result) (T, error) { return object(e, zero, field) })
+}
+
+// object reads an object into t as encoding/json reads one into a T (t as
+// it is for null), each member read by field.
+func object[T any](v gjson.Result, t T, field func(t *T, key string, f gjson.Result) error) (T, error) {
+	switch {
+	case v.Type == gjson.Null:
+		return t, nil
+	case !v.IsObject():
+		return t, fmt.Errorf("%w: %.40s is not an object", errJSON, v.Raw)
+	}
+	var err error
+	v.ForEach(func(key, f gjson.Result) bool {
+		err = field(&t, key.Str, f)
+		return err == nil
 	})
+	return t, err
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/treasury-games/treasury/domain"
 )
 
@@ -30,10 +32,11 @@ func TestChoicesAsListing(t *testing.T) {
 		"escapes and nulls": `{"version":2,"seat":1,"awaiting":[{"actor":"seat","seat":null,"action":"x","count":1},{"actor":"s\u0065at","seat":1,"action":"cro\"ss","count":2}],
 			"moves":[{"move":{"type":"cross","seat":1},"label":"Cross","choose":{"pool":"p\u00e9","min":0,"max":3},"holds":["h\"1"]}],
 			"pools":{"pé":[{"add":null,"label":"0"},{"add":{"e\u0078tra":"a\"b","n":[1, 2]},"excludes":["h\"1"],"label":"1"},{"add":{"extra":"c"},"excludes":null,"owes":1},{"add":{"extra":"d"},"excludes":["z"]}]}}`,
-		"corrections only": `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"take_back"},"label":"Take back","correction":true}],"pools":{}}`,
-		"not owed":         `{"version":1,"seat":1,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
-		"the host":         `{"version":1,"seat":-1,"awaiting":[{"actor":"host","action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
-		"no moves":         `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":null}`,
+		"corrections only":   `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"take_back"},"label":"Take back","correction":true}],"pools":{}}`,
+		"escaped correction": `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"take_back"},"label":"Take back","corr\u0065ction":true},{"move":{"type":"roll"},"label":"Roll"},{"move":{"type":"keep"},"label":"Keep","correction":false}]}`,
+		"not owed":           `{"version":1,"seat":1,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
+		"the host":           `{"version":1,"seat":-1,"awaiting":[{"actor":"host","action":"roll","count":1}],"moves":[{"move":{"type":"roll"},"label":"Roll"}]}`,
+		"no moves":           `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}],"moves":null}`,
 	} {
 		l := listing(t, s)
 		c, err := ParseChoices([]byte(s))
@@ -54,19 +57,26 @@ func TestChoicesAsListing(t *testing.T) {
 }
 
 // TestChoicesMalformed: a listing that is not the JSON it should be is an
-// error, not a move.
+// error of ParseChoices or of Pick, not a move, whether it owes a move or
+// not.
 func TestChoicesMalformed(t *testing.T) {
 	owed := `"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1}]`
 	for name, s := range map[string]string{
-		"empty":           ``,
-		"an array":        `[]`,
-		"cut":             `{"version":1,` + owed + `,"moves":[{"move":{"type":"roll"},"label":"Ro`,
-		"no colon":        `{"version" 1}`,
-		"no comma":        `{"version":1 "seat":0}`,
-		"version a word":  `{"version":"one"}`,
-		"moves an object": `{` + owed + `,"moves":{"move":1}}`,
-		"entry cut":       `{` + owed + `,"moves":[{"move":{"type":"roll"}}`,
-		"entry not JSON":  `{` + owed + `,"moves":[{"move":{"type":roll}}]}`,
+		"empty":                    ``,
+		"an array":                 `[]`,
+		"cut":                      `{"version":1,` + owed + `,"moves":[{"move":{"type":"roll"},"label":"Ro`,
+		"no colon":                 `{"version" 1}`,
+		"no comma":                 `{"version":1 "seat":0}`,
+		"version a word":           `{"version":"one"}`,
+		"moves an object":          `{` + owed + `,"moves":{"move":1}}`,
+		"entry cut":                `{` + owed + `,"moves":[{"move":{"type":"roll"}}`,
+		"entry not JSON":           `{` + owed + `,"moves":[{"move":{"type":roll}}]}`,
+		"label not JSON":           `{` + owed + `,"moves":[{"move":{"type":"roll"},"label":Roll}]}`,
+		"pools not JSON":           `{` + owed + `,"moves":[{"move":{"type":"roll"}}],"pools":{"p":[{"add":{]}}`,
+		"not owed, cut":            `{"version":1,"seat":1,"awaiting":[],"moves":[{"move":{"type":"roll"},"label":"Ro`,
+		"not owed, no comma after": `{"version":1,"seat":1,"awaiting":[] "moves":[]}`,
+		"not owed, trailing":       `{"version":1,"seat":1,"awaiting":[],"moves":[]}}`,
+		"awaiting cut":             `{"version":1,"seat":0,"awaiting":[{"actor":"seat","seat":0,"action":"roll","count":1]}`,
 	} {
 		c, err := ParseChoices([]byte(s))
 		if err != nil {
@@ -126,6 +136,41 @@ func TestChoicesParts(t *testing.T) {
 		got, gerr := partsOf(c.pools.Get("p"))
 		if (werr == nil) != (gerr == nil) || (werr == nil && !reflect.DeepEqual(got, want.Pools["p"])) {
 			t.Errorf("pool %s: read %+v, %v; encoding/json %+v, %v", pool, got, gerr, want.Pools["p"], werr)
+		}
+	}
+}
+
+// TestChoicesEntry: the entry picked is read as encoding/json reads it into
+// a domain.LegalMove, its labels aside, and refused where it refuses it.
+func TestChoicesEntry(t *testing.T) {
+	for _, e := range []string{
+		`{"move":{"type":"cross","seat":0},"label":"Cross","choose":{"pool":"p","min":1,"max":2},"holds":["a","b"]}`,
+		`{ "move" : { "type" : "keep" } , "label_message" : { "key" : "k" , "params" : { "a" : "}" } } , "correction" : false }`,
+		`{"move":null,"choose":null,"holds":null,"correction":null}`,
+		`{"choose":{"pool":"p","min":1},"choose":{"max":3,"min":null},"holds":["a",null],"move":{"type":"x"},"move":[1]}`,
+		`{"choose":{"pool":"p\u00e9","min":-1,"max":0},"holds":[]}`,
+		`{}`, `null`,
+		`[]`, `1`, `{"choose":[1]}`, `{"choose":{"pool":1}}`, `{"choose":{"min":1.5}}`, `{"choose":{"max":"2"}}`,
+		`{"holds":"a"}`, `{"holds":[1]}`, `{"correction":1}`, `{"correction":"true"}`,
+	} {
+		var want domain.LegalMove
+		werr := json.Unmarshal([]byte(e), &want)
+		want.Label, want.LabelMessage = "", nil
+		got, gerr := entry(gjson.Parse(e))
+		if (werr == nil) != (gerr == nil) || (werr == nil && !reflect.DeepEqual(got, want)) {
+			t.Errorf("entry %s: read %+v, %v; encoding/json %+v, %v", e, got, gerr, want, werr)
+		}
+	}
+}
+
+// TestChoicesMoveType: the type of a picked move is read as encoding/json
+// reads it into a struct of it.
+func TestChoicesMoveType(t *testing.T) {
+	for _, m := range []string{`{"type":"cross","seat":0}`, `{"seat":0}`, `{"type":null}`, `null`, ``, `[]`, `{"type":1}`} {
+		want, werr := jsonType(json.RawMessage(m))
+		got, gerr := moveType(json.RawMessage(m))
+		if (werr == nil) != (gerr == nil) || got != want {
+			t.Errorf("move %s: type %q, %v; encoding/json %q, %v", m, got, gerr, want, werr)
 		}
 	}
 }

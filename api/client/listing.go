@@ -49,21 +49,27 @@ func (l Listing) Pick(r interface{ IntN(int) int }) (move json.RawMessage, typ s
 	if len(forward) == 0 {
 		return nil, "", false, nil
 	}
-	return complete(forward[r.IntN(len(forward))], l.Pools, r)
+	return complete(forward[r.IntN(len(forward))], l.Pools, r, jsonType)
 }
 
 // complete completes the chosen entry e (LegalMove.Complete) and returns it
-// with its type.
-func complete(e domain.LegalMove, pools domain.Pools, r interface{ IntN(int) int }) (move json.RawMessage, typ string, ok bool, err error) {
+// with its type, read by typeOf.
+func complete(e domain.LegalMove, pools domain.Pools, r interface{ IntN(int) int }, typeOf func(json.RawMessage) (string, error)) (move json.RawMessage, typ string, ok bool, err error) {
 	move, err = e.Complete(pools, r)
+	if err == nil {
+		typ, err = typeOf(move)
+	}
 	if err != nil {
 		return nil, "", false, fmt.Errorf("a listed move: %w", err)
 	}
+	return move, typ, true, nil
+}
+
+// jsonType is the type of a completed move, read by encoding/json.
+func jsonType(move json.RawMessage) (string, error) {
 	var t struct {
 		Type string `json:"type"`
 	}
-	if err := json.Unmarshal(move, &t); err != nil {
-		return nil, "", false, fmt.Errorf("a listed move: %w", err)
-	}
-	return move, t.Type, true, nil
+	err := json.Unmarshal(move, &t)
+	return t.Type, err
 }

@@ -61,34 +61,41 @@ func listingsOf(t testing.TB, ruleset string, seed uint64) [][]byte {
 // when Listing does.
 func TestChoicesPickAsListing(t *testing.T) {
 	everyRuleset(t, func(t *testing.T, ruleset string) {
-		owed := 0
-		for _, b := range listingsOf(t, ruleset, 11) {
-			var l client.Listing
-			if err := json.Unmarshal(b, &l); err != nil {
-				t.Fatal(err)
-			}
-			c, err := client.ParseChoices(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.Owed() != l.Owed() || c.Version != l.Version {
-				t.Fatalf("Choices owed %v at %d, Listing %v at %d: %s", c.Owed(), c.Version, l.Owed(), l.Version, b)
-			}
-			if l.Owed() {
-				owed++
-			}
-			for seed := range uint64(8) {
-				wm, wt, wok, werr := l.Pick(rand.New(rand.NewPCG(seed, 1)))
-				gm, gt, gok, gerr := c.Pick(rand.New(rand.NewPCG(seed, 1)))
-				if werr != nil || gerr != nil || !bytes.Equal(wm, gm) || wt != gt || wok != gok {
-					t.Fatalf("seed %d: Choices picked %s %q %v %v, Listing %s %q %v %v, from %s", seed, gm, gt, gok, gerr, wm, wt, wok, werr, b)
-				}
-			}
-		}
-		if owed == 0 {
+		if samePicks(t, listingsOf(t, ruleset, 11)) == 0 {
 			t.Error("no listing owed a move")
 		}
 	})
+}
+
+// samePicks fails t unless client.Choices owes and picks what
+// client.Listing does from each of listings, with the same sources; it
+// returns how many owed a move.
+func samePicks(t *testing.T, listings [][]byte) (owed int) {
+	t.Helper()
+	for _, b := range listings {
+		var l client.Listing
+		if err := json.Unmarshal(b, &l); err != nil {
+			t.Fatal(err)
+		}
+		c, err := client.ParseChoices(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Owed() != l.Owed() || c.Version != l.Version {
+			t.Fatalf("Choices owed %v at %d, Listing %v at %d: %s", c.Owed(), c.Version, l.Owed(), l.Version, b)
+		}
+		if l.Owed() {
+			owed++
+		}
+		for seed := range uint64(8) {
+			wm, wt, wok, werr := l.Pick(rand.New(rand.NewPCG(seed, 1)))
+			gm, gt, gok, gerr := c.Pick(rand.New(rand.NewPCG(seed, 1)))
+			if werr != nil || gerr != nil || !bytes.Equal(wm, gm) || wt != gt || wok != gok {
+				t.Fatalf("seed %d: Choices picked %s %q %v %v, Listing %s %q %v %v, from %s", seed, gm, gt, gok, gerr, wm, wt, wok, werr, b)
+			}
+		}
+	}
+	return owed
 }
 
 // BenchmarkPick reads every listing of a whole Silver & Gold game and picks

@@ -492,13 +492,16 @@ func (t *table) follow(ctx context.Context, seat int, r *rand.Rand) error {
 			}
 			timer.Reset(quiet)
 		}
+		// A listing that owes nothing is not read past what tells so
+		// (ParseChoices): the seat has nothing to choose from it, and
+		// Pick, which checks a listing whole, is not asked.
 	moves:
-		for !t.stopped() {
+		for l.Owed() && !t.stopped() {
 			m, typ, ok, err := l.Pick(r)
 			if err != nil {
 				return err
 			}
-			if !ok { // nothing owed now
+			if !ok { // only corrections listed
 				break
 			}
 			n++

@@ -93,3 +93,22 @@ func everyRuleset(t *testing.T, f func(t *testing.T, ruleset string)) {
 		t.Run(rs.Name(), func(t *testing.T) { f(t, rs.Name()) })
 	}
 }
+
+// TestPlayFollowingEveryRuleset: a table of four following the event stream
+// with its legal moves (Options.Stream) plays a whole digital game of every
+// ruleset, each move from the last listing its seat was told.
+func TestPlayFollowingEveryRuleset(t *testing.T) {
+	everyRuleset(t, func(t *testing.T, ruleset string) {
+		rec := NewRecorder()
+		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+		defer cancel()
+		o := Options{Client: serve(t, nil), Ruleset: ruleset, Idempotency: true, Stream: true}
+		if _, err := Play(ctx, o, rec, 5); err != nil {
+			t.Fatal(err)
+		}
+		s := rec.Summary(time.Second)
+		if s.Games != 1 || s.Accepted < 10 || len(s.Errors) > 0 {
+			t.Errorf("games %d, accepted %d, errors %v", s.Games, s.Accepted, s.Errors)
+		}
+	})
+}
