@@ -11,7 +11,7 @@ import (
 // reads of the store run in: one that ends no sooner than the stream's
 // write timeout from now, and at most deadlineSlack later, shared by every
 // step that starts within deadlineSlack of another. A context and a timer
-// of each step's own cost 6% of a stream's step after every move (issue
+// of each step's own cost 3-4% of a stream's step after every move (issue
 // 27), and a step's reads, most often none at all (a listing kept, the
 // updates live), need only to be bounded.
 var stepDeadlines sharedDeadline
