@@ -101,6 +101,20 @@ type limitedConn struct {
 // of its end (see watchClose).
 func (c *limitedConn) NetConn() net.Conn { return c.Conn }
 
+// Write passes on what the server writes, but for the plain-text answers
+// net/http writes itself to a request it could not read, which it turns
+// into problem documents (netHTTPProblem): every error a client meets is
+// one.
+func (c *limitedConn) Write(p []byte) (int, error) {
+	if q := netHTTPProblem(p); q != nil {
+		if _, err := c.Conn.Write(q); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
 func (c *limitedConn) Close() error {
 	c.cl.release(c)
 	return c.Conn.Close()

@@ -15,9 +15,15 @@ import (
 // problemJSON is the body of a problem with code and detail, for answers
 // written outside the Echo handler (its error handler writes the others).
 func problemJSON(lang i18n.Lang, code domain.Code, msg i18n.Message) []byte {
-	k := kinds[code]
+	return problemJSONStatus(lang, code, kinds[code].status, msg)
+}
+
+// problemJSONStatus is problemJSON for an answer whose status is not the
+// code's own (net/http's refusals of requests it could not read, see
+// netHTTPProblem).
+func problemJSONStatus(lang i18n.Lang, code domain.Code, status int, msg i18n.Message) []byte {
 	b, _ := json.Marshal(models.Problem{
-		Type: "urn:treasury:problem:" + string(code), Title: i18n.Render(lang, title(code)), TitleMessage: new(title(code)), Status: k.status,
+		Type: "urn:treasury:problem:" + string(code), Title: i18n.Render(lang, title(code)), TitleMessage: new(title(code)), Status: status,
 		Detail: i18n.Render(lang, msg), DetailMessage: msg, Code: models.ProblemCode(code),
 	})
 	return append(b, '\n')
