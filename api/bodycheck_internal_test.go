@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"maps"
 	"mime"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
@@ -240,4 +242,106 @@ func TestQuickParamCheckAgrees(t *testing.T) {
 	c.SetParamNames("id")
 	c.SetParamValues("3q2XoU0W1mTQb9_c")
 	require.True(t, pc.accepts(c), "a seat's move takes the long way")
+}
+
+// The quick way to a plain string parameter accepts only what kin-openapi's
+// VisitJSON accepts, for the schemas of the document's parameters and for
+// patterns of other shapes: every byte alone, every byte within a valid
+// value, lengths at and beyond the bounds, values beyond ASCII.
+func TestPlainStringAgrees(t *testing.T) {
+	doc, err := Spec()
+	require.NoError(t, err)
+	schemas := map[string]*openapi3.Schema{}
+	for name, ref := range doc.Components.Parameters {
+		if p := ref.Value; p != nil && p.Schema != nil && p.Schema.Value != nil {
+			schemas[name] = p.Schema.Value
+		}
+	}
+	maxLen := func(n uint64) *uint64 { return &n }
+	for i, pattern := range []string{`^[0-9]{1,18}$`, `^[0-9a-f]{64}$`, `^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$`,
+		`^[^x]+$`, `(?i)^[a-c]+$`, `^[\x21-\x7E]*$`, `^[a-z]{3,}$`, `\A[a-z]+\z`, `^[a-z]+$|^x$`, `[a-z]+`,
+		`^[a-z]+`, `^a+$`, `^[a-z]+\n?$`, `^\w+$`, `^[\u0041-\u005A]+$`, `^.+$`} {
+		schemas["pattern "+pattern] = openapi3.NewStringSchema().WithPattern(pattern)
+		schemas[fmt.Sprint("bounded ", i)] = &openapi3.Schema{Type: &openapi3.Types{"string"}, MinLength: 2, MaxLength: maxLen(20), Pattern: pattern}
+	}
+	schemas["enum"] = openapi3.NewStringSchema().WithEnum("a", "b")
+	schemas["format"] = openapi3.NewStringSchema().WithFormat("date")
+	schemas["nullable"] = openapi3.NewStringSchema().WithNullable()
+
+	var values []string
+	for b := 0; b < 256; b++ {
+		values = append(values, string([]byte{byte(b)}), "ab"+string([]byte{byte(b)})+"c12")
+	}
+	for n := 0; n <= 300; n++ {
+		values = append(values, strings.Repeat("k", n), strings.Repeat("7", n))
+	}
+	values = append(values, "ü", "aü", "\xff", "a\n", "3q2XoU0W1mTQb9_c", "7f0c1c9e-2b7a-4f4e-9a53-0c6f0e0b9f11", "return=minimal")
+	quick := 0
+	for name, s := range schemas {
+		ps := newPlainString(s)
+		if ps == nil {
+			continue
+		}
+		for _, v := range values {
+			if ps.accepts(v) {
+				quick++
+				require.NoError(t, s.VisitJSON(v), "%s: the quick way accepted %q", name, v)
+			}
+		}
+	}
+	require.Greater(t, quick, 1000)
+	for _, name := range []string{"GameID", "IdempotencyKey", "Prefer"} {
+		require.NotNil(t, newPlainString(schemas[name]), "%s takes the long way", name)
+	}
+	for _, name := range []string{"pattern ^[a-z]+$|^x$", "pattern [a-z]+", "pattern ^[a-z]+", "pattern ^a+$",
+		"pattern ^[\\u0041-\\u005A]+$", "enum", "format", "pattern ^.+$"} {
+		require.Contains(t, schemas, name)
+		require.Nil(t, newPlainString(schemas[name]), "%s takes the quick way", name)
+	}
+}
+
+// BenchmarkMoveParamCheck measures the quick way to a move's parameters as
+// the load run's seats send them.
+func BenchmarkMoveParamCheck(b *testing.B) {
+	doc, err := Spec()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pc, ok := newParamCheck(doc, specRoutes(doc)["POST "+movesRoute])
+	if !ok {
+		b.Fatal("a move's parameters take the long way")
+	}
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/3q2XoU0W1mTQb9_c/moves", nil)
+	req.Header.Set("Idempotency-Key", "Yx3p9Lm2Qr7Tv5Wz8Ab1Cd4Ef6Gh0Ij")
+	req.Header.Set("Prefer", "return=minimal")
+	c := echo.New().NewContext(req, httptest.NewRecorder())
+	c.SetPath(movesRoute)
+	c.SetParamNames("id")
+	c.SetParamValues("3q2XoU0W1mTQb9_c")
+	b.ReportAllocs()
+	for b.Loop() {
+		if !pc.accepts(c) {
+			b.Fatal("refused")
+		}
+	}
+}
+
+// BenchmarkMoveBodyCheck measures the quick way to a move's body as a seat
+// of the load run sends it.
+func BenchmarkMoveBodyCheck(b *testing.B) {
+	doc, err := Spec()
+	if err != nil {
+		b.Fatal(err)
+	}
+	check, ok := newBodyCheck(doc, specRoutes(doc)["POST "+movesRoute].Operation)
+	if !ok {
+		b.Fatal("a move's body takes the long way")
+	}
+	move := []byte(`{"type":"cross","seat":2,"card":"orange-05","boxes":[[1,1],[1,2],[2,2]]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if !check.accepts("application/json", move) {
+			b.Fatal("refused")
+		}
+	}
 }
