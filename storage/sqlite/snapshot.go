@@ -20,6 +20,17 @@ func packState(state []byte) (plain, packed []byte) {
 	return []byte{}, s2.Encode(nil, state)
 }
 
+// packRow is packState for the writer goroutine, the only caller: the packed
+// form is written into the writer's buffer, which the next call overwrites
+// (the driver copies what it binds, so the buffer is free once the
+// statement has run).
+func (s *Store) packRow(state []byte) (plain, packed []byte) {
+	if n := s2.MaxEncodedLen(len(state)); n > len(s.packBuf) {
+		s.packBuf = make([]byte, n)
+	}
+	return []byte{}, s2.Encode(s.packBuf, state)
+}
+
 // unpackState returns the snapshot a games row holds.
 func unpackState(plain, packed []byte) ([]byte, error) {
 	if packed == nil {

@@ -47,6 +47,9 @@ type Store struct {
 	// The last append of each game's run while planRuns looks at a group,
 	// used only by the writer goroutine.
 	runEnds map[string]*runStep
+	// The buffer packRow compresses a game's snapshot into, used only by
+	// the writer goroutine.
+	packBuf []byte
 
 	// writeErr is the last write that failed on the disk (see writeFailed),
 	// nil once a write succeeds again; Ping reports it.
