@@ -809,10 +809,11 @@ func (st *stream) group(u domain.Update, live bool) {
 // stream's viewer may read it, as json.Marshal of models.EventMove encodes
 // it, without reflection: every stream of a game encodes every move (7% of
 // the server's CPU per move with four streams, issue 27). A move that is
-// not compact JSON free of what json.Marshal escapes, or a time it cannot
-// write, takes json.Marshal itself. TestAppendMoveEvent holds the two equal.
+// not compact JSON free of what json.Marshal escapes (u.Plain, or
+// domain.PlainJSON here), or a time it cannot write, takes json.Marshal
+// itself. TestAppendMoveEvent holds the two equal.
 func appendMoveEvent(b []byte, u *domain.Update, m json.RawMessage) []byte {
-	if y := u.At.Year(); y < 0 || y > 9999 || !plainJSON(m) {
+	if y := u.At.Year(); y < 0 || y > 9999 || !u.Plain && !domain.PlainJSON(m) {
 		move := models.EventMove{Seq: u.Seq, Actor: models.Actor{Host: u.Actor.Host}, Move: union[models.Move](m), At: u.At}
 		if !u.Actor.Host {
 			seat := u.Actor.Seat
@@ -831,20 +832,6 @@ func appendMoveEvent(b []byte, u *domain.Update, m json.RawMessage) []byte {
 	b = append(append(b, `,"move":`...), m...)
 	b = u.At.AppendFormat(append(b, `,"at":"`...), time.RFC3339Nano)
 	return append(b, `"}`...)
-}
-
-// plainJSON reports whether m is valid JSON that json.Marshal would write
-// as it is: compact (no whitespace, which strings in a move hardly hold),
-// with nothing it escapes for HTML (<, >, &, U+2028, U+2029, the last two
-// starting with byte 0xE2).
-func plainJSON(m []byte) bool {
-	for _, c := range m {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
-			return false
-		}
-	}
-	return len(m) > 0 && json.Valid(m)
 }
 
 // catchUp sends, from the store, every move after version after, and returns

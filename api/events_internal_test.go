@@ -57,6 +57,13 @@ func TestAppendMoveEvent(t *testing.T) {
 				if got := appendMoveEvent(nil, &u, raw); string(got) != string(wantJSON) {
 					t.Errorf("move %q by %+v at %v:\n got %s\nwant %s", m, a, at, got, wantJSON)
 				}
+				// Marked plain where the update is made (only when it is):
+				// the same bytes without the check.
+				if u.Plain = domain.PlainJSON(raw); u.Plain {
+					if got := appendMoveEvent(nil, &u, raw); string(got) != string(wantJSON) {
+						t.Errorf("move %q marked plain by %+v at %v:\n got %s\nwant %s", m, a, at, got, wantJSON)
+					}
+				}
 			}
 		}
 	}
