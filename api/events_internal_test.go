@@ -150,3 +150,45 @@ func TestStreamStepOneWrite(t *testing.T) {
 		t.Errorf("ids %v, want [1 2 3]", ids)
 	}
 }
+
+// deadlineConn records the write deadlines set on it.
+type deadlineConn struct {
+	writeCounter
+	set []time.Time
+}
+
+func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
+	c.set = append(c.set, t)
+	return nil
+}
+
+// TestStreamArm: a stream's flushes set the write deadline again only when
+// the one set last leaves less than the write timeout, so that every write
+// has from the timeout to a quarter more to finish.
+func TestStreamArm(t *testing.T) {
+	const timeout = 400 * time.Millisecond
+	conn := &deadlineConn{}
+	st := &stream{s: &Server{streamWrite: timeout}, conn: conn, chunked: true, legalSeat: -2, viewer: domain.Public}
+	check := func(sets int) {
+		t.Helper()
+		before := time.Now()
+		st.write(": x\n\n")
+		if err := st.flush(); err != nil {
+			t.Fatal(err)
+		}
+		if len(conn.set) != sets {
+			t.Fatalf("%d deadlines set, want %d", len(conn.set), sets)
+		}
+		left := conn.set[len(conn.set)-1].Sub(before)
+		if left < timeout || left > timeout+timeout/4+50*time.Millisecond {
+			t.Errorf("the write has %v, want %v to %v", left, timeout, timeout+timeout/4)
+		}
+	}
+	check(1)
+	check(1) // at once: the deadline set leaves more than the timeout
+	time.Sleep(timeout / 8)
+	check(1)
+	time.Sleep(timeout / 4) // now less than the timeout is left
+	check(2)
+	check(2)
+}
