@@ -71,12 +71,21 @@ func TestAppendMoveEvent(t *testing.T) {
 
 // BenchmarkMoveEvent encodes a Silver & Gold crossing as a stream's move
 // event, as every stream of a game does at every move: appendMoveEvent
-// against json.Marshal of models.EventMove, which it replaced.
+// (checking the move, or trusting the update's mark) against json.Marshal of
+// models.EventMove, which it replaced.
 func BenchmarkMoveEvent(b *testing.B) {
 	m := json.RawMessage(`{"type":"cross","seat":2,"card":"orange-05","boxes":[[1,1],[1,2]],"extra":[{"box":[1,0],"card":"green-10"}]}`)
 	u := domain.Update{Seq: 87, Actor: domain.Actor{Seat: 2}, At: time.Date(2026, 11, 27, 2, 30, 1, 125_000_000, time.UTC)}
 	b.Run("append", func(b *testing.B) {
 		var buf [512]byte
+		for b.Loop() {
+			_ = appendMoveEvent(buf[:0], &u, m)
+		}
+	})
+	b.Run("append_marked", func(b *testing.B) { // u.Plain, as the service marks it
+		var buf [512]byte
+		u := u
+		u.Plain = true
 		for b.Loop() {
 			_ = appendMoveEvent(buf[:0], &u, m)
 		}
