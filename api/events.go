@@ -28,9 +28,10 @@ const eventsRoute = "/v1/games/:id/events"
 const DefaultHeartbeat = 15 * time.Second
 
 // DefaultStreamWriteTimeout bounds each write to an event stream: a client
-// that reads nothing for this long is cut off (it reconnects with
-// Last-Event-ID and catches up from the store). It replaces the server's
-// WriteTimeout, which would end every stream after a fixed time.
+// that reads nothing for this long (up to a quarter more: see arm) is cut
+// off (it reconnects with Last-Event-ID and catches up from the store). It
+// replaces the server's WriteTimeout, which would end every stream after a
+// fixed time.
 const DefaultStreamWriteTimeout = 30 * time.Second
 
 // streamGameEvents serves GET /v1/games/{id}/events as Server-Sent Events.
@@ -189,6 +190,7 @@ type stream struct {
 	conn    net.Conn
 	chunked bool
 	out     *[]byte       // from streamBuffers while events wait for a flush, after chunkRoom bytes; nil when none do
+	armed   time.Time     // the write deadline set last (arm); zero for none
 	err     error         // the first write error; the stream is dead after it
 	ended   chan struct{} // closed at the end of a stream that could not be detached
 
@@ -492,6 +494,7 @@ func (st *stream) detach(ctx context.Context) error {
 	conn, _, err := st.rc.Hijack()
 	if err == nil {
 		st.conn, st.res, st.rc = conn, nil, nil
+		st.armed = time.Time{} // set again on the bare connection
 		_ = conn.SetReadDeadline(time.Time{})
 		st.unwatch = watchClose(conn, func() { st.wake(func() { st.gone = true }) })
 	} else {
@@ -721,13 +724,27 @@ func (st *stream) send() {
 	*st.out = (*st.out)[:chunkRoom]
 }
 
-// arm gives the writes from now on the stream's write timeout to finish.
+// arm gives the writes from now on the stream's write timeout to finish,
+// and at most a quarter more: the deadline is set again only when the one
+// set last leaves less than the timeout. Setting it at every flush was 1%
+// of the server's CPU, each of a move's four streams resetting a timer of
+// the runtime's (issue 27); now a busy stream sets it about every quarter
+// of the timeout. A client that reads nothing is cut off after the write
+// timeout, 1.25 times it at most.
 func (st *stream) arm() {
-	t := time.Now().Add(st.s.streamWrite)
+	now := time.Now()
+	if st.armed.Sub(now) >= st.s.streamWrite {
+		return
+	}
+	t := now.Add(st.s.streamWrite + st.s.streamWrite/4)
+	var err error
 	if st.conn != nil {
-		_ = st.conn.SetWriteDeadline(t)
+		err = st.conn.SetWriteDeadline(t)
 	} else {
-		_ = st.rc.SetWriteDeadline(t)
+		err = st.rc.SetWriteDeadline(t)
+	}
+	if err == nil {
+		st.armed = t
 	}
 }
 
@@ -809,10 +826,11 @@ func (st *stream) group(u domain.Update, live bool) {
 // stream's viewer may read it, as json.Marshal of models.EventMove encodes
 // it, without reflection: every stream of a game encodes every move (7% of
 // the server's CPU per move with four streams, issue 27). A move that is
-// not compact JSON free of what json.Marshal escapes, or a time it cannot
-// write, takes json.Marshal itself. TestAppendMoveEvent holds the two equal.
+// not compact JSON free of what json.Marshal escapes (u.Plain, or
+// domain.PlainJSON here), or a time it cannot write, takes json.Marshal
+// itself. TestAppendMoveEvent holds the two equal.
 func appendMoveEvent(b []byte, u *domain.Update, m json.RawMessage) []byte {
-	if y := u.At.Year(); y < 0 || y > 9999 || !plainJSON(m) {
+	if y := u.At.Year(); y < 0 || y > 9999 || !u.Plain && !domain.PlainJSON(m) {
 		move := models.EventMove{Seq: u.Seq, Actor: models.Actor{Host: u.Actor.Host}, Move: union[models.Move](m), At: u.At}
 		if !u.Actor.Host {
 			seat := u.Actor.Seat
@@ -831,20 +849,6 @@ func appendMoveEvent(b []byte, u *domain.Update, m json.RawMessage) []byte {
 	b = append(append(b, `,"move":`...), m...)
 	b = u.At.AppendFormat(append(b, `,"at":"`...), time.RFC3339Nano)
 	return append(b, `"}`...)
-}
-
-// plainJSON reports whether m is valid JSON that json.Marshal would write
-// as it is: compact (no whitespace, which strings in a move hardly hold),
-// with nothing it escapes for HTML (<, >, &, U+2028, U+2029, the last two
-// starting with byte 0xE2).
-func plainJSON(m []byte) bool {
-	for _, c := range m {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
-			return false
-		}
-	}
-	return len(m) > 0 && json.Valid(m)
 }
 
 // catchUp sends, from the store, every move after version after, and returns

@@ -57,6 +57,13 @@ func TestAppendMoveEvent(t *testing.T) {
 				if got := appendMoveEvent(nil, &u, raw); string(got) != string(wantJSON) {
 					t.Errorf("move %q by %+v at %v:\n got %s\nwant %s", m, a, at, got, wantJSON)
 				}
+				// Marked plain where the update is made (only when it is):
+				// the same bytes without the check.
+				if u.Plain = domain.PlainJSON(raw); u.Plain {
+					if got := appendMoveEvent(nil, &u, raw); string(got) != string(wantJSON) {
+						t.Errorf("move %q marked plain by %+v at %v:\n got %s\nwant %s", m, a, at, got, wantJSON)
+					}
+				}
 			}
 		}
 	}
@@ -64,12 +71,21 @@ func TestAppendMoveEvent(t *testing.T) {
 
 // BenchmarkMoveEvent encodes a Silver & Gold crossing as a stream's move
 // event, as every stream of a game does at every move: appendMoveEvent
-// against json.Marshal of models.EventMove, which it replaced.
+// (checking the move, or trusting the update's mark) against json.Marshal of
+// models.EventMove, which it replaced.
 func BenchmarkMoveEvent(b *testing.B) {
 	m := json.RawMessage(`{"type":"cross","seat":2,"card":"orange-05","boxes":[[1,1],[1,2]],"extra":[{"box":[1,0],"card":"green-10"}]}`)
 	u := domain.Update{Seq: 87, Actor: domain.Actor{Seat: 2}, At: time.Date(2026, 11, 27, 2, 30, 1, 125_000_000, time.UTC)}
 	b.Run("append", func(b *testing.B) {
 		var buf [512]byte
+		for b.Loop() {
+			_ = appendMoveEvent(buf[:0], &u, m)
+		}
+	})
+	b.Run("append_marked", func(b *testing.B) { // u.Plain, as the service marks it
+		var buf [512]byte
+		u := u
+		u.Plain = true
 		for b.Loop() {
 			_ = appendMoveEvent(buf[:0], &u, m)
 		}
@@ -142,4 +158,46 @@ func TestStreamStepOneWrite(t *testing.T) {
 	if fmt.Sprint(ids) != "[1 2 3]" {
 		t.Errorf("ids %v, want [1 2 3]", ids)
 	}
+}
+
+// deadlineConn records the write deadlines set on it.
+type deadlineConn struct {
+	writeCounter
+	set []time.Time
+}
+
+func (c *deadlineConn) SetWriteDeadline(t time.Time) error {
+	c.set = append(c.set, t)
+	return nil
+}
+
+// TestStreamArm: a stream's flushes set the write deadline again only when
+// the one set last leaves less than the write timeout, so that every write
+// has from the timeout to a quarter more to finish.
+func TestStreamArm(t *testing.T) {
+	const timeout = 400 * time.Millisecond
+	conn := &deadlineConn{}
+	st := &stream{s: &Server{streamWrite: timeout}, conn: conn, chunked: true, legalSeat: -2, viewer: domain.Public}
+	check := func(sets int) {
+		t.Helper()
+		before := time.Now()
+		st.write(": x\n\n")
+		if err := st.flush(); err != nil {
+			t.Fatal(err)
+		}
+		if len(conn.set) != sets {
+			t.Fatalf("%d deadlines set, want %d", len(conn.set), sets)
+		}
+		left := conn.set[len(conn.set)-1].Sub(before)
+		if left < timeout || left > timeout+timeout/4+50*time.Millisecond {
+			t.Errorf("the write has %v, want %v to %v", left, timeout, timeout+timeout/4)
+		}
+	}
+	check(1)
+	check(1) // at once: the deadline set leaves more than the timeout
+	time.Sleep(timeout / 8)
+	check(1)
+	time.Sleep(timeout / 4) // now less than the timeout is left
+	check(2)
+	check(2)
 }

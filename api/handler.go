@@ -80,8 +80,8 @@ type Options struct {
 	// comment; DefaultHeartbeat when 0.
 	Heartbeat time.Duration
 	// StreamWriteTimeout bounds each write to an event stream: a client
-	// that reads nothing for this long is cut off, and reconnects with
-	// Last-Event-ID; DefaultStreamWriteTimeout when 0.
+	// that reads nothing for this long (up to a quarter more) is cut off,
+	// and reconnects with Last-Event-ID; DefaultStreamWriteTimeout when 0.
 	StreamWriteTimeout time.Duration
 	// Detached, when set, counts the event streams taken from net/http
 	// (an idle stream holds no goroutine of net/http's), each until it has

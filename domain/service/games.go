@@ -489,7 +489,8 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 		a.Idempotency.Response = append(a.Idempotency.Response, '}')
 	}
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
-		Public: logged.Public, For: logged.For, NotHost: logged.NotHost}
+		Public: logged.Public, For: logged.For, NotHost: logged.NotHost,
+		Plain: domain.PlainJSON(logged.Move) && (logged.Public == nil || domain.PlainJSON(logged.Public))}
 	return a, domain.Played{Seq: rec.Version, Game: gv, Response: resp}, u, nil
 }
 

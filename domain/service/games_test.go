@@ -1,10 +1,12 @@
 package service_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -581,4 +583,28 @@ func (l *listener) seqs() []int64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return slices.Clone(l.got)
+}
+
+// TestUpdatePlain: an update is marked plain exactly when its move and its
+// public form (the keeps of Silver & Gold have one) are domain.PlainJSON,
+// which the event streams then do not check again (Silver & Gold logs a
+// move as it writes it, sent with spaces or not).
+func TestUpdatePlain(t *testing.T) {
+	s, _ := newService(t, filepath.Join(t.TempDir(), "t.db"))
+	id, keeps := newTable(t, s)
+	keeps[1] = bytes.ReplaceAll(keeps[1], []byte(`,`), []byte(`, `))
+	updates, stop := s.Subscribe(id)
+	defer stop()
+	plain := 0
+	for seat, k := range keeps {
+		_, err := s.Play(t.Context(), id, domain.Actor{Seat: seat}, k, domain.PlayOptions{})
+		require.NoError(t, err)
+		u := <-updates
+		want := domain.PlainJSON(u.Move) && (u.Public == nil || domain.PlainJSON(u.Public))
+		assert.Equal(t, want, u.Plain, "move %s, public %s", u.Move, u.Public)
+		if u.Plain {
+			plain++
+		}
+	}
+	assert.Positive(t, plain, "no move was plain")
 }

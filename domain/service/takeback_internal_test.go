@@ -26,6 +26,8 @@ func TestAppendMovesPlain(t *testing.T) {
 		`{}`,
 		` { "pools" : {"moves":[1,2]}, "label":"a \"moves\": [ } ]", "n": -1.5e3, "ok": true, "moves" : [ {"move":{"type":"x"},"label":"]"} ] } `,
 		`{"action":"wait","moves":[{"move":{"type":"a"},"label":"\\"},{"move":{"type":"b"},"label":"b"}],"z":null}`,
+		`{"a":"\\\"]}","moves":[{"label":"\\\\"},{"label":"\"\\\"\""}],"b":["\\",{"c":"x\"}"}]}`,
+		`{"moves":[{"label":"\u0022]"}],"n":[1,2.5,-0,true,false,null]}`,
 	} {
 		want, err := appendMovesPlain([]byte(listing), entries)
 		require.NoError(t, err, listing)
@@ -37,7 +39,7 @@ func TestAppendMovesPlain(t *testing.T) {
 		require.True(t, ok, listing)
 		assert.Equal(t, "event: "+string(got), string(after), "appended after what dst holds")
 	}
-	for _, bad := range []string{`[]`, `"moves"`, `{"moves":{}}`, `{"moves":[`, `{"a" 1}`, ``} {
+	for _, bad := range []string{`[]`, `"moves"`, `{"moves":{}}`, `{"moves":[`, `{"a" 1}`, ``, `{"a":"x\"}`, `{"moves":["\\\"]}`, `{"a\":1}`} {
 		_, ok := appendMoves(nil, []byte(bad), entries)
 		assert.False(t, ok, bad)
 	}

@@ -251,6 +251,32 @@ func BenchmarkLegalMovesTakeBacks(b *testing.B) {
 	}
 }
 
+// BenchmarkAppendTakeBacks joins a seat's take-back to its listing, as its
+// event stream does to tell a listing with one: a Silver & Gold seat's
+// listing in a digital game of four after the seats kept their cards
+// (crossings listed), scanned for the end of its moves.
+func BenchmarkAppendTakeBacks(b *testing.B) {
+	s, _ := newService(b, filepath.Join(b.TempDir(), "t.db"))
+	id, keeps := newTable(b, s)
+	for seat, k := range keeps {
+		if _, err := s.Play(b.Context(), id, domain.Actor{Seat: seat}, k, domain.PlayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	_, listing, _, err := s.LegalMovesParts(b.Context(), id, domain.SeatViewer(0), 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries := []json.RawMessage{json.RawMessage(`{"move":{"type":"take_back","version":4},"label":"Take back: Ann keeps two cards","correction":false}`)}
+	b.ReportMetric(float64(len(listing)), "listing-bytes")
+	buf := make([]byte, 0, 2*len(listing))
+	for b.Loop() {
+		if _, err := service.AppendTakeBacks(buf[:0], listing, entries); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestTakeBackRetried: a take-back sent again with its Idempotency-Key is
 // answered as the first one, and takes back nothing more.
 func TestTakeBackRetried(t *testing.T) {
