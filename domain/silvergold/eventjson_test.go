@@ -1,12 +1,36 @@
 package silvergold
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/treasury-games/treasury/domain"
 )
 
-// The events' data are held to json.Marshal by TestAwaitingPlain.
+// The events' data are held to json.Marshal by TestAwaitingPlain, and by
+// TestEventsPlain for the events bot games seldom make and the values they
+// do not reach.
+
+// TestEventsPlain writes the data of each small event with appendEvent and
+// with json.Marshal: the same bytes.
+func TestEventsPlain(t *testing.T) {
+	for _, d := range []any{
+		seatEvent{0}, seatEvent{3},
+		cardEvent{Seat: 1, Card: "G12"}, cardEvent{Seat: 2, Card: "S3", From: "display"}, cardEvent{Card: "<\"&>\u2028é"},
+		cardsEvent{Seat: 1, Cards: []string{"G1", "S2"}}, cardsEvent{Cards: []string{}}, cardsEvent{},
+		displayEvent{Card: "G7"}, displayEvent{},
+		cupEvent{2, 6}, countEvent{Seat: 3, Count: 2},
+		turnEvent{Round: 2, Turn: 5, StartPlayer: 1}, turnEvent{Round: 1, Turn: 1, Expedition: expeditionOf(3)},
+	} {
+		want, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendEvent([]byte("x"), event{"e", d}); string(got) != "x"+string(want) {
+			t.Errorf("%T %+v: appendEvent %s, json.Marshal %s", d, d, got[1:], want)
+		}
+	}
+}
 
 // BenchmarkEvents encodes the events of a crossing in the middle of a game
 // (a crossed event and a status event), as the server does for every move.
