@@ -48,3 +48,35 @@ func BenchmarkEvents(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEventsGame encodes the events of every move of a whole bot game
+// (4 players, digital), as the server does after each: the crossings' and
+// the turns' ends'.
+func BenchmarkEventsGame(b *testing.B) {
+	g, err := New(Standard(), Setup{Mode: Digital, Players: []string{"Ann", "Bob", "Cid", "Dee"}, Seed: "events"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := Bot{R: newRand(1)}
+	var moves [][]event
+	for {
+		a, m, ok := Step(g, bot, nil)
+		if !ok {
+			break
+		}
+		if err := g.Play(a, &m); err != nil {
+			b.Fatal(err)
+		}
+		moves = append(moves, append([]event(nil), g.events...))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, evs := range moves {
+			g.events = evs
+			if len(g.Events()) == 0 {
+				b.Fatal("no events")
+			}
+		}
+	}
+	b.ReportMetric(float64(len(moves)), "moves")
+}
