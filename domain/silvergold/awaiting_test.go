@@ -119,7 +119,9 @@ func TestAwaitingPlain(t *testing.T) {
 			}
 		}
 	}
-	for _, typ := range []string{"status", "crossed", "cards_kept", "expedition_revealed", "game_ended"} {
+	for _, typ := range []string{"status", "crossed", "cards_kept", "expedition_revealed", "game_ended",
+		"crossing_closed", "resolving", "cup_taken", "card_completed", "card_taken", "display_card",
+		"turn_resolved", "round_ended"} {
 		if seen[typ] == 0 {
 			t.Errorf("no %s event in the games played", typ)
 		}

@@ -550,27 +550,48 @@ var snapshotBufs = sync.Pool{New: func() any {
 }}
 
 // Clone returns a copy of g sharing no memory that either changes: the game
-// Restore makes of g's snapshot, without the JSON.
+// Restore makes of g's snapshot, without the JSON. The service clones a game
+// for every move it applies (domain.Cloner), and a slice copied apiece made
+// 15 allocations of a clone in the middle of a game, and four or five more
+// a player while the seats cross (BenchmarkCopy: 3.5 µs, 5 allocations and
+// 2.4 µs now; 1.7% of the server's CPU in a load run, 0.9% now): the
+// copies of the int slices share one array, the hands another and the
+// patterns a third, each copy with no room beyond its length so that an
+// append moves it out; a player's Crossing and Undo are never changed once
+// made, only replaced (Game.cross, the turn's end), so the copy shares
+// them. The conformance suite holds the clone to the restored game after
+// every move, and each unchanged by the other's moves.
 func (g *Game) Clone() *Game {
 	c := *g
 	c.events = nil
 	c.Players = slices.Clone(g.Players)
+	ints, hands := len(g.Deck)+len(g.Display)+len(g.Returned)+len(g.Cups), 0
+	for i := range g.Players {
+		p := &g.Players[i]
+		ints += len(p.Dealt) + len(p.Pile) + len(p.Cups) + len(p.Palms)
+		hands += len(p.Hand)
+	}
+	is, hs := make([]int, 0, ints), make([]HandCard, 0, hands)
 	for i := range c.Players {
 		p := &c.Players[i]
-		p.Dealt, p.Hand, p.Pile = slices.Clone(p.Dealt), slices.Clone(p.Hand), slices.Clone(p.Pile)
-		p.Cups, p.Palms = slices.Clone(p.Cups), slices.Clone(p.Palms)
-		if p.Crossing != nil {
-			p.Crossing = p.Crossing.clone()
-		}
-		if p.Undo != nil {
-			u := *p.Undo
-			u.Crossed = slices.Clone(u.Crossed)
-			p.Undo = &u
-		}
+		p.Dealt, p.Pile, p.Cups, p.Palms = carve(&is, p.Dealt), carve(&is, p.Pile), carve(&is, p.Cups), carve(&is, p.Palms)
+		p.Hand = carve(&hs, p.Hand)
 	}
-	c.Deck, c.Display, c.Returned = slices.Clone(g.Deck), slices.Clone(g.Display), slices.Clone(g.Returned)
-	c.ExpDeck, c.Revealed, c.Cups = slices.Clone(g.ExpDeck), slices.Clone(g.Revealed), slices.Clone(g.Cups)
+	c.Deck, c.Display, c.Returned, c.Cups = carve(&is, g.Deck), carve(&is, g.Display), carve(&is, g.Returned), carve(&is, g.Cups)
+	ps := make([]Pattern, 0, len(g.ExpDeck)+len(g.Revealed))
+	c.ExpDeck, c.Revealed = carve(&ps, g.ExpDeck), carve(&ps, g.Revealed)
 	return &c
+}
+
+// carve copies s to the end of *buf, which has room for it, and returns the
+// copy, nil when s is nil (the snapshot tells null from []).
+func carve[T any](buf *[]T, s []T) []T {
+	if s == nil {
+		return nil
+	}
+	at := len(*buf)
+	*buf = append(*buf, s...)
+	return (*buf)[at:len(*buf):len(*buf)]
 }
 
 // Restore decodes a snapshot taken with Snapshot for a game created with cat.

@@ -1,7 +1,6 @@
 package silvergold
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -42,16 +41,6 @@ type Move struct {
 	Extra      []Extra  `json:"extra,omitempty"`      // cross: boxes demanded by red crosses
 	From       string   `json:"from,omitempty"`       // take
 	Expedition string   `json:"expedition,omitempty"` // reveal
-}
-
-// clone returns a copy of m sharing no memory with it.
-func (m *Move) clone() *Move {
-	c := *m
-	if m.Seat != nil {
-		c.Seat = SeatPtr(*m.Seat)
-	}
-	c.Cards, c.Boxes, c.Extra = slices.Clone(m.Cards), slices.Clone(m.Boxes), slices.Clone(m.Extra)
-	return &c
 }
 
 // DecodeMove reads a move from JSON, refusing unknown fields.
