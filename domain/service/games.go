@@ -358,7 +358,10 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
 	if t.pending == 0 {
-		t.stored = &rec // the head before this move: committed, as nothing was pending
+		// The head before this move: committed, as nothing was pending. A
+		// copy, so that rec itself does not move to the heap for every move.
+		committed := rec
+		t.stored = &committed
 	}
 	t.pending++
 	if flightKey != "" {
