@@ -901,7 +901,11 @@ func saneRequestID(id string) bool {
 func newRequestID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // never fails on supported platforms
-	return hex.EncodeToString(b[:])
+	// Encoded into an array, the string is its one allocation (as
+	// domain.HashSecret's).
+	var out [2 * len(b)]byte
+	hex.Encode(out[:], b[:])
+	return string(out[:])
 }
 
 // withRequestID adds the request id in a log call's context to the line, so

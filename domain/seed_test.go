@@ -36,3 +36,17 @@ func BenchmarkSeedCommitment(b *testing.B) {
 		}
 	}
 }
+
+// TestHashSecret: a credential's hash is hex.EncodeToString's of its
+// SHA-256, which HashSecret writes into an array of its own.
+func TestHashSecret(t *testing.T) {
+	for _, secret := range []string{"", "a", NewSecret(), NewSecret() + "\x00é"} {
+		sum := sha256.Sum256([]byte(secret))
+		if got, want := HashSecret(secret), hex.EncodeToString(sum[:]); got != want {
+			t.Fatalf("%q: %s, want %s", secret, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = HashSecret("secret") }); n != 1 {
+		t.Errorf("HashSecret: %v allocations, want 1", n)
+	}
+}

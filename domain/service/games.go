@@ -358,7 +358,10 @@ func (s *Games) play(ctx context.Context, id string, actor domain.Actor, move []
 	prev, done := t.tail, make(chan struct{})
 	t.tail = done
 	if t.pending == 0 {
-		t.stored = &rec // the head before this move: committed, as nothing was pending
+		// The head before this move: committed, as nothing was pending. A
+		// copy, so that rec itself does not move to the heap for every move.
+		committed := rec
+		t.stored = &committed
 	}
 	t.pending++
 	if flightKey != "" {
@@ -484,9 +487,9 @@ func (s *Games) played(rec domain.GameRecord, g domain.Game, actor domain.Actor,
 		// Only the move's version is kept: a retry answers with the game as
 		// it stands then (see replay), so every move does not store a copy of
 		// the view.
+		// The answer in one allocation of its size ({"seq":, 19 digits, }).
 		a.Idempotency = &domain.IdempotencyRecord{Key: opt.IdempotencyKey, Scope: scope, RequestHash: reqHash, Status: 200,
-			Response: strconv.AppendInt([]byte(`{"seq":`), rec.Version, 10)}
-		a.Idempotency.Response = append(a.Idempotency.Response, '}')
+			Response: append(strconv.AppendInt(append(make([]byte, 0, 32), `{"seq":`...), rec.Version, 10), '}')}
 	}
 	u := domain.Update{GameID: rec.ID, Seq: rec.Version, Actor: actor, Move: logged.Move, Events: events, At: now, Phase: rec.Phase, Ended: rec.Ended,
 		Public: logged.Public, For: logged.For, NotHost: logged.NotHost,

@@ -44,6 +44,21 @@ func plainAwaiting(g *Game) []Awaited {
 	return out
 }
 
+// plainTable is Table as it was first written, from Awaiting: the
+// reference the one-allocation version is held to.
+func plainTable(g *Game) domain.TableStatus {
+	st := domain.TableStatus{Awaiting: []domain.Await{}}
+	for _, a := range g.Awaiting() {
+		if a.Actor == domain.ActorHost {
+			st.Awaiting = append(st.Awaiting, domain.HostAwait(a.Action, a.Count))
+		} else {
+			st.Awaiting = append(st.Awaiting, domain.SeatAwait(*a.Seat, a.Action, a.Count))
+		}
+	}
+	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber()
+	return st
+}
+
 // plainStatus is the status event's data as it was first written: the
 // reference the one-allocation version is held to.
 func plainStatus(g *Game) statusEvent {
@@ -90,6 +105,12 @@ func TestAwaitingPlain(t *testing.T) {
 					st := g.Table()
 					if on, n := g.onTurn(), g.turnNumber(); !reflect.DeepEqual(on, st.OnTurn) || n != st.TurnNumber {
 						t.Fatalf("step %d: on turn %v, turn %d; Table says %v, %d", steps, on, n, st.OnTurn, st.TurnNumber)
+					}
+					if want := plainTable(g); !reflect.DeepEqual(st, want) || st.Awaiting == nil {
+						t.Fatalf("%s, %d players, step %d: Table %+v, plain %+v", mode, players, steps, st, want)
+					}
+					if got, want := mustJSON(t, st), mustJSON(t, plainTable(g)); got != want {
+						t.Fatalf("%s, %d players, step %d: Table %s, plain %s", mode, players, steps, got, want)
 					}
 					a, m, ok := Step(g, bot, table)
 					if !ok {
@@ -164,4 +185,33 @@ func BenchmarkAwaiting(b *testing.B) {
 			_ = plainAwaiting(g)
 		}
 	})
+}
+
+// BenchmarkTable compares Table, which the server reads twice for every
+// accepted move, with the plain version on a game in its crossing phase
+// (four seats to wait for).
+func BenchmarkTable(b *testing.B) {
+	g := midGame(b)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = g.Table()
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = plainTable(g)
+		}
+	})
+}
+
+// mustJSON is json.Marshal's encoding of v.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -238,17 +238,39 @@ var symbolKeys = map[string]string{
 
 // Table tells where the game stands in the table language. The seats cross
 // together, so no seat is on turn but the one taking replacement cards.
+//
+// The server reads it twice for every accepted move (the move's head, the
+// head its streams' listings are read with), so the awaits and their seat
+// numbers share one block: with four seats to cross, Awaiting's block, the
+// list's growth and a seat number each were 8 allocations (TestAwaitingPlain
+// holds it to plainTable).
 func (g *Game) Table() domain.TableStatus {
+	var w [MaxPlayers]await
 	st := domain.TableStatus{Awaiting: []domain.Await{}}
-	for _, a := range g.Awaiting() {
-		if a.Actor == domain.ActorHost {
-			st.Awaiting = append(st.Awaiting, domain.HostAwait(a.Action, a.Count))
-		} else {
-			st.Awaiting = append(st.Awaiting, domain.SeatAwait(*a.Seat, a.Action, a.Count))
-		}
+	if n := g.awaits(&w); n > 0 {
+		st.Awaiting = new(awaitBlock).fill(w[:n])
 	}
 	st.OnTurn, st.TurnNumber = g.onTurn(), g.turnNumber()
 	return st
+}
+
+// awaitBlock holds a table's awaits and their seat numbers in one block.
+type awaitBlock struct {
+	aw    [MaxPlayers]domain.Await
+	seats [MaxPlayers]int
+}
+
+// fill writes w into b as the table's awaits (domain.SeatAwait,
+// domain.HostAwait) and returns them.
+func (b *awaitBlock) fill(w []await) []domain.Await {
+	for i, a := range w {
+		b.aw[i] = domain.HostAwait(a.action, a.count)
+		if a.seat >= 0 {
+			b.seats[i] = a.seat
+			b.aw[i].Actor, b.aw[i].Seat = domain.ActorSeat, &b.seats[i]
+		}
+	}
+	return b.aw[:len(w):len(w)]
 }
 
 // onTurn is the seat on turn in the table language: the one taking

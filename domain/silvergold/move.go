@@ -292,7 +292,12 @@ func (g *Game) cross(seat int, m *Move) error {
 		}
 		p.Coins, p.Palms = p.Undo.Coins, p.Palms[:p.Undo.Palms]
 	}
-	before := undo{Coins: p.Coins, Palms: len(p.Palms)}
+	// The undo, its masks and the crossing kept (p.Undo, p.Crossing) share
+	// one block: they are made together and never changed (Clone shares
+	// them), and were three or more allocations of every crossing.
+	blk := new(crossBlock)
+	before := &blk.undo
+	*before = undo{Crossed: blk.masks[:0], Coins: p.Coins, Palms: len(p.Palms)}
 	for _, h := range p.Hand {
 		before.Crossed = append(before.Crossed, h.Crossed)
 	}
@@ -380,7 +385,7 @@ func (g *Game) cross(seat int, m *Move) error {
 	if replacing {
 		p.Changes++
 	}
-	p.Undo = &before
+	p.Undo = before
 	ev := crossEvent{Seat: seat, Replaced: replaced, Boxes: make([]CrossedBox, 0, len(m.Boxes)+len(m.Extra)),
 		RedCrosses: owed, CoinsGained: p.Coins - before.Coins, Coins: p.Coins,
 		// Copies: arrays even when empty (never null), and not the player's
@@ -408,12 +413,22 @@ func (g *Game) cross(seat int, m *Move) error {
 		ev.Cards[i] = CardCrossed{Card: c.ID, Crossed: crossed[at:len(crossed):len(crossed)], Left: (c.Boxes &^ h.Crossed).Count()}
 	}
 	g.emit("crossed", ev)
-	norm := *m
+	norm := &blk.crossing
+	*norm = *m
 	norm.Extra = append([]Extra(nil), m.Extra...)
-	p.Crossing = &norm
+	p.Crossing = norm
 	*orig = p
 	g.maybeResolve()
 	return nil
+}
+
+// crossBlock holds what a crossing leaves its player (Player.Undo,
+// Player.Crossing) in one allocation; masks back the undo's Crossed for a
+// hand of up to 8 cards.
+type crossBlock struct {
+	undo     undo
+	crossing Move
+	masks    [8]Mask
 }
 
 // crossEvent is the data of a "crossed" event: everything a table view needs
